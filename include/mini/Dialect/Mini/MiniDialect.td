@@ -1,0 +1,24 @@
+#ifndef MINI_DIALECT_TD
+#define MINI_DIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def Mini_Dialect : Dialect {
+  let name = "mini";
+  let summary = "High-level tensor ops of LLM kernels (matmul, softmax, rmsnorm, attention)";
+  let description = [{
+    The `mini` dialect is the input language of the compiler: a few tensor ops
+    whose semantics are fixed precisely enough to be lowered to tiled GPU kernels
+    and checked against hand-written CUDA reference kernels.
+  }];
+  let cppNamespace = "::mini";
+}
+
+class Mini_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Mini_Dialect, mnemonic, traits>;
+
+// Element types every op accepts.
+def Mini_Float : AnyTypeOf<[F16, BF16, F32]>;
+def Mini_Tensor : RankedTensorOf<[F16, BF16, F32]>;
+
+#endif // MINI_DIALECT_TD

@@ -1,0 +1,13 @@
+#ifndef MINI_DIALECT_MINI_MINIOPS_H
+#define MINI_DIALECT_MINI_MINIOPS_H
+
+#include "mini/Dialect/Mini/MiniDialect.h"
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#define GET_OP_CLASSES
+#include "mini/Dialect/Mini/MiniOps.h.inc"
+
+#endif

@@ -1,0 +1,94 @@
+#ifndef MINI_OPS_TD
+#define MINI_OPS_TD
+
+include "mini/Dialect/Mini/MiniDialect.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def Mini_MatmulOp : Mini_Op<"matmul", [Pure]> {
+  let summary = "Matrix product with f32 accumulation, optionally batched";
+  let description = [{
+    `C[b..., m, n] = sum_k A[b..., m, k] * B[b..., k, n]`, accumulated in f32
+    whatever the operands' element type, then converted to the result's element
+    type. Operands are rank 2, or share identical leading batch dimensions.
+
+    ```mlir
+    %c = mini.matmul %a, %b : tensor<64x32xf16>, tensor<32x16xf16> -> tensor<64x16xf32>
+    ```
+  }];
+  let arguments = (ins Mini_Tensor:$lhs, Mini_Tensor:$rhs);
+  let results = (outs Mini_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Mini_SoftmaxOp : Mini_Op<"softmax", [Pure]> {
+  let summary = "Softmax along the last dimension";
+  let description = [{
+    `y[..., i] = exp(x[..., i] - max(x[..., :])) / sum_j exp(x[..., j] - max(x[..., :]))`,
+    computed in f32. Any rank >= 1; the result has the input's type.
+
+    ```mlir
+    %y = mini.softmax %x : tensor<8x1000xf16> -> tensor<8x1000xf16>
+    ```
+  }];
+  let arguments = (ins Mini_Tensor:$input);
+  let results = (outs Mini_Tensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Mini_RmsNormOp : Mini_Op<"rmsnorm", [Pure]> {
+  let summary = "RMS normalization along the last dimension, scaled by a weight";
+  let description = [{
+    `y[..., i] = x[..., i] / sqrt(mean_j(x[..., j]^2) + epsilon) * w[i]`, with
+    the mean accumulated in f32. `w` has the size of the last dimension.
+
+    ```mlir
+    %y = mini.rmsnorm %x, %w {epsilon = 1.0e-06 : f32}
+        : tensor<4x4096xbf16>, tensor<4096xbf16> -> tensor<4x4096xbf16>
+    ```
+  }];
+  let arguments = (ins Mini_Tensor:$input, Mini_Tensor:$weight, F32Attr:$epsilon);
+  let results = (outs Mini_Tensor:$result);
+  let assemblyFormat = [{
+    $input `,` $weight attr-dict `:` type($input) `,` type($weight) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Mini_AttentionOp : Mini_Op<"attention", [Pure]> {
+  let summary = "Scaled dot-product attention with optional causal mask and GQA";
+  let description = [{
+    `O = softmax(Q K^T * scale [+ causal mask]) V` per batch and head.
+    Q is `BxHxSxD`, K and V are `BxGxTxD` with `H % G == 0`: query head `h`
+    reads key/value head `h / (H / G)` (grouped-query attention; `G = H` is
+    plain multi-head attention). `scale` defaults to `1/sqrt(D)`.
+    With `causal`, the mask is aligned to the bottom right as in
+    FlashAttention 2.1+: query `i` sees key `j` iff `j <= i + T - S`, so a
+    decode step with `S = 1` sees every key. A query row that sees no key at
+    all (possible only when `S > T`) produces zeros.
+
+    ```mlir
+    %o = mini.attention %q, %k, %v {scale = 0.125 : f32, causal}
+        : tensor<2x8x128x64xf16>, tensor<2x2x128x64xf16>, tensor<2x2x128x64xf16>
+        -> tensor<2x8x128x64xf16>
+    ```
+  }];
+  let arguments = (ins Mini_Tensor:$query, Mini_Tensor:$key, Mini_Tensor:$value,
+                       OptionalAttr<F32Attr>:$scale, UnitAttr:$causal);
+  let results = (outs Mini_Tensor:$result);
+  let assemblyFormat = [{
+    $query `,` $key `,` $value attr-dict `:` type($query) `,` type($key) `,`
+    type($value) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The scale actually applied: the attribute, or 1/sqrt(D) when absent.
+    /// Returns std::nullopt when D is dynamic and no scale is given.
+    std::optional<float> getEffectiveScale();
+  }];
+}
+
+#endif // MINI_OPS_TD

@@ -1,0 +1,211 @@
+#include "mini/Dialect/Mini/MiniOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mini;
+
+namespace {
+
+/// "4x?x8" for diagnostics.
+std::string shapeStr(RankedTensorType type) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  llvm::interleave(
+      type.getShape(), os,
+      [&](int64_t d) {
+        if (ShapedType::isDynamic(d))
+          os << '?';
+        else
+          os << d;
+      },
+      "x");
+  if (type.getRank() == 0)
+    os << "scalar";
+  return s;
+}
+
+std::string dimStr(int64_t d) {
+  return ShapedType::isDynamic(d) ? std::string("?") : std::to_string(d);
+}
+
+/// Two sizes conflict only when both are static and differ.
+bool conflict(int64_t a, int64_t b) {
+  return !ShapedType::isDynamic(a) && !ShapedType::isDynamic(b) && a != b;
+}
+
+/// Checks that `result` has the same shape as `input` (dim by dim) and the
+/// same element type. `what` names the input operand in the message.
+LogicalResult verifySameShapeAndType(Operation *op, RankedTensorType input,
+                                     RankedTensorType result, StringRef what) {
+  if (input.getRank() != result.getRank())
+    return op->emitOpError() << "result rank " << result.getRank()
+                             << " differs from " << what << " rank "
+                             << input.getRank();
+  for (auto [i, pair] :
+       llvm::enumerate(llvm::zip(input.getShape(), result.getShape())))
+    if (std::get<0>(pair) != std::get<1>(pair))
+      return op->emitOpError()
+             << "result shape " << shapeStr(result) << " differs from " << what
+             << " shape " << shapeStr(input) << " at dim " << i;
+  if (input.getElementType() != result.getElementType())
+    return op->emitOpError()
+           << "result element type " << result.getElementType()
+           << " differs from " << what << " element type "
+           << input.getElementType();
+  return success();
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// MatmulOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult MatmulOp::verify() {
+  auto lhs = cast<RankedTensorType>(getLhs().getType());
+  auto rhs = cast<RankedTensorType>(getRhs().getType());
+  auto res = cast<RankedTensorType>(getResult().getType());
+  if (lhs.getRank() < 2)
+    return emitOpError() << "lhs must have rank >= 2, got rank "
+                         << lhs.getRank() << " (" << shapeStr(lhs) << ")";
+  if (rhs.getRank() != lhs.getRank())
+    return emitOpError() << "rhs rank " << rhs.getRank()
+                         << " differs from lhs rank " << lhs.getRank() << " ("
+                         << shapeStr(rhs) << " vs " << shapeStr(lhs) << ")";
+  if (res.getRank() != lhs.getRank())
+    return emitOpError() << "result rank " << res.getRank()
+                         << " differs from operand rank " << lhs.getRank();
+  if (lhs.getElementType() != rhs.getElementType())
+    return emitOpError() << "lhs element type " << lhs.getElementType()
+                         << " differs from rhs element type "
+                         << rhs.getElementType();
+  int64_t rank = lhs.getRank();
+  for (int64_t i = 0; i < rank - 2; ++i) {
+    if (conflict(lhs.getDimSize(i), rhs.getDimSize(i)))
+      return emitOpError() << "batch dim " << i << " of lhs ("
+                           << dimStr(lhs.getDimSize(i)) << ") differs from rhs ("
+                           << dimStr(rhs.getDimSize(i)) << ")";
+    if (conflict(lhs.getDimSize(i), res.getDimSize(i)))
+      return emitOpError() << "batch dim " << i << " of result ("
+                           << dimStr(res.getDimSize(i)) << ") differs from lhs ("
+                           << dimStr(lhs.getDimSize(i)) << ")";
+  }
+  int64_t m = lhs.getDimSize(rank - 2), k = lhs.getDimSize(rank - 1);
+  int64_t kr = rhs.getDimSize(rank - 2), n = rhs.getDimSize(rank - 1);
+  if (conflict(k, kr))
+    return emitOpError() << "contraction size mismatch: lhs " << shapeStr(lhs)
+                         << " has K = " << dimStr(k) << " but rhs "
+                         << shapeStr(rhs) << " has K = " << dimStr(kr);
+  if (conflict(res.getDimSize(rank - 2), m) ||
+      conflict(res.getDimSize(rank - 1), n))
+    return emitOpError() << "result shape " << shapeStr(res)
+                         << " does not match M x N = " << dimStr(m) << "x"
+                         << dimStr(n) << " from lhs " << shapeStr(lhs)
+                         << " and rhs " << shapeStr(rhs);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SoftmaxOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult SoftmaxOp::verify() {
+  auto in = cast<RankedTensorType>(getInput().getType());
+  auto res = cast<RankedTensorType>(getResult().getType());
+  if (in.getRank() < 1)
+    return emitOpError() << "input must have rank >= 1, got a rank-0 tensor";
+  return verifySameShapeAndType(*this, in, res, "input");
+}
+
+//===----------------------------------------------------------------------===//
+// RmsNormOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult RmsNormOp::verify() {
+  auto in = cast<RankedTensorType>(getInput().getType());
+  auto w = cast<RankedTensorType>(getWeight().getType());
+  auto res = cast<RankedTensorType>(getResult().getType());
+  if (in.getRank() < 1)
+    return emitOpError() << "input must have rank >= 1, got a rank-0 tensor";
+  if (w.getRank() != 1)
+    return emitOpError() << "weight must have rank 1, got " << shapeStr(w);
+  int64_t c = in.getDimSize(in.getRank() - 1);
+  if (conflict(w.getDimSize(0), c))
+    return emitOpError() << "weight size " << dimStr(w.getDimSize(0))
+                         << " differs from the input's last dim " << dimStr(c)
+                         << " (input " << shapeStr(in) << ")";
+  if (w.getElementType() != in.getElementType())
+    return emitOpError() << "weight element type " << w.getElementType()
+                         << " differs from input element type "
+                         << in.getElementType();
+  float eps = getEpsilon().convertToFloat();
+  if (!(eps > 0.0f) || !std::isfinite(eps))
+    return emitOpError() << "epsilon must be a finite value > 0, got " << eps;
+  return verifySameShapeAndType(*this, in, res, "input");
+}
+
+//===----------------------------------------------------------------------===//
+// AttentionOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AttentionOp::verify() {
+  auto q = cast<RankedTensorType>(getQuery().getType());
+  auto k = cast<RankedTensorType>(getKey().getType());
+  auto v = cast<RankedTensorType>(getValue().getType());
+  auto o = cast<RankedTensorType>(getResult().getType());
+  for (auto [name, t] : {std::pair<StringRef, RankedTensorType>{"query", q},
+                         {"key", k},
+                         {"value", v}})
+    if (t.getRank() != 4)
+      return emitOpError() << name << " must have rank 4 (BxHxSxD for query, "
+                           << "BxGxTxD for key/value), got " << shapeStr(t);
+  for (auto [name, t] :
+       {std::pair<StringRef, RankedTensorType>{"key", k}, {"value", v}})
+    if (t.getElementType() != q.getElementType())
+      return emitOpError() << name << " element type " << t.getElementType()
+                           << " differs from query element type "
+                           << q.getElementType();
+  if (conflict(q.getDimSize(0), k.getDimSize(0)) ||
+      conflict(q.getDimSize(0), v.getDimSize(0)))
+    return emitOpError() << "batch size B differs: query " << shapeStr(q)
+                         << ", key " << shapeStr(k) << ", value "
+                         << shapeStr(v);
+  if (conflict(k.getDimSize(1), v.getDimSize(1)) ||
+      conflict(k.getDimSize(2), v.getDimSize(2)))
+    return emitOpError() << "key " << shapeStr(k) << " and value "
+                         << shapeStr(v) << " must agree on G and T";
+  if (conflict(q.getDimSize(3), k.getDimSize(3)) ||
+      conflict(q.getDimSize(3), v.getDimSize(3)))
+    return emitOpError() << "head dim D differs: query " << shapeStr(q)
+                         << ", key " << shapeStr(k) << ", value "
+                         << shapeStr(v);
+  int64_t h = q.getDimSize(1), g = k.getDimSize(1);
+  if (g == 0)
+    return emitOpError() << "key/value head count G must be > 0";
+  if (!ShapedType::isDynamic(h) && !ShapedType::isDynamic(g) && h % g != 0)
+    return emitOpError() << "query heads H = " << h
+                         << " must be a multiple of key/value heads G = " << g;
+  if (auto scale = getScale()) {
+    float s = scale->convertToFloat();
+    if (!(s > 0.0f) || !std::isfinite(s))
+      return emitOpError() << "scale must be a finite value > 0, got " << s;
+  }
+  return verifySameShapeAndType(*this, q, o, "query");
+}
+
+std::optional<float> AttentionOp::getEffectiveScale() {
+  if (auto scale = getScale())
+    return scale->convertToFloat();
+  int64_t d = cast<RankedTensorType>(getQuery().getType()).getDimSize(3);
+  if (ShapedType::isDynamic(d) || d <= 0)
+    return std::nullopt;
+  return 1.0f / std::sqrt(static_cast<float>(d));
+}
+
+#define GET_OP_CLASSES
+#include "mini/Dialect/Mini/MiniOps.cpp.inc"

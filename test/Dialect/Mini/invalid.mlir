@@ -1,0 +1,207 @@
+// RUN: mini-opt %s -split-input-file -verify-diagnostics
+
+func.func @matmul_k_mismatch(%a: tensor<4x8xf16>, %b: tensor<9x4xf16>) {
+  // expected-error @+1 {{contraction size mismatch: lhs 4x8 has K = 8 but rhs 9x4 has K = 9}}
+  %c = mini.matmul %a, %b : tensor<4x8xf16>, tensor<9x4xf16> -> tensor<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_rank1(%a: tensor<8xf16>, %b: tensor<8x4xf16>) {
+  // expected-error @+1 {{lhs must have rank >= 2, got rank 1 (8)}}
+  %c = mini.matmul %a, %b : tensor<8xf16>, tensor<8x4xf16> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_rank_mismatch(%a: tensor<2x4x8xf16>, %b: tensor<8x4xf16>) {
+  // expected-error @+1 {{rhs rank 2 differs from lhs rank 3 (8x4 vs 2x4x8)}}
+  %c = mini.matmul %a, %b : tensor<2x4x8xf16>, tensor<8x4xf16> -> tensor<2x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_batch_mismatch(%a: tensor<2x4x8xf16>, %b: tensor<3x8x4xf16>) {
+  // expected-error @+1 {{batch dim 0 of lhs (2) differs from rhs (3)}}
+  %c = mini.matmul %a, %b : tensor<2x4x8xf16>, tensor<3x8x4xf16> -> tensor<2x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_result_shape(%a: tensor<4x8xf16>, %b: tensor<8x5xf16>) {
+  // expected-error @+1 {{result shape 4x4 does not match M x N = 4x5 from lhs 4x8 and rhs 8x5}}
+  %c = mini.matmul %a, %b : tensor<4x8xf16>, tensor<8x5xf16> -> tensor<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_mixed_operands(%a: tensor<4x8xf16>, %b: tensor<8x4xbf16>) {
+  // expected-error @+1 {{lhs element type 'f16' differs from rhs element type 'bf16'}}
+  %c = mini.matmul %a, %b : tensor<4x8xf16>, tensor<8x4xbf16> -> tensor<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_int(%a: tensor<4x8xi8>, %b: tensor<8x4xi8>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of 16-bit float or bfloat16 type or 32-bit float values}}
+  %c = mini.matmul %a, %b : tensor<4x8xi8>, tensor<8x4xi8> -> tensor<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @softmax_shape(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{result shape 4x9 differs from input shape 4x8 at dim 1}}
+  %y = mini.softmax %x : tensor<4x8xf32> -> tensor<4x9xf32>
+  return
+}
+
+// -----
+
+func.func @softmax_type(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{result element type 'f16' differs from input element type 'f32'}}
+  %y = mini.softmax %x : tensor<4x8xf32> -> tensor<4x8xf16>
+  return
+}
+
+// -----
+
+func.func @softmax_scalar(%x: tensor<f32>) {
+  // expected-error @+1 {{input must have rank >= 1, got a rank-0 tensor}}
+  %y = mini.softmax %x : tensor<f32> -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @softmax_rank(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{result rank 1 differs from input rank 2}}
+  %y = mini.softmax %x : tensor<4x8xf32> -> tensor<32xf32>
+  return
+}
+
+// -----
+
+func.func @rmsnorm_weight_size(%x: tensor<4x4096xbf16>, %w: tensor<4000xbf16>) {
+  // expected-error @+1 {{weight size 4000 differs from the input's last dim 4096 (input 4x4096)}}
+  %y = mini.rmsnorm %x, %w {epsilon = 1.0e-06 : f32} : tensor<4x4096xbf16>, tensor<4000xbf16> -> tensor<4x4096xbf16>
+  return
+}
+
+// -----
+
+func.func @rmsnorm_weight_rank(%x: tensor<4x8xf16>, %w: tensor<1x8xf16>) {
+  // expected-error @+1 {{weight must have rank 1, got 1x8}}
+  %y = mini.rmsnorm %x, %w {epsilon = 1.0e-06 : f32} : tensor<4x8xf16>, tensor<1x8xf16> -> tensor<4x8xf16>
+  return
+}
+
+// -----
+
+func.func @rmsnorm_epsilon_zero(%x: tensor<4x8xf16>, %w: tensor<8xf16>) {
+  // expected-error @+1 {{epsilon must be a finite value > 0, got 0.000000e+00}}
+  %y = mini.rmsnorm %x, %w {epsilon = 0.0 : f32} : tensor<4x8xf16>, tensor<8xf16> -> tensor<4x8xf16>
+  return
+}
+
+// -----
+
+func.func @rmsnorm_epsilon_negative(%x: tensor<4x8xf16>, %w: tensor<8xf16>) {
+  // expected-error @+1 {{epsilon must be a finite value > 0, got -1.000000e+00}}
+  %y = mini.rmsnorm %x, %w {epsilon = -1.0 : f32} : tensor<4x8xf16>, tensor<8xf16> -> tensor<4x8xf16>
+  return
+}
+
+// -----
+
+func.func @rmsnorm_missing_epsilon(%x: tensor<4x8xf16>, %w: tensor<8xf16>) {
+  // expected-error @+1 {{requires attribute 'epsilon'}}
+  %y = mini.rmsnorm %x, %w : tensor<4x8xf16>, tensor<8xf16> -> tensor<4x8xf16>
+  return
+}
+
+// -----
+
+func.func @rmsnorm_weight_type(%x: tensor<4x8xf16>, %w: tensor<8xf32>) {
+  // expected-error @+1 {{weight element type 'f32' differs from input element type 'f16'}}
+  %y = mini.rmsnorm %x, %w {epsilon = 1.0e-06 : f32} : tensor<4x8xf16>, tensor<8xf32> -> tensor<4x8xf16>
+  return
+}
+
+// -----
+
+func.func @attention_gqa(%q: tensor<2x8x16x64xf16>, %k: tensor<2x3x16x64xf16>) {
+  // expected-error @+1 {{query heads H = 8 must be a multiple of key/value heads G = 3}}
+  %o = mini.attention %q, %k, %k : tensor<2x8x16x64xf16>, tensor<2x3x16x64xf16>, tensor<2x3x16x64xf16> -> tensor<2x8x16x64xf16>
+  return
+}
+
+// -----
+
+func.func @attention_head_dim(%q: tensor<2x8x16x64xf16>, %k: tensor<2x8x16x128xf16>) {
+  // expected-error @+1 {{head dim D differs: query 2x8x16x64, key 2x8x16x128, value 2x8x16x128}}
+  %o = mini.attention %q, %k, %k : tensor<2x8x16x64xf16>, tensor<2x8x16x128xf16>, tensor<2x8x16x128xf16> -> tensor<2x8x16x64xf16>
+  return
+}
+
+// -----
+
+func.func @attention_rank(%q: tensor<8x16x64xf16>, %k: tensor<2x8x16x64xf16>) {
+  // expected-error @+1 {{query must have rank 4 (BxHxSxD for query, BxGxTxD for key/value), got 8x16x64}}
+  %o = mini.attention %q, %k, %k : tensor<8x16x64xf16>, tensor<2x8x16x64xf16>, tensor<2x8x16x64xf16> -> tensor<8x16x64xf16>
+  return
+}
+
+// -----
+
+func.func @attention_kv_length(%q: tensor<2x8x16x64xf16>, %k: tensor<2x8x16x64xf16>, %v: tensor<2x8x17x64xf16>) {
+  // expected-error @+1 {{key 2x8x16x64 and value 2x8x17x64 must agree on G and T}}
+  %o = mini.attention %q, %k, %v : tensor<2x8x16x64xf16>, tensor<2x8x16x64xf16>, tensor<2x8x17x64xf16> -> tensor<2x8x16x64xf16>
+  return
+}
+
+// -----
+
+func.func @attention_batch(%q: tensor<2x8x16x64xf16>, %k: tensor<3x8x16x64xf16>) {
+  // expected-error @+1 {{batch size B differs: query 2x8x16x64, key 3x8x16x64, value 3x8x16x64}}
+  %o = mini.attention %q, %k, %k : tensor<2x8x16x64xf16>, tensor<3x8x16x64xf16>, tensor<3x8x16x64xf16> -> tensor<2x8x16x64xf16>
+  return
+}
+
+// -----
+
+func.func @attention_dtype(%q: tensor<2x8x16x64xf16>, %k: tensor<2x8x16x64xbf16>) {
+  // expected-error @+1 {{key element type 'bf16' differs from query element type 'f16'}}
+  %o = mini.attention %q, %k, %k : tensor<2x8x16x64xf16>, tensor<2x8x16x64xbf16>, tensor<2x8x16x64xbf16> -> tensor<2x8x16x64xf16>
+  return
+}
+
+// -----
+
+func.func @attention_scale(%q: tensor<2x8x16x64xf16>, %k: tensor<2x8x16x64xf16>) {
+  // expected-error @+1 {{scale must be a finite value > 0, got -5.000000e-01}}
+  %o = mini.attention %q, %k, %k {scale = -0.5 : f32} : tensor<2x8x16x64xf16>, tensor<2x8x16x64xf16>, tensor<2x8x16x64xf16> -> tensor<2x8x16x64xf16>
+  return
+}
+
+// -----
+
+func.func @attention_result(%q: tensor<2x8x16x64xf16>, %k: tensor<2x8x16x64xf16>) {
+  // expected-error @+1 {{result shape 2x8x32x64 differs from query shape 2x8x16x64 at dim 2}}
+  %o = mini.attention %q, %k, %k : tensor<2x8x16x64xf16>, tensor<2x8x16x64xf16>, tensor<2x8x16x64xf16> -> tensor<2x8x32x64xf16>
+  return
+}
+
+// -----
+
+func.func @attention_causal_not_unit(%q: tensor<2x8x16x64xf16>, %k: tensor<2x8x16x64xf16>) {
+  // expected-error @+1 {{attribute 'causal' failed to satisfy constraint: unit attribute}}
+  %o = mini.attention %q, %k, %k {causal = 1 : i32} : tensor<2x8x16x64xf16>, tensor<2x8x16x64xf16>, tensor<2x8x16x64xf16> -> tensor<2x8x16x64xf16>
+  return
+}

@@ -1,0 +1,68 @@
+// RUN: mini-opt %s -split-input-file | FileCheck %s
+// Generic form round-trips to the same custom form.
+// RUN: mini-opt %s -split-input-file -mlir-print-op-generic | mini-opt -split-input-file | FileCheck %s
+
+// CHECK-LABEL: func @matmul_2d
+// CHECK: mini.matmul %{{.*}}, %{{.*}} : tensor<17x65xf16>, tensor<65x33xf16> -> tensor<17x33xf32>
+func.func @matmul_2d(%a: tensor<17x65xf16>, %b: tensor<65x33xf16>) -> tensor<17x33xf32> {
+  %c = mini.matmul %a, %b : tensor<17x65xf16>, tensor<65x33xf16> -> tensor<17x33xf32>
+  return %c : tensor<17x33xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func @matmul_batched_dynamic
+// CHECK: mini.matmul %{{.*}}, %{{.*}} : tensor<4x?x?xbf16>, tensor<4x?x?xbf16> -> tensor<4x?x?xbf16>
+func.func @matmul_batched_dynamic(%a: tensor<4x?x?xbf16>, %b: tensor<4x?x?xbf16>) -> tensor<4x?x?xbf16> {
+  %c = mini.matmul %a, %b : tensor<4x?x?xbf16>, tensor<4x?x?xbf16> -> tensor<4x?x?xbf16>
+  return %c : tensor<4x?x?xbf16>
+}
+
+// -----
+
+// CHECK-LABEL: func @matmul_f32_to_f16
+// CHECK: mini.matmul {{.*}} : tensor<2x3x8x16xf32>, tensor<2x3x16x4xf32> -> tensor<2x3x8x4xf16>
+func.func @matmul_f32_to_f16(%a: tensor<2x3x8x16xf32>, %b: tensor<2x3x16x4xf32>) -> tensor<2x3x8x4xf16> {
+  %c = mini.matmul %a, %b : tensor<2x3x8x16xf32>, tensor<2x3x16x4xf32> -> tensor<2x3x8x4xf16>
+  return %c : tensor<2x3x8x4xf16>
+}
+
+// -----
+
+// CHECK-LABEL: func @softmax_ranks
+// CHECK: mini.softmax %{{.*}} : tensor<7xf32> -> tensor<7xf32>
+// CHECK: mini.softmax %{{.*}} : tensor<?x?x1000xf16> -> tensor<?x?x1000xf16>
+func.func @softmax_ranks(%x: tensor<7xf32>, %y: tensor<?x?x1000xf16>) -> (tensor<7xf32>, tensor<?x?x1000xf16>) {
+  %a = mini.softmax %x : tensor<7xf32> -> tensor<7xf32>
+  %b = mini.softmax %y : tensor<?x?x1000xf16> -> tensor<?x?x1000xf16>
+  return %a, %b : tensor<7xf32>, tensor<?x?x1000xf16>
+}
+
+// -----
+
+// CHECK-LABEL: func @rmsnorm
+// CHECK: mini.rmsnorm %{{.*}}, %{{.*}} {epsilon = 9.99999997E-7 : f32} : tensor<3x4096xbf16>, tensor<4096xbf16> -> tensor<3x4096xbf16>
+func.func @rmsnorm(%x: tensor<3x4096xbf16>, %w: tensor<4096xbf16>) -> tensor<3x4096xbf16> {
+  %y = mini.rmsnorm %x, %w {epsilon = 1.0e-06 : f32} : tensor<3x4096xbf16>, tensor<4096xbf16> -> tensor<3x4096xbf16>
+  return %y : tensor<3x4096xbf16>
+}
+
+// -----
+
+// CHECK-LABEL: func @attention_gqa_causal
+// CHECK: mini.attention %{{.*}}, %{{.*}}, %{{.*}} {causal, scale = 1.250000e-01 : f32} : tensor<2x8x1x64xf16>, tensor<2x2x77x64xf16>, tensor<2x2x77x64xf16> -> tensor<2x8x1x64xf16>
+func.func @attention_gqa_causal(%q: tensor<2x8x1x64xf16>, %k: tensor<2x2x77x64xf16>, %v: tensor<2x2x77x64xf16>) -> tensor<2x8x1x64xf16> {
+  %o = mini.attention %q, %k, %v {scale = 0.125 : f32, causal} : tensor<2x8x1x64xf16>, tensor<2x2x77x64xf16>, tensor<2x2x77x64xf16> -> tensor<2x8x1x64xf16>
+  return %o : tensor<2x8x1x64xf16>
+}
+
+// -----
+
+// Scale is optional; causal is a unit attribute that may be absent.
+// CHECK-LABEL: func @attention_defaults
+// CHECK: mini.attention %{{.*}}, %{{.*}}, %{{.*}} : tensor<?x8x?x128xbf16>
+// CHECK-NOT: causal
+func.func @attention_defaults(%q: tensor<?x8x?x128xbf16>, %k: tensor<?x8x?x128xbf16>, %v: tensor<?x8x?x128xbf16>) -> tensor<?x8x?x128xbf16> {
+  %o = mini.attention %q, %k, %v : tensor<?x8x?x128xbf16>, tensor<?x8x?x128xbf16>, tensor<?x8x?x128xbf16> -> tensor<?x8x?x128xbf16>
+  return %o : tensor<?x8x?x128xbf16>
+}
