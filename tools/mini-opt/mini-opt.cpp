@@ -1,6 +1,7 @@
 // mini-opt: mlir-opt with the mini dialect and passes registered, plus the
 // upstream dialects, passes and GPU targets the pipeline uses.
 #include "mini/Dialect/Mini/MiniDialect.h"
+#include "mini/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -11,6 +12,8 @@
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
+  mini::registerMiniPasses();
+  mini::registerMiniPipeline();
 
   mlir::DialectRegistry registry;
   registry.insert<mini::MiniDialect>();

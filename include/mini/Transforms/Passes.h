@@ -1,0 +1,27 @@
+#ifndef MINI_TRANSFORMS_PASSES_H
+#define MINI_TRANSFORMS_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mini {
+
+#define GEN_PASS_DECL
+#include "mini/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "mini/Transforms/Passes.h.inc"
+
+/// Registers `mini-pipeline`: mini ops -> kernels -> cubin -> bundle.
+void registerMiniPipeline();
+
+} // namespace mini
+
+#endif

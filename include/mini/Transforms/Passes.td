@@ -1,0 +1,45 @@
+#ifndef MINI_TRANSFORMS_PASSES_TD
+#define MINI_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def MiniLowerToGPU : Pass<"mini-lower-to-gpu", "mlir::ModuleOp"> {
+  let summary = "Lower each mini op to a GPU kernel and a gpu.launch_func";
+  let description = [{
+    Every `mini` op becomes one `gpu.func` kernel in the `gpu.module`
+    `@mini_kernels`, and is replaced, still on tensors, by a launch of that
+    kernel on buffers (`bufferization.to_buffer` of the operands, a
+    `memref.alloc` for the result, `bufferization.to_tensor` back), so that
+    upstream one-shot bufferization finishes the host side.
+
+    All kernels share one ABI: each tensor is passed flattened as a
+    `memref<?xT>`, then each size as an `index`. Kernels are shape-generic:
+    only element types, the attention head dim D and op attributes are baked
+    in. Each launch carries a `mini.kernel` dictionary describing the ABI and
+    how to compute the launch shape from the sizes; `mini-export-bundle`
+    writes it to the bundle manifest.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::bufferization::BufferizationDialect",
+    "mlir::gpu::GPUDialect", "mlir::math::MathDialect",
+    "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
+    "mlir::tensor::TensorDialect"
+  ];
+}
+
+def MiniExportBundle : Pass<"mini-export-bundle", "mlir::ModuleOp"> {
+  let summary = "Write the kernel bundle: cubins and a manifest.json";
+  let description = [{
+    Writes each `gpu.binary` object (cubin, from `gpu-module-to-binary
+    format=bin`) to `<dir>/<module>.cubin` and a `manifest.json` that lists,
+    for each `gpu.launch_func` made by `mini-lower-to-gpu`, the entry name,
+    the cubin, the chip, the argument ABI and the launch shape as functions of
+    the sizes. A program with no MLIR runs the bundle from these two files.
+  }];
+  let options = [
+    Option<"dir", "dir", "std::string", /*default=*/"\"\"",
+           "Directory to write the bundle into (created if missing)">
+  ];
+}
+
+#endif // MINI_TRANSFORMS_PASSES_TD

@@ -1,0 +1,78 @@
+// mini-pipeline: mini ops on tensors -> kernels -> cubin -> kernel bundle.
+// Our passes make the kernels; upstream passes do bufferization, NVVM
+// conversion and ptxas (gpu-module-to-binary).
+#include "mini/Transforms/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+
+namespace {
+
+struct MiniPipelineOptions : public PassPipelineOptions<MiniPipelineOptions> {
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("Target chip (sm_90a, sm_80, ...)"),
+                           llvm::cl::init("sm_90a")};
+  Option<std::string> bundle{
+      *this, "bundle",
+      llvm::cl::desc("Directory to write the kernel bundle (cubin + "
+                     "manifest.json) into; empty: write none")};
+  Option<std::string> toolkit{*this, "toolkit",
+                              llvm::cl::desc("CUDA toolkit with ptxas"),
+                              llvm::cl::init("/usr/local/cuda")};
+  Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("gpu-module-to-binary format: bin (cubin, for bundles), "
+                     "isa (PTX text, to read), llvm (LLVM IR)"),
+      llvm::cl::init("bin")};
+};
+
+LogicalResult buildMiniPipeline(
+    OpPassManager &pm, const MiniPipelineOptions &opts,
+    function_ref<LogicalResult(const Twine &)> errorHandler) {
+  if (!opts.bundle.empty() && opts.format != "bin")
+    return errorHandler("mini-pipeline: bundle= needs format=bin, got format=" +
+                        opts.format);
+  std::string text = llvm::formatv(
+      "mini-lower-to-gpu,"
+      "one-shot-bufferize{{bufferize-function-boundaries "
+      "function-boundary-type-conversion=identity-layout-map},"
+      "canonicalize,cse,"
+      "nvvm-attach-target{{chip={0}},"
+      "gpu.module(convert-scf-to-cf,convert-gpu-to-nvvm,canonicalize,cse,"
+      "reconcile-unrealized-casts),"
+      "gpu-module-to-binary{{toolkit={1} format={2}}",
+      opts.chip.getValue(), opts.toolkit.getValue(), opts.format.getValue());
+  if (!opts.bundle.empty())
+    text += llvm::formatv(",mini-export-bundle{{dir={0}}", opts.bundle.getValue()).str();
+  std::string parseErrors;
+  llvm::raw_string_ostream errs(parseErrors);
+  if (failed(parsePassPipeline(text, pm, errs)))
+    return errorHandler("mini-pipeline: " + parseErrors);
+  return success();
+}
+
+} // namespace
+
+void mini::registerMiniPipeline() {
+  // Registered by hand rather than through PassPipelineRegistration so that
+  // bad options become an error message instead of an abort.
+  registerPassPipeline(
+      "mini-pipeline",
+      "Compile mini ops to CUDA kernels: mini-lower-to-gpu, one-shot-bufferize, "
+      "nvvm-attach-target, convert-gpu-to-nvvm, gpu-module-to-binary and, with "
+      "bundle=DIR, mini-export-bundle",
+      [](OpPassManager &pm, StringRef optionsStr,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        MiniPipelineOptions opts;
+        if (failed(opts.parseFromString(optionsStr)))
+          return failure();
+        return buildMiniPipeline(pm, opts, errorHandler);
+      },
+      [](function_ref<void(const detail::PassOptions &)> optHandler) {
+        optHandler(MiniPipelineOptions());
+      });
+}

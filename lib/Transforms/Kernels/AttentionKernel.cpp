@@ -1,0 +1,172 @@
+// Flash-style attention on CUDA cores: one warp per query row, 8 rows per block
+// of the same (batch, head); the block walks the keys in tiles staged in shared
+// memory and keeps an online softmax (running max m, running sum l, output
+// accumulator) in registers, so no S x T matrix ever exists. Lane `l` owns
+// head-dim elements l, l+32, ...; a query-key dot product is a per-lane partial
+// plus a warp shuffle reduction. Scores are kept in the exp2 domain (q is
+// pre-scaled by scale * log2(e)).
+#include "KernelBuilder.h"
+
+#include "mini/Dialect/Mini/MiniOps.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+
+namespace mini {
+namespace {
+constexpr int64_t kWarps = 8, kThreads = kWarps * 32;
+constexpr int64_t kMaxHeadDim = 512;
+} // namespace
+
+FailureOr<gpu::GPUFuncOp> buildAttentionKernel(Operation *op,
+                                               gpu::GPUModuleOp module,
+                                               StringRef name, KernelSpec &spec) {
+  auto attn = cast<AttentionOp>(op);
+  auto qType = cast<RankedTensorType>(attn.getQuery().getType());
+  int64_t D = qType.getDimSize(3);
+  if (ShapedType::isDynamic(D))
+    return op->emitOpError("lowering to GPU needs a static head dim D; got ")
+           << qType;
+  if (D > kMaxHeadDim || D < 1)
+    return op->emitOpError("lowering to GPU supports head dim 1 <= D <= ")
+           << kMaxHeadDim << ", got D = " << D;
+  float scale = *attn.getEffectiveScale();
+  bool causal = attn.getCausal();
+  Type elt = qType.getElementType();
+
+  spec.op = "attention";
+  spec.tensors = {{"q", elt, {"B", "H", "S", "D"}, false},
+                  {"k", elt, {"B", "G", "T", "D"}, false},
+                  {"v", elt, {"B", "G", "T", "D"}, false},
+                  {"o", elt, {"B", "H", "S", "D"}, true}};
+  spec.sizes = {"B", "H", "G", "S", "T", "D"};
+  spec.grid[0] = {{"S"}, kWarps};
+  spec.grid[1] = {{"H"}, 1};
+  spec.grid[2] = {{"B"}, 1};
+  spec.block[0] = kThreads;
+  OpBuilder b(op->getContext());
+  spec.attrs.set("scale", b.getF32FloatAttr(scale));
+  spec.attrs.set("causal", b.getBoolAttr(causal));
+
+  // Keys per tile: K and V tiles together stay within 32 KiB of f32.
+  const int64_t tileKeys = std::min<int64_t>(32, 4096 / D);
+  const int64_t perLane = (D + 31) / 32;
+  const int64_t vOffset = tileKeys * D;
+  // +32 words: lanes past D may read (and discard) just beyond the V tile.
+  Location loc = op->getLoc();
+  gpu::GPUFuncOp func =
+      createKernel(b, loc, module, name, spec, 2 * tileKeys * D + 32);
+  b.setInsertionPointToStart(&func.getBody().front());
+  KernelBuilder kb(b, loc);
+  Value Q = func.getArgument(0), K = func.getArgument(1),
+        V = func.getArgument(2), O = func.getArgument(3);
+  Value H = func.getArgument(5), G = func.getArgument(6),
+        S = func.getArgument(7), T = func.getArgument(8);
+  Value Dv = kb.idx(D);
+  Value smem = func.getWorkgroupAttributions()[0];
+
+  Value tid = kb.threadId();
+  Value lane = kb.rem(tid, kb.idx(32));
+  Value rowBlock = kb.mul(kb.blockId(gpu::Dimension::x), kb.idx(kWarps));
+  Value row = kb.add(rowBlock, kb.div(tid, kb.idx(32)));
+  Value head = kb.blockId(gpu::Dimension::y);
+  Value batch = kb.blockId(gpu::Dimension::z);
+  Value rowValid = kb.ult(row, S);
+  Value kvHead = kb.div(head, kb.div(H, G));
+  Value qBase = kb.mul(kb.add(kb.mul(kb.add(kb.mul(batch, H), head), S), row), Dv);
+  Value kvBase = kb.mul(kb.mul(kb.add(kb.mul(batch, G), kvHead), T), Dv);
+
+  auto laneDim = [&](int64_t e) { return kb.add(lane, kb.idx(32 * e)); };
+  auto dimValid = [&](int64_t e) -> Value {
+    if (32 * (e + 1) <= D)
+      return {};
+    return kb.ult(laneDim(e), Dv);
+  };
+
+  Value qScale = kb.f32(scale * static_cast<float>(M_LOG2E));
+  SmallVector<Value> q;
+  for (int64_t e = 0; e < perLane; ++e) {
+    Value ok = rowValid;
+    if (Value dv = dimValid(e))
+      ok = kb.andi(ok, dv);
+    q.push_back(kb.fmul(kb.loadF32If(ok, Q, kb.add(qBase, laneDim(e)), 0.0f), qScale));
+  }
+
+  // Keys this block must visit: all T, or with the bottom-right causal mask
+  // only keys j <= lastRow + T - S (none when lastRow + T + 1 <= S).
+  Value kvEnd = T;
+  if (causal) {
+    Value lastRow = kb.min(kb.add(rowBlock, kb.idx(kWarps - 1)), kb.sub(S, kb.idx(1)));
+    Value reach = kb.add(kb.add(lastRow, kb.idx(1)), T);
+    Value some = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, reach, S);
+    kvEnd = kb.select(some, kb.min(T, kb.sub(reach, kb.select(some, S, kb.idx(0)))), kb.idx(0));
+  }
+
+  Value negInf = kb.f32(-std::numeric_limits<float>::infinity());
+  SmallVector<Value> init{negInf, kb.f32(0.0f)};
+  init.append(perLane, kb.f32(0.0f));
+  auto tiles = kb.forLoop(kb.idx(0), kvEnd, kb.idx(tileKeys), init,
+                          [&](Value t0, ValueRange iters) {
+    gpu::BarrierOp::create(b, loc); // the previous tile is consumed
+    kb.forLoop(tid, kb.idx(tileKeys * D), kb.idx(kThreads), {},
+               [&](Value n, ValueRange) {
+      Value key = kb.add(t0, kb.div(n, Dv));
+      Value ok = kb.ult(key, T);
+      Value src = kb.add(kvBase, kb.add(kb.mul(key, Dv), kb.rem(n, Dv)));
+      memref::StoreOp::create(b, loc, kb.loadF32If(ok, K, src, 0.0f), smem, ValueRange{n});
+      memref::StoreOp::create(b, loc, kb.loadF32If(ok, V, src, 0.0f), smem,
+                              ValueRange{kb.add(n, kb.idx(vOffset))});
+      return SmallVector<Value>{};
+    });
+    gpu::BarrierOp::create(b, loc);
+    Value tileEnd = kb.min(kb.idx(tileKeys), kb.sub(kvEnd, t0));
+    auto keys = kb.forLoop(kb.idx(0), tileEnd, kb.idx(1), iters,
+                           [&](Value jj, ValueRange it) {
+      Value rowOff = kb.mul(jj, Dv);
+      Value partial = kb.f32(0.0f);
+      for (int64_t e = 0; e < perLane; ++e) {
+        Value kv = memref::LoadOp::create(b, loc, smem, ValueRange{kb.add(rowOff, laneDim(e))});
+        if (Value dv = dimValid(e))
+          kv = kb.select(dv, kv, kb.f32(0.0f));
+        partial = kb.fma(q[e], kv, partial);
+      }
+      Value s = kb.warpAllReduce(partial, /*isMax=*/false);
+      if (causal) {
+        Value visible = kb.ule(kb.add(kb.add(t0, jj), S), kb.add(row, T));
+        s = kb.select(visible, s, negInf);
+      }
+      Value m = it[0], l = it[1];
+      Value mNew = kb.fmax(m, s);
+      Value allMasked = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, mNew, negInf);
+      Value mUse = kb.select(allMasked, kb.f32(0.0f), mNew);
+      Value corr = kb.exp2(kb.fsub(m, mUse));
+      Value p = kb.exp2(kb.fsub(s, mUse));
+      SmallVector<Value> next{mNew, kb.fma(l, corr, p)};
+      for (int64_t e = 0; e < perLane; ++e) {
+        Value vv = memref::LoadOp::create(
+            b, loc, smem, ValueRange{kb.add(kb.idx(vOffset), kb.add(rowOff, laneDim(e)))});
+        next.push_back(kb.fma(p, vv, kb.fmul(it[2 + e], corr)));
+      }
+      return next;
+    });
+    return SmallVector<Value>(keys.getResults());
+  });
+
+  // A row that saw no key (l == 0) outputs zeros; NaN still propagates.
+  Value l = tiles.getResult(1);
+  Value empty = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, l, kb.f32(0.0f));
+  Value inv = kb.select(empty, kb.f32(0.0f), kb.fdiv(kb.f32(1.0f), l));
+  for (int64_t e = 0; e < perLane; ++e) {
+    Value ok = rowValid;
+    if (Value dv = dimValid(e))
+      ok = kb.andi(ok, dv);
+    kb.storeIf(ok, kb.fmul(tiles.getResult(2 + e), inv), O, kb.add(qBase, laneDim(e)));
+  }
+  gpu::ReturnOp::create(b, loc);
+  return func;
+}
+
+} // namespace mini

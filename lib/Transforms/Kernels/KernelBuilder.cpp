@@ -1,0 +1,163 @@
+#include "KernelBuilder.h"
+
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+
+namespace mini {
+
+Value KernelBuilder::idx(int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+Value KernelBuilder::f32(float v) {
+  return arith::ConstantFloatOp::create(b, loc, b.getF32Type(), APFloat(v));
+}
+Value KernelBuilder::i32(int32_t v) {
+  return arith::ConstantIntOp::create(b, loc, v, 32);
+}
+Value KernelBuilder::add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+Value KernelBuilder::sub(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
+Value KernelBuilder::mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
+Value KernelBuilder::div(Value x, Value y) { return arith::DivUIOp::create(b, loc, x, y); }
+Value KernelBuilder::rem(Value x, Value y) { return arith::RemUIOp::create(b, loc, x, y); }
+Value KernelBuilder::min(Value x, Value y) { return arith::MinUIOp::create(b, loc, x, y); }
+Value KernelBuilder::ult(Value x, Value y) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
+}
+Value KernelBuilder::ule(Value x, Value y) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, x, y);
+}
+Value KernelBuilder::andi(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
+Value KernelBuilder::select(Value c, Value t, Value f) {
+  return arith::SelectOp::create(b, loc, c, t, f);
+}
+
+Value KernelBuilder::fadd(Value x, Value y) { return arith::AddFOp::create(b, loc, x, y); }
+Value KernelBuilder::fsub(Value x, Value y) { return arith::SubFOp::create(b, loc, x, y); }
+Value KernelBuilder::fmul(Value x, Value y) { return arith::MulFOp::create(b, loc, x, y); }
+Value KernelBuilder::fdiv(Value x, Value y) { return arith::DivFOp::create(b, loc, x, y); }
+Value KernelBuilder::fma(Value a, Value x, Value y) { return math::FmaOp::create(b, loc, a, x, y); }
+Value KernelBuilder::fmax(Value x, Value y) { return arith::MaximumFOp::create(b, loc, x, y); }
+Value KernelBuilder::exp2(Value x) { return math::Exp2Op::create(b, loc, x); }
+Value KernelBuilder::exp(Value x) { return math::ExpOp::create(b, loc, x); }
+Value KernelBuilder::rsqrt(Value x) { return math::RsqrtOp::create(b, loc, x); }
+
+Value KernelBuilder::threadId() {
+  return gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+}
+Value KernelBuilder::blockId(gpu::Dimension d) {
+  return gpu::BlockIdOp::create(b, loc, d);
+}
+
+Value KernelBuilder::loadF32(Value mem, Value i) {
+  Value v = memref::LoadOp::create(b, loc, mem, ValueRange{i});
+  if (v.getType().isF32())
+    return v;
+  return arith::ExtFOp::create(b, loc, b.getF32Type(), v);
+}
+
+Value KernelBuilder::loadF32If(Value inBounds, Value mem, Value i, float fill) {
+  auto ifOp = scf::IfOp::create(
+      b, loc, inBounds,
+      [&](OpBuilder &nb, Location nl) {
+        KernelBuilder kb(nb, nl);
+        scf::YieldOp::create(nb, nl, kb.loadF32(mem, i));
+      },
+      [&](OpBuilder &nb, Location nl) {
+        KernelBuilder kb(nb, nl);
+        scf::YieldOp::create(nb, nl, kb.f32(fill));
+      });
+  return ifOp.getResult(0);
+}
+
+void KernelBuilder::storeF32(Value v, Value mem, Value i) {
+  Type elt = cast<MemRefType>(mem.getType()).getElementType();
+  if (elt != v.getType())
+    v = arith::TruncFOp::create(b, loc, elt, v);
+  memref::StoreOp::create(b, loc, v, mem, ValueRange{i});
+}
+
+void KernelBuilder::storeIf(Value cond, Value v, Value mem, Value i) {
+  scf::IfOp::create(b, loc, cond, [&](OpBuilder &nb, Location nl) {
+    KernelBuilder kb(nb, nl);
+    kb.storeF32(v, mem, i);
+    scf::YieldOp::create(nb, nl);
+  });
+}
+
+Value KernelBuilder::warpAllReduce(Value v, bool isMax) {
+  Value width = i32(32);
+  for (int offset = 16; offset >= 1; offset /= 2) {
+    auto shfl = gpu::ShuffleOp::create(b, loc, v, i32(offset), width,
+                                       gpu::ShuffleMode::XOR);
+    v = isMax ? fmax(v, shfl.getShuffleResult())
+              : fadd(v, shfl.getShuffleResult());
+  }
+  return v;
+}
+
+Value KernelBuilder::blockAllReduce(Value v, bool isMax, Value scratch,
+                                    int64_t base, int64_t numWarps) {
+  v = warpAllReduce(v, isMax);
+  if (numWarps == 1)
+    return v;
+  Value tid = threadId();
+  Value lane = rem(tid, idx(32));
+  Value warp = div(tid, idx(32));
+  Value isLeader = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                         lane, idx(0));
+  scf::IfOp::create(b, loc, isLeader, [&](OpBuilder &nb, Location nl) {
+    KernelBuilder kb(nb, nl);
+    memref::StoreOp::create(nb, nl, v, scratch,
+                            ValueRange{kb.add(warp, kb.idx(base))});
+    scf::YieldOp::create(nb, nl);
+  });
+  gpu::BarrierOp::create(b, loc);
+  // Every thread folds the few partials itself: no second barrier is needed
+  // before the result is used.
+  Value acc = memref::LoadOp::create(b, loc, scratch, ValueRange{idx(base)});
+  for (int64_t w = 1; w < numWarps; ++w) {
+    Value p = memref::LoadOp::create(b, loc, scratch, ValueRange{idx(base + w)});
+    acc = isMax ? fmax(acc, p) : fadd(acc, p);
+  }
+  return acc;
+}
+
+scf::ForOp KernelBuilder::forLoop(
+    Value lb, Value ub, Value step, ValueRange init,
+    function_ref<SmallVector<Value>(Value, ValueRange)> body) {
+  return scf::ForOp::create(
+      b, loc, lb, ub, step, init,
+      [&](OpBuilder &nb, Location nl, Value iv, ValueRange iters) {
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(nb.getInsertionBlock(), nb.getInsertionPoint());
+        SmallVector<Value> yields = body(iv, iters);
+        scf::YieldOp::create(b, nl, yields);
+      });
+}
+
+gpu::GPUFuncOp createKernel(OpBuilder &b, Location loc, gpu::GPUModuleOp module,
+                            StringRef name, const KernelSpec &spec,
+                            int64_t sharedF32) {
+  SmallVector<Type> argTypes;
+  for (const KernelTensor &t : spec.tensors)
+    argTypes.push_back(MemRefType::get({ShapedType::kDynamic}, t.elementType));
+  for (size_t i = 0; i < spec.sizes.size(); ++i)
+    argTypes.push_back(b.getIndexType());
+  SmallVector<Type> workgroup;
+  if (sharedF32 > 0)
+    workgroup.push_back(MemRefType::get(
+        {sharedF32}, b.getF32Type(), MemRefLayoutAttrInterface(),
+        gpu::AddressSpaceAttr::get(b.getContext(),
+                                   gpu::AddressSpace::Workgroup)));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToEnd(module.getBody());
+  auto func = gpu::GPUFuncOp::create(b, loc, name,
+                                     b.getFunctionType(argTypes, {}), workgroup);
+  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
+  func.setKnownBlockSizeAttr(b.getDenseI32ArrayAttr(
+      {int32_t(spec.block[0]), int32_t(spec.block[1]), int32_t(spec.block[2])}));
+  return func;
+}
+
+} // namespace mini

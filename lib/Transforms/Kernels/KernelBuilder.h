@@ -1,0 +1,130 @@
+// Small helpers for building GPU kernel bodies with upstream ops (arith, scf,
+// memref, gpu). Every kernel uses the same ABI: each tensor is a flat
+// memref<?xT> in global memory, each size an `index`.
+#ifndef MINI_TRANSFORMS_KERNELS_KERNELBUILDER_H
+#define MINI_TRANSFORMS_KERNELS_KERNELBUILDER_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+
+#include <functional>
+#include <string>
+
+namespace mini {
+
+/// Launch shape of one grid dimension: ceildiv(product of the named sizes, div).
+struct GridDim {
+  llvm::SmallVector<std::string, 2> sizes;
+  int64_t div = 1;
+};
+
+/// One tensor of a kernel's ABI, with its dims named by kernel sizes.
+struct KernelTensor {
+  std::string name;
+  mlir::Type elementType;
+  llvm::SmallVector<std::string, 4> dims;
+  bool isOutput = false;
+};
+
+/// What a kernel needs at launch, independent of MLIR: this is what the bundle
+/// manifest records. Kernel parameters are the tensors (in order), then the
+/// sizes (in order).
+struct KernelSpec {
+  std::string op;
+  llvm::SmallVector<KernelTensor, 4> tensors;
+  llvm::SmallVector<std::string, 8> sizes;
+  GridDim grid[3];
+  int64_t block[3] = {1, 1, 1};
+  mlir::NamedAttrList attrs; // op attributes the kernel bakes in
+};
+
+/// Builds code at the insertion point of `b` with location `loc`.
+class KernelBuilder {
+public:
+  KernelBuilder(mlir::OpBuilder &b, mlir::Location loc) : b(b), loc(loc) {}
+
+  mlir::OpBuilder &b;
+  mlir::Location loc;
+
+  mlir::Value idx(int64_t v);
+  mlir::Value f32(float v);
+  mlir::Value i32(int32_t v);
+  mlir::Value add(mlir::Value x, mlir::Value y);
+  mlir::Value sub(mlir::Value x, mlir::Value y);
+  mlir::Value mul(mlir::Value x, mlir::Value y);
+  mlir::Value div(mlir::Value x, mlir::Value y);  // unsigned index division
+  mlir::Value rem(mlir::Value x, mlir::Value y);  // unsigned index remainder
+  mlir::Value min(mlir::Value x, mlir::Value y);  // unsigned index min
+  mlir::Value ult(mlir::Value x, mlir::Value y);
+  mlir::Value ule(mlir::Value x, mlir::Value y);
+  mlir::Value andi(mlir::Value x, mlir::Value y);
+  mlir::Value select(mlir::Value c, mlir::Value t, mlir::Value f);
+
+  mlir::Value fadd(mlir::Value x, mlir::Value y);
+  mlir::Value fsub(mlir::Value x, mlir::Value y);
+  mlir::Value fmul(mlir::Value x, mlir::Value y);
+  mlir::Value fdiv(mlir::Value x, mlir::Value y);
+  mlir::Value fma(mlir::Value a, mlir::Value x, mlir::Value y); // a*x + y
+  mlir::Value fmax(mlir::Value x, mlir::Value y); // NaN-propagating
+  mlir::Value exp2(mlir::Value x);
+  mlir::Value exp(mlir::Value x);
+  mlir::Value rsqrt(mlir::Value x);
+
+  mlir::Value threadId();
+  mlir::Value blockId(mlir::gpu::Dimension d);
+
+  /// Loads element `i` of a flat memref and widens it to f32.
+  mlir::Value loadF32(mlir::Value mem, mlir::Value i);
+  /// Loads element `i` widened to f32 when `inBounds`, else `fill`.
+  mlir::Value loadF32If(mlir::Value inBounds, mlir::Value mem, mlir::Value i,
+                        float fill);
+  /// Narrows an f32 value to the memref's element type and stores it.
+  void storeF32(mlir::Value v, mlir::Value mem, mlir::Value i);
+  void storeIf(mlir::Value cond, mlir::Value v, mlir::Value mem, mlir::Value i);
+
+  /// Sum or max of `v` over the 32 lanes of a warp, result in every lane.
+  mlir::Value warpAllReduce(mlir::Value v, bool isMax);
+  /// Sum or max over the whole block: a warp reduction, then the warps'
+  /// partials through `scratch[base .. base + numWarps)` in shared memory.
+  /// Ends with every thread holding the result; `scratch` may be reused after
+  /// the next barrier.
+  mlir::Value blockAllReduce(mlir::Value v, bool isMax, mlir::Value scratch,
+                             int64_t base, int64_t numWarps);
+
+  /// for (iv = lb; iv < ub; iv += step) with loop-carried values.
+  mlir::scf::ForOp forLoop(
+      mlir::Value lb, mlir::Value ub, mlir::Value step, mlir::ValueRange init,
+      llvm::function_ref<llvm::SmallVector<mlir::Value>(mlir::Value iv,
+                                                        mlir::ValueRange iters)>
+          body);
+};
+
+/// Creates a kernel `name` in `module` with the spec's ABI and returns it with
+/// the builder positioned in its (empty) body. `sharedF32` is the number of
+/// f32 words of workgroup memory the kernel reserves (0 for none).
+mlir::gpu::GPUFuncOp createKernel(mlir::OpBuilder &b, mlir::Location loc,
+                                  mlir::gpu::GPUModuleOp module,
+                                  llvm::StringRef name, const KernelSpec &spec,
+                                  int64_t sharedF32);
+
+// Kernel body builders. Each fills `spec` (ABI and launch shape) and the body
+// of the kernel it creates; failure leaves a diagnostic on `op`.
+mlir::FailureOr<mlir::gpu::GPUFuncOp>
+buildMatmulKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
+                  llvm::StringRef name, KernelSpec &spec);
+mlir::FailureOr<mlir::gpu::GPUFuncOp>
+buildSoftmaxKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
+                   llvm::StringRef name, KernelSpec &spec);
+mlir::FailureOr<mlir::gpu::GPUFuncOp>
+buildRmsNormKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
+                   llvm::StringRef name, KernelSpec &spec);
+mlir::FailureOr<mlir::gpu::GPUFuncOp>
+buildAttentionKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
+                     llvm::StringRef name, KernelSpec &spec);
+
+} // namespace mini
+
+#endif

@@ -1,0 +1,233 @@
+// mini-lower-to-gpu: each mini op -> one gpu.func kernel + a gpu.launch_func on
+// flat buffers. The kernel bodies are built in Kernels/; this file owns the
+// host side (sizes, buffers, launch shape) and the manifest record.
+#include "Kernels/KernelBuilder.h"
+#include "mini/Dialect/Mini/MiniOps.h"
+#include "mini/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mini {
+#define GEN_PASS_DEF_MINILOWERTOGPU
+#include "mini/Transforms/Passes.h.inc"
+} // namespace mini
+
+using namespace mlir;
+using namespace mini;
+
+namespace {
+
+constexpr StringLiteral kKernelModuleName = "mini_kernels";
+
+/// A size of the op: its SSA value on the host and its static value, if any.
+struct SizeValue {
+  Value value;
+  int64_t staticValue = ShapedType::kDynamic;
+};
+
+class SizeCollector {
+public:
+  SizeCollector(OpBuilder &b, Location loc) : b(b), loc(loc) {}
+
+  /// Product of dims [from, to) of `tensor`; 1 for an empty range.
+  SizeValue dims(Value tensor, int64_t from, int64_t to) {
+    auto type = cast<RankedTensorType>(tensor.getType());
+    SizeValue acc{arith::ConstantIndexOp::create(b, loc, 1), 1};
+    for (int64_t i = from; i < to; ++i) {
+      int64_t d = type.getDimSize(i);
+      Value v = ShapedType::isDynamic(d)
+                    ? Value(tensor::DimOp::create(b, loc, tensor, i))
+                    : Value(arith::ConstantIndexOp::create(b, loc, d));
+      acc.value = i == from ? v : Value(arith::MulIOp::create(b, loc, acc.value, v));
+      acc.staticValue = ShapedType::isDynamic(d) || ShapedType::isDynamic(acc.staticValue)
+                            ? ShapedType::kDynamic
+                            : acc.staticValue * d;
+    }
+    return acc;
+  }
+  SizeValue dim(Value tensor, int64_t i) { return dims(tensor, i, i + 1); }
+
+private:
+  OpBuilder &b;
+  Location loc;
+};
+
+/// The named sizes of `op`, in terms of its operands.
+llvm::StringMap<SizeValue> collectSizes(Operation *op, SizeCollector &sc) {
+  llvm::StringMap<SizeValue> s;
+  if (auto mm = dyn_cast<MatmulOp>(op)) {
+    int64_t rank = cast<RankedTensorType>(mm.getLhs().getType()).getRank();
+    s["batch"] = sc.dims(mm.getLhs(), 0, rank - 2);
+    s["M"] = sc.dim(mm.getLhs(), rank - 2);
+    s["K"] = sc.dim(mm.getLhs(), rank - 1);
+    s["N"] = sc.dim(mm.getRhs(), rank - 1);
+  } else if (auto attn = dyn_cast<AttentionOp>(op)) {
+    s["B"] = sc.dim(attn.getQuery(), 0);
+    s["H"] = sc.dim(attn.getQuery(), 1);
+    s["S"] = sc.dim(attn.getQuery(), 2);
+    s["D"] = sc.dim(attn.getQuery(), 3);
+    s["G"] = sc.dim(attn.getKey(), 1);
+    s["T"] = sc.dim(attn.getKey(), 2);
+  } else { // softmax, rmsnorm: rows x last dim
+    Value x = op->getOperand(0);
+    int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+    s["R"] = sc.dims(x, 0, rank - 1);
+    s["C"] = sc.dim(x, rank - 1);
+  }
+  return s;
+}
+
+/// A flat memref<?xT> view of a buffer with identity layout.
+Value flatten(OpBuilder &b, Location loc, Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  ReassociationIndices all;
+  for (int64_t i = 0; i < type.getRank(); ++i)
+    all.push_back(i);
+  Value flat = buffer;
+  if (type.getRank() != 1)
+    flat = memref::CollapseShapeOp::create(b, loc, buffer, ArrayRef<ReassociationIndices>{all});
+  auto dynType = MemRefType::get({ShapedType::kDynamic}, type.getElementType());
+  if (flat.getType() != dynType)
+    flat = memref::CastOp::create(b, loc, dynType, flat);
+  return flat;
+}
+
+/// The manifest record of one kernel, as a dictionary attribute.
+DictionaryAttr specToAttr(OpBuilder &b, const KernelSpec &spec,
+                          const llvm::StringMap<SizeValue> &sizes) {
+  auto strs = [&](ArrayRef<std::string> v) {
+    SmallVector<Attribute> out;
+    for (const std::string &s : v)
+      out.push_back(b.getStringAttr(s));
+    return b.getArrayAttr(out);
+  };
+  SmallVector<Attribute> tensors, grid;
+  for (const KernelTensor &t : spec.tensors) {
+    std::string dtype;
+    llvm::raw_string_ostream(dtype) << t.elementType;
+    tensors.push_back(b.getDictionaryAttr({
+        b.getNamedAttr("name", b.getStringAttr(t.name)),
+        b.getNamedAttr("dtype", b.getStringAttr(dtype)),
+        b.getNamedAttr("dims", strs(t.dims)),
+        b.getNamedAttr("output", b.getBoolAttr(t.isOutput))}));
+  }
+  for (const GridDim &g : spec.grid)
+    grid.push_back(b.getDictionaryAttr(
+        {b.getNamedAttr("sizes", strs(g.sizes)),
+         b.getNamedAttr("div", b.getI64IntegerAttr(g.div))}));
+  SmallVector<NamedAttribute> staticSizes;
+  for (const std::string &name : spec.sizes)
+    staticSizes.push_back(b.getNamedAttr(
+        name, b.getI64IntegerAttr(ShapedType::isDynamic(sizes.lookup(name).staticValue)
+                                      ? -1
+                                      : sizes.lookup(name).staticValue)));
+  return b.getDictionaryAttr({
+      b.getNamedAttr("op", b.getStringAttr(spec.op)),
+      b.getNamedAttr("tensors", b.getArrayAttr(tensors)),
+      b.getNamedAttr("sizes", strs(spec.sizes)),
+      b.getNamedAttr("static_sizes", b.getDictionaryAttr(staticSizes)),
+      b.getNamedAttr("grid", b.getArrayAttr(grid)),
+      b.getNamedAttr("block", b.getI64ArrayAttr({spec.block[0], spec.block[1], spec.block[2]})),
+      b.getNamedAttr("dynamic_shared_bytes", b.getI64IntegerAttr(0)),
+      b.getNamedAttr("attrs", spec.attrs.getDictionary(b.getContext()))});
+}
+
+LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
+  KernelSpec spec;
+  FailureOr<gpu::GPUFuncOp> kernel =
+      TypeSwitch<Operation *, FailureOr<gpu::GPUFuncOp>>(op)
+          .Case([&](MatmulOp) { return buildMatmulKernel(op, kernels, name, spec); })
+          .Case([&](SoftmaxOp) { return buildSoftmaxKernel(op, kernels, name, spec); })
+          .Case([&](RmsNormOp) { return buildRmsNormKernel(op, kernels, name, spec); })
+          .Case([&](AttentionOp) { return buildAttentionKernel(op, kernels, name, spec); });
+  if (failed(kernel))
+    return failure();
+
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  SizeCollector sc(b, loc);
+  llvm::StringMap<SizeValue> sizes = collectSizes(op, sc);
+
+  // Operands in the kernel's tensor order are the op's operands; the single
+  // output comes last.
+  SmallVector<Value> args;
+  for (Value operand : op->getOperands()) {
+    auto t = cast<RankedTensorType>(operand.getType());
+    auto mt = MemRefType::get(t.getShape(), t.getElementType());
+    Value buf = bufferization::ToBufferOp::create(b, loc, mt, operand, /*read_only=*/true);
+    args.push_back(flatten(b, loc, buf));
+  }
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  SmallVector<Value> dynDims;
+  for (int64_t i = 0; i < resultType.getRank(); ++i) {
+    if (!resultType.isDynamicDim(i))
+      continue;
+    // Matmul's last result dim is N, from rhs; every other dim of every op's
+    // result is the same dim of operand 0 (verified).
+    bool fromRhs = isa<MatmulOp>(op) && i == resultType.getRank() - 1;
+    dynDims.push_back(tensor::DimOp::create(b, loc, op->getOperand(fromRhs ? 1 : 0), i));
+  }
+  auto resultMem = MemRefType::get(resultType.getShape(), resultType.getElementType());
+  Value out = memref::AllocOp::create(b, loc, resultMem, dynDims);
+  args.push_back(flatten(b, loc, out));
+  for (const std::string &s : spec.sizes)
+    args.push_back(sizes.lookup(s).value);
+
+  Value grid[3];
+  for (int i = 0; i < 3; ++i) {
+    Value extent = arith::ConstantIndexOp::create(b, loc, 1);
+    for (const std::string &s : spec.grid[i].sizes)
+      extent = arith::MulIOp::create(b, loc, extent, sizes.lookup(s).value);
+    grid[i] = arith::CeilDivUIOp::create(
+        b, loc, extent, arith::ConstantIndexOp::create(b, loc, spec.grid[i].div));
+  }
+  auto c = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); };
+  auto launch = gpu::LaunchFuncOp::create(
+      b, loc, *kernel, gpu::KernelDim3{grid[0], grid[1], grid[2]},
+      gpu::KernelDim3{c(spec.block[0]), c(spec.block[1]), c(spec.block[2])},
+      /*dynamicSharedMemorySize=*/Value(), args);
+  launch->setAttr("mini.kernel", specToAttr(b, spec, sizes));
+
+  Value result = bufferization::ToTensorOp::create(b, loc, resultType, out,
+                                                   b.getUnitAttr(), b.getUnitAttr());
+  op->getResult(0).replaceAllUsesWith(result);
+  op->erase();
+  return success();
+}
+
+struct MiniLowerToGPUPass : mini::impl::MiniLowerToGPUBase<MiniLowerToGPUPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<Operation *> ops;
+    module.walk([&](Operation *op) {
+      if (isa<MatmulOp, SoftmaxOp, RmsNormOp, AttentionOp>(op))
+        ops.push_back(op);
+    });
+    if (ops.empty())
+      return;
+
+    OpBuilder b(module.getBodyRegion());
+    module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(), b.getUnitAttr());
+    auto kernels = module.lookupSymbol<gpu::GPUModuleOp>(kKernelModuleName);
+    if (!kernels) {
+      b.setInsertionPointToEnd(module.getBody());
+      kernels = gpu::GPUModuleOp::create(b, module.getLoc(), kKernelModuleName);
+    }
+    SymbolTable symbols(kernels);
+    for (Operation *op : ops) {
+      // Kernel names: <func>_<op>, uniqued by the symbol table.
+      auto func = op->getParentOfType<FunctionOpInterface>();
+      std::string base = (func ? func.getName().str() + "_" : std::string()) +
+                         op->getName().stripDialect().str();
+      std::string name = base;
+      for (int n = 1; symbols.lookup(name); ++n)
+        name = base + "_" + std::to_string(n);
+      if (failed(lowerOp(op, kernels, name)))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace

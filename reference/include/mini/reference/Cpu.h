@@ -1,0 +1,21 @@
+// float64 CPU references: the ground truth for the reference kernels' own tests
+// and for small problems in mini-run. Same semantics as the ops' documentation.
+#ifndef MINI_REFERENCE_CPU_H
+#define MINI_REFERENCE_CPU_H
+
+#include <cstdint>
+#include <vector>
+
+namespace mini::ref::cpu {
+
+void matmul(const double *a, const double *b, double *c, int64_t batch, int64_t M, int64_t N,
+            int64_t K);
+void softmax(const double *x, double *y, int64_t R, int64_t C);
+void rmsnorm(const double *x, const double *w, double *y, int64_t R, int64_t C, double eps);
+void attention(const double *q, const double *k, const double *v, double *o, int64_t B,
+               int64_t H, int64_t G, int64_t S, int64_t T, int64_t D, double scale,
+               bool causal);
+
+} // namespace mini::ref::cpu
+
+#endif

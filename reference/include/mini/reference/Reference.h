@@ -1,0 +1,52 @@
+// Hand-written CUDA reference kernels: the oracle every compiled kernel is
+// checked against, and the peers the benchmarks time. All pointers are device
+// pointers; launches go to the default stream; failures throw mini::rt::Error.
+#ifndef MINI_REFERENCE_REFERENCE_H
+#define MINI_REFERENCE_REFERENCE_H
+
+#include "mini/runtime/Manifest.h"
+
+#include <cstdint>
+#include <string>
+
+namespace mini::ref {
+
+using rt::DType;
+
+enum class MatmulVariant {
+  Naive,     // one thread per output
+  Tiled,     // 32x32 shared-memory tiles, f32 FMA (any dtype)
+  Wmma,      // WMMA 16x16x16 tensor cores (f16/bf16)
+  Pipelined, // WMMA + cp.async double-buffered shared memory (f16/bf16)
+};
+const char *name(MatmulVariant v);
+bool supports(MatmulVariant v, DType in);
+
+/// C[b] = A[b] B[b], f32 accumulation, row-major, batch-strided.
+void matmul(MatmulVariant v, DType in, DType out, const void *a, const void *b, void *c,
+            int64_t batch, int64_t M, int64_t N, int64_t K);
+
+enum class SoftmaxVariant {
+  BlockReduce, // max pass, sum pass, write pass; block reductions by warp shuffles
+  Online,      // one pass computes max and sum together, then the write pass
+};
+const char *name(SoftmaxVariant v);
+void softmax(SoftmaxVariant v, DType t, const void *x, void *y, int64_t R, int64_t C);
+
+/// y = x * rsqrt(mean(x^2) + eps) * w; 16-byte vector loads where aligned.
+void rmsnorm(DType t, const void *x, const void *w, void *y, int64_t R, int64_t C, float eps);
+
+/// Flash-style attention: tiles over keys with online softmax, causal mask
+/// aligned bottom-right, GQA; never materializes S x T. Rows that see no key
+/// output zeros.
+void attention(DType t, const void *q, const void *k, const void *v, void *o, int64_t B,
+               int64_t H, int64_t G, int64_t S, int64_t T, int64_t D, float scale,
+               bool causal);
+
+/// Throws mini::rt::Error naming `what` if the last launch failed; with
+/// `sync`, also waits and reports asynchronous faults.
+void checkLaunch(const std::string &what, bool sync = false);
+
+} // namespace mini::ref
+
+#endif

@@ -1,0 +1,78 @@
+// The kernel bundle manifest (manifest.json), as written by mini-export-bundle.
+#ifndef MINI_RUNTIME_MANIFEST_H
+#define MINI_RUNTIME_MANIFEST_H
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace mini::rt {
+
+enum class DType { F16, BF16, F32 };
+const char *dtypeName(DType t);
+size_t dtypeBytes(DType t);
+
+struct TensorSpec {
+  std::string name;
+  DType dtype = DType::F32;
+  std::vector<std::string> dims; // each a kernel size name
+  bool output = false;
+};
+
+/// One grid dimension: ceildiv(product of the named sizes, div).
+struct GridSpec {
+  std::vector<std::string> sizes;
+  int64_t div = 1;
+};
+
+using Sizes = std::map<std::string, int64_t>;
+
+struct KernelSpec {
+  std::string entry, op, cubin;
+  std::vector<TensorSpec> tensors;
+  std::vector<std::string> sizes;  // parameter order
+  Sizes staticSizes;               // -1: given at launch
+  std::array<GridSpec, 3> grid;
+  std::array<int64_t, 3> block{1, 1, 1};
+  int64_t dynamicSharedBytes = 0;
+  std::map<std::string, double> attrs; // numbers and booleans (1/0)
+
+  /// Fills dynamic sizes from `given`, checks static ones against it, and
+  /// checks op-level constraints. Throws Error naming the size.
+  Sizes resolveSizes(const Sizes &given) const;
+  /// Number of elements of tensor `t` at `sizes`.
+  int64_t numElements(const TensorSpec &t, const Sizes &sizes) const;
+  std::array<int64_t, 3> gridDims(const Sizes &sizes) const;
+  /// Kernel parameters the ABI implies: 5 per tensor (memref descriptor), 1 per size.
+  size_t numParams() const { return 5 * tensors.size() + sizes.size(); }
+  double attr(const std::string &name, double fallback) const;
+};
+
+struct Bundle {
+  std::string dir;   // where manifest.json and the cubins live
+  std::string chip;  // e.g. "sm_90a"
+  std::vector<KernelSpec> kernels;
+
+  /// Reads and validates DIR/manifest.json. Throws Error naming the field.
+  static Bundle load(const std::string &dir);
+  /// Parses a manifest's text (`dir` only resolves cubin paths).
+  static Bundle parse(const std::string &text, const std::string &dir);
+  const KernelSpec &kernel(const std::string &entry) const;
+};
+
+struct Chip {
+  int major = 0, minor = 0;
+  bool archSpecific = false; // the "a" suffix: runs on exactly this chip
+};
+/// Parses "sm_90a", "sm_80"; throws Error on anything else.
+Chip parseChip(const std::string &chip);
+/// Whether code built for `bundle` runs on a device of compute capability
+/// major.minor. SASS runs on the same major with an equal or newer minor;
+/// arch-specific (sm_90a) code only on that exact chip.
+bool chipRunsOn(const Chip &bundle, int major, int minor);
+
+} // namespace mini::rt
+
+#endif

@@ -1,0 +1,113 @@
+// Load a kernel bundle, check it against the device, allocate, launch, time.
+#ifndef MINI_RUNTIME_RUNTIME_H
+#define MINI_RUNTIME_RUNTIME_H
+
+#include "mini/runtime/Driver.h"
+#include "mini/runtime/Manifest.h"
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace mini::rt {
+
+/// Number of CUDA devices; 0 (with `reason` set) when there is no driver or GPU.
+int deviceCount(std::string *reason = nullptr);
+
+/// A device with its primary context current on the calling thread (the
+/// context the CUDA runtime API uses too, so both share allocations).
+class Device {
+public:
+  explicit Device(int ordinal = 0);
+  ~Device();
+  Device(const Device &) = delete;
+  Device &operator=(const Device &) = delete;
+
+  const std::string &name() const { return name_; }
+  int ccMajor() const { return major_; }
+  int ccMinor() const { return minor_; }
+  /// "sm_90" style name of the device's compute capability.
+  std::string chip() const;
+  void synchronize(const std::string &context = "") const;
+
+private:
+  CUdevice device_ = 0;
+  CUcontext context_ = nullptr;
+  std::string name_;
+  int major_ = 0, minor_ = 0;
+};
+
+/// Device memory, freed on destruction.
+class DeviceBuffer {
+public:
+  DeviceBuffer() = default;
+  explicit DeviceBuffer(size_t bytes, const std::string &what = "buffer");
+  ~DeviceBuffer();
+  DeviceBuffer(DeviceBuffer &&other) noexcept;
+  DeviceBuffer &operator=(DeviceBuffer &&other) noexcept;
+
+  CUdeviceptr ptr() const { return ptr_; }
+  size_t bytes() const { return bytes_; }
+  void upload(const void *host);
+  void download(void *host) const;
+  void fill(unsigned char byte);
+
+private:
+  CUdeviceptr ptr_ = 0;
+  size_t bytes_ = 0;
+};
+
+/// Checks that `bytes` is a complete CUDA ELF object (magic, machine, section
+/// table inside the file). Throws Error naming `path` otherwise. Needs no GPU.
+void validateCubin(const std::string &bytes, const std::string &path);
+
+/// Throws Error("bundle built for sm_90a, device is sm_80 (NAME)") when the
+/// bundle's chip cannot run on a device of compute capability major.minor.
+void checkChip(const std::string &bundleChip, int major, int minor,
+               const std::string &deviceName);
+
+/// Builds the parameter array for kernel `k`: a memref descriptor per tensor
+/// (ptr, ptr, offset 0, size, stride 1) and an i64 per size. Throws Error if
+/// the number of tensors is wrong.
+class KernelParams {
+public:
+  KernelParams(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
+               const Sizes &sizes);
+  void **data() { return pointers_.data(); }
+  size_t size() const { return pointers_.size(); }
+
+private:
+  std::vector<int64_t> storage_;
+  std::vector<void *> pointers_;
+};
+
+/// A bundle's cubins loaded on a device, with every kernel resolved and its
+/// parameter count checked against the manifest.
+class LoadedBundle {
+public:
+  LoadedBundle(const Bundle &bundle, const Device &device);
+  ~LoadedBundle();
+  LoadedBundle(const LoadedBundle &) = delete;
+  LoadedBundle &operator=(const LoadedBundle &) = delete;
+
+  const Bundle &bundle() const { return bundle_; }
+  /// Launches `entry` on `tensors` (the manifest's tensor order) at `sizes`
+  /// (already resolved). Asynchronous on the default stream.
+  void launch(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
+              const Sizes &sizes) const;
+
+private:
+  Bundle bundle_;
+  std::map<std::string, CUmodule> modules_;
+  std::map<std::string, CUfunction> functions_;
+};
+
+/// Median milliseconds of `iters` runs of `fn` after `warmup` runs, each timed
+/// with CUDA events on the default stream.
+double timeMedianMs(const std::function<void()> &fn, int warmup, int iters,
+                    const std::string &what);
+
+} // namespace mini::rt
+
+#endif

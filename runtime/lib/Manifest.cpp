@@ -1,0 +1,264 @@
+#include "mini/runtime/Manifest.h"
+#include "mini/runtime/Error.h"
+#include "mini/runtime/Json.h"
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+namespace mini::rt {
+
+const char *dtypeName(DType t) {
+  switch (t) {
+  case DType::F16: return "f16";
+  case DType::BF16: return "bf16";
+  case DType::F32: return "f32";
+  }
+  return "?";
+}
+
+size_t dtypeBytes(DType t) { return t == DType::F32 ? 4 : 2; }
+
+namespace {
+
+/// Field access with errors that say where in the manifest the problem is.
+class Reader {
+public:
+  Reader(const Json &json, std::string where) : json(json), where(std::move(where)) {}
+
+  const Json &get(const std::string &key, Json::Kind kind) const {
+    if (!json.isObject())
+      throw Error(where + " must be an object");
+    const Json *v = json.find(key);
+    if (!v)
+      throw Error(where + " is missing field '" + key + "'");
+    if (v->kind() != kind)
+      throw Error(where + ": field '" + key + "' must be " + Json::kindName(kind) +
+                  ", got " + Json::kindName(v->kind()));
+    return *v;
+  }
+  std::string str(const std::string &key) const { return get(key, Json::Kind::String).string(); }
+  int64_t integer(const std::string &key) const {
+    double d = get(key, Json::Kind::Number).number();
+    if (d != std::floor(d))
+      throw Error(where + ": field '" + key + "' must be an integer");
+    return static_cast<int64_t>(d);
+  }
+  std::vector<std::string> strings(const std::string &key) const {
+    std::vector<std::string> out;
+    for (const Json &e : get(key, Json::Kind::Array).array()) {
+      if (!e.isString())
+        throw Error(where + ": field '" + key + "' must hold strings");
+      out.push_back(e.string());
+    }
+    return out;
+  }
+
+  const Json &json;
+  std::string where;
+};
+
+DType parseDType(const std::string &s, const std::string &where) {
+  if (s == "f16") return DType::F16;
+  if (s == "bf16") return DType::BF16;
+  if (s == "f32") return DType::F32;
+  throw Error(where + ": unsupported dtype '" + s + "' (expected f16, bf16 or f32)");
+}
+
+KernelSpec parseKernel(const Json &json, size_t index) {
+  std::string where = "manifest kernel #" + std::to_string(index);
+  Reader r(json, where);
+  KernelSpec k;
+  k.entry = r.str("entry");
+  where = "manifest kernel '" + k.entry + "'";
+  r.where = where;
+  k.op = r.str("op");
+  k.cubin = r.str("cubin");
+  k.sizes = r.strings("sizes");
+  for (const auto &[name, v] : r.get("static_sizes", Json::Kind::Object).object()) {
+    if (!v.isNumber())
+      throw Error(where + ": static size '" + name + "' must be a number");
+    k.staticSizes[name] = static_cast<int64_t>(v.number());
+  }
+  for (const std::string &s : k.sizes)
+    if (!k.staticSizes.count(s))
+      throw Error(where + ": size '" + s + "' has no entry in static_sizes");
+  for (const Json &t : r.get("tensors", Json::Kind::Array).array()) {
+    Reader tr(t, where + " tensor");
+    TensorSpec ts;
+    ts.name = tr.str("name");
+    tr.where = where + " tensor '" + ts.name + "'";
+    ts.dtype = parseDType(tr.str("dtype"), tr.where);
+    ts.dims = tr.strings("dims");
+    ts.output = tr.get("output", Json::Kind::Bool).boolean();
+    for (const std::string &d : ts.dims)
+      if (!k.staticSizes.count(d))
+        throw Error(tr.where + ": dim '" + d + "' is not one of the kernel's sizes");
+    k.tensors.push_back(ts);
+  }
+  if (k.tensors.empty())
+    throw Error(where + " has no tensors");
+  const auto &grid = r.get("grid", Json::Kind::Array).array();
+  if (grid.size() != 3)
+    throw Error(where + ": 'grid' must have 3 entries, got " + std::to_string(grid.size()));
+  for (int i = 0; i < 3; ++i) {
+    Reader gr(grid[i], where + " grid[" + std::to_string(i) + "]");
+    k.grid[i].sizes = gr.strings("sizes");
+    k.grid[i].div = gr.integer("div");
+    if (k.grid[i].div < 1)
+      throw Error(gr.where + ": 'div' must be >= 1");
+    for (const std::string &s : k.grid[i].sizes)
+      if (!k.staticSizes.count(s))
+        throw Error(gr.where + ": '" + s + "' is not one of the kernel's sizes");
+  }
+  const auto &block = r.get("block", Json::Kind::Array).array();
+  if (block.size() != 3)
+    throw Error(where + ": 'block' must have 3 entries");
+  for (int i = 0; i < 3; ++i) {
+    if (!block[i].isNumber() || block[i].number() < 1)
+      throw Error(where + ": 'block' entries must be numbers >= 1");
+    k.block[i] = static_cast<int64_t>(block[i].number());
+  }
+  k.dynamicSharedBytes = r.integer("dynamic_shared_bytes");
+  for (const auto &[name, v] : r.get("attrs", Json::Kind::Object).object()) {
+    if (v.isNumber())
+      k.attrs[name] = v.number();
+    else if (v.isBool())
+      k.attrs[name] = v.boolean() ? 1.0 : 0.0;
+    else
+      throw Error(where + ": attribute '" + name + "' must be a number or a boolean");
+  }
+  return k;
+}
+
+} // namespace
+
+Sizes KernelSpec::resolveSizes(const Sizes &given) const {
+  Sizes out;
+  for (const auto &[name, value] : given)
+    if (!staticSizes.count(name)) {
+      std::string known;
+      for (const std::string &s : sizes)
+        known += (known.empty() ? "" : ", ") + s;
+      throw Error("kernel '" + entry + "' has no size '" + name + "' (its sizes: " + known + ")");
+    }
+  for (const std::string &name : sizes) {
+    int64_t fixed = staticSizes.at(name);
+    auto it = given.find(name);
+    if (fixed >= 0) {
+      if (it != given.end() && it->second != fixed)
+        throw Error("kernel '" + entry + "': size " + name + " is fixed to " +
+                    std::to_string(fixed) + " by the bundle; got " + name + "=" +
+                    std::to_string(it->second));
+      out[name] = fixed;
+      continue;
+    }
+    if (it == given.end())
+      throw Error("kernel '" + entry + "': size " + name + " is dynamic; give it, e.g. --size " +
+                  name + "=128");
+    if (it->second < 1)
+      throw Error("kernel '" + entry + "': size " + name + " must be >= 1, got " +
+                  std::to_string(it->second));
+    out[name] = it->second;
+  }
+  if (op == "attention" && out.count("H") && out.count("G") && out.at("H") % out.at("G") != 0)
+    throw Error("kernel '" + entry + "': H = " + std::to_string(out.at("H")) +
+                " must be a multiple of G = " + std::to_string(out.at("G")));
+  return out;
+}
+
+int64_t KernelSpec::numElements(const TensorSpec &t, const Sizes &s) const {
+  int64_t n = 1;
+  for (const std::string &d : t.dims)
+    n *= s.at(d);
+  return n;
+}
+
+std::array<int64_t, 3> KernelSpec::gridDims(const Sizes &s) const {
+  std::array<int64_t, 3> g{};
+  for (int i = 0; i < 3; ++i) {
+    int64_t extent = 1;
+    for (const std::string &name : grid[i].sizes)
+      extent *= s.at(name);
+    g[i] = (extent + grid[i].div - 1) / grid[i].div;
+  }
+  return g;
+}
+
+double KernelSpec::attr(const std::string &name, double fallback) const {
+  auto it = attrs.find(name);
+  return it == attrs.end() ? fallback : it->second;
+}
+
+Bundle Bundle::parse(const std::string &text, const std::string &dir) {
+  Json json = Json::parse(text);
+  Reader r(json, "manifest");
+  if (r.str("format") != "mini-bundle")
+    throw Error("manifest: 'format' must be \"mini-bundle\"");
+  if (r.integer("version") != 1)
+    throw Error("manifest: unsupported version " + std::to_string(r.integer("version")) +
+                " (this runtime reads version 1)");
+  Bundle b;
+  b.dir = dir;
+  b.chip = r.str("chip");
+  parseChip(b.chip);
+  size_t i = 0;
+  for (const Json &k : r.get("kernels", Json::Kind::Array).array())
+    b.kernels.push_back(parseKernel(k, i++));
+  if (b.kernels.empty())
+    throw Error("manifest: 'kernels' is empty");
+  return b;
+}
+
+Bundle Bundle::load(const std::string &dir) {
+  std::string path = dir + "/manifest.json";
+  std::ifstream in(path);
+  if (!in)
+    throw Error("cannot read bundle manifest '" + path + "': is '" + dir +
+                "' a bundle directory written by mini-opt --mini-pipeline=\"bundle=DIR\"?");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  try {
+    return parse(ss.str(), dir);
+  } catch (const Error &e) {
+    throw Error(path + ": " + e.what());
+  }
+}
+
+const KernelSpec &Bundle::kernel(const std::string &entry) const {
+  for (const KernelSpec &k : kernels)
+    if (k.entry == entry)
+      return k;
+  std::string known;
+  for (const KernelSpec &k : kernels)
+    known += (known.empty() ? "" : ", ") + k.entry;
+  throw Error("bundle has no kernel '" + entry + "' (it has: " + known + ")");
+}
+
+Chip parseChip(const std::string &chip) {
+  Chip c;
+  size_t n = chip.size();
+  bool ok = n >= 5 && chip.compare(0, 3, "sm_") == 0;
+  std::string digits = ok ? chip.substr(3) : "";
+  if (ok && !digits.empty() && (digits.back() == 'a' || digits.back() == 'f')) {
+    c.archSpecific = true;
+    digits.pop_back();
+  }
+  ok = ok && (digits.size() == 2 || digits.size() == 3);
+  for (char ch : digits)
+    ok = ok && ch >= '0' && ch <= '9';
+  if (!ok)
+    throw Error("bad chip name '" + chip + "' (expected e.g. sm_80, sm_90a)");
+  int v = std::stoi(digits);
+  c.major = v / 10;
+  c.minor = v % 10;
+  return c;
+}
+
+bool chipRunsOn(const Chip &bundle, int major, int minor) {
+  if (bundle.archSpecific)
+    return bundle.major == major && bundle.minor == minor;
+  return bundle.major == major && minor >= bundle.minor;
+}
+
+} // namespace mini::rt

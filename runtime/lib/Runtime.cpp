@@ -1,0 +1,232 @@
+#include "mini/runtime/Runtime.h"
+#include "mini/runtime/Error.h"
+
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace mini::rt {
+
+int deviceCount(std::string *reason) {
+  try {
+    int n = 0;
+    check(driver().cuDeviceGetCount(&n), "cuDeviceGetCount");
+    if (n == 0 && reason)
+      *reason = "the CUDA driver reports no device";
+    return n;
+  } catch (const Error &e) {
+    if (reason)
+      *reason = e.what();
+    return 0;
+  }
+}
+
+Device::Device(int ordinal) {
+  const DriverApi &d = driver();
+  check(d.cuDeviceGet(&device_, ordinal), "cuDeviceGet", "device " + std::to_string(ordinal));
+  char name[256] = {0};
+  check(d.cuDeviceGetName(name, sizeof(name) - 1, device_), "cuDeviceGetName");
+  name_ = name;
+  check(d.cuDeviceGetAttribute(&major_, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device_),
+        "cuDeviceGetAttribute");
+  check(d.cuDeviceGetAttribute(&minor_, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device_),
+        "cuDeviceGetAttribute");
+  check(d.cuDevicePrimaryCtxRetain(&context_, device_), "cuDevicePrimaryCtxRetain");
+  check(d.cuCtxSetCurrent(context_), "cuCtxSetCurrent");
+}
+
+Device::~Device() {
+  if (context_)
+    driver().cuDevicePrimaryCtxRelease(device_);
+}
+
+std::string Device::chip() const {
+  return "sm_" + std::to_string(major_) + std::to_string(minor_);
+}
+
+void Device::synchronize(const std::string &context) const {
+  check(driver().cuCtxSynchronize(), "cuCtxSynchronize", context);
+}
+
+DeviceBuffer::DeviceBuffer(size_t bytes, const std::string &what) : bytes_(bytes) {
+  check(driver().cuMemAlloc(&ptr_, std::max<size_t>(bytes, 1)), "cuMemAlloc",
+        what + " (" + std::to_string(bytes) + " bytes)");
+}
+
+DeviceBuffer::~DeviceBuffer() {
+  if (ptr_)
+    driver().cuMemFree(ptr_);
+}
+
+DeviceBuffer::DeviceBuffer(DeviceBuffer &&o) noexcept : ptr_(o.ptr_), bytes_(o.bytes_) {
+  o.ptr_ = 0;
+  o.bytes_ = 0;
+}
+
+DeviceBuffer &DeviceBuffer::operator=(DeviceBuffer &&o) noexcept {
+  std::swap(ptr_, o.ptr_);
+  std::swap(bytes_, o.bytes_);
+  return *this;
+}
+
+void DeviceBuffer::upload(const void *host) {
+  check(driver().cuMemcpyHtoD(ptr_, host, bytes_), "cuMemcpyHtoD");
+}
+void DeviceBuffer::download(void *host) const {
+  check(driver().cuMemcpyDtoH(host, ptr_, bytes_), "cuMemcpyDtoH");
+}
+void DeviceBuffer::fill(unsigned char byte) {
+  check(driver().cuMemsetD8(ptr_, byte, bytes_), "cuMemsetD8");
+}
+
+void validateCubin(const std::string &bytes, const std::string &path) {
+  auto bad = [&](const std::string &why) {
+    throw Error("bad cubin '" + path + "': " + why);
+  };
+  if (bytes.size() < 64)
+    bad("truncated (" + std::to_string(bytes.size()) + " bytes, smaller than an ELF header)");
+  if (std::memcmp(bytes.data(), "\x7f" "ELF", 4) != 0)
+    bad("not an ELF file");
+  if (bytes[4] != 2)
+    bad("not a 64-bit ELF object");
+  auto read = [&](size_t off, size_t n) {
+    uint64_t v = 0;
+    std::memcpy(&v, bytes.data() + off, n); // ELF64 little-endian on x86-64 hosts
+    return v;
+  };
+  constexpr uint64_t kEmCuda = 190;
+  if (read(18, 2) != kEmCuda)
+    bad("ELF machine is " + std::to_string(read(18, 2)) + ", not CUDA (190)");
+  uint64_t shoff = read(40, 8), shentsize = read(58, 2), shnum = read(60, 2);
+  uint64_t phoff = read(32, 8), phentsize = read(54, 2), phnum = read(56, 2);
+  uint64_t end = std::max(shoff + shentsize * shnum, phoff + phentsize * phnum);
+  if (end > bytes.size())
+    bad("truncated: its tables end at byte " + std::to_string(end) + " but the file has " +
+        std::to_string(bytes.size()));
+}
+
+void checkChip(const std::string &bundleChip, int major, int minor,
+               const std::string &deviceName) {
+  Chip chip = parseChip(bundleChip);
+  if (!chipRunsOn(chip, major, minor))
+    throw Error("bundle built for " + bundleChip + ", device is sm_" + std::to_string(major) +
+                std::to_string(minor) + " (" + deviceName + "); recompile with " +
+                "--mini-pipeline=\"chip=sm_" + std::to_string(major) + std::to_string(minor) +
+                " ...\"");
+}
+
+KernelParams::KernelParams(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
+                           const Sizes &sizes) {
+  if (tensors.size() != k.tensors.size()) {
+    std::string names;
+    for (const TensorSpec &t : k.tensors)
+      names += (names.empty() ? "" : ", ") + t.name;
+    throw Error("kernel '" + k.entry + "' takes " + std::to_string(k.tensors.size()) +
+                " tensors (" + names + "), got " + std::to_string(tensors.size()));
+  }
+  storage_.reserve(k.numParams());
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    storage_.push_back(static_cast<int64_t>(tensors[i])); // allocated pointer
+    storage_.push_back(static_cast<int64_t>(tensors[i])); // aligned pointer
+    storage_.push_back(0);                                // offset
+    storage_.push_back(k.numElements(k.tensors[i], sizes)); // size
+    storage_.push_back(1);                                // stride
+  }
+  for (const std::string &s : k.sizes) {
+    auto it = sizes.find(s);
+    if (it == sizes.end())
+      throw Error("kernel '" + k.entry + "': size " + s + " was not resolved");
+    storage_.push_back(it->second);
+  }
+  for (int64_t &v : storage_)
+    pointers_.push_back(&v);
+}
+
+namespace {
+std::string readFile(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw Error("cannot read '" + path + "'");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+} // namespace
+
+LoadedBundle::LoadedBundle(const Bundle &bundle, const Device &device) : bundle_(bundle) {
+  checkChip(bundle.chip, device.ccMajor(), device.ccMinor(), device.name());
+  const DriverApi &d = driver();
+  for (const KernelSpec &k : bundle_.kernels) {
+    if (!modules_.count(k.cubin)) {
+      std::string path = bundle_.dir + "/" + k.cubin;
+      std::string image = readFile(path);
+      validateCubin(image, path);
+      CUmodule module = nullptr;
+      check(d.cuModuleLoadData(&module, image.data()), "cuModuleLoadData", path);
+      modules_[k.cubin] = module;
+    }
+    CUfunction fn = nullptr;
+    check(d.cuModuleGetFunction(&fn, modules_[k.cubin], k.entry.c_str()), "cuModuleGetFunction",
+          "kernel '" + k.entry + "' in " + k.cubin);
+    // The cubin's entry must take exactly the parameters the manifest implies.
+    size_t offset = 0, bytes = 0, count = 0;
+    while (d.cuFuncGetParamInfo(fn, count, &offset, &bytes) == CUDA_SUCCESS)
+      ++count;
+    if (count != k.numParams())
+      throw Error("kernel '" + k.entry + "': the manifest implies " +
+                  std::to_string(k.numParams()) + " parameters (" +
+                  std::to_string(k.tensors.size()) + " tensors x 5 + " +
+                  std::to_string(k.sizes.size()) + " sizes) but the cubin's entry takes " +
+                  std::to_string(count));
+    functions_[k.entry] = fn;
+  }
+}
+
+LoadedBundle::~LoadedBundle() {
+  for (auto &[name, module] : modules_)
+    driver().cuModuleUnload(module);
+}
+
+void LoadedBundle::launch(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
+                          const Sizes &sizes) const {
+  auto fn = functions_.find(k.entry);
+  if (fn == functions_.end())
+    throw Error("kernel '" + k.entry + "' is not in the loaded bundle");
+  KernelParams params(k, tensors, sizes);
+  std::array<int64_t, 3> grid = k.gridDims(sizes);
+  for (int i = 0; i < 3; ++i)
+    if (grid[i] < 1 || grid[i] > (i == 0 ? 2147483647LL : 65535LL))
+      throw Error("kernel '" + k.entry + "': grid dim " + std::to_string(i) + " = " +
+                  std::to_string(grid[i]) + " is out of the device's range");
+  check(driver().cuLaunchKernel(fn->second, grid[0], grid[1], grid[2], k.block[0], k.block[1],
+                                k.block[2], k.dynamicSharedBytes, nullptr, params.data(),
+                                nullptr),
+        "cuLaunchKernel", "kernel '" + k.entry + "'");
+}
+
+double timeMedianMs(const std::function<void()> &fn, int warmup, int iters,
+                    const std::string &what) {
+  const DriverApi &d = driver();
+  for (int i = 0; i < warmup; ++i)
+    fn();
+  CUevent start, stop;
+  check(d.cuEventCreate(&start, CU_EVENT_DEFAULT), "cuEventCreate", what);
+  check(d.cuEventCreate(&stop, CU_EVENT_DEFAULT), "cuEventCreate", what);
+  std::vector<float> times;
+  for (int i = 0; i < iters; ++i) {
+    check(d.cuEventRecord(start, nullptr), "cuEventRecord", what);
+    fn();
+    check(d.cuEventRecord(stop, nullptr), "cuEventRecord", what);
+    check(d.cuEventSynchronize(stop), "cuEventSynchronize", what);
+    float ms = 0;
+    check(d.cuEventElapsedTime(&ms, start, stop), "cuEventElapsedTime", what);
+    times.push_back(ms);
+  }
+  d.cuEventDestroy(start);
+  d.cuEventDestroy(stop);
+  std::sort(times.begin(), times.end());
+  return times.empty() ? 0.0 : times[times.size() / 2];
+}
+
+} // namespace mini::rt

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Runs the compiled suite bundle (bench/suite.mlir) at the shapes issue 3 lists,
+# each checked against the reference kernels by mini-run. Needs a GPU; the
+# bundle and mini-run may come from another machine (no MLIR needed here).
+#   scripts/gpu-check.sh [BUNDLE_DIR] [MINI_RUN] [quick]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bundle="${1:-build/bundles/suite}"
+minirun="${2:-build/bin/mini-run}"
+mode="${3:-full}"
+
+cases=()
+add() { cases+=("$1|$2"); }
+mm_shapes="batch=1,M=1,N=1,K=1 batch=1,M=17,N=33,K=65 batch=1,M=1000,N=1030,K=777 batch=1,M=4096,N=4096,K=4096 batch=3,M=129,N=257,K=100"
+row_shapes="R=1,C=1 R=32768,C=1 R=5,C=7 R=1000,C=1000 R=32768,C=4096 R=4096,C=32768 R=1,C=100000 R=300,C=100000"
+for t in f16 bf16 f32; do
+  for s in $mm_shapes; do add "mm_${t}_matmul" "$s"; done
+  [ "$t" != f32 ] && add "mm_${t}_to_${t}_matmul" "batch=2,M=1000,N=1030,K=777"
+  for s in $row_shapes; do add "softmax_${t}_softmax" "$s"; add "rmsnorm_${t}_rmsnorm" "$s"; done
+done
+for t in f16 bf16 f32; do
+  for d in 64 128; do
+    for c in "" _causal; do
+      for st in 1 77 1024 4096; do
+        for g in 8 2; do
+          [ "$t" != f16 ] && [ "$st" = 4096 ] && continue  # f16 covers the longest; others up to 1024
+          add "attn${d}${c}_${t}_attention" "B=2,H=8,G=$g,S=$st,T=$st"
+        done
+      done
+      add "attn${d}${c}_${t}_attention" "B=2,H=8,G=2,S=1,T=1024"    # decode step
+      add "attn${d}${c}_${t}_attention" "B=2,H=8,G=2,S=300,T=77"    # S > T: causal rows that see no key
+      add "attn${d}${c}_${t}_attention" "B=1,H=4,G=1,S=77,T=300"
+    done
+  done
+done
+if [ "$mode" = quick ]; then
+  cases=("${cases[@]:0:12}")
+fi
+
+pass=0; fail=0; failed=()
+for c in "${cases[@]}"; do
+  k="${c%%|*}"; s="${c#*|}"
+  out=$("$minirun" "$bundle" --kernel "$k" --size "$s" --iters 5 --warmup 2 2>&1)
+  rc=$?
+  echo "$out" | grep -E "^(${k}|  )" || echo "$out"
+  if [ $rc -eq 0 ]; then pass=$((pass+1)); else fail=$((fail+1)); failed+=("$k $s (rc=$rc)"); fi
+done
+echo
+for f in "${failed[@]}"; do echo "FAILED: $f"; done
+echo "gpu-check: $pass passed, $fail failed"
+[ $fail -eq 0 ]

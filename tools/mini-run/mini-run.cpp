@@ -1,0 +1,357 @@
+// mini-run BUNDLE: run every kernel of a bundle on fresh random inputs, check it
+// against the hand-written reference kernel, and report error and time.
+#include "mini/reference/Cpu.h"
+#include "mini/reference/Reference.h"
+#include "mini/runtime/Error.h"
+#include "mini/runtime/Half.h"
+#include "mini/runtime/Runtime.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace mini;
+using rt::DType;
+
+namespace {
+
+struct Options {
+  std::string bundle;
+  rt::Sizes sizes;
+  std::string kernel; // empty: all
+  uint64_t seed = 0;
+  bool seedGiven = false;
+  int warmup = 3, iters = 10;
+  bool nonfinite = false; // plant NaN and -inf in the inputs
+  bool cpuCheck = true;   // also compare with float64 on the CPU when small
+  std::string matmulRef = "tiled";
+};
+
+[[noreturn]] void usage(const std::string &error) {
+  if (!error.empty())
+    std::fprintf(stderr, "mini-run: %s\n", error.c_str());
+  std::fprintf(stderr,
+               "usage: mini-run BUNDLE_DIR [--size NAME=N[,NAME=N...]] [--kernel ENTRY]\n"
+               "                [--seed N] [--warmup N] [--iters N] [--nonfinite]\n"
+               "                [--no-cpu-check] [--matmul-ref naive|tiled|wmma|wmma-cp.async]\n"
+               "Runs each kernel of the bundle on random inputs, checks it against the\n"
+               "reference kernel (norm(out - ref) / norm(ref)) and times both.\n"
+               "Exit status: 0 all match, 1 a mismatch, 2 a usage or runtime error.\n");
+  std::exit(2);
+}
+
+int64_t parseInt(const std::string &s, const std::string &what) {
+  char *end = nullptr;
+  long long v = std::strtoll(s.c_str(), &end, 10);
+  if (s.empty() || *end != '\0')
+    usage("bad " + what + " '" + s + "'");
+  return v;
+}
+
+Options parseArgs(int argc, char **argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc)
+        usage(a + " needs a value");
+      return argv[++i];
+    };
+    if (a == "--size") {
+      std::string list = value();
+      size_t start = 0;
+      while (start <= list.size()) {
+        size_t comma = list.find(',', start);
+        std::string item = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        size_t eq = item.find('=');
+        if (eq == std::string::npos || eq == 0)
+          usage("--size expects NAME=N, got '" + item + "'");
+        o.sizes[item.substr(0, eq)] = parseInt(item.substr(eq + 1), "size " + item.substr(0, eq));
+        if (comma == std::string::npos)
+          break;
+        start = comma + 1;
+      }
+    } else if (a == "--kernel") {
+      o.kernel = value();
+    } else if (a == "--seed") {
+      o.seed = static_cast<uint64_t>(parseInt(value(), "seed"));
+      o.seedGiven = true;
+    } else if (a == "--warmup") {
+      o.warmup = static_cast<int>(parseInt(value(), "warmup"));
+    } else if (a == "--iters") {
+      o.iters = static_cast<int>(parseInt(value(), "iters"));
+    } else if (a == "--nonfinite") {
+      o.nonfinite = true;
+    } else if (a == "--no-cpu-check") {
+      o.cpuCheck = false;
+    } else if (a == "--matmul-ref") {
+      o.matmulRef = value();
+    } else if (a == "-h" || a == "--help") {
+      usage("");
+    } else if (!a.empty() && a[0] == '-') {
+      usage("unknown option " + a);
+    } else if (o.bundle.empty()) {
+      o.bundle = a;
+    } else {
+      usage("more than one bundle given");
+    }
+  }
+  if (o.bundle.empty())
+    usage("no bundle directory given");
+  if (o.iters < 1 || o.warmup < 0)
+    usage("--iters must be >= 1 and --warmup >= 0");
+  return o;
+}
+
+/// Host tensor stored in its element type, with a float view for checking.
+struct HostTensor {
+  DType dtype;
+  std::vector<unsigned char> bytes;
+
+  HostTensor(DType t, int64_t n) : dtype(t), bytes(static_cast<size_t>(n) * rt::dtypeBytes(t)) {}
+  int64_t size() const { return static_cast<int64_t>(bytes.size() / rt::dtypeBytes(dtype)); }
+  float get(int64_t i) const {
+    if (dtype == DType::F32) {
+      float f;
+      std::memcpy(&f, bytes.data() + 4 * i, 4);
+      return f;
+    }
+    uint16_t h;
+    std::memcpy(&h, bytes.data() + 2 * i, 2);
+    return dtype == DType::F16 ? rt::halfToFloat(h) : rt::bf16ToFloat(h);
+  }
+  void set(int64_t i, float f) {
+    if (dtype == DType::F32) {
+      std::memcpy(bytes.data() + 4 * i, &f, 4);
+      return;
+    }
+    uint16_t h = dtype == DType::F16 ? rt::floatToHalf(f) : rt::floatToBf16(f);
+    std::memcpy(bytes.data() + 2 * i, &h, 2);
+  }
+  std::vector<double> toDouble() const {
+    std::vector<double> d(static_cast<size_t>(size()));
+    for (int64_t i = 0; i < size(); ++i)
+      d[i] = get(i);
+    return d;
+  }
+};
+
+struct Comparison {
+  double relError = 0;        // over positions where both are finite
+  int64_t nonfiniteMismatch = 0; // NaN/Inf pattern differs
+  int64_t firstBad = -1;
+};
+
+Comparison compare(const HostTensor &out, const std::vector<double> &ref) {
+  Comparison c;
+  double num = 0, den = 0;
+  for (int64_t i = 0; i < out.size(); ++i) {
+    double o = out.get(i), r = ref[i];
+    bool of = std::isfinite(o), rf = std::isfinite(r);
+    if (of && rf) {
+      num += (o - r) * (o - r);
+      den += r * r;
+      continue;
+    }
+    bool same = (std::isnan(o) && std::isnan(r)) || (std::isinf(o) && std::isinf(r) && (o > 0) == (r > 0));
+    if (!same) {
+      ++c.nonfiniteMismatch;
+      if (c.firstBad < 0)
+        c.firstBad = i;
+    }
+  }
+  c.relError = den > 0 ? std::sqrt(num / den) : std::sqrt(num);
+  return c;
+}
+
+double tolerance(DType t) {
+  switch (t) {
+  case DType::F32: return 1e-5;
+  case DType::F16: return 2e-3;
+  case DType::BF16: return 1e-2;
+  }
+  return 0;
+}
+
+/// Random inputs in [lo, hi), never all zeros; optionally with NaN and -inf planted.
+void fillRandom(HostTensor &t, std::mt19937_64 &rng, float lo, float hi, bool nonfinite) {
+  std::uniform_real_distribution<float> dist(lo, hi);
+  for (int64_t i = 0; i < t.size(); ++i)
+    t.set(i, dist(rng));
+  if (nonfinite && t.size() > 2) {
+    std::uniform_int_distribution<int64_t> pick(0, t.size() - 1);
+    t.set(pick(rng), NAN);
+    t.set(pick(rng), -INFINITY);
+  }
+}
+
+std::string sizesText(const rt::KernelSpec &k, const rt::Sizes &s) {
+  std::string out;
+  for (const std::string &n : k.sizes)
+    out += (out.empty() ? "" : ",") + n + "=" + std::to_string(s.at(n));
+  return out;
+}
+
+/// Multiply-adds the float64 CPU reference would do.
+double cpuWork(const rt::KernelSpec &k, const rt::Sizes &s) {
+  auto d = [&](const char *n) { return double(s.at(n)); };
+  if (k.op == "matmul")
+    return d("batch") * d("M") * d("N") * d("K");
+  if (k.op == "attention")
+    return 2 * d("B") * d("H") * d("S") * d("T") * d("D");
+  return 3 * d("R") * d("C");
+}
+
+ref::MatmulVariant matmulVariant(const std::string &name) {
+  for (auto v : {ref::MatmulVariant::Naive, ref::MatmulVariant::Tiled, ref::MatmulVariant::Wmma,
+                 ref::MatmulVariant::Pipelined})
+    if (name == ref::name(v))
+      return v;
+  usage("unknown --matmul-ref '" + name + "'");
+}
+
+/// Runs one kernel; returns true when it matches.
+bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Device &device,
+               const rt::KernelSpec &k, std::mt19937_64 &rng) {
+  rt::Sizes sizes = k.resolveSizes(opt.sizes);
+  std::vector<HostTensor> host;
+  std::vector<rt::DeviceBuffer> dev;
+  std::vector<CUdeviceptr> ptrs;
+  int outIndex = -1;
+  for (size_t i = 0; i < k.tensors.size(); ++i) {
+    const rt::TensorSpec &t = k.tensors[i];
+    int64_t n = k.numElements(t, sizes);
+    host.emplace_back(t.dtype, n);
+    dev.emplace_back(host.back().bytes.size(), "tensor '" + t.name + "' of " + k.entry);
+    ptrs.push_back(dev.back().ptr());
+    if (t.output) {
+      outIndex = static_cast<int>(i);
+      continue;
+    }
+    // Softmax sees a wider range so the max matters; everything else [-1, 1).
+    float range = k.op == "softmax" ? 8.f : 1.f;
+    fillRandom(host.back(), rng, -range, range, opt.nonfinite && t.name != "w");
+    dev.back().upload(host.back().bytes.data());
+  }
+  if (outIndex < 0)
+    throw rt::Error("kernel '" + k.entry + "' has no output tensor");
+  rt::DeviceBuffer &out = dev[outIndex];
+  rt::DeviceBuffer refOut(out.bytes(), "reference output");
+
+  auto s = [&](const char *n) { return sizes.at(n); };
+  DType dt = k.tensors[0].dtype, outType = k.tensors[outIndex].dtype;
+  std::string refName;
+  std::function<void()> runRef;
+  if (k.op == "matmul") {
+    ref::MatmulVariant v = matmulVariant(opt.matmulRef);
+    if (!ref::supports(v, dt))
+      v = ref::MatmulVariant::Tiled;
+    refName = std::string("matmul/") + ref::name(v);
+    runRef = [&, v] { ref::matmul(v, dt, outType, (void *)ptrs[0], (void *)ptrs[1], (void *)refOut.ptr(), s("batch"), s("M"), s("N"), s("K")); };
+  } else if (k.op == "softmax") {
+    refName = "softmax/block-reduce";
+    runRef = [&] { ref::softmax(ref::SoftmaxVariant::BlockReduce, dt, (void *)ptrs[0], (void *)refOut.ptr(), s("R"), s("C")); };
+  } else if (k.op == "rmsnorm") {
+    refName = "rmsnorm/vectorized";
+    float eps = static_cast<float>(k.attr("epsilon", 1e-6));
+    runRef = [&, eps] { ref::rmsnorm(dt, (void *)ptrs[0], (void *)ptrs[1], (void *)refOut.ptr(), s("R"), s("C"), eps); };
+  } else if (k.op == "attention") {
+    refName = "attention/flash";
+    float scale = static_cast<float>(k.attr("scale", 1.0 / std::sqrt(double(s("D")))));
+    bool causal = k.attr("causal", 0) != 0;
+    runRef = [&, scale, causal] {
+      ref::attention(dt, (void *)ptrs[0], (void *)ptrs[1], (void *)ptrs[2], (void *)refOut.ptr(), s("B"), s("H"), s("G"), s("S"), s("T"), s("D"), scale, causal);
+    };
+  } else {
+    throw rt::Error("kernel '" + k.entry + "': unknown op '" + k.op + "'");
+  }
+
+  // Poison both outputs (0xFF bytes are NaN in f16, bf16 and f32), run once each.
+  out.fill(0xFF);
+  refOut.fill(0xFF);
+  loaded.launch(k, ptrs, sizes);
+  device.synchronize("kernel '" + k.entry + "'");
+  runRef();
+  device.synchronize(refName);
+  HostTensor got(outType, host[outIndex].size()), want(outType, host[outIndex].size());
+  out.download(got.bytes.data());
+  refOut.download(want.bytes.data());
+  Comparison c = compare(got, want.toDouble());
+
+  // float64 ground truth for small problems.
+  double cpuError = -1;
+  if (opt.cpuCheck && cpuWork(k, sizes) <= 3e8) {
+    std::vector<std::vector<double>> in;
+    for (size_t i = 0; i < host.size(); ++i)
+      in.push_back(host[i].toDouble());
+    std::vector<double> truth(static_cast<size_t>(got.size()));
+    if (k.op == "matmul")
+      ref::cpu::matmul(in[0].data(), in[1].data(), truth.data(), s("batch"), s("M"), s("N"), s("K"));
+    else if (k.op == "softmax")
+      ref::cpu::softmax(in[0].data(), truth.data(), s("R"), s("C"));
+    else if (k.op == "rmsnorm")
+      ref::cpu::rmsnorm(in[0].data(), in[1].data(), truth.data(), s("R"), s("C"), k.attr("epsilon", 1e-6));
+    else
+      ref::cpu::attention(in[0].data(), in[1].data(), in[2].data(), truth.data(), s("B"), s("H"), s("G"), s("S"), s("T"), s("D"),
+                          k.attr("scale", 1.0 / std::sqrt(double(s("D")))), k.attr("causal", 0) != 0);
+    Comparison cc = compare(got, truth);
+    cpuError = cc.relError;
+    c.nonfiniteMismatch += cc.nonfiniteMismatch;
+  }
+
+  double oursMs = rt::timeMedianMs([&] { loaded.launch(k, ptrs, sizes); }, opt.warmup, opt.iters, k.entry);
+  double refMs = rt::timeMedianMs(runRef, opt.warmup, opt.iters, refName);
+
+  // The tolerance is that of the output type; a matmul also rounds its inputs.
+  double tol = std::max(tolerance(outType), tolerance(dt) * (outType == DType::F32 && dt != DType::F32 ? 0.5 : 1.0));
+  bool ok = c.relError <= tol && c.nonfiniteMismatch == 0 && (cpuError < 0 || cpuError <= 2 * tol + 1e-6);
+  char cpuText[32] = "-";
+  if (cpuError >= 0)
+    std::snprintf(cpuText, sizeof(cpuText), "%.2e", cpuError);
+  std::printf("%-22s %-9s %-5s %-40s %-20s %9.2e %9s %7.1e %9.4f %9.4f  %s\n", k.entry.c_str(), k.op.c_str(),
+              rt::dtypeName(dt), sizesText(k, sizes).c_str(), refName.c_str(), c.relError, cpuText, tol,
+              oursMs, refMs, ok ? "PASS" : "FAIL");
+  if (c.nonfiniteMismatch)
+    std::printf("  %lld output(s) differ in NaN/Inf from the reference (first at index %lld)\n",
+                static_cast<long long>(c.nonfiniteMismatch), static_cast<long long>(c.firstBad));
+  return ok;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options opt = parseArgs(argc, argv);
+  try {
+    rt::Bundle bundle = rt::Bundle::load(opt.bundle);
+    std::string reason;
+    if (rt::deviceCount(&reason) == 0) {
+      std::printf("mini-run: no GPU, nothing run (%s)\n", reason.c_str());
+      return 2;
+    }
+    rt::Device device(0);
+    rt::LoadedBundle loaded(bundle, device);
+    uint64_t seed = opt.seedGiven ? opt.seed : std::random_device{}();
+    std::mt19937_64 rng(seed);
+    std::printf("device: %s (%s), bundle: %s (%s), seed %llu\n", device.name().c_str(), device.chip().c_str(),
+                opt.bundle.c_str(), bundle.chip.c_str(), static_cast<unsigned long long>(seed));
+    std::printf("%-22s %-9s %-5s %-40s %-20s %9s %9s %7s %9s %9s  %s\n", "kernel", "op", "dtype", "sizes", "reference",
+                "rel_err", "vs_f64", "tol", "ours_ms", "ref_ms", "result");
+    bool all = true;
+    int ran = 0;
+    for (const rt::KernelSpec &k : bundle.kernels) {
+      if (!opt.kernel.empty() && k.entry != opt.kernel)
+        continue;
+      all = runKernel(opt, loaded, device, k, rng) && all;
+      ++ran;
+    }
+    if (ran == 0)
+      bundle.kernel(opt.kernel); // throws with the list of kernels
+    return all ? 0 : 1;
+  } catch (const rt::Error &e) {
+    std::fprintf(stderr, "mini-run: error: %s\n", e.what());
+    return 2;
+  }
+}
