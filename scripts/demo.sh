@@ -1,10 +1,45 @@
 #!/usr/bin/env bash
-# The main job: compile an example with mini-opt and show the result.
-#   scripts/demo.sh [examples/NAME.mlir]
+# The main job: compile an example to a kernel bundle and, where a GPU is
+# present, run it and check it against the reference kernels.
+#   scripts/demo.sh [examples/NAME.mlir] [--size NAME=N,...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 example="${1:-examples/matmul.mlir}"
+shift || true
 scripts/setup.sh
 scripts/build.sh >/dev/null
-echo "== mini-opt $example"
-build/bin/mini-opt "$example"
+
+name="$(basename "$example" .mlir)"
+bundle="build/bundles/$name"
+# Sizes for the examples' dynamic dims, unless given.
+declare -A default_sizes=([matmul]="M=1000,N=1030,K=777" [rmsnorm]="R=4096")
+size_args=("$@")
+if [ ${#size_args[@]} -eq 0 ] && [ -n "${default_sizes[$name]:-}" ]; then
+  size_args=(--size "${default_sizes[$name]}")
+fi
+
+echo "== mini-opt $example --mini-pipeline=\"bundle=$bundle\""
+rm -rf "$bundle"
+build/bin/mini-opt "$example" --mini-pipeline="bundle=$bundle" -o "$bundle.mlir"
+echo "-- host side after the pipeline (the cubin blob elided):"
+sed -E 's/(bin = ")[^"]{0,40}[^"]*"/\1...cubin..."/' "$bundle.mlir" | cut -c1-220
+echo "-- bundle: $(ls "$bundle" | tr '\n' ' ')"
+python3 - "$bundle/manifest.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+for k in m["kernels"]:
+    dyn = [n for n, v in k["static_sizes"].items() if v < 0]
+    print(f'   {k["entry"]}: {k["op"]}, block {k["block"][0]}, tensors ' +
+          ", ".join(f'{t["name"]}:{t["dtype"]}[{"x".join(t["dims"])}]' for t in k["tensors"]) +
+          (f', dynamic sizes {",".join(dyn)}' if dyn else ""))
+PY
+echo "== build/bin/mini-run $bundle ${size_args[*]}"
+set +e
+build/bin/mini-run "$bundle" "${size_args[@]}"
+rc=$?
+set -e
+if [ $rc -eq 77 ]; then
+  echo "(no GPU on this machine: compiled only; run the same command where there is one)"
+  exit 0
+fi
+exit $rc

@@ -42,6 +42,7 @@ for c in "${cases[@]}"; do
   k="${c%%|*}"; s="${c#*|}"
   out=$("$minirun" "$bundle" --kernel "$k" --size "$s" --iters 5 --warmup 2 2>&1)
   rc=$?
+  if [ $rc -eq 77 ]; then echo "gpu-check: skipped: $out"; exit 77; fi
   echo "$out" | grep -E "^(${k}|  )" || echo "$out"
   if [ $rc -eq 0 ]; then pass=$((pass+1)); else fail=$((fail+1)); failed+=("$k $s (rc=$rc)"); fi
 done

@@ -5,7 +5,7 @@ from lit.llvm import llvm_config
 
 config.name = "MINI"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.mini_obj_root, "test")
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
@@ -16,7 +16,7 @@ config.substitutions.append(("%cuda_toolkit", config.cuda_toolkit))
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.mini_tools_dir, append_path=True)
-tools = ["mini-opt", "FileCheck", "not", "count"]
+tools = ["mini-opt", "mini-run", "FileCheck", "not", "count"]
 llvm_config.add_tool_substitutions(tools, [config.mini_tools_dir, config.llvm_tools_dir])
 
 # Tests that run ptxas (gpu-module-to-binary) need the CUDA toolkit.

@@ -215,14 +215,13 @@ struct MiniLowerToGPUPass : mini::impl::MiniLowerToGPUBase<MiniLowerToGPUPass> {
       b.setInsertionPointToEnd(module.getBody());
       kernels = gpu::GPUModuleOp::create(b, module.getLoc(), kKernelModuleName);
     }
-    SymbolTable symbols(kernels);
     for (Operation *op : ops) {
       // Kernel names: <func>_<op>, uniqued by the symbol table.
       auto func = op->getParentOfType<FunctionOpInterface>();
       std::string base = (func ? func.getName().str() + "_" : std::string()) +
                          op->getName().stripDialect().str();
       std::string name = base;
-      for (int n = 1; symbols.lookup(name); ++n)
+      for (int n = 1; kernels.lookupSymbol(name); ++n)
         name = base + "_" + std::to_string(n);
       if (failed(lowerOp(op, kernels, name)))
         return signalPassFailure();

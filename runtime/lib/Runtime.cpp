@@ -125,6 +125,9 @@ KernelParams::KernelParams(const KernelSpec &k, const std::vector<CUdeviceptr> &
     throw Error("kernel '" + k.entry + "' takes " + std::to_string(k.tensors.size()) +
                 " tensors (" + names + "), got " + std::to_string(tensors.size()));
   }
+  for (const std::string &s : k.sizes)
+    if (!sizes.count(s))
+      throw Error("kernel '" + k.entry + "': size " + s + " was not resolved");
   storage_.reserve(k.numParams());
   for (size_t i = 0; i < tensors.size(); ++i) {
     storage_.push_back(static_cast<int64_t>(tensors[i])); // allocated pointer
@@ -133,12 +136,8 @@ KernelParams::KernelParams(const KernelSpec &k, const std::vector<CUdeviceptr> &
     storage_.push_back(k.numElements(k.tensors[i], sizes)); // size
     storage_.push_back(1);                                // stride
   }
-  for (const std::string &s : k.sizes) {
-    auto it = sizes.find(s);
-    if (it == sizes.end())
-      throw Error("kernel '" + k.entry + "': size " + s + " was not resolved");
-    storage_.push_back(it->second);
-  }
+  for (const std::string &s : k.sizes)
+    storage_.push_back(sizes.at(s));
   for (int64_t &v : storage_)
     pointers_.push_back(&v);
 }

@@ -39,7 +39,7 @@ struct Options {
                "                [--no-cpu-check] [--matmul-ref naive|tiled|wmma|wmma-cp.async]\n"
                "Runs each kernel of the bundle on random inputs, checks it against the\n"
                "reference kernel (norm(out - ref) / norm(ref)) and times both.\n"
-               "Exit status: 0 all match, 1 a mismatch, 2 a usage or runtime error.\n");
+               "Exit status: 0 all match, 1 a mismatch, 2 a usage or runtime error, 77 no GPU.\n");
   std::exit(2);
 }
 
@@ -215,8 +215,7 @@ ref::MatmulVariant matmulVariant(const std::string &name) {
 
 /// Runs one kernel; returns true when it matches.
 bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Device &device,
-               const rt::KernelSpec &k, std::mt19937_64 &rng) {
-  rt::Sizes sizes = k.resolveSizes(opt.sizes);
+               const rt::KernelSpec &k, const rt::Sizes &sizes, std::mt19937_64 &rng) {
   std::vector<HostTensor> host;
   std::vector<rt::DeviceBuffer> dev;
   std::vector<CUdeviceptr> ptrs;
@@ -326,10 +325,20 @@ int main(int argc, char **argv) {
   Options opt = parseArgs(argc, argv);
   try {
     rt::Bundle bundle = rt::Bundle::load(opt.bundle);
+    // Select kernels and resolve their sizes before touching the GPU, so that
+    // usage errors are reported on any machine.
+    std::vector<std::pair<const rt::KernelSpec *, rt::Sizes>> work;
+    if (!opt.kernel.empty()) {
+      const rt::KernelSpec &k = bundle.kernel(opt.kernel);
+      work.emplace_back(&k, k.resolveSizes(opt.sizes));
+    } else {
+      for (const rt::KernelSpec &k : bundle.kernels)
+        work.emplace_back(&k, k.resolveSizes(opt.sizes));
+    }
     std::string reason;
     if (rt::deviceCount(&reason) == 0) {
       std::printf("mini-run: no GPU, nothing run (%s)\n", reason.c_str());
-      return 2;
+      return 77; // the conventional "skipped" status for test drivers
     }
     rt::Device device(0);
     rt::LoadedBundle loaded(bundle, device);
@@ -340,15 +349,8 @@ int main(int argc, char **argv) {
     std::printf("%-22s %-9s %-5s %-40s %-20s %9s %9s %7s %9s %9s  %s\n", "kernel", "op", "dtype", "sizes", "reference",
                 "rel_err", "vs_f64", "tol", "ours_ms", "ref_ms", "result");
     bool all = true;
-    int ran = 0;
-    for (const rt::KernelSpec &k : bundle.kernels) {
-      if (!opt.kernel.empty() && k.entry != opt.kernel)
-        continue;
-      all = runKernel(opt, loaded, device, k, rng) && all;
-      ++ran;
-    }
-    if (ran == 0)
-      bundle.kernel(opt.kernel); // throws with the list of kernels
+    for (const auto &[k, sizes] : work)
+      all = runKernel(opt, loaded, device, *k, sizes, rng) && all;
     return all ? 0 : 1;
   } catch (const rt::Error &e) {
     std::fprintf(stderr, "mini-run: error: %s\n", e.what());

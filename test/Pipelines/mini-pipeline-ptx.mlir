@@ -1,0 +1,79 @@
+// The PTX each op compiles to (gpu-module-to-binary format=isa keeps the PTX
+// text in the gpu.binary; newlines are escaped, so checks run along one line).
+// REQUIRES: cuda-toolkit
+// RUN: mini-opt %s -split-input-file --mini-pipeline="format=isa toolkit=%cuda_toolkit" | FileCheck %s
+// RUN: mini-opt %s -split-input-file --mini-pipeline="format=isa chip=sm_80 toolkit=%cuda_toolkit" | FileCheck %s --check-prefix=SM80
+
+// Matmul: f16 loads widened to f32, staged through a shared-memory buffer
+// between barriers, f32 FMAs, f32 stores.
+// CHECK-LABEL: func.func @matmul
+// CHECK: gpu.launch_func @mini_kernels::@matmul_matmul
+// CHECK: gpu.binary @mini_kernels [#gpu.object<#nvvm.target<chip = "sm_90a">
+// CHECK-SAME: .target sm_90a
+// CHECK-SAME: .entry matmul_matmul(
+// CHECK-SAME: .maxntid 256, 1, 1
+// CHECK-SAME: .shared .align 4 .b8 __wg_matmul_matmul_0[8256]
+// CHECK-SAME: ld.global.b16
+// CHECK-SAME: cvt.f32.f16
+// CHECK-SAME: st.shared.b32
+// CHECK-SAME: bar.sync
+// CHECK-SAME: ld.shared
+// CHECK-SAME: fma.rn.f32
+// CHECK-SAME: bar.sync
+// CHECK-SAME: st.global.b32
+// SM80: .target sm_80
+func.func @matmul(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
+  %c = mini.matmul %a, %b : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
+  return %c : tensor<?x?xf32>
+}
+
+// -----
+
+// Softmax: NaN-propagating max, butterfly warp shuffles, a barrier for the
+// cross-warp step, exp via ex2.
+// CHECK-LABEL: func.func @softmax
+// CHECK: .entry softmax_softmax(
+// CHECK-SAME: ld.global.b16
+// CHECK-SAME: max.NaN.f32
+// CHECK-SAME: shfl.sync.bfly.b32
+// CHECK-SAME: bar.sync
+// CHECK-SAME: ex2.approx
+// CHECK-SAME: shfl.sync.bfly.b32
+// CHECK-SAME: st.global.b16
+// SM80: .target sm_80
+func.func @softmax(%x: tensor<?x?xf16>) -> tensor<?x?xf16> {
+  %y = mini.softmax %x : tensor<?x?xf16> -> tensor<?x?xf16>
+  return %y : tensor<?x?xf16>
+}
+
+// -----
+
+// RMSNorm: bf16 widened, shuffles, rsqrt, narrowed back with round-to-nearest.
+// CHECK-LABEL: func.func @rmsnorm
+// CHECK: .entry rmsnorm_rmsnorm(
+// CHECK-SAME: cvt.f32.bf16
+// CHECK-SAME: shfl.sync.bfly.b32
+// CHECK-SAME: rsqrt.approx.f32
+// CHECK-SAME: cvt.rn.bf16.f32
+// SM80: .target sm_80
+func.func @rmsnorm(%x: tensor<?x4096xbf16>, %w: tensor<4096xbf16>) -> tensor<?x4096xbf16> {
+  %y = mini.rmsnorm %x, %w {epsilon = 1.0e-06 : f32} : tensor<?x4096xbf16>, tensor<4096xbf16> -> tensor<?x4096xbf16>
+  return %y : tensor<?x4096xbf16>
+}
+
+// -----
+
+// Attention, D = 128: K/V tiles of 32 keys in 32 KiB + 128 B of shared memory,
+// scores reduced by shuffles, online softmax in the exp2 domain.
+// CHECK-LABEL: func.func @attention
+// CHECK: .entry attention_attention(
+// CHECK-SAME: .shared .align 4 .b8 __wg_attention_attention_0[32896]
+// CHECK-SAME: bar.sync
+// CHECK-SAME: shfl.sync.bfly.b32
+// CHECK-SAME: max.NaN.f32
+// CHECK-SAME: ex2.approx.f32
+// SM80: .target sm_80
+func.func @attention(%q: tensor<?x8x?x128xf16>, %k: tensor<?x2x?x128xf16>, %v: tensor<?x2x?x128xf16>) -> tensor<?x8x?x128xf16> {
+  %o = mini.attention %q, %k, %v {causal} : tensor<?x8x?x128xf16>, tensor<?x2x?x128xf16>, tensor<?x2x?x128xf16> -> tensor<?x8x?x128xf16>
+  return %o : tensor<?x8x?x128xf16>
+}

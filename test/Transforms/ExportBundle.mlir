@@ -1,0 +1,42 @@
+// The bundle: one cubin (an ELF file) and a manifest with the ABI and launch shape.
+// REQUIRES: cuda-toolkit
+// RUN: rm -rf %t && mini-opt %s --mini-pipeline="bundle=%t toolkit=%cuda_toolkit" -o /dev/null
+// RUN: FileCheck %s --input-file=%t/manifest.json
+// RUN: od -An -c -N4 %t/mini_kernels.cubin | FileCheck %s --check-prefix=ELF
+
+// ELF: 177 E L F
+
+// CHECK: "abi": "each tensor: memref<?xT> descriptor (ptr, ptr, i64 offset, i64 size, i64 stride); each size: i64"
+// CHECK: "chip": "sm_90a"
+// CHECK: "format": "mini-bundle"
+// CHECK: "kernels": [
+// CHECK: "attrs": {
+// CHECK-NEXT: "epsilon": 9.99999{{[0-9]+}}e-07
+// CHECK: "block": [
+// CHECK-NEXT: 256,
+// CHECK: "cubin": "mini_kernels.cubin"
+// CHECK: "entry": "norm_rmsnorm"
+// CHECK: "grid": [
+// CHECK-NEXT: {
+// CHECK-NEXT: "div": 1,
+// CHECK-NEXT: "sizes": [
+// CHECK-NEXT: "R"
+// CHECK: "op": "rmsnorm"
+// CHECK: "static_sizes": {
+// CHECK-NEXT: "C": 4096,
+// CHECK-NEXT: "R": -1
+// CHECK: "tensors": [
+// CHECK: "dtype": "bf16",
+// CHECK-NEXT: "name": "x",
+// CHECK-NEXT: "output": false
+// CHECK: "name": "w",
+// CHECK: "name": "y",
+// CHECK-NEXT: "output": true
+// CHECK: "entry": "norm_softmax"
+// CHECK: "op": "softmax"
+// CHECK: "version": 1
+func.func @norm(%x: tensor<?x4096xbf16>, %w: tensor<4096xbf16>) -> tensor<?x4096xbf16> {
+  %y = mini.rmsnorm %x, %w {epsilon = 1.0e-06 : f32} : tensor<?x4096xbf16>, tensor<4096xbf16> -> tensor<?x4096xbf16>
+  %z = mini.softmax %y : tensor<?x4096xbf16> -> tensor<?x4096xbf16>
+  return %z : tensor<?x4096xbf16>
+}

@@ -1,0 +1,15 @@
+// RUN: mini-opt %s -split-input-file -mini-lower-to-gpu -verify-diagnostics
+
+func.func @attention_dynamic_head_dim(%q: tensor<1x2x3x?xf16>) -> tensor<1x2x3x?xf16> {
+  // expected-error @+1 {{lowering to GPU needs a static head dim D; got 'tensor<1x2x3x?xf16>'}}
+  %o = mini.attention %q, %q, %q : tensor<1x2x3x?xf16>, tensor<1x2x3x?xf16>, tensor<1x2x3x?xf16> -> tensor<1x2x3x?xf16>
+  return %o : tensor<1x2x3x?xf16>
+}
+
+// -----
+
+func.func @attention_head_dim_too_large(%q: tensor<1x2x3x1024xf16>) -> tensor<1x2x3x1024xf16> {
+  // expected-error @+1 {{lowering to GPU supports head dim 1 <= D <= 512, got D = 1024}}
+  %o = mini.attention %q, %q, %q : tensor<1x2x3x1024xf16>, tensor<1x2x3x1024xf16>, tensor<1x2x3x1024xf16> -> tensor<1x2x3x1024xf16>
+  return %o : tensor<1x2x3x1024xf16>
+}

@@ -1,0 +1,143 @@
+// RUN: mini-opt %s -split-input-file -mini-lower-to-gpu -canonicalize -cse | FileCheck %s
+
+// The host side: operands flattened to memref<?xT>, the result allocated, one
+// launch with the grid computed from the sizes, and the manifest record.
+// CHECK-LABEL: func.func @matmul_dynamic
+// CHECK-SAME: (%[[A:.*]]: tensor<?x?xf16>, %[[B:.*]]: tensor<?x?xf16>)
+// CHECK-DAG: %[[M:.*]] = tensor.dim %[[A]], %c0
+// CHECK-DAG: %[[K:.*]] = tensor.dim %[[A]], %c1
+// CHECK-DAG: %[[N:.*]] = tensor.dim %[[B]], %c1
+// CHECK: %[[ABUF:.*]] = bufferization.to_buffer %[[A]] read_only : tensor<?x?xf16> to memref<?x?xf16>
+// CHECK: %[[AFLAT:.*]] = memref.collapse_shape %[[ABUF]] {{\[\[}}0, 1]] : memref<?x?xf16> into memref<?xf16>
+// CHECK: %[[C:.*]] = memref.alloc(%[[M]], %[[N]]) : memref<?x?xf32>
+// CHECK-DAG: %[[GX:.*]] = arith.ceildivui %[[N]], %c64
+// CHECK-DAG: %[[GY:.*]] = arith.ceildivui %[[M]], %c64
+// CHECK: gpu.launch_func @mini_kernels::@matmul_dynamic_matmul blocks in (%[[GX]], %[[GY]], %c1) threads in (%c256, %c1, %c1)
+// CHECK-SAME: args(%[[AFLAT]] : memref<?xf16>, %{{.*}} : memref<?xf16>, %{{.*}} : memref<?xf32>, %c1 : index, %[[M]] : index, %[[N]] : index, %[[K]] : index)
+// CHECK-SAME: mini.kernel = {{{.*}}op = "matmul", sizes = ["batch", "M", "N", "K"], static_sizes = {K = -1 : i64, M = -1 : i64, N = -1 : i64, batch = 1 : i64}
+// CHECK: bufferization.to_tensor %[[C]] restrict writable : memref<?x?xf32> to tensor<?x?xf32>
+//
+// The kernel: A and B tiles staged in workgroup memory (64x16 A at stride 65,
+// 16x64 B), a K loop carrying 16 f32 accumulators, f32 FMAs, and a bounds
+// check on each stored element.
+// CHECK: gpu.module @mini_kernels
+// CHECK: gpu.func @matmul_dynamic_matmul(%{{.*}}: memref<?xf16>, %{{.*}}: memref<?xf16>, %[[CK:.*]]: memref<?xf32>, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index)
+// CHECK-SAME: workgroup(%[[SMEM:.*]] : memref<2064xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32)
+// CHECK: memref.load %{{.*}} : memref<?xf16>
+// CHECK: arith.extf %{{.*}} : f16 to f32
+// CHECK: memref.store %{{.*}}, %[[SMEM]]
+// CHECK: gpu.barrier
+// CHECK: scf.for
+// CHECK-COUNT-16: math.fma
+// CHECK: gpu.barrier
+// CHECK: scf.if
+// CHECK-NEXT: memref.store %{{.*}}, %[[CK]][%{{.*}}] : memref<?xf32>
+func.func @matmul_dynamic(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
+  %c = mini.matmul %a, %b : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
+  return %c : tensor<?x?xf32>
+}
+
+// -----
+
+// Leading dims fold into `batch` (grid.z); a bf16 result is narrowed on store.
+// CHECK-LABEL: func.func @matmul_batched
+// CHECK: gpu.launch_func @mini_kernels::@matmul_batched_matmul blocks in (%c2, %c1, %c6)
+// CHECK-SAME: static_sizes = {K = 32 : i64, M = 64 : i64, N = 100 : i64, batch = 6 : i64}
+// CHECK: gpu.func @matmul_batched_matmul
+// CHECK: arith.truncf %{{.*}} : f32 to bf16
+func.func @matmul_batched(%a: tensor<2x3x64x32xbf16>, %b: tensor<2x3x32x100xbf16>) -> tensor<2x3x64x100xbf16> {
+  %c = mini.matmul %a, %b : tensor<2x3x64x32xbf16>, tensor<2x3x32x100xbf16> -> tensor<2x3x64x100xbf16>
+  return %c : tensor<2x3x64x100xbf16>
+}
+
+// -----
+
+// Softmax: one block per row (rows = product of the leading dims), three
+// strided passes, warp shuffles then workgroup memory for the reductions.
+// CHECK-LABEL: func.func @softmax_rank3
+// CHECK: %[[D1:.*]] = tensor.dim %{{.*}}, %c1 : tensor<2x?x7xf16>
+// CHECK: %[[ROWS:.*]] = arith.muli %[[D1]], %c2
+// CHECK: gpu.launch_func @mini_kernels::@softmax_rank3_softmax blocks in (%[[ROWS]], %c1, %c1) threads in (%c256, %c1, %c1)
+// CHECK-SAME: args(%{{.*}} : memref<?xf16>, %{{.*}} : memref<?xf16>, %[[ROWS]] : index, %c7 : index)
+// CHECK: gpu.func @softmax_rank3_softmax
+// CHECK-SAME: workgroup(%[[SCRATCH:.*]] : memref<16xf32, #gpu.address_space<workgroup>>)
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: scf.for %{{.*}} = %[[TID]] to %{{.*}} step %c256 iter_args(%{{.*}} = %cst{{.*}}) -> (f32)
+// CHECK: arith.maximumf
+// CHECK: gpu.shuffle xor %{{.*}}, %c16_i32, %c32_i32 : f32
+// CHECK: gpu.shuffle xor %{{.*}}, %c1_i32, %c32_i32 : f32
+// CHECK: memref.store %{{.*}}, %[[SCRATCH]]
+// CHECK: gpu.barrier
+// CHECK: scf.for %{{.*}} = %[[TID]]
+// CHECK: math.exp
+// CHECK: gpu.shuffle xor
+// CHECK: gpu.barrier
+// CHECK: arith.divf %cst{{.*}}, %{{.*}} : f32
+// CHECK: scf.for %{{.*}} = %[[TID]]
+// CHECK: math.exp
+// CHECK: arith.truncf %{{.*}} : f32 to f16
+func.func @softmax_rank3(%x: tensor<2x?x7xf16>) -> tensor<2x?x7xf16> {
+  %y = mini.softmax %x : tensor<2x?x7xf16> -> tensor<2x?x7xf16>
+  return %y : tensor<2x?x7xf16>
+}
+
+// -----
+
+// RMSNorm: sum of squares in f32, one block reduction, rsqrt, scale by w.
+// CHECK-LABEL: func.func @rmsnorm
+// CHECK: gpu.launch_func @mini_kernels::@rmsnorm_rmsnorm blocks in (%c3, %c1, %c1)
+// CHECK-SAME: args(%{{.*}} : memref<?xbf16>, %{{.*}} : memref<?xbf16>, %{{.*}} : memref<?xbf16>, %c3 : index, %c4096 : index)
+// CHECK-SAME: attrs = {epsilon = 9.99999974E-6 : f32}
+// CHECK: gpu.func @rmsnorm_rmsnorm
+// CHECK: math.fma
+// CHECK: gpu.shuffle xor
+// CHECK: arith.uitofp
+// CHECK: math.rsqrt
+// CHECK: arith.truncf %{{.*}} : f32 to bf16
+func.func @rmsnorm(%x: tensor<3x4096xbf16>, %w: tensor<4096xbf16>) -> tensor<3x4096xbf16> {
+  %y = mini.rmsnorm %x, %w {epsilon = 1.0e-05 : f32} : tensor<3x4096xbf16>, tensor<4096xbf16> -> tensor<3x4096xbf16>
+  return %y : tensor<3x4096xbf16>
+}
+
+// -----
+
+// Attention: grid (S/8 query rows, H, B); the default scale 1/sqrt(D) is baked
+// in; the causal mask selects -inf; the online softmax uses exp2 and keeps
+// (m, l, acc[D/32]) as loop-carried values over key tiles and keys.
+// CHECK-LABEL: func.func @attention_causal_gqa
+// CHECK: gpu.launch_func @mini_kernels::@attention_causal_gqa_attention blocks in (%c10, %c8, %c2) threads in (%c256, %c1, %c1)
+// CHECK-SAME: attrs = {causal = true, scale = 1.250000e-01 : f32}
+// CHECK-SAME: sizes = ["B", "H", "G", "S", "T", "D"]
+// CHECK: gpu.func @attention_causal_gqa_attention
+// CHECK-SAME: workgroup(%{{.*}} : memref<4128xf32, #gpu.address_space<workgroup>>)
+// CHECK: arith.divui %{{.*}}, %{{.*}} : index
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %cst{{.*}}, %{{.*}} = %cst{{.*}}, %{{.*}} = %cst{{.*}}, %{{.*}} = %cst{{.*}}) -> (f32, f32, f32, f32)
+// CHECK: gpu.barrier
+// CHECK: gpu.barrier
+// CHECK: scf.for
+// CHECK: gpu.shuffle xor
+// CHECK: arith.cmpi ule
+// CHECK: arith.select %{{.*}}, %{{.*}}, %cst{{.*}} : f32
+// CHECK: arith.maximumf
+// CHECK: math.exp2
+// CHECK: math.exp2
+// CHECK: arith.cmpf oeq
+func.func @attention_causal_gqa(%q: tensor<2x8x77x64xf16>, %k: tensor<2x2x77x64xf16>, %v: tensor<2x2x77x64xf16>) -> tensor<2x8x77x64xf16> {
+  %o = mini.attention %q, %k, %v {causal} : tensor<2x8x77x64xf16>, tensor<2x2x77x64xf16>, tensor<2x2x77x64xf16> -> tensor<2x8x77x64xf16>
+  return %o : tensor<2x8x77x64xf16>
+}
+
+// -----
+
+// Several ops in one function get one kernel each, uniquely named.
+// CHECK-LABEL: func.func @two_softmaxes
+// CHECK: gpu.launch_func @mini_kernels::@two_softmaxes_softmax
+// CHECK: gpu.launch_func @mini_kernels::@two_softmaxes_softmax_1
+// CHECK: gpu.func @two_softmaxes_softmax(
+// CHECK: gpu.func @two_softmaxes_softmax_1(
+func.func @two_softmaxes(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %y = mini.softmax %x : tensor<4x8xf32> -> tensor<4x8xf32>
+  %z = mini.softmax %y : tensor<4x8xf32> -> tensor<4x8xf32>
+  return %z : tensor<4x8xf32>
+}

@@ -1,0 +1,144 @@
+#include "mini/runtime/Error.h"
+#include "mini/runtime/Json.h"
+#include "mini/runtime/Manifest.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <string>
+
+using namespace mini::rt;
+
+namespace {
+
+/// A valid one-kernel manifest; tests break one piece of it.
+std::string manifest(const std::string &kernelExtra = "", const std::string &chip = "sm_90a",
+                     const std::string &dims = R"(["M","K"])") {
+  return R"({"format":"mini-bundle","version":1,"chip":")" + chip + R"(","abi":"x","kernels":[{
+    "entry":"k0","op":"matmul","cubin":"mini_kernels.cubin",
+    "sizes":["batch","M","N","K"],
+    "static_sizes":{"batch":1,"M":-1,"N":33,"K":65},
+    "tensors":[{"name":"a","dtype":"f16","dims":)" + dims + R"(,"output":false},
+               {"name":"b","dtype":"f16","dims":["K","N"],"output":false},
+               {"name":"c","dtype":"f32","dims":["M","N"],"output":true}],
+    "grid":[{"sizes":["N"],"div":64},{"sizes":["M"],"div":64},{"sizes":["batch"],"div":1}],
+    "block":[256,1,1],"dynamic_shared_bytes":0,"attrs":{"scale":0.5,"causal":true})" +
+         kernelExtra + "}]}";
+}
+
+std::string errorOf(const std::function<void()> &f) {
+  try {
+    f();
+  } catch (const Error &e) {
+    return e.what();
+  }
+  return "<no error>";
+}
+
+TEST(Json, ReportsLineAndColumn) {
+  std::string msg = errorOf([] { Json::parse("{\n  \"a\": [1, 2,,]\n}"); });
+  EXPECT_NE(msg.find("line 2, column 14"), std::string::npos) << msg;
+}
+
+TEST(Json, ParsesNestedValues) {
+  Json j = Json::parse(R"({"a":[1,-2.5e3,true,null,"x\n\u00e9"],"b":{}})");
+  ASSERT_TRUE(j.isObject());
+  const auto &a = j.find("a")->array();
+  ASSERT_EQ(a.size(), 5u);
+  EXPECT_DOUBLE_EQ(a[1].number(), -2500.0);
+  EXPECT_TRUE(a[2].boolean());
+  EXPECT_EQ(a[4].string(), "x\n\xc3\xa9");
+  EXPECT_TRUE(j.find("b")->object().empty());
+}
+
+TEST(Json, RejectsTruncatedAndTrailingInput) {
+  EXPECT_NE(errorOf([] { Json::parse(R"({"a": [1, 2)"); }).find("JSON parse error"), std::string::npos);
+  EXPECT_NE(errorOf([] { Json::parse(R"({} x)"); }).find("trailing"), std::string::npos);
+  EXPECT_NE(errorOf([] { Json::parse(R"("abc)"); }).find("unterminated string"), std::string::npos);
+}
+
+TEST(Manifest, ParsesAValidBundle) {
+  Bundle b = Bundle::parse(manifest(), "/tmp/bundle");
+  ASSERT_EQ(b.kernels.size(), 1u);
+  const KernelSpec &k = b.kernel("k0");
+  EXPECT_EQ(b.chip, "sm_90a");
+  EXPECT_EQ(k.numParams(), 5u * 3 + 4);
+  EXPECT_EQ(k.tensors[2].dtype, DType::F32);
+  EXPECT_TRUE(k.tensors[2].output);
+  EXPECT_DOUBLE_EQ(k.attr("scale", 0), 0.5);
+  EXPECT_DOUBLE_EQ(k.attr("causal", 0), 1.0);
+  Sizes s = k.resolveSizes({{"M", 100}});
+  EXPECT_EQ(s.at("N"), 33);
+  EXPECT_EQ(k.numElements(k.tensors[0], s), 100 * 65);
+  auto grid = k.gridDims(s);
+  EXPECT_EQ(grid[0], 1);
+  EXPECT_EQ(grid[1], 2);
+  EXPECT_EQ(grid[2], 1);
+}
+
+TEST(Manifest, MissingFieldIsNamed) {
+  std::string text = manifest();
+  size_t pos = text.find(R"("block":[256,1,1],)");
+  text.erase(pos, std::string(R"("block":[256,1,1],)").size());
+  EXPECT_EQ(errorOf([&] { Bundle::parse(text, "."); }),
+            "manifest kernel 'k0' is missing field 'block'");
+}
+
+TEST(Manifest, WrongTypeIsNamed) {
+  std::string text = manifest();
+  text.replace(text.find(R"("op":"matmul")"), 13, R"("op":7)");
+  EXPECT_EQ(errorOf([&] { Bundle::parse(text, "."); }),
+            "manifest kernel 'k0': field 'op' must be a string, got a number");
+}
+
+TEST(Manifest, BadDtypeAndUnknownDim) {
+  std::string text = manifest();
+  text.replace(text.find(R"("dtype":"f16")"), 13, R"("dtype":"i8")");
+  EXPECT_NE(errorOf([&] { Bundle::parse(text, "."); }).find("unsupported dtype 'i8'"), std::string::npos);
+  EXPECT_NE(errorOf([] { Bundle::parse(manifest("", "sm_90a", R"(["M","Q"])"), "."); })
+                .find("dim 'Q' is not one of the kernel's sizes"),
+            std::string::npos);
+}
+
+TEST(Manifest, BadChipAndVersion) {
+  EXPECT_NE(errorOf([] { Bundle::parse(manifest("", "gfx90a"), "."); }).find("bad chip name 'gfx90a'"),
+            std::string::npos);
+  std::string text = manifest();
+  text.replace(text.find(R"("version":1)"), 11, R"("version":9)");
+  EXPECT_NE(errorOf([&] { Bundle::parse(text, "."); }).find("unsupported version 9"), std::string::npos);
+}
+
+TEST(Manifest, MissingManifestFileSaysWhatToDo) {
+  std::string msg = errorOf([] { Bundle::load("/nonexistent/bundle"); });
+  EXPECT_NE(msg.find("cannot read bundle manifest '/nonexistent/bundle/manifest.json'"), std::string::npos);
+}
+
+TEST(Manifest, SizeResolutionErrors) {
+  Bundle b = Bundle::parse(manifest(), ".");
+  const KernelSpec &k = b.kernels[0];
+  EXPECT_EQ(errorOf([&] { k.resolveSizes({}); }),
+            "kernel 'k0': size M is dynamic; give it, e.g. --size M=128");
+  EXPECT_EQ(errorOf([&] { k.resolveSizes({{"M", 4}, {"N", 32}}); }),
+            "kernel 'k0': size N is fixed to 33 by the bundle; got N=32");
+  EXPECT_EQ(errorOf([&] { k.resolveSizes({{"M", 0}}); }), "kernel 'k0': size M must be >= 1, got 0");
+  EXPECT_EQ(errorOf([&] { k.resolveSizes({{"M", 4}, {"Z", 1}}); }),
+            "kernel 'k0' has no size 'Z' (its sizes: batch, M, N, K)");
+  EXPECT_EQ(errorOf([&] { b.kernel("nope"); }), "bundle has no kernel 'nope' (it has: k0)");
+}
+
+TEST(Chip, ParsesAndMatchesDevices) {
+  Chip c = parseChip("sm_90a");
+  EXPECT_EQ(c.major, 9);
+  EXPECT_EQ(c.minor, 0);
+  EXPECT_TRUE(c.archSpecific);
+  EXPECT_TRUE(chipRunsOn(c, 9, 0));
+  EXPECT_FALSE(chipRunsOn(c, 10, 0));
+  Chip ampere = parseChip("sm_80");
+  EXPECT_TRUE(chipRunsOn(ampere, 8, 6));
+  EXPECT_FALSE(chipRunsOn(ampere, 9, 0));
+  EXPECT_FALSE(chipRunsOn(parseChip("sm_86"), 8, 0));
+  EXPECT_EQ(parseChip("sm_100a").major, 10);
+  EXPECT_NE(errorOf([] { parseChip("sm_9"); }).find("bad chip name"), std::string::npos);
+}
+
+} // namespace

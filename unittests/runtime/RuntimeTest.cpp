@@ -1,0 +1,129 @@
+// Runtime error paths that need no GPU, and a device smoke test that skips
+// without one.
+#include "mini/runtime/Error.h"
+#include "mini/runtime/Half.h"
+#include "mini/runtime/Runtime.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <string>
+
+using namespace mini::rt;
+
+namespace {
+
+std::string errorOf(const std::function<void()> &f) {
+  try {
+    f();
+  } catch (const Error &e) {
+    return e.what();
+  }
+  return "<no error>";
+}
+
+/// A minimal ELF64 header for a CUDA object whose section table is `shnum`
+/// entries of 64 bytes at `shoff`.
+std::string elfHeader(uint16_t machine, uint64_t shoff, uint16_t shnum) {
+  std::string h(64, '\0');
+  std::memcpy(&h[0], "\x7f" "ELF", 4);
+  h[4] = 2; // 64-bit
+  h[5] = 1; // little-endian
+  std::memcpy(&h[18], &machine, 2);
+  std::memcpy(&h[40], &shoff, 8);
+  uint16_t shentsize = 64;
+  std::memcpy(&h[58], &shentsize, 2);
+  std::memcpy(&h[60], &shnum, 2);
+  return h;
+}
+
+TEST(Cubin, AcceptsACompleteObject) {
+  std::string image = elfHeader(190, 64, 2) + std::string(128, '\0');
+  EXPECT_EQ(errorOf([&] { validateCubin(image, "k.cubin"); }), "<no error>");
+}
+
+TEST(Cubin, RejectsTruncatedObject) {
+  std::string image = elfHeader(190, 64, 2) + std::string(100, '\0');
+  EXPECT_EQ(errorOf([&] { validateCubin(image, "k.cubin"); }),
+            "bad cubin 'k.cubin': truncated: its tables end at byte 192 but the file has 164");
+  EXPECT_EQ(errorOf([&] { validateCubin(image.substr(0, 20), "k.cubin"); }),
+            "bad cubin 'k.cubin': truncated (20 bytes, smaller than an ELF header)");
+}
+
+TEST(Cubin, RejectsNonCudaObjects) {
+  EXPECT_EQ(errorOf([] { validateCubin(std::string(80, 'x'), "k.cubin"); }),
+            "bad cubin 'k.cubin': not an ELF file");
+  std::string x86 = elfHeader(62, 64, 0);
+  EXPECT_EQ(errorOf([&] { validateCubin(x86, "k.cubin"); }),
+            "bad cubin 'k.cubin': ELF machine is 62, not CUDA (190)");
+}
+
+TEST(Chip, MismatchMessageNamesBothChips) {
+  EXPECT_EQ(errorOf([] { checkChip("sm_90a", 8, 0, "NVIDIA A100"); }),
+            "bundle built for sm_90a, device is sm_80 (NVIDIA A100); recompile with "
+            "--mini-pipeline=\"chip=sm_80 ...\"");
+  EXPECT_EQ(errorOf([] { checkChip("sm_80", 8, 9, "L4"); }), "<no error>");
+}
+
+KernelSpec twoTensorKernel() {
+  KernelSpec k;
+  k.entry = "softmax_0";
+  k.op = "softmax";
+  k.tensors = {{"x", DType::F16, {"R", "C"}, false}, {"y", DType::F16, {"R", "C"}, true}};
+  k.sizes = {"R", "C"};
+  k.staticSizes = {{"R", -1}, {"C", 7}};
+  return k;
+}
+
+TEST(KernelParams, LayoutIsDescriptorPerTensorThenSizes) {
+  KernelSpec k = twoTensorKernel();
+  KernelParams p(k, {0x1000, 0x2000}, {{"R", 3}, {"C", 7}});
+  ASSERT_EQ(p.size(), 12u);
+  auto at = [&](size_t i) { return *static_cast<int64_t *>(p.data()[i]); };
+  EXPECT_EQ(at(0), 0x1000); // allocated
+  EXPECT_EQ(at(1), 0x1000); // aligned
+  EXPECT_EQ(at(2), 0);      // offset
+  EXPECT_EQ(at(3), 21);     // R * C elements
+  EXPECT_EQ(at(4), 1);      // stride
+  EXPECT_EQ(at(5), 0x2000);
+  EXPECT_EQ(at(10), 3);
+  EXPECT_EQ(at(11), 7);
+}
+
+TEST(KernelParams, WrongTensorCountIsAnError) {
+  KernelSpec k = twoTensorKernel();
+  EXPECT_EQ(errorOf([&] { KernelParams(k, {0x1000}, {{"R", 3}, {"C", 7}}); }),
+            "kernel 'softmax_0' takes 2 tensors (x, y), got 1");
+  EXPECT_EQ(errorOf([&] { KernelParams(k, {1, 2}, {{"C", 7}}); }),
+            "kernel 'softmax_0': size R was not resolved");
+}
+
+TEST(Half, RoundTripsAndRounds) {
+  for (float f : {0.0f, 1.0f, -2.5f, 65504.0f, 6.1035156e-05f, 5.9604645e-08f})
+    EXPECT_EQ(halfToFloat(floatToHalf(f)), f) << f;
+  EXPECT_TRUE(std::isinf(halfToFloat(floatToHalf(70000.0f))));
+  EXPECT_TRUE(std::isnan(halfToFloat(floatToHalf(NAN))));
+  EXPECT_EQ(halfToFloat(floatToHalf(1.0f + 1.0f / 4096)), 1.0f); // ties to even
+  EXPECT_EQ(bf16ToFloat(floatToBf16(1.0f + 1.0f / 128)), 1.0078125f);
+  EXPECT_EQ(bf16ToFloat(floatToBf16(-3.0f)), -3.0f);
+  EXPECT_TRUE(std::isnan(bf16ToFloat(floatToBf16(NAN))));
+}
+
+TEST(Device, OpensTheFirstGpuOrSkips) {
+  std::string reason;
+  if (deviceCount(&reason) == 0) {
+    EXPECT_FALSE(reason.empty());
+    GTEST_SKIP() << "no GPU: " << reason;
+  }
+  Device device(0);
+  EXPECT_FALSE(device.name().empty());
+  DeviceBuffer buf(1024, "test");
+  buf.fill(0xAB);
+  std::string host(1024, '\0');
+  buf.download(host.data());
+  EXPECT_EQ(host, std::string(1024, '\xAB'));
+}
+
+} // namespace
