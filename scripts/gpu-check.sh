@@ -33,18 +33,23 @@ for t in f16 bf16 f32; do
     done
   done
 done
+# NaN and -inf planted in the inputs must propagate exactly as in the reference.
+nonfinite=("softmax_f16_softmax|R=64,C=1000" "softmax_f32_softmax|R=8,C=100000" "rmsnorm_bf16_rmsnorm|R=64,C=4096"
+           "mm_f16_matmul|batch=1,M=100,N=90,K=80" "attn64_causal_f16_attention|B=1,H=4,G=2,S=77,T=77"
+           "attn128_causal_bf16_attention|B=1,H=4,G=2,S=300,T=77" "attn128_bf16_attention|B=1,H=2,G=2,S=33,T=100")
+for c in "${nonfinite[@]}"; do cases+=("$c|--nonfinite"); done
 if [ "$mode" = quick ]; then
   cases=("${cases[@]:0:12}")
 fi
 
 pass=0; fail=0; failed=()
 for c in "${cases[@]}"; do
-  k="${c%%|*}"; s="${c#*|}"
-  out=$("$minirun" "$bundle" --kernel "$k" --size "$s" --iters 5 --warmup 2 2>&1)
+  IFS='|' read -r k s extra <<<"$c"
+  out=$("$minirun" "$bundle" --kernel "$k" --size "$s" --iters 5 --warmup 2 $extra 2>&1)
   rc=$?
   if [ $rc -eq 77 ]; then echo "gpu-check: skipped: $out"; exit 77; fi
   echo "$out" | grep -E "^(${k}|  )" || echo "$out"
-  if [ $rc -eq 0 ]; then pass=$((pass+1)); else fail=$((fail+1)); failed+=("$k $s (rc=$rc)"); fi
+  if [ $rc -eq 0 ]; then pass=$((pass+1)); else fail=$((fail+1)); failed+=("$k $s $extra (rc=$rc)"); fi
 done
 echo
 for f in "${failed[@]}"; do echo "FAILED: $f"; done

@@ -68,13 +68,19 @@ __global__ void __launch_bounds__(kThreads)
       float corr = expf(m[r] - mUse);
       l[r] = l[r] * corr + warpSum(p);
       m[r] = mNew;
+      // Every lane runs every shuffle (lanes past D included); masked keys
+      // contribute nothing, even a NaN or Inf value.
+      unsigned visibleKeys = __ballot_sync(0xffffffffu, visible);
       for (int e = 0; e < kMaxDPerLane; ++e) {
+        if (32 * e >= D)
+          break; // uniform across the warp
         int d = lane + 32 * e;
-        if (d >= D)
-          break;
         float a = acc[r][e] * corr;
-        for (int j = 0; j < kKeys; ++j)
-          a = fmaf(__shfl_sync(0xffffffffu, p, j), vs[j * D + d], a);
+        for (int j = 0; j < kKeys; ++j) {
+          float pj = __shfl_sync(0xffffffffu, p, j);
+          if (d < D && ((visibleKeys >> j) & 1u))
+            a = fmaf(pj, vs[j * D + d], a);
+        }
         acc[r][e] = a;
       }
       __syncwarp();

@@ -117,12 +117,16 @@ func.func @rmsnorm(%x: tensor<3x4096xbf16>, %w: tensor<4096xbf16>) -> tensor<3x4
 // CHECK: gpu.barrier
 // CHECK: scf.for
 // CHECK: gpu.shuffle xor
-// CHECK: arith.cmpi ule
-// CHECK: arith.select %{{.*}}, %{{.*}}, %cst{{.*}} : f32
+// CHECK: %[[VIS:.*]] = arith.cmpi ule
+// CHECK: arith.select %[[VIS]], %{{.*}}, %cst{{.*}} : f32
 // CHECK: arith.maximumf
-// CHECK: math.exp2
-// CHECK: math.exp2
 // CHECK: arith.cmpf oeq
+// CHECK: %[[CORR:.*]] = math.exp2
+// CHECK: %[[P:.*]] = math.exp2
+// A masked key leaves the accumulator as it was (no 0 * NaN).
+// CHECK: %[[KEPT:.*]] = arith.mulf %{{.*}}, %[[CORR]] : f32
+// CHECK: %[[UPD:.*]] = math.fma %[[P]], %{{.*}}, %[[KEPT]] : f32
+// CHECK: arith.select %[[VIS]], %[[UPD]], %[[KEPT]] : f32
 func.func @attention_causal_gqa(%q: tensor<2x8x77x64xf16>, %k: tensor<2x2x77x64xf16>, %v: tensor<2x2x77x64xf16>) -> tensor<2x8x77x64xf16> {
   %o = mini.attention %q, %k, %v {causal} : tensor<2x8x77x64xf16>, tensor<2x2x77x64xf16>, tensor<2x2x77x64xf16> -> tensor<2x8x77x64xf16>
   return %o : tensor<2x8x77x64xf16>

@@ -134,8 +134,9 @@ FailureOr<gpu::GPUFuncOp> buildAttentionKernel(Operation *op,
         partial = kb.fma(q[e], kv, partial);
       }
       Value s = kb.warpAllReduce(partial, /*isMax=*/false);
+      Value visible;
       if (causal) {
-        Value visible = kb.ule(kb.add(kb.add(t0, jj), S), kb.add(row, T));
+        visible = kb.ule(kb.add(kb.add(t0, jj), S), kb.add(row, T));
         s = kb.select(visible, s, negInf);
       }
       Value m = it[0], l = it[1];
@@ -148,7 +149,11 @@ FailureOr<gpu::GPUFuncOp> buildAttentionKernel(Operation *op,
       for (int64_t e = 0; e < perLane; ++e) {
         Value vv = memref::LoadOp::create(
             b, loc, smem, ValueRange{kb.add(kb.idx(vOffset), kb.add(rowOff, laneDim(e)))});
-        next.push_back(kb.fma(p, vv, kb.fmul(it[2 + e], corr)));
+        Value kept = kb.fmul(it[2 + e], corr);
+        Value updated = kb.fma(p, vv, kept);
+        // A masked key contributes nothing, even a NaN or Inf value (p * v
+        // would turn 0 * NaN into NaN).
+        next.push_back(visible ? kb.select(visible, updated, kept) : updated);
       }
       return next;
     });

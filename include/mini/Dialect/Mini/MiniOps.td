@@ -67,8 +67,10 @@ def Mini_AttentionOp : Mini_Op<"attention", [Pure]> {
     plain multi-head attention). `scale` defaults to `1/sqrt(D)`.
     With `causal`, the mask is aligned to the bottom right as in
     FlashAttention 2.1+: query `i` sees key `j` iff `j <= i + T - S`, so a
-    decode step with `S = 1` sees every key. A query row that sees no key at
-    all (possible only when `S > T`) produces zeros.
+    decode step with `S = 1` sees every key. A masked key contributes
+    nothing, even when its value holds NaN or Inf. A query row that sees no
+    key at all (possible only when `S > T`) produces zeros. NaN in visible
+    inputs propagates to the rows that see it.
 
     ```mlir
     %o = mini.attention %q, %k, %v {scale = 0.125 : f32, causal}
