@@ -37,7 +37,7 @@ LogicalResult buildMiniPipeline(
     return errorHandler("mini-pipeline: bundle= needs format=bin, got format=" +
                         opts.format);
   std::string text = llvm::formatv(
-      "mini-lower-to-gpu,"
+      "mini-select-row-config,mini-lower-to-gpu,"
       "one-shot-bufferize{{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map},"
       "canonicalize,cse,"
@@ -62,7 +62,7 @@ void mini::registerMiniPipeline() {
   // bad options become an error message instead of an abort.
   registerPassPipeline(
       "mini-pipeline",
-      "Compile mini ops to CUDA kernels: mini-lower-to-gpu, one-shot-bufferize, "
+      "Compile mini ops to CUDA kernels: mini-select-row-config, mini-lower-to-gpu, one-shot-bufferize, "
       "nvvm-attach-target, convert-gpu-to-nvvm, gpu-module-to-binary and, with "
       "bundle=DIR, mini-export-bundle",
       [](OpPassManager &pm, StringRef optionsStr,

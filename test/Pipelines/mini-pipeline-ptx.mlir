@@ -29,16 +29,18 @@ func.func @matmul(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
 
 // -----
 
-// Softmax: NaN-propagating max, butterfly warp shuffles, a barrier for the
-// cross-warp step, exp via ex2.
+// Softmax: 16-byte loads and stores (ld/st.global.v4), NaN-propagating max,
+// butterfly warp shuffles, a barrier for the cross-warp step, exp via ex2;
+// scalar 2-byte accesses remain for rows that are not a multiple of 8.
 // CHECK-LABEL: func.func @softmax
 // CHECK: .entry softmax_softmax(
-// CHECK-SAME: ld.global.b16
+// CHECK-SAME: ld.global.v4.b32
 // CHECK-SAME: max.NaN.f32
 // CHECK-SAME: shfl.sync.bfly.b32
 // CHECK-SAME: bar.sync
 // CHECK-SAME: ex2.approx
-// CHECK-SAME: shfl.sync.bfly.b32
+// CHECK-SAME: st.global.v4.b32
+// CHECK-SAME: ld.global.b16
 // CHECK-SAME: st.global.b16
 // SM80: .target sm_80
 func.func @softmax(%x: tensor<?x?xf16>) -> tensor<?x?xf16> {
@@ -48,13 +50,15 @@ func.func @softmax(%x: tensor<?x?xf16>) -> tensor<?x?xf16> {
 
 // -----
 
-// RMSNorm: bf16 widened, shuffles, rsqrt, narrowed back with round-to-nearest.
+// RMSNorm: bf16 rows read with 16-byte loads, shuffles, rsqrt, narrowed back
+// with round-to-nearest and stored 16 bytes at a time.
 // CHECK-LABEL: func.func @rmsnorm
 // CHECK: .entry rmsnorm_rmsnorm(
-// CHECK-SAME: cvt.f32.bf16
+// CHECK-SAME: ld.global.v4.b32
 // CHECK-SAME: shfl.sync.bfly.b32
 // CHECK-SAME: rsqrt.approx.f32
-// CHECK-SAME: cvt.rn.bf16.f32
+// CHECK-SAME: cvt.rn.bf16x2.f32
+// CHECK-SAME: st.global.v4.b32
 // SM80: .target sm_80
 func.func @rmsnorm(%x: tensor<?x4096xbf16>, %w: tensor<4096xbf16>) -> tensor<?x4096xbf16> {
   %y = mini.rmsnorm %x, %w {epsilon = 1.0e-06 : f32} : tensor<?x4096xbf16>, tensor<4096xbf16> -> tensor<?x4096xbf16>

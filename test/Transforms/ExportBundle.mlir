@@ -11,9 +11,13 @@
 // CHECK: "format": "mini-bundle"
 // CHECK: "kernels": [
 // CHECK: "attrs": {
-// CHECK-NEXT: "epsilon": 9.99999{{[0-9]+}}e-07
+// CHECK-NEXT: "cache_slots": 4,
+// CHECK-NEXT: "epsilon": 9.99999{{[0-9]+}}e-07,
+// CHECK-NEXT: "rows_per_block": 1,
+// CHECK-NEXT: "vector_width": 8,
+// CHECK-NEXT: "warps_per_row": 4
 // CHECK: "block": [
-// CHECK-NEXT: 256,
+// CHECK-NEXT: 128,
 // CHECK: "cubin": "mini_kernels.cubin"
 // CHECK: "entry": "norm_rmsnorm"
 // CHECK: "grid": [

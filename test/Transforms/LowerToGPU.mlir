@@ -53,30 +53,43 @@ func.func @matmul_batched(%a: tensor<2x3x64x32xbf16>, %b: tensor<2x3x32x100xbf16
 
 // -----
 
-// Softmax: one block per row (rows = product of the leading dims), three
-// strided passes, warp shuffles then workgroup memory for the reductions.
+// Softmax, row length 7 (default config: 16-byte vectors, 1 warp per row,
+// 4 rows per block, 1 cached vector per thread). The kernel picks at run time
+// between 8-wide and scalar accesses (C % 8), and between the cached path
+// (row in registers, read once) and the streamed one (online max/sum).
 // CHECK-LABEL: func.func @softmax_rank3
 // CHECK: %[[D1:.*]] = tensor.dim %{{.*}}, %c1 : tensor<2x?x7xf16>
 // CHECK: %[[ROWS:.*]] = arith.muli %[[D1]], %c2
-// CHECK: gpu.launch_func @mini_kernels::@softmax_rank3_softmax blocks in (%[[ROWS]], %c1, %c1) threads in (%c256, %c1, %c1)
+// CHECK: %[[GRID:.*]] = arith.ceildivui %[[ROWS]], %c4
+// CHECK: gpu.launch_func @mini_kernels::@softmax_rank3_softmax blocks in (%[[GRID]], %c1, %c1) threads in (%c128, %c1, %c1)
 // CHECK-SAME: args(%{{.*}} : memref<?xf16>, %{{.*}} : memref<?xf16>, %[[ROWS]] : index, %c7 : index)
-// CHECK: gpu.func @softmax_rank3_softmax
-// CHECK-SAME: workgroup(%[[SCRATCH:.*]] : memref<16xf32, #gpu.address_space<workgroup>>)
-// CHECK: %[[TID:.*]] = gpu.thread_id x
-// CHECK: scf.for %{{.*}} = %[[TID]] to %{{.*}} step %c256 iter_args(%{{.*}} = %cst{{.*}}) -> (f32)
-// CHECK: arith.maximumf
+// CHECK-SAME: attrs = {cache_slots = 1 : i64, rows_per_block = 4 : i64, vector_width = 8 : i64, warps_per_row = 1 : i64}
+// CHECK: gpu.func @softmax_rank3_softmax(%[[X:.*]]: memref<?xf16>, %[[Y:.*]]: memref<?xf16>, %{{.*}}: index, %[[C:.*]]: index) kernel
+// CHECK: %[[TAIL:.*]] = arith.remui %[[C]], %c8 : index
+// CHECK: %[[ALIGNED:.*]] = arith.cmpi eq, %[[TAIL]], %c0
+// CHECK: scf.if %[[ALIGNED]] {
+// CHECK: %[[FITS:.*]] = arith.cmpi ule, %{{.*}}, %c32 : index
+// CHECK: scf.if %[[FITS]] {
+// CHECK: scf.if %{{.*}} -> (f32, f32, f32, f32, f32, f32, f32, f32) {
+// CHECK: vector.load %[[X]][%{{.*}}] {alignment = 16 : i64} : memref<?xf16>, vector<8xf16>
+// CHECK-COUNT-7: arith.maximumf
 // CHECK: gpu.shuffle xor %{{.*}}, %c16_i32, %c32_i32 : f32
-// CHECK: gpu.shuffle xor %{{.*}}, %c1_i32, %c32_i32 : f32
-// CHECK: memref.store %{{.*}}, %[[SCRATCH]]
-// CHECK: gpu.barrier
-// CHECK: scf.for %{{.*}} = %[[TID]]
-// CHECK: math.exp
+// CHECK-COUNT-8: math.exp
 // CHECK: gpu.shuffle xor
-// CHECK: gpu.barrier
-// CHECK: arith.divf %cst{{.*}}, %{{.*}} : f32
-// CHECK: scf.for %{{.*}} = %[[TID]]
-// CHECK: math.exp
-// CHECK: arith.truncf %{{.*}} : f32 to f16
+// The write reuses the exponentials of the sum (CSE'd): no second exp.
+// CHECK: arith.divf
+// CHECK-NOT: math.exp
+// CHECK: vector.from_elements {{.*}} : vector<8xf16>
+// CHECK: vector.store %{{.*}}, %[[Y]][%{{.*}}] {alignment = 16 : i64} : memref<?xf16>, vector<8xf16>
+// The streamed path: one online pass carrying (max, sum), then the write pass.
+// CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %cst{{.*}}, %{{.*}} = %cst{{.*}}) -> (f32, f32)
+// CHECK: vector.load %[[X]]
+// CHECK: arith.cmpf oeq
+// CHECK: scf.for
+// CHECK: vector.store
+// Rows whose length is not a multiple of 8 use scalar accesses.
+// CHECK: memref.load %[[X]][%{{.*}}] : memref<?xf16>
+// CHECK: memref.store %{{.*}}, %[[Y]][%{{.*}}] : memref<?xf16>
 func.func @softmax_rank3(%x: tensor<2x?x7xf16>) -> tensor<2x?x7xf16> {
   %y = mini.softmax %x : tensor<2x?x7xf16> -> tensor<2x?x7xf16>
   return %y : tensor<2x?x7xf16>
@@ -84,17 +97,43 @@ func.func @softmax_rank3(%x: tensor<2x?x7xf16>) -> tensor<2x?x7xf16> {
 
 // -----
 
-// RMSNorm: sum of squares in f32, one block reduction, rsqrt, scale by w.
+// An explicit config: 4 warps per row meet in shared memory (one f32 per
+// warp and quantity) behind a barrier; no cached path with cache_slots = 0.
+// CHECK-LABEL: func.func @softmax_config
+// CHECK: gpu.launch_func @mini_kernels::@softmax_config_softmax blocks in (%c64, %c1, %c1) threads in (%c128, %c1, %c1)
+// CHECK: gpu.func @softmax_config_softmax
+// CHECK-SAME: workgroup(%[[SMEM:.*]] : memref<8xf32, #gpu.address_space<workgroup>>)
+// CHECK-NOT: arith.cmpi ule
+// CHECK: scf.for {{.*}} -> (f32, f32)
+// CHECK: vector.load {{.*}} : memref<?xf32>, vector<4xf32>
+// CHECK: gpu.shuffle xor
+// CHECK: memref.store %{{.*}}, %[[SMEM]]
+// CHECK: gpu.barrier
+// CHECK: memref.load %[[SMEM]]
+func.func @softmax_config(%x: tensor<64x4096xf32>) -> tensor<64x4096xf32> {
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 4, warps_per_row = 4, rows_per_block = 1, cache_slots = 0>} : tensor<64x4096xf32> -> tensor<64x4096xf32>
+  return %y : tensor<64x4096xf32>
+}
+
+// -----
+
+// RMSNorm, row 4096 x bf16: 4 warps per row, each thread caching 4 vectors of
+// 8; sum of squares in f32, one row reduction, rsqrt, scaled by w (read with
+// the same vector width).
 // CHECK-LABEL: func.func @rmsnorm
-// CHECK: gpu.launch_func @mini_kernels::@rmsnorm_rmsnorm blocks in (%c3, %c1, %c1)
+// CHECK: gpu.launch_func @mini_kernels::@rmsnorm_rmsnorm blocks in (%c3, %c1, %c1) threads in (%c128, %c1, %c1)
 // CHECK-SAME: args(%{{.*}} : memref<?xbf16>, %{{.*}} : memref<?xbf16>, %{{.*}} : memref<?xbf16>, %c3 : index, %c4096 : index)
-// CHECK-SAME: attrs = {epsilon = 9.99999974E-6 : f32}
-// CHECK: gpu.func @rmsnorm_rmsnorm
+// CHECK-SAME: attrs = {cache_slots = 4 : i64, epsilon = 9.99999974E-6 : f32, rows_per_block = 1 : i64, vector_width = 8 : i64, warps_per_row = 4 : i64}
+// CHECK: gpu.func @rmsnorm_rmsnorm(%[[X:.*]]: memref<?xbf16>, %[[W:.*]]: memref<?xbf16>, %[[Y:.*]]: memref<?xbf16>
+// CHECK-COUNT-4: vector.load %[[X]]
 // CHECK: math.fma
 // CHECK: gpu.shuffle xor
+// CHECK: gpu.barrier
 // CHECK: arith.uitofp
 // CHECK: math.rsqrt
+// CHECK: vector.load %[[W]][%{{.*}}] {alignment = 16 : i64} : memref<?xbf16>, vector<8xbf16>
 // CHECK: arith.truncf %{{.*}} : f32 to bf16
+// CHECK: vector.store %{{.*}}, %[[Y]]
 func.func @rmsnorm(%x: tensor<3x4096xbf16>, %w: tensor<4096xbf16>) -> tensor<3x4096xbf16> {
   %y = mini.rmsnorm %x, %w {epsilon = 1.0e-05 : f32} : tensor<3x4096xbf16>, tensor<4096xbf16> -> tensor<3x4096xbf16>
   return %y : tensor<3x4096xbf16>

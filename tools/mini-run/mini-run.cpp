@@ -27,6 +27,7 @@ struct Options {
   int warmup = 3, iters = 10;
   bool nonfinite = false; // plant NaN and -inf in the inputs
   bool cpuCheck = true;   // also compare with float64 on the CPU when small
+  bool bench = false;     // also print bandwidth / throughput against a peer
   std::string matmulRef = "tiled";
 };
 
@@ -36,9 +37,10 @@ struct Options {
   std::fprintf(stderr,
                "usage: mini-run BUNDLE_DIR [--size NAME=N[,NAME=N...]] [--kernel ENTRY]\n"
                "                [--seed N] [--warmup N] [--iters N] [--nonfinite]\n"
-               "                [--no-cpu-check] [--matmul-ref naive|tiled|wmma|wmma-cp.async]\n"
+               "                [--no-cpu-check] [--matmul-ref naive|tiled|wmma|wmma-cp.async] [--bench]\n"
                "Runs each kernel of the bundle on random inputs, checks it against the\n"
-               "reference kernel (norm(out - ref) / norm(ref)) and times both.\n"
+               "reference kernel (norm(out - ref) / norm(ref)) and times both. --bench adds\n"
+               "GB/s against a device-to-device copy of the same bytes (row ops) or TFLOP/s.\n"
                "Exit status: 0 all match, 1 a mismatch, 2 a usage or runtime error, 77 no GPU.\n");
   std::exit(2);
 }
@@ -85,6 +87,8 @@ Options parseArgs(int argc, char **argv) {
       o.iters = static_cast<int>(parseInt(value(), "iters"));
     } else if (a == "--nonfinite") {
       o.nonfinite = true;
+    } else if (a == "--bench") {
+      o.bench = true;
     } else if (a == "--no-cpu-check") {
       o.cpuCheck = false;
     } else if (a == "--matmul-ref") {
@@ -213,6 +217,43 @@ ref::MatmulVariant matmulVariant(const std::string &name) {
   usage("unknown --matmul-ref '" + name + "'");
 }
 
+/// Bandwidth against the ceiling measured in the same process: a
+/// device-to-device copy that reads and writes as many bytes as the kernel
+/// (each input read once, the output written once). Matmul and attention
+/// report TFLOP/s instead.
+void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &sizes,
+                const std::vector<rt::DeviceBuffer> &dev, double oursMs, double refMs,
+                const std::string &refName) {
+  auto d = [&](const char *n) { return double(sizes.at(n)); };
+  if (k.op == "matmul" || k.op == "attention") {
+    double flops = k.op == "matmul" ? 2 * d("batch") * d("M") * d("N") * d("K")
+                                    : 4 * d("B") * d("H") * d("S") * d("T") * d("D") *
+                                          (k.attr("causal", 0) != 0 ? 0.5 : 1.0);
+    std::printf("  bench %-22s ours %8.2f TFLOP/s   %s %8.2f TFLOP/s   ours/ref %.2f\n", k.entry.c_str(),
+                flops / oursMs * 1e-9, refName.c_str(), flops / refMs * 1e-9, refMs / oursMs);
+    return;
+  }
+  double bytes = 0;
+  for (const rt::DeviceBuffer &b : dev)
+    bytes += double(b.bytes());
+  size_t copyBytes = static_cast<size_t>(bytes / 2);
+  rt::DeviceBuffer dst(copyBytes, "copy destination");
+  CUdeviceptr src = dev[0].ptr();
+  size_t srcBytes = std::min(copyBytes, dev[0].bytes());
+  double copyMs = rt::timeMedianMs(
+      [&] {
+        // The copy source is the first input, repeated if the output is larger.
+        for (size_t off = 0; off < copyBytes; off += srcBytes)
+          rt::check(rt::driver().cuMemcpyDtoD(dst.ptr() + off, src, std::min(srcBytes, copyBytes - off)),
+                    "cuMemcpyDtoD", "bandwidth ceiling");
+      },
+      opt.warmup, opt.iters, "device-to-device copy");
+  auto gbs = [&](double ms) { return bytes / ms * 1e-6; };
+  std::printf("  bench %-22s %.0f MB  ours %7.0f GB/s (%.2fx copy)   %s %7.0f GB/s (%.2fx)   copy %7.0f GB/s\n",
+              k.entry.c_str(), bytes * 1e-6, gbs(oursMs), copyMs / oursMs, refName.c_str(), gbs(refMs),
+              copyMs / refMs, gbs(copyMs));
+}
+
 /// Runs one kernel; returns true when it matches.
 bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Device &device,
                const rt::KernelSpec &k, const rt::Sizes &sizes, std::mt19937_64 &rng) {
@@ -313,6 +354,8 @@ bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Dev
   std::printf("%-22s %-9s %-5s %-40s %-20s %9.2e %9s %7.1e %9.4f %9.4f  %s\n", k.entry.c_str(), k.op.c_str(),
               rt::dtypeName(dt), sizesText(k, sizes).c_str(), refName.c_str(), c.relError, cpuText, tol,
               oursMs, refMs, ok ? "PASS" : "FAIL");
+  if (opt.bench)
+    printBench(opt, k, sizes, dev, oursMs, refMs, refName);
   if (c.nonfiniteMismatch)
     std::printf("  %lld output(s) differ in NaN/Inf from the reference (first at index %lld)\n",
                 static_cast<long long>(c.nonfiniteMismatch), static_cast<long long>(c.firstBad));

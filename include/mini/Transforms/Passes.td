@@ -3,6 +3,24 @@
 
 include "mlir/Pass/PassBase.td"
 
+def MiniSelectRowConfig : Pass<"mini-select-row-config"> {
+  let summary = "Choose vector width, warps per row, rows per block and register caching for row ops";
+  let description = [{
+    Attaches a `#mini.row_config` to every `mini.softmax` and `mini.rmsnorm`
+    that has none, chosen from the row length and element type: 16-byte
+    vectors; enough warps per row that each thread keeps at most 32 values of
+    the row in registers (so the row is read once); 128+ threads per block.
+    Rows too long for that are streamed. Options override the choice (and
+    replace configs already present); -1 keeps the heuristic's value.
+  }];
+  let options = [
+    Option<"vectorWidth", "vector-width", "int64_t", "-1", "Elements per vector access">,
+    Option<"warpsPerRow", "warps-per-row", "int64_t", "-1", "Warps that share one row">,
+    Option<"rowsPerBlock", "rows-per-block", "int64_t", "-1", "Rows per thread block">,
+    Option<"cacheSlots", "cache-slots", "int64_t", "-1", "Vectors per thread kept in registers (0: stream)">
+  ];
+}
+
 def MiniLowerToGPU : Pass<"mini-lower-to-gpu", "mlir::ModuleOp"> {
   let summary = "Lower each mini op to a GPU kernel and a gpu.launch_func";
   let description = [{
@@ -23,7 +41,7 @@ def MiniLowerToGPU : Pass<"mini-lower-to-gpu", "mlir::ModuleOp"> {
     "mlir::arith::ArithDialect", "mlir::bufferization::BufferizationDialect",
     "mlir::gpu::GPUDialect", "mlir::math::MathDialect",
     "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
-    "mlir::tensor::TensorDialect"
+    "mlir::tensor::TensorDialect", "mlir::vector::VectorDialect"
   ];
 }
 

@@ -1,12 +1,23 @@
 #include "mini/Dialect/Mini/MiniDialect.h"
 #include "mini/Dialect/Mini/MiniOps.h"
 
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
 using namespace mlir;
 using namespace mini;
 
 #include "mini/Dialect/Mini/MiniOpsDialect.cpp.inc"
 
+#define GET_ATTRDEF_CLASSES
+#include "mini/Dialect/Mini/MiniAttrs.cpp.inc"
+
 void MiniDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "mini/Dialect/Mini/MiniAttrs.cpp.inc"
+      >();
   addOperations<
 #define GET_OP_LIST
 #include "mini/Dialect/Mini/MiniOps.cpp.inc"

@@ -63,6 +63,31 @@ LogicalResult verifySameShapeAndType(Operation *op, RankedTensorType input,
 } // namespace
 
 //===----------------------------------------------------------------------===//
+// RowConfigAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+RowConfigAttr::verifyFor(Type elementType,
+                         function_ref<InFlightDiagnostic()> emitError) const {
+  int64_t vw = getVectorWidth(), warps = getWarpsPerRow();
+  int64_t rows = getRowsPerBlock(), slots = getCacheSlots();
+  int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
+  if (vw < 1 || (vw & (vw - 1)) || vw * bytes > 16)
+    return emitError() << "row_config vector_width must be a power of two of at most 16 bytes; got "
+                       << vw << " x " << elementType;
+  if (warps < 1 || warps > 32 || rows < 1 || 32 * warps * rows > 1024)
+    return emitError() << "row_config needs 1 <= warps_per_row <= 32, rows_per_block >= 1 and at most "
+                       << "1024 threads per block; got warps_per_row = " << warps
+                       << ", rows_per_block = " << rows;
+  if (rows > 1 && warps > 1 && (warps & (warps - 1)))
+    return emitError() << "row_config warps_per_row must be a power of two when rows share a block";
+  if (slots < 0 || slots * vw > 64)
+    return emitError() << "row_config cache_slots x vector_width must be within [0, 64] registers; got "
+                       << slots << " x " << vw;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // MatmulOp
 //===----------------------------------------------------------------------===//
 
@@ -119,6 +144,9 @@ LogicalResult SoftmaxOp::verify() {
   auto res = cast<RankedTensorType>(getResult().getType());
   if (in.getRank() < 1)
     return emitOpError() << "input must have rank >= 1, got a rank-0 tensor";
+  if (auto config = getConfigAttr())
+    if (failed(config.verifyFor(in.getElementType(), [&] { return emitOpError(); })))
+      return failure();
   return verifySameShapeAndType(*this, in, res, "input");
 }
 
@@ -146,6 +174,9 @@ LogicalResult RmsNormOp::verify() {
   float eps = getEpsilon().convertToFloat();
   if (!(eps > 0.0f) || !std::isfinite(eps))
     return emitOpError() << "epsilon must be a finite value > 0, got " << eps;
+  if (auto config = getConfigAttr())
+    if (failed(config.verifyFor(in.getElementType(), [&] { return emitOpError(); })))
+      return failure();
   return verifySameShapeAndType(*this, in, res, "input");
 }
 

@@ -1,6 +1,7 @@
 #include "KernelBuilder.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 
@@ -121,6 +122,68 @@ Value KernelBuilder::blockAllReduce(Value v, bool isMax, Value scratch,
     acc = isMax ? fmax(acc, p) : fadd(acc, p);
   }
   return acc;
+}
+
+void KernelBuilder::ifThenElse(Value cond, function_ref<void()> thenFn,
+                               function_ref<void()> elseFn) {
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, cond, /*withElseRegion=*/bool(elseFn));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  thenFn();
+  if (elseFn) {
+    b.setInsertionPointToStart(&ifOp.getElseRegion().front());
+    elseFn();
+  }
+}
+
+namespace {
+int64_t accessAlignment(Value mem, int64_t width) {
+  Type elt = cast<MemRefType>(mem.getType()).getElementType();
+  return width * elt.getIntOrFloatBitWidth() / 8;
+}
+} // namespace
+
+SmallVector<Value> KernelBuilder::loadVecF32(Value mem, Value i, int64_t width) {
+  if (width == 1)
+    return {loadF32(mem, i)};
+  Type elt = cast<MemRefType>(mem.getType()).getElementType();
+  auto load = vector::LoadOp::create(b, loc, VectorType::get({width}, elt), mem, ValueRange{i});
+  load.setAlignment(accessAlignment(mem, width));
+  SmallVector<Value> out;
+  for (int64_t e = 0; e < width; ++e) {
+    Value v = vector::ExtractOp::create(b, loc, load, e);
+    out.push_back(elt.isF32() ? v : Value(arith::ExtFOp::create(b, loc, b.getF32Type(), v)));
+  }
+  return out;
+}
+
+SmallVector<Value> KernelBuilder::loadVecF32If(Value inBounds, Value mem, Value i,
+                                               int64_t width, float fill) {
+  SmallVector<Type> types(width, b.getF32Type());
+  auto ifOp = scf::IfOp::create(
+      b, loc, inBounds,
+      [&](OpBuilder &nb, Location nl) {
+        KernelBuilder kb(nb, nl);
+        scf::YieldOp::create(nb, nl, kb.loadVecF32(mem, i, width));
+      },
+      [&](OpBuilder &nb, Location nl) {
+        KernelBuilder kb(nb, nl);
+        scf::YieldOp::create(nb, nl, SmallVector<Value>(width, kb.f32(fill)));
+      });
+  return SmallVector<Value>(ifOp.getResults());
+}
+
+void KernelBuilder::storeVecF32(ArrayRef<Value> values, Value mem, Value i) {
+  if (values.size() == 1)
+    return storeF32(values[0], mem, i);
+  Type elt = cast<MemRefType>(mem.getType()).getElementType();
+  SmallVector<Value> narrow;
+  for (Value v : values)
+    narrow.push_back(elt.isF32() ? v : Value(arith::TruncFOp::create(b, loc, elt, v)));
+  auto vecType = VectorType::get({int64_t(values.size())}, elt);
+  Value vec = vector::FromElementsOp::create(b, loc, vecType, narrow);
+  auto store = vector::StoreOp::create(b, loc, vec, mem, ValueRange{i});
+  store.setAlignment(accessAlignment(mem, values.size()));
 }
 
 scf::ForOp KernelBuilder::forLoop(

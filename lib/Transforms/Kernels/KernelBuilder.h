@@ -94,6 +94,20 @@ public:
   mlir::Value blockAllReduce(mlir::Value v, bool isMax, mlir::Value scratch,
                              int64_t base, int64_t numWarps);
 
+  /// if (cond) { thenFn() } [else { elseFn() }], with the builder inside.
+  void ifThenElse(mlir::Value cond, llvm::function_ref<void()> thenFn,
+                  llvm::function_ref<void()> elseFn = nullptr);
+
+  /// Loads `width` consecutive elements at `i` (one aligned vector access when
+  /// width > 1), widened to f32.
+  llvm::SmallVector<mlir::Value> loadVecF32(mlir::Value mem, mlir::Value i, int64_t width);
+  /// As loadVecF32 when `inBounds`, else `width` copies of `fill`.
+  llvm::SmallVector<mlir::Value> loadVecF32If(mlir::Value inBounds, mlir::Value mem,
+                                              mlir::Value i, int64_t width, float fill);
+  /// Narrows f32 values to the memref's element type and stores them at `i`
+  /// (one aligned vector access when there are several).
+  void storeVecF32(llvm::ArrayRef<mlir::Value> values, mlir::Value mem, mlir::Value i);
+
   /// for (iv = lb; iv < ub; iv += step) with loop-carried values.
   mlir::scf::ForOp forLoop(
       mlir::Value lb, mlir::Value ub, mlir::Value step, mlir::ValueRange init,

@@ -205,3 +205,27 @@ func.func @attention_causal_not_unit(%q: tensor<2x8x16x64xf16>, %k: tensor<2x8x1
   %o = mini.attention %q, %k, %k {causal = 1 : i32} : tensor<2x8x16x64xf16>, tensor<2x8x16x64xf16>, tensor<2x8x16x64xf16> -> tensor<2x8x16x64xf16>
   return
 }
+
+// -----
+
+func.func @row_config_threads(%x: tensor<4x8xf16>) {
+  // expected-error @+1 {{row_config needs 1 <= warps_per_row <= 32, rows_per_block >= 1 and at most 1024 threads per block; got warps_per_row = 8, rows_per_block = 8}}
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 8, rows_per_block = 8, cache_slots = 1>} : tensor<4x8xf16> -> tensor<4x8xf16>
+  return
+}
+
+// -----
+
+func.func @row_config_width(%x: tensor<4x8xf16>, %w: tensor<8xf16>) {
+  // expected-error @+1 {{row_config vector_width must be a power of two of at most 16 bytes; got 3 x 'f16'}}
+  %y = mini.rmsnorm %x, %w {epsilon = 1.0e-06 : f32, config = #mini.row_config<vector_width = 3, warps_per_row = 1, rows_per_block = 1, cache_slots = 1>} : tensor<4x8xf16>, tensor<8xf16> -> tensor<4x8xf16>
+  return
+}
+
+// -----
+
+func.func @row_config_registers(%x: tensor<4x8xf32>) {
+  // expected-error @+1 {{row_config cache_slots x vector_width must be within [0, 64] registers; got 32 x 4}}
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 4, warps_per_row = 1, rows_per_block = 1, cache_slots = 32>} : tensor<4x8xf32> -> tensor<4x8xf32>
+  return
+}

@@ -66,3 +66,12 @@ func.func @attention_defaults(%q: tensor<?x8x?x128xbf16>, %k: tensor<?x8x?x128xb
   %o = mini.attention %q, %k, %v : tensor<?x8x?x128xbf16>, tensor<?x8x?x128xbf16>, tensor<?x8x?x128xbf16> -> tensor<?x8x?x128xbf16>
   return %o : tensor<?x8x?x128xbf16>
 }
+
+// -----
+
+// CHECK-LABEL: func @softmax_with_config
+// CHECK: mini.softmax %{{.*}} {config = #mini.row_config<vector_width = 8, warps_per_row = 4, rows_per_block = 2, cache_slots = 1>} : tensor<4x4096xf16> -> tensor<4x4096xf16>
+func.func @softmax_with_config(%x: tensor<4x4096xf16>) -> tensor<4x4096xf16> {
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 4, rows_per_block = 2, cache_slots = 1>} : tensor<4x4096xf16> -> tensor<4x4096xf16>
+  return %y : tensor<4x4096xf16>
+}

@@ -12,6 +12,7 @@ def Mini_Dialect : Dialect {
     and checked against hand-written CUDA reference kernels.
   }];
   let cppNamespace = "::mini";
+  let useDefaultAttributePrinterParser = 1;
 }
 
 class Mini_Op<string mnemonic, list<Trait> traits = []>

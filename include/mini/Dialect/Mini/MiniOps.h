@@ -7,6 +7,9 @@
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#define GET_ATTRDEF_CLASSES
+#include "mini/Dialect/Mini/MiniAttrs.h.inc"
+
 #define GET_OP_CLASSES
 #include "mini/Dialect/Mini/MiniOps.h.inc"
 

@@ -2,6 +2,7 @@
 #define MINI_OPS_TD
 
 include "mini/Dialect/Mini/MiniDialect.td"
+include "mini/Dialect/Mini/MiniAttrs.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def Mini_MatmulOp : Mini_Op<"matmul", [Pure]> {
@@ -33,7 +34,7 @@ def Mini_SoftmaxOp : Mini_Op<"softmax", [Pure]> {
     %y = mini.softmax %x : tensor<8x1000xf16> -> tensor<8x1000xf16>
     ```
   }];
-  let arguments = (ins Mini_Tensor:$input);
+  let arguments = (ins Mini_Tensor:$input, OptionalAttr<Mini_RowConfigAttr>:$config);
   let results = (outs Mini_Tensor:$result);
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
   let hasVerifier = 1;
@@ -50,7 +51,8 @@ def Mini_RmsNormOp : Mini_Op<"rmsnorm", [Pure]> {
         : tensor<4x4096xbf16>, tensor<4096xbf16> -> tensor<4x4096xbf16>
     ```
   }];
-  let arguments = (ins Mini_Tensor:$input, Mini_Tensor:$weight, F32Attr:$epsilon);
+  let arguments = (ins Mini_Tensor:$input, Mini_Tensor:$weight, F32Attr:$epsilon,
+                       OptionalAttr<Mini_RowConfigAttr>:$config);
   let results = (outs Mini_Tensor:$result);
   let assemblyFormat = [{
     $input `,` $weight attr-dict `:` type($input) `,` type($weight) `->` type($result)

@@ -1,0 +1,41 @@
+#ifndef MINI_ATTRS_TD
+#define MINI_ATTRS_TD
+
+include "mini/Dialect/Mini/MiniDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def Mini_RowConfigAttr : AttrDef<Mini_Dialect, "RowConfig"> {
+  let mnemonic = "row_config";
+  let summary = "How a row op (softmax, rmsnorm) maps rows onto a thread block";
+  let description = [{
+    - `vector_width`: elements per vector access; 16 bytes of the element type
+      (8 for f16/bf16, 4 for f32) for 16-byte loads, 1 for scalar accesses.
+      Rows whose length is not a multiple take a scalar path at run time.
+    - `warps_per_row`: warps that share one row; their partial reductions meet
+      in shared memory.
+    - `rows_per_block`: rows handled by one thread block.
+    - `cache_slots`: vectors per thread kept in registers, so that a row that
+      fits (length <= slots x width x 32 x warps_per_row) is read from memory
+      once; longer rows are streamed (softmax: one online max/sum pass, then
+      the write pass).
+
+    `mini-select-row-config` picks it from the shape; write it by hand to
+    override.
+
+    ```mlir
+    #mini.row_config<vector_width = 8, warps_per_row = 4, rows_per_block = 2, cache_slots = 1>
+    ```
+  }];
+  let parameters = (ins "int64_t":$vector_width, "int64_t":$warps_per_row,
+                        "int64_t":$rows_per_block, "int64_t":$cache_slots);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let extraClassDeclaration = [{
+    int64_t threadsPerRow() const { return 32 * getWarpsPerRow(); }
+    int64_t threadsPerBlock() const { return threadsPerRow() * getRowsPerBlock(); }
+    /// Verifies the config for rows of `elementType`; emits through `emitError`.
+    ::llvm::LogicalResult verifyFor(::mlir::Type elementType,
+        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError) const;
+  }];
+}
+
+#endif // MINI_ATTRS_TD
