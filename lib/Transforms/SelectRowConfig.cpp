@@ -29,6 +29,13 @@ RowConfigAttr chooseRowConfig(RankedTensorType type) {
   int64_t slots = llvm::divideCeil(vectors, 32 * warps);
   if (slots > maxSlots)
     slots = 0; // too long to cache: stream
+  // A 1024-thread block leaves one block per SM and idle bandwidth while it
+  // reduces; 512 threads with up to 64 cached values did better on the H100
+  // (docs/PERF.md).
+  if (warps == 32 && slots > 0 && 2 * slots * vw <= 64) {
+    warps = 16;
+    slots *= 2;
+  }
   int64_t rows = std::max<int64_t>(1, 4 / warps);
   return RowConfigAttr::get(ctx, vw, warps, rows, slots);
 }

@@ -13,11 +13,11 @@ func.func @short_rows(%x: tensor<8x7xf16>) -> tensor<8x7xf16> {
 
 // -----
 
-// Enough warps that each thread keeps at most 32 values of the row: f16 rows
-// of 32768 take 32 warps x 4 vectors of 8; f32 rows of 4096 take 4 warps x 8
-// vectors of 4.
+// Enough warps that each thread keeps at most 32 values of the row (f32 rows
+// of 4096: 4 warps x 8 vectors of 4), but rather 16 warps x 64 values than a
+// 1024-thread block (f16 rows of 32768: 16 warps x 8 vectors of 8).
 // CHECK-LABEL: func.func @long_rows
-// CHECK: #mini.row_config<vector_width = 8, warps_per_row = 32, rows_per_block = 1, cache_slots = 4>
+// CHECK: #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 8>
 // CHECK: #mini.row_config<vector_width = 4, warps_per_row = 4, rows_per_block = 1, cache_slots = 8>
 func.func @long_rows(%x: tensor<4096x32768xf16>, %z: tensor<7x4096xf32>) -> (tensor<4096x32768xf16>, tensor<7x4096xf32>) {
   %y = mini.softmax %x : tensor<4096x32768xf16> -> tensor<4096x32768xf16>
