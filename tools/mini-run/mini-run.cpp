@@ -1,6 +1,7 @@
 // mini-run BUNDLE: run every kernel of a bundle on fresh random inputs, check it
 // against the hand-written reference kernel, and report error and time.
 #include "mini/reference/Cpu.h"
+#include "mini/reference/Cublas.h"
 #include "mini/reference/Reference.h"
 #include "mini/runtime/Error.h"
 #include "mini/runtime/Half.h"
@@ -231,6 +232,27 @@ void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &si
                                           (k.attr("causal", 0) != 0 ? 0.5 : 1.0);
     std::printf("  bench %-22s ours %8.2f TFLOP/s   %s %8.2f TFLOP/s   ours/ref %.2f\n", k.entry.c_str(),
                 flops / oursMs * 1e-9, refName.c_str(), flops / refMs * 1e-9, refMs / oursMs);
+    if (k.op == "matmul") {
+      // The peers on the same buffers: cuBLAS and the tensor-core references.
+      DType in = k.tensors[0].dtype, out = k.tensors[2].dtype;
+      rt::DeviceBuffer c(dev[2].bytes(), "peer output");
+      auto a = (const void *)dev[0].ptr(), b = (const void *)dev[1].ptr();
+      try {
+        ref::Cublas cublas;
+        double ms = rt::timeMedianMs([&] { cublas.matmul(in, out, a, b, (void *)c.ptr(), d("batch"), d("M"), d("N"), d("K")); },
+                                     opt.warmup, opt.iters, "cuBLAS");
+        std::printf("  bench %-22s cuBLAS %8.2f TFLOP/s   ours/cuBLAS %.3f\n", k.entry.c_str(), flops / ms * 1e-9, ms / oursMs);
+      } catch (const rt::Error &e) {
+        std::printf("  bench %-22s cuBLAS unavailable: %s\n", k.entry.c_str(), e.what());
+      }
+      for (auto v : {ref::MatmulVariant::Wmma, ref::MatmulVariant::Pipelined}) {
+        if (!ref::supports(v, in))
+          continue;
+        double ms = rt::timeMedianMs([&] { ref::matmul(v, in, out, a, b, (void *)c.ptr(), d("batch"), d("M"), d("N"), d("K")); },
+                                     opt.warmup, opt.iters, ref::name(v));
+        std::printf("  bench %-22s ref %-14s %8.2f TFLOP/s\n", k.entry.c_str(), ref::name(v), flops / ms * 1e-9);
+      }
+    }
     return;
   }
   double bytes = 0;
