@@ -2,6 +2,8 @@
 #include "mini/runtime/Json.h"
 #include "mini/runtime/Manifest.h"
 
+#include "TestUtil.h"
+
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -24,15 +26,6 @@ std::string manifest(const std::string &kernelExtra = "", const std::string &chi
     "grid":[{"sizes":["N"],"div":64},{"sizes":["M"],"div":64},{"sizes":["batch"],"div":1}],
     "block":[256,1,1],"dynamic_shared_bytes":0,"attrs":{"scale":0.5,"causal":true})" +
          kernelExtra + "}]}";
-}
-
-std::string errorOf(const std::function<void()> &f) {
-  try {
-    f();
-  } catch (const Error &e) {
-    return e.what();
-  }
-  return "<no error>";
 }
 
 TEST(Json, ReportsLineAndColumn) {

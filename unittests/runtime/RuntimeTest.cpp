@@ -4,6 +4,8 @@
 #include "mini/runtime/Half.h"
 #include "mini/runtime/Runtime.h"
 
+#include "TestUtil.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -14,15 +16,6 @@
 using namespace mini::rt;
 
 namespace {
-
-std::string errorOf(const std::function<void()> &f) {
-  try {
-    f();
-  } catch (const Error &e) {
-    return e.what();
-  }
-  return "<no error>";
-}
 
 /// A minimal ELF64 header for a CUDA object whose section table is `shnum`
 /// entries of 64 bytes at `shoff`.
