@@ -37,12 +37,12 @@ LogicalResult buildMiniPipeline(
     return errorHandler("mini-pipeline: bundle= needs format=bin, got format=" +
                         opts.format);
   std::string text = llvm::formatv(
-      "mini-select-row-config,mini-lower-to-gpu,"
+      "mini-select-row-config,mini-select-matmul-config{{chip={0}},mini-lower-to-gpu,"
       "one-shot-bufferize{{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map},"
       "canonicalize,cse,"
       "nvvm-attach-target{{chip={0}},"
-      "gpu.module(convert-scf-to-cf,convert-gpu-to-nvvm,canonicalize,cse,"
+      "gpu.module(convert-scf-to-cf,convert-nvgpu-to-nvvm,convert-gpu-to-nvvm,canonicalize,cse,"
       "reconcile-unrealized-casts),"
       "gpu-module-to-binary{{toolkit={1} format={2}}",
       opts.chip.getValue(), opts.toolkit.getValue(), opts.format.getValue());
@@ -62,7 +62,7 @@ void mini::registerMiniPipeline() {
   // bad options become an error message instead of an abort.
   registerPassPipeline(
       "mini-pipeline",
-      "Compile mini ops to CUDA kernels: mini-select-row-config, mini-lower-to-gpu, one-shot-bufferize, "
+      "Compile mini ops to CUDA kernels: mini-select-row-config, mini-select-matmul-config, mini-lower-to-gpu, one-shot-bufferize, "
       "nvvm-attach-target, convert-gpu-to-nvvm, gpu-module-to-binary and, with "
       "bundle=DIR, mini-export-bundle",
       [](OpPassManager &pm, StringRef optionsStr,

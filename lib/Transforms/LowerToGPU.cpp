@@ -3,6 +3,7 @@
 // host side (sizes, buffers, launch shape) and the manifest record.
 #include "Kernels/KernelBuilder.h"
 #include "mini/Dialect/Mini/MiniOps.h"
+#include "mini/Transforms/MatmulConfig.h"
 #include "mini/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -138,7 +139,11 @@ LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
   KernelSpec spec;
   FailureOr<gpu::GPUFuncOp> kernel =
       TypeSwitch<Operation *, FailureOr<gpu::GPUFuncOp>>(op)
-          .Case([&](MatmulOp) { return buildMatmulKernel(op, kernels, name, spec); })
+          .Case([&](MatmulOp mm) {
+            return getOrChooseMatmulConfig(mm).isMmaSync()
+                       ? buildMatmulMmaKernel(op, kernels, name, spec)
+                       : buildMatmulKernel(op, kernels, name, spec);
+          })
           .Case([&](SoftmaxOp) { return buildSoftmaxKernel(op, kernels, name, spec); })
           .Case([&](RmsNormOp) { return buildRmsNormKernel(op, kernels, name, spec); })
           .Case([&](AttentionOp) { return buildAttentionKernel(op, kernels, name, spec); });

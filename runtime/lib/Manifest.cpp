@@ -125,8 +125,10 @@ KernelSpec parseKernel(const Json &json, size_t index) {
       k.attrs[name] = v.number();
     else if (v.isBool())
       k.attrs[name] = v.boolean() ? 1.0 : 0.0;
-    else
-      throw Error(where + ": attribute '" + name + "' must be a number or a boolean");
+    else if (!v.isString() && !v.isArray())
+      throw Error(where + ": attribute '" + name + "' must be a number, boolean, string or array");
+    // Strings and arrays (e.g. "math", "tile") describe the kernel; the
+    // runtime needs only the numeric ones.
   }
   return k;
 }

@@ -4,27 +4,44 @@
 // RUN: mini-opt %s -split-input-file --mini-pipeline="format=isa toolkit=%cuda_toolkit" | FileCheck %s
 // RUN: mini-opt %s -split-input-file --mini-pipeline="format=isa chip=sm_80 toolkit=%cuda_toolkit" | FileCheck %s --check-prefix=SM80
 
-// Matmul: f16 loads widened to f32, staged through a shared-memory buffer
-// between barriers, f32 FMAs, f32 stores.
+// Matmul, f16: tensor cores. cp.async into shared memory, ldmatrix (B
+// transposed), mma.sync m16n8k16 with f32 accumulators.
 // CHECK-LABEL: func.func @matmul
 // CHECK: gpu.launch_func @mini_kernels::@matmul_matmul
 // CHECK: gpu.binary @mini_kernels [#gpu.object<#nvvm.target<chip = "sm_90a">
 // CHECK-SAME: .target sm_90a
 // CHECK-SAME: .entry matmul_matmul(
 // CHECK-SAME: .maxntid 256, 1, 1
-// CHECK-SAME: .shared .align 4 .b8 __wg_matmul_matmul_0[8256]
-// CHECK-SAME: ld.global.b16
-// CHECK-SAME: cvt.f32.f16
-// CHECK-SAME: st.shared.b32
+// CHECK-SAME: cp.async.cg.shared.global
+// CHECK-SAME: cp.async.commit_group
+// CHECK-SAME: cp.async.wait_group
 // CHECK-SAME: bar.sync
-// CHECK-SAME: ld.shared
-// CHECK-SAME: fma.rn.f32
-// CHECK-SAME: bar.sync
-// CHECK-SAME: st.global.b32
+// CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK-SAME: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
+// CHECK-SAME: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // SM80: .target sm_80
+// SM80-SAME: mma.sync.aligned.m16n8k16
 func.func @matmul(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
   %c = mini.matmul %a, %b : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>
+}
+
+// -----
+
+// Matmul, bf16: the SIMT kernel. Loads widened to f32, staged through a
+// shared-memory buffer between barriers, f32 FMAs, bf16 stores.
+// CHECK-LABEL: func.func @matmul_bf16
+// CHECK: .entry matmul_bf16_matmul(
+// CHECK-SAME: .shared .align 4 .b8 __wg_matmul_bf16_matmul_0[8256]
+// CHECK-SAME: ld.global.b16
+// CHECK-SAME: st.shared.b32
+// CHECK-SAME: bar.sync
+// CHECK-SAME: fma.rn.f32
+// CHECK-NOT: mma.sync
+// SM80: .target sm_80
+func.func @matmul_bf16(%a: tensor<?x?xbf16>, %b: tensor<?x?xbf16>) -> tensor<?x?xbf16> {
+  %c = mini.matmul %a, %b : tensor<?x?xbf16>, tensor<?x?xbf16> -> tensor<?x?xbf16>
+  return %c : tensor<?x?xbf16>
 }
 
 // -----

@@ -34,8 +34,46 @@
 // CHECK: scf.if
 // CHECK-NEXT: memref.store %{{.*}}, %[[CK]][%{{.*}}] : memref<?xf32>
 func.func @matmul_dynamic(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
-  %c = mini.matmul %a, %b : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>
+}
+
+// -----
+
+// f16 by default: tensor cores. 128x128 block tiles of 8 warps (2x4, each
+// 64x32 = 4x4 fragments of 16x8), A and B tiles of depth 32 in two padded
+// shared-memory stages filled by cp.async (16-byte chunks, zero-fill outside),
+// ldmatrix fragments (B transposed), mma.sync m16n8k16 into f32.
+// CHECK-LABEL: func.func @matmul_mma
+// CHECK: gpu.launch_func @mini_kernels::@matmul_mma_matmul blocks in (%c8, %c4, %c1) threads in (%c256, %c1, %c1)
+// CHECK-SAME: attrs = {math = "mma_sync", stages = 2 : i64, tile = [128, 128, 32]}
+// CHECK: gpu.func @matmul_mma_matmul
+// CHECK-SAME: workgroup(%[[SA:.*]] : memref<2x128x40xf16, #gpu.address_space<workgroup>>, %[[SB:.*]] : memref<2x32x136xf16, #gpu.address_space<workgroup>>)
+// CHECK: scf.if %{{.*}} {
+// CHECK: nvgpu.device_async_copy %{{.*}}[%{{.*}}], %[[SA]][%{{.*}}, %{{.*}}, %{{.*}}], 8, %{{.*}} {bypassL1}
+// CHECK: nvgpu.device_async_copy %{{.*}}[%{{.*}}], %[[SB]]
+// CHECK: %[[G:.*]] = nvgpu.device_async_create_group
+// CHECK: scf.for {{.*}} -> (vector<2x2xf32>, {{.*}}) {
+// CHECK: nvgpu.device_async_wait %[[G]] {numGroups = 0 : i32}
+// CHECK: gpu.barrier
+// CHECK: nvgpu.device_async_copy
+// CHECK: nvgpu.device_async_create_group
+// CHECK: nvgpu.ldmatrix %[[SA]][{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<2x128x40xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+// CHECK: nvgpu.ldmatrix %[[SB]][{{.*}}] {numTiles = 2 : i32, transpose = true} : memref<2x32x136xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
+// CHECK-COUNT-16: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// The epilogue: each lane stores its accumulator elements with a bounds check.
+// CHECK: vector.extract %{{.*}}[0, 0] : f32 from vector<2x2xf32>
+// CHECK: scf.if
+// CHECK: memref.store %{{.*}} : memref<?xf32>
+// Unaligned rows (K or N not a multiple of 8): scalar staging, no cp.async.
+// CHECK: } else {
+// CHECK-NOT: nvgpu.device_async_copy
+// CHECK: scf.for
+// CHECK: memref.load %{{.*}} : memref<?xf16>
+// CHECK: nvgpu.mma.sync
+func.func @matmul_mma(%a: tensor<512x256xf16>, %b: tensor<256x1000xf16>) -> tensor<512x1000xf32> {
+  %c = mini.matmul %a, %b : tensor<512x256xf16>, tensor<256x1000xf16> -> tensor<512x1000xf32>
+  return %c : tensor<512x1000xf32>
 }
 
 // -----

@@ -21,6 +21,28 @@ def MiniSelectRowConfig : Pass<"mini-select-row-config"> {
   ];
 }
 
+def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
+  let summary = "Choose block tile, warp grid, pipeline stages and math unit for matmuls";
+  let description = [{
+    Attaches a `#mini.matmul_config` to every `mini.matmul` that has none. f16
+    operands on sm_80 and newer go to tensor cores (mma_sync, 128x128x32
+    block tiles, 2x4 warps, 2 cp.async stages); other element types to the
+    SIMT kernel. Options override the choice (and replace configs already
+    present); -1 or "" keeps the default. Tile and stage options apply to
+    tensor-core configs; the SIMT kernel's tiling is fixed.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", "\"sm_90a\"", "Target chip">,
+    Option<"math", "math", "std::string", "\"\"", "mma_sync or simt">,
+    Option<"tileM", "tile-m", "int64_t", "-1", "Block tile rows">,
+    Option<"tileN", "tile-n", "int64_t", "-1", "Block tile columns">,
+    Option<"tileK", "tile-k", "int64_t", "-1", "Block tile depth">,
+    Option<"warpsM", "warps-m", "int64_t", "-1", "Warp grid rows">,
+    Option<"warpsN", "warps-n", "int64_t", "-1", "Warp grid columns">,
+    Option<"stages", "stages", "int64_t", "-1", "Shared-memory pipeline stages">
+  ];
+}
+
 def MiniLowerToGPU : Pass<"mini-lower-to-gpu", "mlir::ModuleOp"> {
   let summary = "Lower each mini op to a GPU kernel and a gpu.launch_func";
   let description = [{
@@ -41,7 +63,8 @@ def MiniLowerToGPU : Pass<"mini-lower-to-gpu", "mlir::ModuleOp"> {
     "mlir::arith::ArithDialect", "mlir::bufferization::BufferizationDialect",
     "mlir::gpu::GPUDialect", "mlir::math::MathDialect",
     "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
-    "mlir::tensor::TensorDialect", "mlir::vector::VectorDialect"
+    "mlir::tensor::TensorDialect", "mlir::vector::VectorDialect",
+    "mlir::nvgpu::NVGPUDialect"
   ];
 }
 

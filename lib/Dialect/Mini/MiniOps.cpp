@@ -88,6 +88,45 @@ RowConfigAttr::verifyFor(Type elementType,
 }
 
 //===----------------------------------------------------------------------===//
+// MatmulConfigAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+MatmulConfigAttr::verifyFor(Type elementType,
+                            function_ref<InFlightDiagnostic()> emitError) const {
+  int64_t tm = getTileM(), tn = getTileN(), tk = getTileK();
+  int64_t wm = getWarpsM(), wn = getWarpsN(), stages = getStages();
+  if (getMath() != "mma_sync" && getMath() != "simt")
+    return emitError() << "matmul_config math must be \"mma_sync\" or \"simt\", got \""
+                       << getMath() << "\"";
+  if (stages < 1 || stages > 8)
+    return emitError() << "matmul_config stages must be in [1, 8], got " << stages;
+  if (wm < 1 || wn < 1 || 32 * wm * wn > 1024)
+    return emitError() << "matmul_config warps_m x warps_n must give 1 to 32 warps, got "
+                       << wm << " x " << wn;
+  if (getMath() == "simt") {
+    if (tm != 64 || tn != 64 || tk != 16 || wm * wn != 8 || stages != 1)
+      return emitError() << "matmul_config simt supports only tile 64x64x16, 8 warps, 1 stage";
+    return success();
+  }
+  if (!elementType.isF16())
+    return emitError() << "matmul_config mma_sync needs f16 operands, got " << elementType;
+  if (tm % (16 * wm) || tn % (8 * wn) || tk % 16)
+    return emitError() << "matmul_config mma_sync needs tile_m % (16 x warps_m) == 0, tile_n % "
+                       << "(8 x warps_n) == 0 and tile_k % 16 == 0; got " << tm << "x" << tn
+                       << "x" << tk << " with " << wm << "x" << wn << " warps";
+  int64_t threads = 32 * wm * wn;
+  if ((tm * tk / 8) % threads || (tk * tn / 8) % threads)
+    return emitError() << "matmul_config mma_sync: the " << threads
+                       << " threads must split the A and B tiles into 16-byte chunks evenly";
+  int64_t bytes = stages * (tm * (tk + 8) + tk * (tn + 8)) * 2;
+  if (bytes > 48 * 1024)
+    return emitError() << "matmul_config needs " << bytes
+                       << " bytes of shared memory, more than the 49152 of a static allocation";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // MatmulOp
 //===----------------------------------------------------------------------===//
 
@@ -132,6 +171,8 @@ LogicalResult MatmulOp::verify() {
                          << " does not match M x N = " << dimStr(m) << "x"
                          << dimStr(n) << " from lhs " << shapeStr(lhs)
                          << " and rhs " << shapeStr(rhs);
+  if (auto config = getConfigAttr())
+    return config.verifyFor(lhs.getElementType(), [&] { return emitOpError(); });
   return success();
 }
 

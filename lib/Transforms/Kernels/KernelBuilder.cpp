@@ -199,24 +199,34 @@ scf::ForOp KernelBuilder::forLoop(
       });
 }
 
+MemRefType workgroupMemRef(ArrayRef<int64_t> shape, Type elementType) {
+  return MemRefType::get(shape, elementType, MemRefLayoutAttrInterface(),
+                         gpu::AddressSpaceAttr::get(elementType.getContext(),
+                                                    gpu::AddressSpace::Workgroup));
+}
+
 gpu::GPUFuncOp createKernel(OpBuilder &b, Location loc, gpu::GPUModuleOp module,
                             StringRef name, const KernelSpec &spec,
                             int64_t sharedF32) {
+  SmallVector<MemRefType> workgroup;
+  if (sharedF32 > 0)
+    workgroup.push_back(workgroupMemRef({sharedF32}, b.getF32Type()));
+  return createKernel(b, loc, module, name, spec, workgroup);
+}
+
+gpu::GPUFuncOp createKernel(OpBuilder &b, Location loc, gpu::GPUModuleOp module,
+                            StringRef name, const KernelSpec &spec,
+                            ArrayRef<MemRefType> workgroup) {
   SmallVector<Type> argTypes;
   for (const KernelTensor &t : spec.tensors)
     argTypes.push_back(MemRefType::get({ShapedType::kDynamic}, t.elementType));
   for (size_t i = 0; i < spec.sizes.size(); ++i)
     argTypes.push_back(b.getIndexType());
-  SmallVector<Type> workgroup;
-  if (sharedF32 > 0)
-    workgroup.push_back(MemRefType::get(
-        {sharedF32}, b.getF32Type(), MemRefLayoutAttrInterface(),
-        gpu::AddressSpaceAttr::get(b.getContext(),
-                                   gpu::AddressSpace::Workgroup)));
+  SmallVector<Type> workgroupTypes(workgroup.begin(), workgroup.end());
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToEnd(module.getBody());
   auto func = gpu::GPUFuncOp::create(b, loc, name,
-                                     b.getFunctionType(argTypes, {}), workgroup);
+                                     b.getFunctionType(argTypes, {}), workgroupTypes);
   func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
   func.setKnownBlockSizeAttr(b.getDenseI32ArrayAttr(
       {int32_t(spec.block[0]), int32_t(spec.block[1]), int32_t(spec.block[2])}));

@@ -123,12 +123,22 @@ mlir::gpu::GPUFuncOp createKernel(mlir::OpBuilder &b, mlir::Location loc,
                                   mlir::gpu::GPUModuleOp module,
                                   llvm::StringRef name, const KernelSpec &spec,
                                   int64_t sharedF32);
+/// As above, with workgroup buffers of the given shapes and element types.
+mlir::gpu::GPUFuncOp createKernel(mlir::OpBuilder &b, mlir::Location loc,
+                                  mlir::gpu::GPUModuleOp module,
+                                  llvm::StringRef name, const KernelSpec &spec,
+                                  llvm::ArrayRef<mlir::MemRefType> workgroup);
+/// A memref type in workgroup (shared) memory.
+mlir::MemRefType workgroupMemRef(llvm::ArrayRef<int64_t> shape, mlir::Type elementType);
 
 // Kernel body builders. Each fills `spec` (ABI and launch shape) and the body
 // of the kernel it creates; failure leaves a diagnostic on `op`.
 mlir::FailureOr<mlir::gpu::GPUFuncOp>
 buildMatmulKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
                   llvm::StringRef name, KernelSpec &spec);
+mlir::FailureOr<mlir::gpu::GPUFuncOp>
+buildMatmulMmaKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
+                     llvm::StringRef name, KernelSpec &spec);
 mlir::FailureOr<mlir::gpu::GPUFuncOp>
 buildSoftmaxKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
                    llvm::StringRef name, KernelSpec &spec);

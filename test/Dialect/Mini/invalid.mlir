@@ -229,3 +229,27 @@ func.func @row_config_registers(%x: tensor<4x8xf32>) {
   %y = mini.softmax %x {config = #mini.row_config<vector_width = 4, warps_per_row = 1, rows_per_block = 1, cache_slots = 32>} : tensor<4x8xf32> -> tensor<4x8xf32>
   return
 }
+
+// -----
+
+func.func @matmul_config_bf16_mma(%a: tensor<8x8xbf16>) {
+  // expected-error @+1 {{matmul_config mma_sync needs f16 operands, got 'bf16'}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync">} : tensor<8x8xbf16>, tensor<8x8xbf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_config_fragments(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config mma_sync needs tile_m % (16 x warps_m) == 0, tile_n % (8 x warps_n) == 0 and tile_k % 16 == 0; got 96x128x32 with 4x2 warps}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 96, tile_n = 128, tile_k = 32, warps_m = 4, warps_n = 2, stages = 2, math = "mma_sync">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_config_math(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config math must be "mma_sync" or "simt", got "wgmma"}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "wgmma">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}

@@ -38,4 +38,36 @@ def Mini_RowConfigAttr : AttrDef<Mini_Dialect, "RowConfig"> {
   }];
 }
 
+def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
+  let mnemonic = "matmul_config";
+  let summary = "Tiling of a matmul: block tile, warp grid, pipeline depth, math unit";
+  let description = [{
+    - `tile_m x tile_n`: the C tile of one thread block; `tile_k`: the depth of
+      the A and B tiles staged in shared memory per step.
+    - `warps_m x warps_n`: the warp grid of a block (mma_sync: each warp owns a
+      (tile_m / warps_m) x (tile_n / warps_n) sub-tile of 16x8 mma fragments).
+    - `stages`: shared-memory buffers in the cp.async software pipeline (loads
+      of tile k+1 .. k+stages-1 overlap the math of tile k); 1 = no overlap.
+    - `math`: "mma_sync" (tensor cores: ldmatrix + mma.sync m16n8k16, f16
+      operands) or "simt" (f32 FMA, any element type).
+
+    `mini-select-matmul-config` picks it per chip and element type; pass
+    options or a hand-written attribute override it.
+
+    ```mlir
+    #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync">
+    ```
+  }];
+  let parameters = (ins "int64_t":$tile_m, "int64_t":$tile_n, "int64_t":$tile_k,
+                        "int64_t":$warps_m, "int64_t":$warps_n, "int64_t":$stages,
+                        StringRefParameter<"math unit">:$math);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let extraClassDeclaration = [{
+    bool isMmaSync() const { return getMath() == "mma_sync"; }
+    /// Verifies the config for operands of `elementType`.
+    ::llvm::LogicalResult verifyFor(::mlir::Type elementType,
+        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError) const;
+  }];
+}
+
 #endif // MINI_ATTRS_TD

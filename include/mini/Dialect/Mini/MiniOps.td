@@ -16,7 +16,8 @@ def Mini_MatmulOp : Mini_Op<"matmul", [Pure]> {
     %c = mini.matmul %a, %b : tensor<64x32xf16>, tensor<32x16xf16> -> tensor<64x16xf32>
     ```
   }];
-  let arguments = (ins Mini_Tensor:$lhs, Mini_Tensor:$rhs);
+  let arguments = (ins Mini_Tensor:$lhs, Mini_Tensor:$rhs,
+                       OptionalAttr<Mini_MatmulConfigAttr>:$config);
   let results = (outs Mini_Tensor:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)

@@ -37,7 +37,7 @@ struct KernelSpec {
   std::array<GridSpec, 3> grid;
   std::array<int64_t, 3> block{1, 1, 1};
   int64_t dynamicSharedBytes = 0;
-  std::map<std::string, double> attrs; // numbers and booleans (1/0)
+  std::map<std::string, double> attrs; // numeric ones; booleans as 1/0
 
   /// Fills dynamic sizes from `given`, checks static ones against it, and
   /// checks op-level constraints. Throws Error naming the size.

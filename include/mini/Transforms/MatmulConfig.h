@@ -1,0 +1,16 @@
+#ifndef MINI_TRANSFORMS_MATMULCONFIG_H
+#define MINI_TRANSFORMS_MATMULCONFIG_H
+
+#include "mini/Dialect/Mini/MiniOps.h"
+
+namespace mini {
+
+/// The default tiling of a matmul with operands of `elementType` on `chip`.
+MatmulConfigAttr chooseMatmulConfig(mlir::Type elementType, llvm::StringRef chip);
+
+/// The op's config, or the default for sm_90a.
+MatmulConfigAttr getOrChooseMatmulConfig(MatmulOp op);
+
+} // namespace mini
+
+#endif

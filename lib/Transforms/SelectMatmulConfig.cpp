@@ -1,0 +1,68 @@
+// mini-select-matmul-config: how a matmul is tiled and which unit does the math.
+#include "mini/Transforms/MatmulConfig.h"
+#include "mini/Transforms/Passes.h"
+
+namespace mini {
+#define GEN_PASS_DEF_MINISELECTMATMULCONFIG
+#include "mini/Transforms/Passes.h.inc"
+} // namespace mini
+
+using namespace mlir;
+
+namespace mini {
+
+MatmulConfigAttr chooseMatmulConfig(Type elementType, StringRef chip) {
+  MLIRContext *ctx = elementType.getContext();
+  int major = 0;
+  if (chip.starts_with("sm_") && chip.size() >= 5)
+    major = chip[3] - '0';
+  // mma.sync m16n8k16 needs sm_80+; upstream lowers it for f16 operands.
+  if (elementType.isF16() && major >= 8)
+    return MatmulConfigAttr::get(ctx, 128, 128, 32, 2, 4, 2, "mma_sync");
+  return MatmulConfigAttr::get(ctx, 64, 64, 16, 2, 4, 1, "simt");
+}
+
+MatmulConfigAttr getOrChooseMatmulConfig(MatmulOp op) {
+  if (auto config = op.getConfigAttr())
+    return config;
+  return chooseMatmulConfig(cast<RankedTensorType>(op.getLhs().getType()).getElementType(),
+                            "sm_90a");
+}
+
+} // namespace mini
+
+namespace {
+struct MiniSelectMatmulConfigPass
+    : mini::impl::MiniSelectMatmulConfigBase<MiniSelectMatmulConfigPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    bool overriding = !math.empty() || tileM >= 0 || tileN >= 0 || tileK >= 0 ||
+                      warpsM >= 0 || warpsN >= 0 || stages >= 0;
+    WalkResult result = getOperation()->walk([&](mini::MatmulOp op) {
+      if (op.getConfigAttr() && !overriding)
+        return WalkResult::advance();
+      Type elt = cast<RankedTensorType>(op.getLhs().getType()).getElementType();
+      mini::MatmulConfigAttr c = mini::chooseMatmulConfig(elt, chip);
+      if (!math.empty() && math != c.getMath()) // a different unit: start from its defaults
+        c = math == "simt" ? mini::MatmulConfigAttr::get(op.getContext(), 64, 64, 16, 2, 4, 1, "simt")
+                           : mini::MatmulConfigAttr::get(op.getContext(), 128, 128, 32, 2, 4, 2, math);
+      if (!c.isMmaSync()) { // the SIMT kernel's tiling is fixed
+        op.setConfigAttr(c);
+        return WalkResult::advance();
+      }
+      auto pick = [](int64_t option, int64_t chosen) { return option >= 0 ? option : chosen; };
+      c = mini::MatmulConfigAttr::get(op.getContext(), pick(tileM, c.getTileM()),
+                                      pick(tileN, c.getTileN()), pick(tileK, c.getTileK()),
+                                      pick(warpsM, c.getWarpsM()), pick(warpsN, c.getWarpsN()),
+                                      pick(stages, c.getStages()), c.getMath());
+      if (failed(c.verifyFor(elt, [&] { return op.emitOpError(); })))
+        return WalkResult::interrupt();
+      op.setConfigAttr(c);
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+};
+} // namespace
