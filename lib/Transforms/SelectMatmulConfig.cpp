@@ -18,7 +18,8 @@ MatmulConfigAttr chooseMatmulConfig(Type elementType, StringRef chip) {
     major = chip[3] - '0';
   // mma.sync m16n8k16 needs sm_80+; upstream lowers it for f16 operands.
   if (elementType.isF16() && major >= 8)
-    return MatmulConfigAttr::get(ctx, 128, 128, 32, 2, 4, 2, "mma_sync");
+    // Best of the configs measured on the H100 (docs/PERF.md).
+    return MatmulConfigAttr::get(ctx, 128, 256, 16, 2, 4, 3, "mma_sync");
   return MatmulConfigAttr::get(ctx, 64, 64, 16, 2, 4, 1, "simt");
 }
 
@@ -46,7 +47,7 @@ struct MiniSelectMatmulConfigPass
       mini::MatmulConfigAttr c = mini::chooseMatmulConfig(elt, chip);
       if (!math.empty() && math != c.getMath()) // a different unit: start from its defaults
         c = math == "simt" ? mini::MatmulConfigAttr::get(op.getContext(), 64, 64, 16, 2, 4, 1, "simt")
-                           : mini::MatmulConfigAttr::get(op.getContext(), 128, 128, 32, 2, 4, 2, math);
+                           : mini::MatmulConfigAttr::get(op.getContext(), 128, 256, 16, 2, 4, 3, math);
       if (!c.isMmaSync()) { // the SIMT kernel's tiling is fixed
         op.setConfigAttr(c);
         return WalkResult::advance();

@@ -17,7 +17,7 @@
 // CHECK-SAME: cp.async.wait_group
 // CHECK-SAME: bar.sync
 // CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.shared.b16
-// CHECK-SAME: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
+// CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // CHECK-SAME: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // SM80: .target sm_80
 // SM80-SAME: mma.sync.aligned.m16n8k16

@@ -40,27 +40,34 @@ func.func @matmul_dynamic(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x
 
 // -----
 
-// f16 by default: tensor cores. 128x128 block tiles of 8 warps (2x4, each
-// 64x32 = 4x4 fragments of 16x8), A and B tiles of depth 32 in two padded
+// f16 by default: tensor cores. 128x256 block tiles of 8 warps (2x4, each
+// 64x64 = 4x8 fragments of 16x8), A and B tiles of depth 16 in three padded
 // shared-memory stages filled by cp.async (16-byte chunks, zero-fill outside),
-// ldmatrix fragments (B transposed), mma.sync m16n8k16 into f32.
+// ldmatrix fragments (B transposed, two n-tiles per ldmatrix.x4), mma.sync
+// m16n8k16 into f32.
 // CHECK-LABEL: func.func @matmul_mma
-// CHECK: gpu.launch_func @mini_kernels::@matmul_mma_matmul blocks in (%c8, %c4, %c1) threads in (%c256, %c1, %c1)
-// CHECK-SAME: attrs = {math = "mma_sync", stages = 2 : i64, tile = [128, 128, 32]}
+// CHECK: gpu.launch_func @mini_kernels::@matmul_mma_matmul blocks in (%c4, %c4, %c1) threads in (%c256, %c1, %c1)
+// CHECK-SAME: attrs = {math = "mma_sync", stages = 3 : i64, tile = [128, 256, 16]}
 // CHECK: gpu.func @matmul_mma_matmul
-// CHECK-SAME: workgroup(%[[SA:.*]] : memref<2x128x40xf16, #gpu.address_space<workgroup>>, %[[SB:.*]] : memref<2x32x136xf16, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%[[SA:.*]] : memref<3x128x24xf16, #gpu.address_space<workgroup>>, %[[SB:.*]] : memref<3x16x264xf16, #gpu.address_space<workgroup>>)
 // CHECK: scf.if %{{.*}} {
 // CHECK: nvgpu.device_async_copy %{{.*}}[%{{.*}}], %[[SA]][%{{.*}}, %{{.*}}, %{{.*}}], 8, %{{.*}} {bypassL1}
 // CHECK: nvgpu.device_async_copy %{{.*}}[%{{.*}}], %[[SB]]
+// The prologue fills stages - 1 = 2 stages, one cp.async group each.
+// CHECK: nvgpu.device_async_create_group
 // CHECK: %[[G:.*]] = nvgpu.device_async_create_group
 // CHECK: scf.for {{.*}} -> (vector<2x2xf32>, {{.*}}) {
-// CHECK: nvgpu.device_async_wait %[[G]] {numGroups = 0 : i32}
+// CHECK: nvgpu.device_async_wait %[[G]] {numGroups = 1 : i32}
 // CHECK: gpu.barrier
 // CHECK: nvgpu.device_async_copy
 // CHECK: nvgpu.device_async_create_group
-// CHECK: nvgpu.ldmatrix %[[SA]][{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<2x128x40xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
-// CHECK: nvgpu.ldmatrix %[[SB]][{{.*}}] {numTiles = 2 : i32, transpose = true} : memref<2x32x136xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
-// CHECK-COUNT-16: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// CHECK: nvgpu.ldmatrix %[[SA]][{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<3x128x24xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+// CHECK: %[[B4:.*]] = nvgpu.ldmatrix %[[SB]][{{.*}}] {numTiles = 4 : i32, transpose = true} : memref<3x16x264xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+// CHECK: vector.extract %[[B4]][0] : vector<2xf16> from vector<4x2xf16>
+// CHECK: vector.extract %[[B4]][1] : vector<2xf16> from vector<4x2xf16>
+// CHECK: vector.extract %[[B4]][2] : vector<2xf16> from vector<4x2xf16>
+// CHECK: vector.extract %[[B4]][3] : vector<2xf16> from vector<4x2xf16>
+// CHECK-COUNT-32: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
 // The epilogue: each lane stores its accumulator elements with a bounds check.
 // CHECK: vector.extract %{{.*}}[0, 0] : f32 from vector<2x2xf32>
 // CHECK: scf.if

@@ -1,15 +1,15 @@
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config | FileCheck %s
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="chip=sm_75" | FileCheck %s --check-prefix=TURING
-// RUN: mini-opt %s -split-input-file -mini-select-matmul-config="tile-k=16 stages=4" | FileCheck %s --check-prefix=OVERRIDE
+// RUN: mini-opt %s -split-input-file -mini-select-matmul-config="tile-n=128 tile-k=32 stages=2" | FileCheck %s --check-prefix=OVERRIDE
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="math=simt" | FileCheck %s --check-prefix=SIMT
 
 // f16 on sm_80+: tensor cores. Before sm_80 (no m16n8k16 mma.sync): SIMT.
 // CHECK-LABEL: func.func @f16
-// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync">}
+// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 16, warps_m = 2, warps_n = 4, stages = 3, math = "mma_sync">}
 // TURING-LABEL: func.func @f16
 // TURING: #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">
 // OVERRIDE-LABEL: func.func @f16
-// OVERRIDE: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 16, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync">
+// OVERRIDE: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync">
 // SIMT-LABEL: func.func @f16
 // SIMT: math = "simt"
 func.func @f16(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {

@@ -25,8 +25,8 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
   let summary = "Choose block tile, warp grid, pipeline stages and math unit for matmuls";
   let description = [{
     Attaches a `#mini.matmul_config` to every `mini.matmul` that has none. f16
-    operands on sm_80 and newer go to tensor cores (mma_sync, 128x128x32
-    block tiles, 2x4 warps, 2 cp.async stages); other element types to the
+    operands on sm_80 and newer go to tensor cores (mma_sync, 128x256x16
+    block tiles, 2x4 warps, 3 cp.async stages); other element types to the
     SIMT kernel. Options override the choice (and replace configs already
     present); -1 or "" keeps the default. Tile and stage options apply to
     tensor-core configs; the SIMT kernel's tiling is fixed.

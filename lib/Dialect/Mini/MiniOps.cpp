@@ -111,9 +111,9 @@ MatmulConfigAttr::verifyFor(Type elementType,
   }
   if (!elementType.isF16())
     return emitError() << "matmul_config mma_sync needs f16 operands, got " << elementType;
-  if (tm % (16 * wm) || tn % (8 * wn) || tk % 16)
+  if (tm % (16 * wm) || tn % (16 * wn) || tk % 16)
     return emitError() << "matmul_config mma_sync needs tile_m % (16 x warps_m) == 0, tile_n % "
-                       << "(8 x warps_n) == 0 and tile_k % 16 == 0; got " << tm << "x" << tn
+                       << "(16 x warps_n) == 0 and tile_k % 16 == 0; got " << tm << "x" << tn
                        << "x" << tk << " with " << wm << "x" << wn << " warps";
   int64_t threads = 32 * wm * wn;
   if ((tm * tk / 8) % threads || (tk * tn / 8) % threads)

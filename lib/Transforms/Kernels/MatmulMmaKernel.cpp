@@ -108,11 +108,24 @@ public:
                                               ValueRange{stage, r, kb.add(kb.idx(kk), laneCol)},
                                               /*transpose=*/false, /*numTiles=*/4));
       }
-      for (int64_t ni = 0; ni < t.fragsN(); ++ni) {
-        Value c = kb.add(kb.mul(warpN, kb.idx(t.warpTileN())), kb.idx(ni * 8));
-        bfr.push_back(nvgpu::LdMatrixOp::create(kb.b, kb.loc, VectorType::get({2, 2}, f16), sb,
-                                                ValueRange{stage, kb.add(kb.idx(kk), laneRow), c},
-                                                /*transpose=*/true, /*numTiles=*/2));
+      // B fragments two n-tiles at a time: ldmatrix.x4.trans, lanes 16-31
+      // addressing the second tile; registers 0-1 and 2-3 are the two 16x8
+      // fragments.
+      for (int64_t ni = 0; ni < t.fragsN(); ni += 2) {
+        Value c = kb.add(kb.mul(warpN, kb.idx(t.warpTileN())), kb.add(kb.idx(ni * 8), laneCol));
+        Value four = nvgpu::LdMatrixOp::create(kb.b, kb.loc, VectorType::get({4, 2}, f16), sb,
+                                               ValueRange{stage, kb.add(kb.idx(kk), laneRow), c},
+                                               /*transpose=*/true, /*numTiles=*/4);
+        auto fragType = VectorType::get({2, 2}, f16);
+        for (int64_t half = 0; half < 2; ++half) {
+          Value frag = arith::ConstantOp::create(kb.b, kb.loc, fragType,
+                                                 DenseElementsAttr::get(fragType, APFloat::getZero(APFloat::IEEEhalf())));
+          for (int64_t r = 0; r < 2; ++r)
+            frag = vector::InsertOp::create(kb.b, kb.loc,
+                                            vector::ExtractOp::create(kb.b, kb.loc, four, 2 * half + r),
+                                            frag, r);
+          bfr.push_back(frag);
+        }
       }
       for (int64_t mi = 0; mi < t.fragsM(); ++mi)
         for (int64_t ni = 0; ni < t.fragsN(); ++ni) {

@@ -241,7 +241,7 @@ func.func @matmul_config_bf16_mma(%a: tensor<8x8xbf16>) {
 // -----
 
 func.func @matmul_config_fragments(%a: tensor<8x8xf16>) {
-  // expected-error @+1 {{matmul_config mma_sync needs tile_m % (16 x warps_m) == 0, tile_n % (8 x warps_n) == 0 and tile_k % 16 == 0; got 96x128x32 with 4x2 warps}}
+  // expected-error @+1 {{matmul_config mma_sync needs tile_m % (16 x warps_m) == 0, tile_n % (16 x warps_n) == 0 and tile_k % 16 == 0; got 96x128x32 with 4x2 warps}}
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 96, tile_n = 128, tile_k = 32, warps_m = 4, warps_n = 2, stages = 2, math = "mma_sync">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
   return
 }

@@ -45,7 +45,9 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
     - `tile_m x tile_n`: the C tile of one thread block; `tile_k`: the depth of
       the A and B tiles staged in shared memory per step.
     - `warps_m x warps_n`: the warp grid of a block (mma_sync: each warp owns a
-      (tile_m / warps_m) x (tile_n / warps_n) sub-tile of 16x8 mma fragments).
+      (tile_m / warps_m) x (tile_n / warps_n) sub-tile of 16x8 mma fragments;
+      B fragments are read two n-tiles at a time, so tile_n / warps_n is a
+      multiple of 16).
     - `stages`: shared-memory buffers in the cp.async software pipeline (loads
       of tile k+1 .. k+stages-1 overlap the math of tile k); 1 = no overlap.
     - `math`: "mma_sync" (tensor cores: ldmatrix + mma.sync m16n8k16, f16
