@@ -1,3 +1,4 @@
+// Tests lib/Transforms/ExportBundle.cpp.
 // RUN: mini-opt %s -split-input-file -mini-lower-to-gpu -mini-export-bundle="dir=%t" -verify-diagnostics
 // RUN: not mini-opt %s -split-input-file -mini-lower-to-gpu -mini-export-bundle 2>&1 | FileCheck %s --check-prefix=NODIR
 

@@ -1,3 +1,4 @@
+// Tests lib/Transforms/ExportBundle.cpp.
 // The bundle: one cubin (an ELF file) and a manifest with the ABI and launch shape.
 // REQUIRES: cuda-toolkit
 // RUN: rm -rf %t && mini-opt %s --mini-pipeline="bundle=%t toolkit=%cuda_toolkit" -o /dev/null

@@ -1,3 +1,4 @@
+// Tests lib/Transforms/LowerToGPU.cpp.
 // RUN: mini-opt %s -split-input-file -mini-lower-to-gpu -verify-diagnostics
 
 func.func @attention_dynamic_head_dim(%q: tensor<1x2x3x?xf16>) -> tensor<1x2x3x?xf16> {

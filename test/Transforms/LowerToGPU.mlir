@@ -1,3 +1,4 @@
+// Tests lib/Transforms/LowerToGPU.cpp.
 // RUN: mini-opt %s -split-input-file -mini-lower-to-gpu -canonicalize -cse | FileCheck %s
 
 // The host side: operands flattened to memref<?xT>, the result allocated, one

@@ -1,3 +1,4 @@
+// Tests lib/Transforms/SelectMatmulConfig.cpp.
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="stages=4" -verify-diagnostics
 
 func.func @too_much_shared_memory(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {

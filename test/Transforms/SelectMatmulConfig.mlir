@@ -1,3 +1,4 @@
+// Tests lib/Transforms/SelectMatmulConfig.cpp.
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config | FileCheck %s
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="chip=sm_75" | FileCheck %s --check-prefix=TURING
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="tile-n=128 tile-k=32 stages=2" | FileCheck %s --check-prefix=OVERRIDE

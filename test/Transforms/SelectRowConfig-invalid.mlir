@@ -1,3 +1,4 @@
+// Tests lib/Transforms/SelectRowConfig.cpp.
 // An override that does not fit the element type is an error, not a bad kernel.
 // RUN: mini-opt %s -mini-select-row-config="vector-width=8" -verify-diagnostics
 

@@ -1,3 +1,4 @@
+// Tests lib/Transforms/SelectRowConfig.cpp.
 // RUN: mini-opt %s -split-input-file -mini-select-row-config | FileCheck %s
 // RUN: mini-opt %s -split-input-file -mini-select-row-config="warps-per-row=2 cache-slots=0" | FileCheck %s --check-prefix=OVERRIDE
 
