@@ -35,17 +35,20 @@ public:
   /// Product of dims [from, to) of `tensor`; 1 for an empty range.
   SizeValue dims(Value tensor, int64_t from, int64_t to) {
     auto type = cast<RankedTensorType>(tensor.getType());
-    SizeValue acc{arith::ConstantIndexOp::create(b, loc, 1), 1};
+    SizeValue acc;
+    acc.staticValue = 1;
     for (int64_t i = from; i < to; ++i) {
       int64_t d = type.getDimSize(i);
       Value v = ShapedType::isDynamic(d)
                     ? Value(tensor::DimOp::create(b, loc, tensor, i))
                     : Value(arith::ConstantIndexOp::create(b, loc, d));
-      acc.value = i == from ? v : Value(arith::MulIOp::create(b, loc, acc.value, v));
+      acc.value = acc.value ? Value(arith::MulIOp::create(b, loc, acc.value, v)) : v;
       acc.staticValue = ShapedType::isDynamic(d) || ShapedType::isDynamic(acc.staticValue)
                             ? ShapedType::kDynamic
                             : acc.staticValue * d;
     }
+    if (!acc.value) // empty range
+      acc.value = arith::ConstantIndexOp::create(b, loc, 1);
     return acc;
   }
   SizeValue dim(Value tensor, int64_t i) { return dims(tensor, i, i + 1); }

@@ -58,17 +58,7 @@ Value KernelBuilder::loadF32(Value mem, Value i) {
 }
 
 Value KernelBuilder::loadF32If(Value inBounds, Value mem, Value i, float fill) {
-  auto ifOp = scf::IfOp::create(
-      b, loc, inBounds,
-      [&](OpBuilder &nb, Location nl) {
-        KernelBuilder kb(nb, nl);
-        scf::YieldOp::create(nb, nl, kb.loadF32(mem, i));
-      },
-      [&](OpBuilder &nb, Location nl) {
-        KernelBuilder kb(nb, nl);
-        scf::YieldOp::create(nb, nl, kb.f32(fill));
-      });
-  return ifOp.getResult(0);
+  return loadVecF32If(inBounds, mem, i, /*width=*/1, fill)[0];
 }
 
 void KernelBuilder::storeF32(Value v, Value mem, Value i) {
@@ -95,33 +85,6 @@ Value KernelBuilder::warpAllReduce(Value v, bool isMax) {
               : fadd(v, shfl.getShuffleResult());
   }
   return v;
-}
-
-Value KernelBuilder::blockAllReduce(Value v, bool isMax, Value scratch,
-                                    int64_t base, int64_t numWarps) {
-  v = warpAllReduce(v, isMax);
-  if (numWarps == 1)
-    return v;
-  Value tid = threadId();
-  Value lane = rem(tid, idx(32));
-  Value warp = div(tid, idx(32));
-  Value isLeader = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                         lane, idx(0));
-  scf::IfOp::create(b, loc, isLeader, [&](OpBuilder &nb, Location nl) {
-    KernelBuilder kb(nb, nl);
-    memref::StoreOp::create(nb, nl, v, scratch,
-                            ValueRange{kb.add(warp, kb.idx(base))});
-    scf::YieldOp::create(nb, nl);
-  });
-  gpu::BarrierOp::create(b, loc);
-  // Every thread folds the few partials itself: no second barrier is needed
-  // before the result is used.
-  Value acc = memref::LoadOp::create(b, loc, scratch, ValueRange{idx(base)});
-  for (int64_t w = 1; w < numWarps; ++w) {
-    Value p = memref::LoadOp::create(b, loc, scratch, ValueRange{idx(base + w)});
-    acc = isMax ? fmax(acc, p) : fadd(acc, p);
-  }
-  return acc;
 }
 
 void KernelBuilder::ifThenElse(Value cond, function_ref<void()> thenFn,
@@ -197,6 +160,21 @@ scf::ForOp KernelBuilder::forLoop(
         SmallVector<Value> yields = body(iv, iters);
         scf::YieldOp::create(b, nl, yields);
       });
+}
+
+void setMatmulSpec(Operation *matmul, KernelSpec &spec, int64_t tileM, int64_t tileN,
+                   int64_t threads) {
+  Type inElt = cast<RankedTensorType>(matmul->getOperand(0).getType()).getElementType();
+  Type outElt = cast<RankedTensorType>(matmul->getResult(0).getType()).getElementType();
+  spec.op = "matmul";
+  spec.tensors = {{"a", inElt, {"batch", "M", "K"}, false},
+                  {"b", inElt, {"batch", "K", "N"}, false},
+                  {"c", outElt, {"batch", "M", "N"}, true}};
+  spec.sizes = {"batch", "M", "N", "K"};
+  spec.grid[0] = {{"N"}, tileN};
+  spec.grid[1] = {{"M"}, tileM};
+  spec.grid[2] = {{"batch"}, 1};
+  spec.block[0] = threads;
 }
 
 MemRefType workgroupMemRef(ArrayRef<int64_t> shape, Type elementType) {

@@ -87,12 +87,6 @@ public:
 
   /// Sum or max of `v` over the 32 lanes of a warp, result in every lane.
   mlir::Value warpAllReduce(mlir::Value v, bool isMax);
-  /// Sum or max over the whole block: a warp reduction, then the warps'
-  /// partials through `scratch[base .. base + numWarps)` in shared memory.
-  /// Ends with every thread holding the result; `scratch` may be reused after
-  /// the next barrier.
-  mlir::Value blockAllReduce(mlir::Value v, bool isMax, mlir::Value scratch,
-                             int64_t base, int64_t numWarps);
 
   /// if (cond) { thenFn() } [else { elseFn() }], with the builder inside.
   void ifThenElse(mlir::Value cond, llvm::function_ref<void()> thenFn,
@@ -130,6 +124,12 @@ mlir::gpu::GPUFuncOp createKernel(mlir::OpBuilder &b, mlir::Location loc,
                                   llvm::ArrayRef<mlir::MemRefType> workgroup);
 /// A memref type in workgroup (shared) memory.
 mlir::MemRefType workgroupMemRef(llvm::ArrayRef<int64_t> shape, mlir::Type elementType);
+
+/// Fills the ABI and launch shape shared by the matmul kernels: tensors a, b,
+/// c as batch x rows x cols, sizes batch, M, N, K, a tileM x tileN C tile per
+/// block of `threads`, batch on grid.z.
+void setMatmulSpec(mlir::Operation *matmul, KernelSpec &spec, int64_t tileM, int64_t tileN,
+                   int64_t threads);
 
 // Kernel body builders. Each fills `spec` (ABI and launch shape) and the body
 // of the kernel it creates; failure leaves a diagnostic on `op`.

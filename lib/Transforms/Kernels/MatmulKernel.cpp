@@ -20,20 +20,7 @@ constexpr int64_t kBOffset = kTileK * kAStride;
 FailureOr<gpu::GPUFuncOp> buildMatmulKernel(Operation *op,
                                             gpu::GPUModuleOp module,
                                             StringRef name, KernelSpec &spec) {
-  auto mm = cast<MatmulOp>(op);
-  Type inElt = cast<RankedTensorType>(mm.getLhs().getType()).getElementType();
-  Type outElt =
-      cast<RankedTensorType>(mm.getResult().getType()).getElementType();
-  spec.op = "matmul";
-  spec.tensors = {{"a", inElt, {"batch", "M", "K"}, false},
-                  {"b", inElt, {"batch", "K", "N"}, false},
-                  {"c", outElt, {"batch", "M", "N"}, true}};
-  spec.sizes = {"batch", "M", "N", "K"};
-  spec.grid[0] = {{"N"}, kTileN};
-  spec.grid[1] = {{"M"}, kTileM};
-  spec.grid[2] = {{"batch"}, 1};
-  spec.block[0] = kThreads;
-
+  setMatmulSpec(op, spec, kTileM, kTileN, kThreads);
   OpBuilder b(op->getContext());
   Location loc = op->getLoc();
   int64_t sharedWords = kBOffset + kTileK * kTileN;

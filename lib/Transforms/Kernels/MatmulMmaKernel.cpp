@@ -151,16 +151,7 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, gpu::GPUModuleOp m
   MmaTiling t{cfg.getTileM(), cfg.getTileN(), cfg.getTileK(), cfg.getWarpsM(),
               cfg.getWarpsN(), cfg.getStages(), 32 * cfg.getWarpsM() * cfg.getWarpsN()};
   Type inElt = cast<RankedTensorType>(mm.getLhs().getType()).getElementType();
-  Type outElt = cast<RankedTensorType>(mm.getResult().getType()).getElementType();
-  spec.op = "matmul";
-  spec.tensors = {{"a", inElt, {"batch", "M", "K"}, false},
-                  {"b", inElt, {"batch", "K", "N"}, false},
-                  {"c", outElt, {"batch", "M", "N"}, true}};
-  spec.sizes = {"batch", "M", "N", "K"};
-  spec.grid[0] = {{"N"}, t.tn};
-  spec.grid[1] = {{"M"}, t.tm};
-  spec.grid[2] = {{"batch"}, 1};
-  spec.block[0] = t.threads;
+  setMatmulSpec(op, spec, t.tm, t.tn, t.threads);
   OpBuilder b(op->getContext());
   spec.attrs.set("math", b.getStringAttr("mma_sync"));
   spec.attrs.set("tile", b.getI64ArrayAttr({t.tm, t.tn, t.tk}));
