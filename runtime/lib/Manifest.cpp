@@ -120,6 +120,9 @@ KernelSpec parseKernel(const Json &json, size_t index) {
     k.block[i] = static_cast<int64_t>(block[i].number());
   }
   k.dynamicSharedBytes = r.integer("dynamic_shared_bytes");
+  if (k.dynamicSharedBytes < 0)
+    throw Error(where + ": 'dynamic_shared_bytes' must be >= 0, got " +
+                std::to_string(k.dynamicSharedBytes));
   for (const auto &[name, v] : r.get("attrs", Json::Kind::Object).object()) {
     if (v.isNumber())
       k.attrs[name] = v.number();

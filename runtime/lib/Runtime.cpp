@@ -32,6 +32,9 @@ Device::Device(int ordinal) {
         "cuDeviceGetAttribute");
   check(d.cuDeviceGetAttribute(&minor_, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device_),
         "cuDeviceGetAttribute");
+  check(d.cuDeviceGetAttribute(&maxSharedOptin_,
+                               CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, device_),
+        "cuDeviceGetAttribute");
   check(d.cuDevicePrimaryCtxRetain(&context_, device_), "cuDevicePrimaryCtxRetain");
   check(d.cuCtxSetCurrent(context_), "cuCtxSetCurrent");
 }
@@ -178,6 +181,16 @@ LoadedBundle::LoadedBundle(const Bundle &bundle, const Device &device) : bundle_
                   std::to_string(k.tensors.size()) + " tensors x 5 + " +
                   std::to_string(k.sizes.size()) + " sizes) but the cubin's entry takes " +
                   std::to_string(count));
+    // Beyond 48 KB, dynamic shared memory must be opted into per function.
+    if (k.dynamicSharedBytes > device.maxSharedBytesPerBlock())
+      throw Error("kernel '" + k.entry + "' needs " + std::to_string(k.dynamicSharedBytes) +
+                  " bytes of shared memory per block; " + device.name() + " allows " +
+                  std::to_string(device.maxSharedBytesPerBlock()) +
+                  " (recompile with smaller tiles or fewer stages)");
+    if (k.dynamicSharedBytes > 48 * 1024)
+      check(d.cuFuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                 static_cast<int>(k.dynamicSharedBytes)),
+            "cuFuncSetAttribute", "kernel '" + k.entry + "'");
     functions_[k.entry] = fn;
   }
 }

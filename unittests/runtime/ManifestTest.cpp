@@ -84,6 +84,13 @@ TEST(Manifest, WrongTypeIsNamed) {
             "manifest kernel 'k0': field 'op' must be a string, got a number");
 }
 
+TEST(Manifest, NegativeSharedMemoryIsRejected) {
+  std::string text = manifest();
+  text.replace(text.find(R"("dynamic_shared_bytes":0)"), 24, R"("dynamic_shared_bytes":-16)");
+  EXPECT_EQ(errorOf([&] { Bundle::parse(text, "."); }),
+            "manifest kernel 'k0': 'dynamic_shared_bytes' must be >= 0, got -16");
+}
+
 TEST(Manifest, BadDtypeAndUnknownDim) {
   std::string text = manifest();
   text.replace(text.find(R"("dtype":"f16")"), 13, R"("dtype":"i8")");

@@ -29,6 +29,8 @@ public:
   int ccMinor() const { return minor_; }
   /// "sm_90" style name of the device's compute capability.
   std::string chip() const;
+  /// The most shared memory one block may have (opt-in, dynamic included).
+  int maxSharedBytesPerBlock() const { return maxSharedOptin_; }
   void synchronize(const std::string &context = "") const;
 
 private:
@@ -36,6 +38,7 @@ private:
   CUcontext context_ = nullptr;
   std::string name_;
   int major_ = 0, minor_ = 0;
+  int maxSharedOptin_ = 0;
 };
 
 /// Device memory, freed on destruction.
