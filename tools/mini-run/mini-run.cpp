@@ -245,6 +245,16 @@ void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &si
       } catch (const rt::Error &e) {
         std::printf("  bench %-22s cuBLAS unavailable: %s\n", k.entry.c_str(), e.what());
       }
+      if (in != DType::F32) {
+        rt::DeviceBuffer sink(sizeof(float), "mma.sync probe sink");
+        double probeFlops = 0;
+        double ms = rt::timeMedianMs(
+            [&] { probeFlops = ref::mmaSyncPeakFlops(in, (float *)sink.ptr()); },
+            opt.warmup, opt.iters, "mma.sync peak probe");
+        double peak = probeFlops / ms * 1e-9;
+        std::printf("  bench %-22s mma.sync peak %8.2f TFLOP/s   ours/peak %.3f\n", k.entry.c_str(),
+                    peak, flops / oursMs * 1e-9 / peak);
+      }
       for (auto v : {ref::MatmulVariant::Wmma, ref::MatmulVariant::Pipelined}) {
         if (!ref::supports(v, in))
           continue;

@@ -26,6 +26,12 @@ bool supports(MatmulVariant v, DType in);
 void matmul(MatmulVariant v, DType in, DType out, const void *a, const void *b, void *c,
             int64_t batch, int64_t M, int64_t N, int64_t K);
 
+/// Launches a probe of mma.sync m16n8k16 throughput (f16 or bf16 operands,
+/// f32 accumulators, registers only) and returns the flops it does; time it
+/// to get the instruction's ceiling on this device. `sink` is a device float
+/// the probe may write.
+double mmaSyncPeakFlops(DType in, float *sink, int iters = 64);
+
 enum class SoftmaxVariant {
   BlockReduce, // max pass, sum pass, write pass; block reductions by warp shuffles
   Online,      // one pass computes max and sum together, then the write pass
