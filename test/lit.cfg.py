@@ -1,4 +1,5 @@
 import os
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -12,6 +13,7 @@ config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 
 config.substitutions.append(("%mini_src", config.mini_src_root))
 config.substitutions.append(("%cuda_toolkit", config.cuda_toolkit))
+config.substitutions.append(("%python", sys.executable))
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -6,6 +6,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -30,19 +31,29 @@ struct MiniPipelineOptions : public PassPipelineOptions<MiniPipelineOptions> {
       llvm::cl::init("bin")};
 };
 
+/// Shared memory gets 32-bit pointers in the NVPTX backend (the shared window
+/// is far below 4 GB): 64-bit addresses cost registers the mma kernels need.
+void useShortSharedPointers() {
+  auto &options = llvm::cl::getRegisteredOptions();
+  auto it = options.find("nvptx-short-ptr");
+  if (it != options.end())
+    it->second->addOccurrence(0, "nvptx-short-ptr", "true");
+}
+
 LogicalResult buildMiniPipeline(
     OpPassManager &pm, const MiniPipelineOptions &opts,
     function_ref<LogicalResult(const Twine &)> errorHandler) {
   if (!opts.bundle.empty() && opts.format != "bin")
     return errorHandler("mini-pipeline: bundle= needs format=bin, got format=" +
                         opts.format);
+  useShortSharedPointers();
   std::string text = llvm::formatv(
       "mini-select-row-config,mini-select-matmul-config{{chip={0}},mini-lower-to-gpu,"
       "one-shot-bufferize{{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map},"
       "canonicalize,cse,"
       "nvvm-attach-target{{chip={0}},"
-      "gpu.module(convert-scf-to-cf,convert-nvgpu-to-nvvm,convert-gpu-to-nvvm,canonicalize,cse,"
+      "gpu.module(convert-scf-to-cf,mini-lower-bf16-mma-sync,convert-nvgpu-to-nvvm,convert-gpu-to-nvvm,canonicalize,cse,"
       "reconcile-unrealized-casts),"
       "gpu-module-to-binary{{toolkit={1} format={2}}",
       opts.chip.getValue(), opts.toolkit.getValue(), opts.format.getValue());

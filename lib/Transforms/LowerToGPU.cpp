@@ -134,7 +134,7 @@ DictionaryAttr specToAttr(OpBuilder &b, const KernelSpec &spec,
       b.getNamedAttr("static_sizes", b.getDictionaryAttr(staticSizes)),
       b.getNamedAttr("grid", b.getArrayAttr(grid)),
       b.getNamedAttr("block", b.getI64ArrayAttr({spec.block[0], spec.block[1], spec.block[2]})),
-      b.getNamedAttr("dynamic_shared_bytes", b.getI64IntegerAttr(0)),
+      b.getNamedAttr("dynamic_shared_bytes", b.getI64IntegerAttr(spec.dynamicSharedBytes)),
       b.getNamedAttr("attrs", spec.attrs.getDictionary(b.getContext()))});
 }
 
@@ -143,7 +143,7 @@ LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
   FailureOr<gpu::GPUFuncOp> kernel =
       TypeSwitch<Operation *, FailureOr<gpu::GPUFuncOp>>(op)
           .Case([&](MatmulOp mm) {
-            return getOrChooseMatmulConfig(mm).isMmaSync()
+            return getOrChooseMatmulConfig(mm).isTensorCore()
                        ? buildMatmulMmaKernel(op, kernels, name, spec)
                        : buildMatmulKernel(op, kernels, name, spec);
           })
@@ -195,7 +195,11 @@ LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
   auto launch = gpu::LaunchFuncOp::create(
       b, loc, *kernel, gpu::KernelDim3{grid[0], grid[1], grid[2]},
       gpu::KernelDim3{c(spec.block[0]), c(spec.block[1]), c(spec.block[2])},
-      /*dynamicSharedMemorySize=*/Value(), args);
+      /*dynamicSharedMemorySize=*/
+      spec.dynamicSharedBytes
+          ? arith::ConstantIntOp::create(b, loc, spec.dynamicSharedBytes, 32).getResult()
+          : Value(),
+      args);
   launch->setAttr("mini.kernel", specToAttr(b, spec, sizes));
 
   Value result = bufferization::ToTensorOp::create(b, loc, resultType, out,

@@ -16,10 +16,18 @@ MatmulConfigAttr chooseMatmulConfig(Type elementType, StringRef chip) {
   int major = 0;
   if (chip.starts_with("sm_") && chip.size() >= 5)
     major = chip[3] - '0';
-  // mma.sync m16n8k16 needs sm_80+; upstream lowers it for f16 operands.
-  if (elementType.isF16() && major >= 8)
-    // Best of the configs measured on the H100 (docs/PERF.md).
-    return MatmulConfigAttr::get(ctx, 128, 256, 16, 2, 4, 3, "mma_sync");
+  // mma.sync m16n8k16 with bf16 needs sm_80+.
+  if ((elementType.isF16() || elementType.isBF16()) && major >= 8)
+    return tensorCoreDefaults(ctx, "mma_sync");
+  return simtDefaults(ctx);
+}
+
+MatmulConfigAttr tensorCoreDefaults(MLIRContext *ctx, StringRef math) {
+  // Best of the configs measured on the H100 (docs/PERF.md).
+  return MatmulConfigAttr::get(ctx, 128, 256, 32, 2, 4, 3, math);
+}
+
+MatmulConfigAttr simtDefaults(MLIRContext *ctx) {
   return MatmulConfigAttr::get(ctx, 64, 64, 16, 2, 4, 1, "simt");
 }
 
@@ -46,9 +54,9 @@ struct MiniSelectMatmulConfigPass
       Type elt = cast<RankedTensorType>(op.getLhs().getType()).getElementType();
       mini::MatmulConfigAttr c = mini::chooseMatmulConfig(elt, chip);
       if (!math.empty() && math != c.getMath()) // a different unit: start from its defaults
-        c = math == "simt" ? mini::MatmulConfigAttr::get(op.getContext(), 64, 64, 16, 2, 4, 1, "simt")
-                           : mini::MatmulConfigAttr::get(op.getContext(), 128, 256, 16, 2, 4, 3, math);
-      if (!c.isMmaSync()) { // the SIMT kernel's tiling is fixed
+        c = math == "simt" ? mini::simtDefaults(op.getContext())
+                           : mini::tensorCoreDefaults(op.getContext(), math);
+      if (c.getMath() == "simt") { // the SIMT kernel's tiling is fixed
         op.setConfigAttr(c);
         return WalkResult::advance();
       }

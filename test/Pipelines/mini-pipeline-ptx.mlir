@@ -4,21 +4,25 @@
 // RUN: mini-opt %s -split-input-file --mini-pipeline="format=isa toolkit=%cuda_toolkit" | FileCheck %s
 // RUN: mini-opt %s -split-input-file --mini-pipeline="format=isa chip=sm_80 toolkit=%cuda_toolkit" | FileCheck %s --check-prefix=SM80
 
-// Matmul, f16: tensor cores. cp.async into shared memory, ldmatrix (B
-// transposed), mma.sync m16n8k16 with f32 accumulators.
+// Matmul, f16: tensor cores. cp.async into dynamic shared memory addressed
+// with 32-bit pointers, ldmatrix (B transposed), mma.sync m16n8k16 with f32
+// accumulators, the last wait_group 0 before exit, paired f32 stores.
 // CHECK-LABEL: func.func @matmul
 // CHECK: gpu.launch_func @mini_kernels::@matmul_matmul
 // CHECK: gpu.binary @mini_kernels [#gpu.object<#nvvm.target<chip = "sm_90a">
 // CHECK-SAME: .target sm_90a
 // CHECK-SAME: .entry matmul_matmul(
 // CHECK-SAME: .maxntid 256, 1, 1
-// CHECK-SAME: cp.async.cg.shared.global
+// CHECK-SAME: .shared .align 16 .b8 __dynamic_shmem__0
+// CHECK-SAME: cp.async.cg.shared.global {{[^;]*}}[%r{{[0-9]+}}]
 // CHECK-SAME: cp.async.commit_group
-// CHECK-SAME: cp.async.wait_group
+// CHECK-SAME: cp.async.wait_group {{[^;]*}}1;
 // CHECK-SAME: bar.sync
-// CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{[^;]*}}[%r{{[0-9]+}}];
 // CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // CHECK-SAME: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK-SAME: cp.async.wait_group {{[^;]*}}0;
+// CHECK-SAME: st.global.v2.b32
 // SM80: .target sm_80
 // SM80-SAME: mma.sync.aligned.m16n8k16
 func.func @matmul(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
@@ -28,20 +32,55 @@ func.func @matmul(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
 
 // -----
 
-// Matmul, bf16: the SIMT kernel. Loads widened to f32, staged through a
-// shared-memory buffer between barriers, f32 FMAs, bf16 stores.
+// Matmul, bf16: tensor cores too (mini-lower-bf16-mma-sync), bf16 results
+// narrowed in pairs.
 // CHECK-LABEL: func.func @matmul_bf16
 // CHECK: .entry matmul_bf16_matmul(
-// CHECK-SAME: .shared .align 4 .b8 __wg_matmul_bf16_matmul_0[8256]
-// CHECK-SAME: ld.global.b16
+// CHECK-SAME: cp.async.cg.shared.global
+// CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// CHECK-SAME: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// CHECK-SAME: cvt.rn.bf16x2.f32
+// SM80: .target sm_80
+// SM80-SAME: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+func.func @matmul_bf16(%a: tensor<?x?xbf16>, %b: tensor<?x?xbf16>) -> tensor<?x?xbf16> {
+  %c = mini.matmul %a, %b : tensor<?x?xbf16>, tensor<?x?xbf16> -> tensor<?x?xbf16>
+  return %c : tensor<?x?xbf16>
+}
+
+// -----
+
+// Matmul, WMMA lowering: wmma.load / wmma.mma / wmma.store from the same
+// cp.async pipeline.
+// CHECK-LABEL: func.func @matmul_wmma
+// CHECK: .entry matmul_wmma_matmul(
+// CHECK-SAME: cp.async.cg.shared.global
+// CHECK-SAME: wmma.load.a.sync.aligned.row.m16n16k16.shared.f16
+// CHECK-SAME: wmma.load.b.sync.aligned.row.m16n16k16.shared.f16
+// CHECK-SAME: wmma.mma.sync.aligned.row.row.m16n16k16.f32.f32
+// CHECK-SAME: wmma.store.d.sync.aligned.row.m16n16k16.shared.f32
+// CHECK-NOT: ldmatrix
+// SM80: .target sm_80
+func.func @matmul_wmma(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 3, math = "wmma">} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
+  return %c : tensor<?x?xf16>
+}
+
+// -----
+
+// Matmul, f32: the SIMT kernel. Loads staged through a shared-memory buffer
+// between barriers, f32 FMAs.
+// CHECK-LABEL: func.func @matmul_f32
+// CHECK: .entry matmul_f32_matmul(
+// CHECK-SAME: .shared .align 4 .b8 __wg_matmul_f32_matmul_0[8256]
+// CHECK-SAME: ld.global.b32
 // CHECK-SAME: st.shared.b32
 // CHECK-SAME: bar.sync
 // CHECK-SAME: fma.rn.f32
 // CHECK-NOT: mma.sync
 // SM80: .target sm_80
-func.func @matmul_bf16(%a: tensor<?x?xbf16>, %b: tensor<?x?xbf16>) -> tensor<?x?xbf16> {
-  %c = mini.matmul %a, %b : tensor<?x?xbf16>, tensor<?x?xbf16> -> tensor<?x?xbf16>
-  return %c : tensor<?x?xbf16>
+func.func @matmul_f32(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c = mini.matmul %a, %b : tensor<?x?xf32>, tensor<?x?xf32> -> tensor<?x?xf32>
+  return %c : tensor<?x?xf32>
 }
 
 // -----

@@ -42,43 +42,61 @@ func.func @matmul_dynamic(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x
 // -----
 
 // f16 by default: tensor cores. 128x256 block tiles of 8 warps (2x4, each
-// 64x64 = 4x8 fragments of 16x8), A and B tiles of depth 16 in three padded
-// shared-memory stages filled by cp.async (16-byte chunks, zero-fill outside),
+// 64x64 = 4x8 fragments of 16x8), A and B tiles of depth 32 in three stages of
+// dynamic shared memory (rows padded by 8 halves: 3x128x40 + 3x32x264 halves =
+// 81408 bytes) filled by cp.async (16-byte chunks, zero-fill outside),
 // ldmatrix fragments (B transposed, two n-tiles per ldmatrix.x4), mma.sync
 // m16n8k16 into f32.
 // CHECK-LABEL: func.func @matmul_mma
-// CHECK: gpu.launch_func @mini_kernels::@matmul_mma_matmul blocks in (%c4, %c4, %c1) threads in (%c256, %c1, %c1)
-// CHECK-SAME: attrs = {math = "mma_sync", stages = 3 : i64, tile = [128, 256, 16]}
+// CHECK: gpu.launch_func @mini_kernels::@matmul_mma_matmul blocks in (%c4, %c4, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c81408_i32
+// CHECK-SAME: attrs = {math = "mma_sync", stages = 3 : i64, tile = [128, 256, 32], warps = [2, 4]}
+// CHECK-SAME: dynamic_shared_bytes = 81408
 // CHECK: gpu.func @matmul_mma_matmul
-// CHECK-SAME: workgroup(%[[SA:.*]] : memref<3x128x24xf16, #gpu.address_space<workgroup>>, %[[SB:.*]] : memref<3x16x264xf16, #gpu.address_space<workgroup>>)
+// CHECK: %[[RAW:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+// CHECK: %[[SA:.*]] = memref.view %[[RAW]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<3x128x40xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[SB:.*]] = memref.view %[[RAW]][%c30720][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<3x32x264xf16, #gpu.address_space<workgroup>>
 // CHECK: scf.if %{{.*}} {
 // CHECK: nvgpu.device_async_copy %{{.*}}[%{{.*}}], %[[SA]][%{{.*}}, %{{.*}}, %{{.*}}], 8, %{{.*}} {bypassL1}
 // CHECK: nvgpu.device_async_copy %{{.*}}[%{{.*}}], %[[SB]]
-// The prologue fills stages - 1 = 2 stages, one cp.async group each.
+// The prologue fills stages - 1 = 2 stages, one cp.async group each, waits
+// for the first and loads its first fragments.
 // CHECK: nvgpu.device_async_create_group
 // CHECK: %[[G:.*]] = nvgpu.device_async_create_group
-// CHECK: scf.for {{.*}} -> (vector<2x2xf32>, {{.*}}) {
 // CHECK: nvgpu.device_async_wait %[[G]] {numGroups = 1 : i32}
-// CHECK: gpu.barrier
+// CHECK-NEXT: gpu.barrier
+// CHECK: nvgpu.ldmatrix %[[SA]]
+// Each iteration: refill the stage the previous tile used; load step 1's
+// fragments while step 0's (carried in) feed the tensor cores; wait for the
+// next tile before loading its step-0 fragments, overlapping step 1's math.
+// CHECK: scf.for {{.*}} -> (vector<2x2xf32>, {{.*}}) {
 // CHECK: nvgpu.device_async_copy
-// CHECK: nvgpu.device_async_create_group
-// CHECK: nvgpu.ldmatrix %[[SA]][{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<3x128x24xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
-// CHECK: %[[B4:.*]] = nvgpu.ldmatrix %[[SB]][{{.*}}] {numTiles = 4 : i32, transpose = true} : memref<3x16x264xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+// CHECK: %[[REFILL:.*]] = nvgpu.device_async_create_group
+// CHECK: nvgpu.ldmatrix %[[SA]][{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<3x128x40xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+// CHECK: %[[B4:.*]] = nvgpu.ldmatrix %[[SB]][{{.*}}] {numTiles = 4 : i32, transpose = true} : memref<3x32x264xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
 // CHECK: vector.extract %[[B4]][0] : vector<2xf16> from vector<4x2xf16>
 // CHECK: vector.extract %[[B4]][1] : vector<2xf16> from vector<4x2xf16>
 // CHECK: vector.extract %[[B4]][2] : vector<2xf16> from vector<4x2xf16>
 // CHECK: vector.extract %[[B4]][3] : vector<2xf16> from vector<4x2xf16>
-// CHECK-COUNT-32: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
-// The epilogue: each lane stores its accumulator elements with a bounds check.
-// CHECK: vector.extract %{{.*}}[0, 0] : f32 from vector<2x2xf32>
+// CHECK-COUNT-32: nvgpu.mma.sync(%arg{{[0-9]+}}, %arg{{[0-9]+}}, %arg{{[0-9]+}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// CHECK: nvgpu.device_async_wait %[[REFILL]] {numGroups = 1 : i32}
+// CHECK-NEXT: gpu.barrier
+// CHECK: nvgpu.ldmatrix %[[SA]]
+// CHECK-COUNT-32: nvgpu.mma.sync
+// CHECK: scf.yield
+// No cp.async may still be writing when the block exits.
+// CHECK: nvgpu.device_async_wait %[[G]] {numGroups = 0 : i32}
+// The epilogue: each lane stores its two adjacent accumulator elements (N is
+// a multiple of 8 on this path) as one vector, with a bounds check.
 // CHECK: scf.if
-// CHECK: memref.store %{{.*}} : memref<?xf32>
+// CHECK-NEXT: %[[ROW:.*]] = vector.extract %{{.*}}[0] : vector<2xf32> from vector<2x2xf32>
+// CHECK-NEXT: vector.store %[[ROW]], %{{.*}} {alignment = 8 : i64} : memref<?xf32>, vector<2xf32>
 // Unaligned rows (K or N not a multiple of 8): scalar staging, no cp.async.
 // CHECK: } else {
 // CHECK-NOT: nvgpu.device_async_copy
 // CHECK: scf.for
 // CHECK: memref.load %{{.*}} : memref<?xf16>
 // CHECK: nvgpu.mma.sync
+// CHECK: memref.store %{{.*}} : memref<?xf32>
 func.func @matmul_mma(%a: tensor<512x256xf16>, %b: tensor<256x1000xf16>) -> tensor<512x1000xf32> {
   %c = mini.matmul %a, %b : tensor<512x256xf16>, tensor<256x1000xf16> -> tensor<512x1000xf32>
   return %c : tensor<512x1000xf32>
@@ -86,11 +104,13 @@ func.func @matmul_mma(%a: tensor<512x256xf16>, %b: tensor<256x1000xf16>) -> tens
 
 // -----
 
-// Leading dims fold into `batch` (grid.z); a bf16 result is narrowed on store.
+// Leading dims fold into `batch` (grid.z); bf16 goes to the tensor cores too
+// (nvgpu.mma.sync with bf16 operands), and the result is narrowed on store.
 // CHECK-LABEL: func.func @matmul_batched
-// CHECK: gpu.launch_func @mini_kernels::@matmul_batched_matmul blocks in (%c2, %c1, %c6)
+// CHECK: gpu.launch_func @mini_kernels::@matmul_batched_matmul blocks in (%c1, %c1, %c6)
 // CHECK-SAME: static_sizes = {K = 32 : i64, M = 64 : i64, N = 100 : i64, batch = 6 : i64}
 // CHECK: gpu.func @matmul_batched_matmul
+// CHECK: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
 // CHECK: arith.truncf %{{.*}} : f32 to bf16
 func.func @matmul_batched(%a: tensor<2x3x64x32xbf16>, %b: tensor<2x3x32x100xbf16>) -> tensor<2x3x64x100xbf16> {
   %c = mini.matmul %a, %b : tensor<2x3x64x32xbf16>, tensor<2x3x32x100xbf16> -> tensor<2x3x64x100xbf16>

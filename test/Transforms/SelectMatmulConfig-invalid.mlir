@@ -1,8 +1,17 @@
 // Tests lib/Transforms/SelectMatmulConfig.cpp.
-// RUN: mini-opt %s -split-input-file -mini-select-matmul-config="stages=4" -verify-diagnostics
+// RUN: mini-opt %s -split-input-file -mini-select-matmul-config="math=wmma tile-k=64 stages=5" -verify-diagnostics
 
+// 5 x (128x72 + 64x264) halves + 8 warps x 16x16 f32 = 269312 bytes.
 func.func @too_much_shared_memory(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
-  // expected-error @+1 {{matmul_config needs 58368 bytes of shared memory, more than the 49152 of a static allocation}}
+  // expected-error @+1 {{matmul_config needs 269312 bytes of shared memory, more than the 232448 one block may use}}
   %c = mini.matmul %a, %b : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
+  return %c : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @wmma_bf16(%a: tensor<?x?xbf16>, %b: tensor<?x?xbf16>) -> tensor<?x?xf32> {
+  // expected-error @+1 {{matmul_config wmma needs f16 operands (upstream's gpu.mma_matrix has no bf16), got 'bf16'}}
+  %c = mini.matmul %a, %b : tensor<?x?xbf16>, tensor<?x?xbf16> -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>
 }

@@ -3,16 +3,19 @@
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="chip=sm_75" | FileCheck %s --check-prefix=TURING
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="tile-n=128 tile-k=32 stages=2" | FileCheck %s --check-prefix=OVERRIDE
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="math=simt" | FileCheck %s --check-prefix=SIMT
+// RUN: not mini-opt %s -split-input-file -mini-select-matmul-config="math=wmma stages=1" 2>/dev/null | FileCheck %s --check-prefix=WMMA
 
 // f16 on sm_80+: tensor cores. Before sm_80 (no m16n8k16 mma.sync): SIMT.
 // CHECK-LABEL: func.func @f16
-// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 16, warps_m = 2, warps_n = 4, stages = 3, math = "mma_sync">}
+// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 3, math = "mma_sync">}
 // TURING-LABEL: func.func @f16
 // TURING: #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">
 // OVERRIDE-LABEL: func.func @f16
 // OVERRIDE: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync">
 // SIMT-LABEL: func.func @f16
-// SIMT: math = "simt"
+// SIMT: #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">
+// WMMA-LABEL: func.func @f16
+// WMMA: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 1, math = "wmma">
 func.func @f16(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
   %c = mini.matmul %a, %b : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>
@@ -20,12 +23,30 @@ func.func @f16(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
 
 // -----
 
-// bf16 and f32 operands: SIMT (upstream's nvgpu.mma.sync lowering handles f16).
+// bf16 on tensor cores as well; f32 operands: SIMT (no f32 mma.sync without
+// tf32 rounding).
 // CHECK-LABEL: func.func @bf16_f32
+// CHECK: math = "mma_sync"
 // CHECK: math = "simt"
-// CHECK: math = "simt"
+// Forcing wmma on bf16 is an error (SelectMatmulConfig-invalid.mlir); the
+// other splits still get wmma.
+// WMMA-LABEL: func.func @kept
+// WMMA: math = "wmma"
 func.func @bf16_f32(%a: tensor<8x8xbf16>, %b: tensor<8x8xf32>) -> (tensor<8x8xbf16>, tensor<8x8xf32>) {
   %c = mini.matmul %a, %a : tensor<8x8xbf16>, tensor<8x8xbf16> -> tensor<8x8xbf16>
   %d = mini.matmul %b, %b : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
   return %c, %d : tensor<8x8xbf16>, tensor<8x8xf32>
+}
+
+// -----
+
+// A config already on the op is kept unless options are given; options
+// apply to the chip's defaults and replace it.
+// CHECK-LABEL: func.func @kept
+// CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">
+// OVERRIDE-LABEL: func.func @kept
+// OVERRIDE: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync">
+func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
+  return %c : tensor<?x?xf16>
 }

@@ -8,6 +8,11 @@ namespace mini {
 /// The default tiling of a matmul with operands of `elementType` on `chip`.
 MatmulConfigAttr chooseMatmulConfig(mlir::Type elementType, llvm::StringRef chip);
 
+/// The default tensor-core tiling with `math` = "mma_sync" or "wmma".
+MatmulConfigAttr tensorCoreDefaults(mlir::MLIRContext *ctx, llvm::StringRef math);
+/// The (fixed) SIMT tiling.
+MatmulConfigAttr simtDefaults(mlir::MLIRContext *ctx);
+
 /// The op's config, or the default for sm_90a.
 MatmulConfigAttr getOrChooseMatmulConfig(MatmulOp op);
 

@@ -68,6 +68,20 @@ def MiniLowerToGPU : Pass<"mini-lower-to-gpu", "mlir::ModuleOp"> {
   ];
 }
 
+def MiniLowerBF16MmaSync : Pass<"mini-lower-bf16-mma-sync"> {
+  let summary = "Lower bf16 nvgpu.mma.sync to nvvm.mma.sync";
+  let description = [{
+    Upstream `convert-nvgpu-to-nvvm` lowers `nvgpu.mma.sync` for f16, tf32,
+    f64 and integer operands but not bf16 ("failed to deduce operand PTX
+    types"). This pass lowers the bf16 m16n8k16 form with f32 accumulators to
+    `nvvm.mma.sync` with explicit bf16 PTX types; operands and results cross
+    to the rest of the IR through `builtin.unrealized_conversion_cast`, which
+    `reconcile-unrealized-casts` removes once upstream has lowered the
+    ldmatrix producers. Run it before `convert-nvgpu-to-nvvm`.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect"];
+}
+
 def MiniExportBundle : Pass<"mini-export-bundle", "mlir::ModuleOp"> {
   let summary = "Write the kernel bundle: cubins and a manifest.json";
   let description = [{

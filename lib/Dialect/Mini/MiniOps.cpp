@@ -91,38 +91,55 @@ RowConfigAttr::verifyFor(Type elementType,
 // MatmulConfigAttr
 //===----------------------------------------------------------------------===//
 
+int64_t MatmulConfigAttr::sharedMemoryBytes(Type elementType) const {
+  if (!isTensorCore())
+    return 0;
+  constexpr int64_t pad = 8; // elements per shared-memory row (bank conflicts)
+  int64_t eltBytes = elementType.getIntOrFloatBitWidth() / 8;
+  int64_t bytes = getStages() *
+                  (getTileM() * (getTileK() + pad) + getTileK() * (getTileN() + pad)) * eltBytes;
+  if (getMath() == "wmma") // a 16x16 f32 epilogue tile per warp
+    bytes += getWarpsM() * getWarpsN() * 16 * 16 * 4;
+  return bytes;
+}
+
 LogicalResult
 MatmulConfigAttr::verifyFor(Type elementType,
                             function_ref<InFlightDiagnostic()> emitError) const {
   int64_t tm = getTileM(), tn = getTileN(), tk = getTileK();
   int64_t wm = getWarpsM(), wn = getWarpsN(), stages = getStages();
-  if (getMath() != "mma_sync" && getMath() != "simt")
-    return emitError() << "matmul_config math must be \"mma_sync\" or \"simt\", got \""
-                       << getMath() << "\"";
+  StringRef math = getMath();
+  if (math != "mma_sync" && math != "wmma" && math != "simt")
+    return emitError() << "matmul_config math must be \"mma_sync\", \"wmma\" or \"simt\", got \""
+                       << math << "\"";
   if (stages < 1 || stages > 8)
     return emitError() << "matmul_config stages must be in [1, 8], got " << stages;
   if (wm < 1 || wn < 1 || 32 * wm * wn > 1024)
     return emitError() << "matmul_config warps_m x warps_n must give 1 to 32 warps, got "
                        << wm << " x " << wn;
-  if (getMath() == "simt") {
+  if (math == "simt") {
     if (tm != 64 || tn != 64 || tk != 16 || wm * wn != 8 || stages != 1)
       return emitError() << "matmul_config simt supports only tile 64x64x16, 8 warps, 1 stage";
     return success();
   }
-  if (!elementType.isF16())
-    return emitError() << "matmul_config mma_sync needs f16 operands, got " << elementType;
+  if (math == "wmma" && !elementType.isF16())
+    return emitError() << "matmul_config wmma needs f16 operands (upstream's gpu.mma_matrix "
+                       << "has no bf16), got " << elementType;
+  if (!elementType.isF16() && !elementType.isBF16())
+    return emitError() << "matmul_config " << math << " needs f16 or bf16 operands, got "
+                       << elementType;
   if (tm % (16 * wm) || tn % (16 * wn) || tk % 16)
-    return emitError() << "matmul_config mma_sync needs tile_m % (16 x warps_m) == 0, tile_n % "
-                       << "(16 x warps_n) == 0 and tile_k % 16 == 0; got " << tm << "x" << tn
-                       << "x" << tk << " with " << wm << "x" << wn << " warps";
+    return emitError() << "matmul_config " << math << " needs tile_m % (16 x warps_m) == 0, "
+                       << "tile_n % (16 x warps_n) == 0 and tile_k % 16 == 0; got " << tm << "x"
+                       << tn << "x" << tk << " with " << wm << "x" << wn << " warps";
   int64_t threads = 32 * wm * wn;
   if ((tm * tk / 8) % threads || (tk * tn / 8) % threads)
-    return emitError() << "matmul_config mma_sync: the " << threads
+    return emitError() << "matmul_config " << math << ": the " << threads
                        << " threads must split the A and B tiles into 16-byte chunks evenly";
-  int64_t bytes = stages * (tm * (tk + 8) + tk * (tn + 8)) * 2;
-  if (bytes > 48 * 1024)
-    return emitError() << "matmul_config needs " << bytes
-                       << " bytes of shared memory, more than the 49152 of a static allocation";
+  int64_t bytes = sharedMemoryBytes(elementType);
+  if (bytes > kMaxSharedBytes)
+    return emitError() << "matmul_config needs " << bytes << " bytes of shared memory, more than "
+                       << "the " << kMaxSharedBytes << " one block may use";
   return success();
 }
 

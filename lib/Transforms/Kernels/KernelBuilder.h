@@ -38,6 +38,7 @@ struct KernelSpec {
   llvm::SmallVector<std::string, 8> sizes;
   GridDim grid[3];
   int64_t block[3] = {1, 1, 1};
+  int64_t dynamicSharedBytes = 0; // gpu.dynamic_shared_memory the kernel uses
   mlir::NamedAttrList attrs; // op attributes the kernel bakes in
 };
 

@@ -1,12 +1,17 @@
-// Tensor-core matmul (f16 operands, f32 accumulation) through upstream nvgpu
-// ops: a tile_m x tile_n C tile per block; A and B tiles of depth tile_k staged
-// in shared memory by cp.async (nvgpu.device_async_copy) in a `stages`-deep
-// software pipeline; warps read 16x16 A and 16x8 B fragments with ldmatrix
-// (B transposed on the fly) and accumulate with mma.sync m16n8k16.
+// Tensor-core matmul (f16 or bf16 operands, f32 accumulation) through upstream
+// nvgpu and gpu ops: a tile_m x tile_n C tile per block; A and B tiles of depth
+// tile_k staged in dynamic shared memory by cp.async
+// (nvgpu.device_async_copy) in a `stages`-deep software pipeline; the math is
+// either
+//   - mma_sync: warps read 16x16 A and 16x8 B fragments with ldmatrix (B
+//     transposed on the fly) and accumulate with mma.sync m16n8k16, or
+//   - wmma: gpu.subgroup_mma_load_matrix / compute (16x16x16, f16 only:
+//     upstream's mma_matrix type has no bf16).
 //
-// Shared-memory rows are padded by 8 halves (16 bytes): the 8 row addresses of
-// one ldmatrix 8x8 matrix then start 16 bytes apart modulo 128, so they hit
-// distinct banks, and cp.async destinations stay 16-byte aligned.
+// Shared-memory rows are padded by 8 elements (16 bytes): the 8 row addresses
+// of one ldmatrix 8x8 matrix then start 16 bytes apart modulo 128, so they hit
+// distinct banks, and cp.async destinations stay 16-byte aligned. (An XOR
+// swizzle would save the padding; the padding keeps the addressing affine.)
 //
 // 16-byte cp.async needs K and N multiples of 8 (aligned rows); otherwise the
 // kernel stages tiles with scalar loads, one stage at a time (run-time branch).
@@ -16,6 +21,7 @@
 #include "mini/Dialect/Mini/MiniOps.h"
 #include "mini/Transforms/MatmulConfig.h"
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -23,24 +29,32 @@ using namespace mlir;
 
 namespace mini {
 namespace {
-constexpr int64_t kPad = 8;   // halves of padding per shared-memory row
-constexpr int64_t kChunk = 8; // halves per 16-byte copy
+constexpr int64_t kPad = 8;   // elements of padding per shared-memory row
+constexpr int64_t kChunk = 8; // elements per 16-byte copy
 
-struct MmaTiling {
+struct Tiling {
   int64_t tm, tn, tk, wm, wn, stages, threads;
+  bool wmma;
   int64_t warpTileM() const { return tm / wm; }
   int64_t warpTileN() const { return tn / wn; }
+  // Accumulator fragments per warp: 16x8 (mma.sync) or 16x16 (wmma).
+  int64_t fragN() const { return wmma ? 16 : 8; }
   int64_t fragsM() const { return warpTileM() / 16; }
-  int64_t fragsN() const { return warpTileN() / 8; }
+  int64_t fragsN() const { return warpTileN() / fragN(); }
 };
 
-class MmaEmitter {
+class TensorCoreEmitter {
 public:
-  MmaEmitter(KernelBuilder &kb, const MmaTiling &t, Value A, Value B, Value M, Value N,
-             Value K, Value aBase, Value bBase, Value row0, Value col0, Value sa, Value sb)
-      : kb(kb), t(t), A(A), B(B), M(M), N(N), K(K), aBase(aBase), bBase(bBase),
+  TensorCoreEmitter(KernelBuilder &kb, const Tiling &t, Type elt, Value A, Value B, Value M,
+                    Value N, Value K, Value aBase, Value bBase, Value row0, Value col0,
+                    Value sa, Value sb)
+      : kb(kb), t(t), elt(elt), A(A), B(B), M(M), N(N), K(K), aBase(aBase), bBase(bBase),
         row0(row0), col0(col0), sa(sa), sb(sb) {
     tid = kb.threadId();
+    lane = kb.rem(tid, kb.idx(32));
+    Value warp = kb.div(tid, kb.idx(32));
+    warpRow = kb.mul(kb.div(warp, kb.idx(t.wn)), kb.idx(t.warpTileM()));
+    warpCol = kb.mul(kb.rem(warp, kb.idx(t.wn)), kb.idx(t.warpTileN()));
   }
 
   /// Stages the A and B tiles at depth k0 into `stage`: 16-byte cp.async
@@ -69,7 +83,6 @@ public:
         for (int64_t e = 0; e < kChunk; ++e) {
           Value col = kb.add(gc, kb.idx(e));
           Value ok = kb.andi(rowOk, kb.ult(col, colLimit));
-          Type elt = cast<MemRefType>(mem.getType()).getElementType();
           auto load = scf::IfOp::create(
               kb.b, kb.loc, ok,
               [&](OpBuilder &nb, Location nl) {
@@ -78,7 +91,9 @@ public:
                     nb, nl, mem, ValueRange{k2.add(base, k2.add(k2.mul(gr, ld), col))})});
               },
               [&](OpBuilder &nb, Location nl) {
-                Value zero = arith::ConstantFloatOp::create(nb, nl, cast<FloatType>(elt), APFloat::getZero(cast<FloatType>(elt).getFloatSemantics()));
+                auto ft = cast<FloatType>(elt);
+                Value zero = arith::ConstantFloatOp::create(
+                    nb, nl, ft, APFloat::getZero(ft.getFloatSemantics()));
                 scf::YieldOp::create(nb, nl, ValueRange{zero});
               });
           memref::StoreOp::create(kb.b, kb.loc, load.getResult(0), smem,
@@ -93,53 +108,158 @@ public:
     return nvgpu::DeviceAsyncCreateGroupOp::create(kb.b, kb.loc, tokens);
   }
 
-  /// acc[mi * fragsN + ni] += A fragment mi x B fragment ni over the tile in `stage`.
-  SmallVector<Value> mmaTile(Value stage, Value warpM, Value warpN, ValueRange acc) {
-    Value lane = kb.rem(tid, kb.idx(32));
+  /// The zero accumulators of one warp.
+  SmallVector<Value> zeroAccumulators() {
+    Value zero;
+    if (t.wmma) {
+      auto type = gpu::MMAMatrixType::get({16, 16}, kb.b.getF32Type(), "COp");
+      zero = gpu::SubgroupMmaConstantMatrixOp::create(kb.b, kb.loc, type, kb.f32(0.0f));
+    } else {
+      auto type = VectorType::get({2, 2}, kb.b.getF32Type());
+      zero = arith::ConstantOp::create(kb.b, kb.loc, type, DenseElementsAttr::get(type, 0.0f));
+    }
+    return SmallVector<Value>(t.fragsM() * t.fragsN(), zero);
+  }
+
+  /// The A and B fragments a warp multiplies at depth kk of the tile in `stage`.
+  struct Fragments {
+    SmallVector<Value> a, b;
+    SmallVector<Value> flat() const { return llvm::to_vector(llvm::concat<const Value>(a, b)); }
+  };
+  Fragments fragmentsFrom(ValueRange flat) const {
+    return {SmallVector<Value>(flat.take_front(t.fragsM())),
+            SmallVector<Value>(flat.drop_front(t.fragsM()))};
+  }
+
+  Fragments loadFragments(Value stage, int64_t kk) {
+    return t.wmma ? loadWmmaFragments(stage, kk) : loadMmaSyncFragments(stage, kk);
+  }
+
+  Fragments loadMmaSyncFragments(Value stage, int64_t kk) {
     Value laneRow = kb.rem(lane, kb.idx(16));
     Value laneCol = kb.mul(kb.div(lane, kb.idx(16)), kb.idx(8));
-    Type f16 = kb.b.getF16Type();
-    SmallVector<Value> out(acc.begin(), acc.end());
-    for (int64_t kk = 0; kk < t.tk; kk += 16) {
-      SmallVector<Value> a, bfr;
-      for (int64_t mi = 0; mi < t.fragsM(); ++mi) {
-        Value r = kb.add(kb.mul(warpM, kb.idx(t.warpTileM())), kb.add(kb.idx(mi * 16), laneRow));
-        a.push_back(nvgpu::LdMatrixOp::create(kb.b, kb.loc, VectorType::get({4, 2}, f16), sa,
+    Fragments f;
+    for (int64_t mi = 0; mi < t.fragsM(); ++mi) {
+      Value r = kb.add(warpRow, kb.add(kb.idx(mi * 16), laneRow));
+      f.a.push_back(nvgpu::LdMatrixOp::create(kb.b, kb.loc, VectorType::get({4, 2}, elt), sa,
                                               ValueRange{stage, r, kb.add(kb.idx(kk), laneCol)},
                                               /*transpose=*/false, /*numTiles=*/4));
-      }
-      // B fragments two n-tiles at a time: ldmatrix.x4.trans, lanes 16-31
-      // addressing the second tile; registers 0-1 and 2-3 are the two 16x8
-      // fragments.
-      for (int64_t ni = 0; ni < t.fragsN(); ni += 2) {
-        Value c = kb.add(kb.mul(warpN, kb.idx(t.warpTileN())), kb.add(kb.idx(ni * 8), laneCol));
-        Value four = nvgpu::LdMatrixOp::create(kb.b, kb.loc, VectorType::get({4, 2}, f16), sb,
-                                               ValueRange{stage, kb.add(kb.idx(kk), laneRow), c},
-                                               /*transpose=*/true, /*numTiles=*/4);
-        auto fragType = VectorType::get({2, 2}, f16);
-        for (int64_t half = 0; half < 2; ++half) {
-          Value frag = arith::ConstantOp::create(kb.b, kb.loc, fragType,
-                                                 DenseElementsAttr::get(fragType, APFloat::getZero(APFloat::IEEEhalf())));
-          for (int64_t r = 0; r < 2; ++r)
-            frag = vector::InsertOp::create(kb.b, kb.loc,
-                                            vector::ExtractOp::create(kb.b, kb.loc, four, 2 * half + r),
-                                            frag, r);
-          bfr.push_back(frag);
-        }
-      }
-      for (int64_t mi = 0; mi < t.fragsM(); ++mi)
-        for (int64_t ni = 0; ni < t.fragsN(); ++ni) {
-          Value &c = out[mi * t.fragsN() + ni];
-          c = nvgpu::MmaSyncOp::create(kb.b, kb.loc, a[mi], bfr[ni], c,
-                                       ArrayRef<int64_t>{16, 8, 16});
-        }
     }
+    // B fragments two n-tiles at a time: ldmatrix.x4.trans, lanes 16-31
+    // addressing the second tile; registers 0-1 and 2-3 are the two 16x8
+    // fragments.
+    auto fragType = VectorType::get({2, 2}, elt);
+    auto zero = DenseElementsAttr::get(
+        fragType, APFloat::getZero(cast<FloatType>(elt).getFloatSemantics()));
+    for (int64_t ni = 0; ni < t.fragsN(); ni += 2) {
+      Value c = kb.add(warpCol, kb.add(kb.idx(ni * 8), laneCol));
+      Value four = nvgpu::LdMatrixOp::create(kb.b, kb.loc, VectorType::get({4, 2}, elt), sb,
+                                             ValueRange{stage, kb.add(kb.idx(kk), laneRow), c},
+                                             /*transpose=*/true, /*numTiles=*/4);
+      for (int64_t half = 0; half < 2; ++half) {
+        Value frag = arith::ConstantOp::create(kb.b, kb.loc, fragType, zero);
+        for (int64_t r = 0; r < 2; ++r)
+          frag = vector::InsertOp::create(
+              kb.b, kb.loc, vector::ExtractOp::create(kb.b, kb.loc, four, 2 * half + r), frag, r);
+        f.b.push_back(frag);
+      }
+    }
+    return f;
+  }
+
+  Fragments loadWmmaFragments(Value stage, int64_t kk) {
+    auto aType = gpu::MMAMatrixType::get({16, 16}, elt, "AOp");
+    auto bType = gpu::MMAMatrixType::get({16, 16}, elt, "BOp");
+    Fragments f;
+    for (int64_t mi = 0; mi < t.fragsM(); ++mi)
+      f.a.push_back(gpu::SubgroupMmaLoadMatrixOp::create(
+          kb.b, kb.loc, aType, sa, ValueRange{stage, kb.add(warpRow, kb.idx(mi * 16)), kb.idx(kk)},
+          kb.b.getIndexAttr(t.tk + kPad), /*transpose=*/UnitAttr()));
+    for (int64_t ni = 0; ni < t.fragsN(); ++ni)
+      f.b.push_back(gpu::SubgroupMmaLoadMatrixOp::create(
+          kb.b, kb.loc, bType, sb, ValueRange{stage, kb.idx(kk), kb.add(warpCol, kb.idx(ni * 16))},
+          kb.b.getIndexAttr(t.tn + kPad), /*transpose=*/UnitAttr()));
+    return f;
+  }
+
+  /// acc[mi * fragsN + ni] += a[mi] x b[ni].
+  SmallVector<Value> multiply(const Fragments &f, ValueRange acc) {
+    SmallVector<Value> out(acc.begin(), acc.end());
+    for (int64_t mi = 0; mi < t.fragsM(); ++mi)
+      for (int64_t ni = 0; ni < t.fragsN(); ++ni) {
+        Value &c = out[mi * t.fragsN() + ni];
+        c = t.wmma ? Value(gpu::SubgroupMmaComputeOp::create(kb.b, kb.loc, c.getType(), f.a[mi],
+                                                             f.b[ni], c, UnitAttr(), UnitAttr()))
+                   : Value(nvgpu::MmaSyncOp::create(kb.b, kb.loc, f.a[mi], f.b[ni], c,
+                                                    ArrayRef<int64_t>{16, 8, 16}));
+      }
     return out;
   }
 
+  /// The whole tile in `stage`, fragments loaded just before use.
+  SmallVector<Value> multiplyTile(Value stage, ValueRange acc) {
+    SmallVector<Value> out(acc.begin(), acc.end());
+    for (int64_t kk = 0; kk < t.tk; kk += 16)
+      out = multiply(loadFragments(stage, kk), out);
+    return out;
+  }
+
+  /// Writes the accumulators to C (batch offset cBase), converted to C's
+  /// element type, masked at the edges. `pairs`: N is even, so each lane's two
+  /// adjacent mma.sync outputs go out as one vector store.
+  void epilogue(ValueRange acc, Value C, Value cBase, Value scratch, bool pairs) {
+    auto store = [&](Value r, Value c, ArrayRef<Value> vals) {
+      Value ok = kb.andi(kb.ult(r, M), kb.ult(c, N));
+      Value at = kb.add(cBase, kb.add(kb.mul(r, N), c));
+      kb.ifThenElse(ok, [&] { kb.storeVecF32(vals, C, at); });
+    };
+    if (t.wmma) {
+      // Through a 16x16 f32 scratch tile per warp: lane l writes row l/2,
+      // columns (l%2)*8 .. +8.
+      Value warp = kb.div(tid, kb.idx(32));
+      Value lr = kb.div(lane, kb.idx(2)), lc = kb.mul(kb.rem(lane, kb.idx(2)), kb.idx(8));
+      for (int64_t mi = 0; mi < t.fragsM(); ++mi)
+        for (int64_t ni = 0; ni < t.fragsN(); ++ni) {
+          gpu::SubgroupMmaStoreMatrixOp::create(kb.b, kb.loc, acc[mi * t.fragsN() + ni],
+                                                scratch, ValueRange{warp, kb.idx(0), kb.idx(0)},
+                                                kb.b.getIndexAttr(16), UnitAttr());
+          NVVM::SyncWarpOp::create(kb.b, kb.loc, kb.i32(-1));
+          Value r = kb.add(row0, kb.add(warpRow, kb.add(kb.idx(mi * 16), lr)));
+          Value c0 = kb.add(col0, kb.add(warpCol, kb.add(kb.idx(ni * 16), lc)));
+          for (int64_t j = 0; j < 8; ++j) {
+            Value v = memref::LoadOp::create(kb.b, kb.loc, scratch,
+                                             ValueRange{warp, lr, kb.add(lc, kb.idx(j))});
+            store(r, kb.add(c0, kb.idx(j)), {v});
+          }
+          NVVM::SyncWarpOp::create(kb.b, kb.loc, kb.i32(-1));
+        }
+      return;
+    }
+    // mma.sync m16n8 accumulator: lane l holds rows l/4 and l/4 + 8, columns
+    // 2*(l%4) and 2*(l%4) + 1.
+    Value lr = kb.div(lane, kb.idx(4)), lc = kb.mul(kb.rem(lane, kb.idx(4)), kb.idx(2));
+    for (int64_t mi = 0; mi < t.fragsM(); ++mi)
+      for (int64_t ni = 0; ni < t.fragsN(); ++ni)
+        for (int64_t i = 0; i < 2; ++i) {
+          Value r = kb.add(row0, kb.add(warpRow, kb.add(kb.idx(mi * 16 + 8 * i), lr)));
+          Value c = kb.add(col0, kb.add(warpCol, kb.add(kb.idx(ni * 8), lc)));
+          Value frag = acc[mi * t.fragsN() + ni];
+          Value v0 = vector::ExtractOp::create(kb.b, kb.loc, frag, ArrayRef<int64_t>{i, 0});
+          Value v1 = vector::ExtractOp::create(kb.b, kb.loc, frag, ArrayRef<int64_t>{i, 1});
+          if (pairs) {
+            store(r, c, {v0, v1});
+            continue;
+          }
+          store(r, c, {v0});
+          store(r, kb.add(c, kb.idx(1)), {v1});
+        }
+  }
+
   KernelBuilder &kb;
-  const MmaTiling &t;
-  Value A, B, M, N, K, aBase, bBase, row0, col0, sa, sb, tid;
+  const Tiling &t;
+  Type elt;
+  Value A, B, M, N, K, aBase, bBase, row0, col0, sa, sb;
+  Value tid, lane, warpRow, warpCol;
 };
 
 } // namespace
@@ -148,73 +268,106 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, gpu::GPUModuleOp m
                                                StringRef name, KernelSpec &spec) {
   auto mm = cast<MatmulOp>(op);
   MatmulConfigAttr cfg = getOrChooseMatmulConfig(mm);
-  MmaTiling t{cfg.getTileM(), cfg.getTileN(), cfg.getTileK(), cfg.getWarpsM(),
-              cfg.getWarpsN(), cfg.getStages(), 32 * cfg.getWarpsM() * cfg.getWarpsN()};
+  Tiling t{cfg.getTileM(),  cfg.getTileN(),  cfg.getTileK(),
+           cfg.getWarpsM(), cfg.getWarpsN(), cfg.getStages(),
+           32 * cfg.getWarpsM() * cfg.getWarpsN(), cfg.getMath() == "wmma"};
   Type inElt = cast<RankedTensorType>(mm.getLhs().getType()).getElementType();
   setMatmulSpec(op, spec, t.tm, t.tn, t.threads);
+  spec.dynamicSharedBytes = cfg.sharedMemoryBytes(inElt);
   OpBuilder b(op->getContext());
-  spec.attrs.set("math", b.getStringAttr("mma_sync"));
+  spec.attrs.set("math", b.getStringAttr(cfg.getMath()));
   spec.attrs.set("tile", b.getI64ArrayAttr({t.tm, t.tn, t.tk}));
+  spec.attrs.set("warps", b.getI64ArrayAttr({t.wm, t.wn}));
   spec.attrs.set("stages", b.getI64IntegerAttr(t.stages));
 
   Location loc = op->getLoc();
-  MemRefType aType = workgroupMemRef({t.stages, t.tm, t.tk + kPad}, inElt);
-  MemRefType bType = workgroupMemRef({t.stages, t.tk, t.tn + kPad}, inElt);
-  gpu::GPUFuncOp func = createKernel(b, loc, module, name, spec, {aType, bType});
+  gpu::GPUFuncOp func = createKernel(b, loc, module, name, spec, ArrayRef<MemRefType>{});
   b.setInsertionPointToStart(&func.getBody().front());
   KernelBuilder kb(b, loc);
+
+  // Dynamic shared memory (beyond the 48 KB of a static allocation): the A
+  // stages, the B stages, then (wmma) the epilogue tiles.
+  MemRefType aType = workgroupMemRef({t.stages, t.tm, t.tk + kPad}, inElt);
+  MemRefType bType = workgroupMemRef({t.stages, t.tk, t.tn + kPad}, inElt);
+  MemRefType cType = workgroupMemRef({t.wm * t.wn, 16, 16}, b.getF32Type());
+  Value raw = gpu::DynamicSharedMemoryOp::create(
+      b, loc, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
+  int64_t aBytes = aType.getNumElements() * inElt.getIntOrFloatBitWidth() / 8;
+  int64_t bBytes = bType.getNumElements() * inElt.getIntOrFloatBitWidth() / 8;
+  Value sa = memref::ViewOp::create(b, loc, aType, raw, kb.idx(0), ValueRange{});
+  Value sb = memref::ViewOp::create(b, loc, bType, raw, kb.idx(aBytes), ValueRange{});
+  Value scratch = t.wmma ? memref::ViewOp::create(b, loc, cType, raw, kb.idx(aBytes + bBytes),
+                                                  ValueRange{})
+                               .getResult()
+                         : Value();
+
   Value A = func.getArgument(0), B = func.getArgument(1), C = func.getArgument(2);
   Value M = func.getArgument(4), N = func.getArgument(5), K = func.getArgument(6);
   Value batch = kb.blockId(gpu::Dimension::z);
   Value row0 = kb.mul(kb.blockId(gpu::Dimension::y), kb.idx(t.tm));
   Value col0 = kb.mul(kb.blockId(gpu::Dimension::x), kb.idx(t.tn));
-  MmaEmitter e(kb, t, A, B, M, N, K, kb.mul(batch, kb.mul(M, K)), kb.mul(batch, kb.mul(K, N)),
-               row0, col0, func.getWorkgroupAttributions()[0], func.getWorkgroupAttributions()[1]);
-  Value warp = kb.div(e.tid, kb.idx(32));
-  Value warpM = kb.div(warp, kb.idx(t.wn)), warpN = kb.rem(warp, kb.idx(t.wn));
+  TensorCoreEmitter e(kb, t, inElt, A, B, M, N, K, kb.mul(batch, kb.mul(M, K)),
+                      kb.mul(batch, kb.mul(K, N)), row0, col0, sa, sb);
+  Value cBase = kb.mul(batch, kb.mul(M, N));
   Value numK = arith::CeilDivUIOp::create(b, loc, K, kb.idx(t.tk));
-  auto accType = VectorType::get({2, 2}, b.getF32Type());
-  Value zero = arith::ConstantOp::create(b, loc, accType, DenseElementsAttr::get(accType, 0.0f));
-  SmallVector<Value> init(t.fragsM() * t.fragsN(), zero);
+  SmallVector<Value> init = e.zeroAccumulators();
 
-  auto epilogue = [&](ValueRange acc) {
-    Value lane = kb.rem(e.tid, kb.idx(32));
-    Value cBase = kb.mul(batch, kb.mul(M, N));
-    for (int64_t mi = 0; mi < t.fragsM(); ++mi)
-      for (int64_t ni = 0; ni < t.fragsN(); ++ni)
-        for (int64_t i = 0; i < 2; ++i)
-          for (int64_t j = 0; j < 2; ++j) {
-            Value r = kb.add(row0, kb.add(kb.mul(warpM, kb.idx(t.warpTileM())),
-                                          kb.add(kb.idx(mi * 16 + 8 * i), kb.div(lane, kb.idx(4)))));
-            Value c = kb.add(col0, kb.add(kb.mul(warpN, kb.idx(t.warpTileN())),
-                                          kb.add(kb.idx(ni * 8 + j), kb.mul(kb.rem(lane, kb.idx(4)), kb.idx(2)))));
-            Value v = vector::ExtractOp::create(b, loc, acc[mi * t.fragsN() + ni], ArrayRef<int64_t>{i, j});
-            kb.storeIf(kb.andi(kb.ult(r, M), kb.ult(c, N)), v, C, kb.add(cBase, kb.add(kb.mul(r, N), c)));
-          }
+  // cp.async path, `stages` > 1: tiles kt+1 .. kt+stages-1 are in flight
+  // while tile kt is multiplied, and the fragments of each 16-deep step are
+  // loaded (ldmatrix) while the previous step's mma ops run, across tile
+  // boundaries too: the wait and barrier for tile kt+1 come before the last
+  // step of tile kt. (device_async_wait lowers to cp.async.wait_group N; its
+  // token operand only orders the IR.)
+  int64_t steps = t.tk / 16;
+  auto waitForTile = [&](Value token) { // the stages - 2 youngest groups may stay in flight
+    nvgpu::DeviceAsyncWaitOp::create(b, loc, token, b.getI32IntegerAttr(t.stages - 2));
+    gpu::BarrierOp::create(b, loc);
   };
-
-  // cp.async path: tiles kt+1 .. kt+stages-1 are in flight while tile kt is
-  // used. (device_async_wait lowers to cp.async.wait_group N; its token
-  // operand only orders the IR.)
   auto pipelined = [&] {
     Value token;
     for (int64_t s = 0; s + 1 < t.stages; ++s)
       token = e.loadTile(kb.idx(s), kb.idx(s * t.tk), /*async=*/true);
-    auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), init, [&](Value kt, ValueRange acc) {
-      if (t.stages == 1) { // no overlap: load, wait, compute
-        gpu::BarrierOp::create(b, loc);
-        token = e.loadTile(kb.idx(0), kb.mul(kt, kb.idx(t.tk)), /*async=*/true);
+    waitForTile(token);
+    SmallVector<Value> carried = init;
+    llvm::append_range(carried, e.loadFragments(kb.idx(0), 0).flat());
+    int64_t numAcc = init.size();
+    auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), carried, [&](Value kt, ValueRange it) {
+      // Refill the stage tile kt - 1 used (every warp passed the barrier
+      // after its last read); past the end, zeros.
+      Value next = kb.add(kt, kb.idx(t.stages - 1));
+      Value token = e.loadTile(kb.rem(next, kb.idx(t.stages)), kb.mul(next, kb.idx(t.tk)),
+                               /*async=*/true);
+      Value stage = kb.rem(kt, kb.idx(t.stages));
+      SmallVector<Value> acc(it.take_front(numAcc));
+      auto frags = e.fragmentsFrom(it.drop_front(numAcc));
+      for (int64_t step = 0; step < steps; ++step) {
+        TensorCoreEmitter::Fragments nextFrags;
+        if (step + 1 < steps) {
+          nextFrags = e.loadFragments(stage, (step + 1) * 16);
+        } else {
+          waitForTile(token);
+          nextFrags = e.loadFragments(kb.rem(kb.add(kt, kb.idx(1)), kb.idx(t.stages)), 0);
+        }
+        acc = e.multiply(frags, acc);
+        frags = nextFrags;
       }
-      // Wait for tile kt: the stages - 2 younger groups may stay in flight.
-      nvgpu::DeviceAsyncWaitOp::create(b, loc, token, b.getI32IntegerAttr(std::max<int64_t>(t.stages - 2, 0)));
-      gpu::BarrierOp::create(b, loc);
-      if (t.stages > 1) { // refill the stage consumed in iteration kt - 1 (past the end: zeros)
-        Value next = kb.add(kt, kb.idx(t.stages - 1));
-        e.loadTile(kb.rem(next, kb.idx(t.stages)), kb.mul(next, kb.idx(t.tk)), /*async=*/true);
-      }
-      return e.mmaTile(t.stages == 1 ? kb.idx(0) : kb.rem(kt, kb.idx(t.stages)), warpM, warpN, acc);
+      llvm::append_range(acc, frags.flat());
+      return acc;
     });
-    epilogue(loop.getResults());
+    // No cp.async may be left writing shared memory when the block exits.
+    nvgpu::DeviceAsyncWaitOp::create(b, loc, token, b.getI32IntegerAttr(0));
+    e.epilogue(loop.getResults().take_front(numAcc), C, cBase, scratch, /*pairs=*/true);
+  };
+  // cp.async path, one stage: load, wait, multiply; no overlap.
+  auto unpipelined = [&] {
+    auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), init, [&](Value kt, ValueRange acc) {
+      gpu::BarrierOp::create(b, loc);
+      Value token = e.loadTile(kb.idx(0), kb.mul(kt, kb.idx(t.tk)), /*async=*/true);
+      nvgpu::DeviceAsyncWaitOp::create(b, loc, token, b.getI32IntegerAttr(0));
+      gpu::BarrierOp::create(b, loc);
+      return e.multiplyTile(kb.idx(0), acc);
+    });
+    e.epilogue(loop.getResults(), C, cBase, scratch, /*pairs=*/true);
   };
   // Unaligned rows: scalar staging through stage 0, no overlap.
   auto synchronous = [&] {
@@ -222,14 +375,19 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, gpu::GPUModuleOp m
       gpu::BarrierOp::create(b, loc);
       e.loadTile(kb.idx(0), kb.mul(kt, kb.idx(t.tk)), /*async=*/false);
       gpu::BarrierOp::create(b, loc);
-      return e.mmaTile(kb.idx(0), warpM, warpN, acc);
+      return e.multiplyTile(kb.idx(0), acc);
     });
-    epilogue(loop.getResults());
+    e.epilogue(loop.getResults(), C, cBase, scratch, /*pairs=*/false);
   };
-  Value aligned = kb.andi(
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, kb.rem(K, kb.idx(kChunk)), kb.idx(0)),
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, kb.rem(N, kb.idx(kChunk)), kb.idx(0)));
-  kb.ifThenElse(aligned, pipelined, synchronous);
+  auto multipleOf = [&](Value v, int64_t m) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, kb.rem(v, kb.idx(m)),
+                                 kb.idx(0));
+  };
+  Value aligned = kb.andi(multipleOf(K, kChunk), multipleOf(N, kChunk));
+  if (t.stages > 1)
+    kb.ifThenElse(aligned, pipelined, synchronous);
+  else
+    kb.ifThenElse(aligned, unpipelined, synchronous);
   gpu::ReturnOp::create(b, loc);
   return func;
 }

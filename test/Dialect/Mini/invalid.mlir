@@ -232,9 +232,25 @@ func.func @row_config_registers(%x: tensor<4x8xf32>) {
 
 // -----
 
-func.func @matmul_config_bf16_mma(%a: tensor<8x8xbf16>) {
-  // expected-error @+1 {{matmul_config mma_sync needs f16 operands, got 'bf16'}}
-  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync">} : tensor<8x8xbf16>, tensor<8x8xbf16> -> tensor<8x8xf32>
+func.func @matmul_config_f32_mma(%a: tensor<8x8xf32>) {
+  // expected-error @+1 {{matmul_config mma_sync needs f16 or bf16 operands, got 'f32'}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync">} : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_config_bf16_wmma(%a: tensor<8x8xbf16>) {
+  // expected-error @+1 {{matmul_config wmma needs f16 operands (upstream's gpu.mma_matrix has no bf16), got 'bf16'}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "wmma">} : tensor<8x8xbf16>, tensor<8x8xbf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_config_shared_memory(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config needs 261120 bytes of shared memory, more than the 232448 one block may use}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
   return
 }
 
@@ -249,7 +265,7 @@ func.func @matmul_config_fragments(%a: tensor<8x8xf16>) {
 // -----
 
 func.func @matmul_config_math(%a: tensor<8x8xf16>) {
-  // expected-error @+1 {{matmul_config math must be "mma_sync" or "simt", got "wgmma"}}
+  // expected-error @+1 {{matmul_config math must be "mma_sync", "wmma" or "simt", got "wgmma"}}
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "wgmma">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
   return
 }

@@ -50,8 +50,11 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
       multiple of 16).
     - `stages`: shared-memory buffers in the cp.async software pipeline (loads
       of tile k+1 .. k+stages-1 overlap the math of tile k); 1 = no overlap.
-    - `math`: "mma_sync" (tensor cores: ldmatrix + mma.sync m16n8k16, f16
-      operands) or "simt" (f32 FMA, any element type).
+      The stages live in dynamic shared memory, rows padded by 8 elements.
+    - `math`: the unit that does the multiply-adds:
+      "mma_sync" (tensor cores: ldmatrix + mma.sync m16n8k16, f16 or bf16),
+      "wmma" (tensor cores: gpu.subgroup_mma_* 16x16x16, f16 only) or
+      "simt" (f32 FMA on CUDA cores, any element type, fixed 64x64x16 tiling).
 
     `mini-select-matmul-config` picks it per chip and element type; pass
     options or a hand-written attribute override it.
@@ -66,6 +69,12 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
   let assemblyFormat = "`<` struct(params) `>`";
   let extraClassDeclaration = [{
     bool isMmaSync() const { return getMath() == "mma_sync"; }
+    bool isTensorCore() const { return getMath() == "mma_sync" || getMath() == "wmma"; }
+    /// Bytes of dynamic shared memory a tensor-core kernel with this config
+    /// and operands of `elementType` uses (0 for simt).
+    int64_t sharedMemoryBytes(::mlir::Type elementType) const;
+    /// The most dynamic shared memory one block may use (H100: 227 KB).
+    static constexpr int64_t kMaxSharedBytes = 227 * 1024;
     /// Verifies the config for operands of `elementType`.
     ::llvm::LogicalResult verifyFor(::mlir::Type elementType,
         ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError) const;
