@@ -11,11 +11,11 @@ mode="${3:-full}"
 
 cases=()
 add() { cases+=("$1|$2"); }
-mm_shapes="batch=1,M=1,N=1,K=1 batch=1,M=17,N=33,K=65 batch=1,M=1000,N=1030,K=777 batch=1,M=4096,N=4096,K=4096 batch=3,M=129,N=257,K=100"
+mm_shapes="batch=1,M=1,N=1,K=1 batch=1,M=17,N=33,K=65 batch=1,M=1000,N=1030,K=777 batch=1,M=1000,N=1032,K=776 batch=1,M=4096,N=4096,K=4096 batch=3,M=129,N=257,K=100"
 row_shapes="R=1,C=1 R=32768,C=1 R=5,C=7 R=1000,C=1000 R=32768,C=4096 R=4096,C=32768 R=1,C=100000 R=300,C=100000"
 for t in f16 bf16 f32; do
   for s in $mm_shapes; do add "mm_${t}_matmul" "$s"; done
-  [ "$t" != f32 ] && add "mm_${t}_to_${t}_matmul" "batch=2,M=1000,N=1030,K=777"
+  [ "$t" != f32 ] && add "mm_${t}_to_${t}_matmul" "batch=2,M=1000,N=1030,K=777" && add "mm_${t}_to_${t}_matmul" "batch=2,M=520,N=1032,K=1000"
   for s in $row_shapes; do add "softmax_${t}_softmax" "$s"; add "rmsnorm_${t}_rmsnorm" "$s"; done
 done
 for t in f16 bf16 f32; do

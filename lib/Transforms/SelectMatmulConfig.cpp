@@ -56,7 +56,7 @@ struct MiniSelectMatmulConfigPass
       if (!math.empty() && math != c.getMath()) // a different unit: start from its defaults
         c = math == "simt" ? mini::simtDefaults(op.getContext())
                            : mini::tensorCoreDefaults(op.getContext(), math);
-      if (c.getMath() == "simt") { // the SIMT kernel's tiling is fixed
+      if (c.getMath() == "simt" && math != "simt") { // options target the tensor cores
         op.setConfigAttr(c);
         return WalkResult::advance();
       }

@@ -41,6 +41,44 @@ func.func @matmul_dynamic(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x
 
 // -----
 
+// The ladder's lower rungs (mini-select-matmul-config switches). stages = 0:
+// no shared memory; each thread reads its 4 A and 4 B values per k straight
+// from global memory (K loop of step 1, no barrier) into 16 FMAs.
+// CHECK-LABEL: func.func @matmul_unpromoted
+// CHECK: gpu.launch_func @mini_kernels::@matmul_unpromoted_matmul
+// CHECK-SAME: attrs = {math = "simt", stages = 0 : i64, tile = [64, 64, 16]}
+// CHECK: gpu.func @matmul_unpromoted_matmul
+// CHECK-NOT: workgroup
+// CHECK-SAME: kernel attributes
+// CHECK: scf.for %{{.*}} = %c0 to %arg6 step %c1 iter_args
+// CHECK-COUNT-8: memref.load %{{.*}} : memref<?xf32>
+// CHECK-COUNT-16: math.fma
+// CHECK-NOT: gpu.barrier
+// CHECK: scf.yield
+func.func @matmul_unpromoted(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 0, math = "simt">} : tensor<?x?xf32>, tensor<?x?xf32> -> tensor<?x?xf32>
+  return %c : tensor<?x?xf32>
+}
+
+// -----
+
+// Naive: 16x16 outputs per block of 256 threads, one each: one A and one B
+// load and one FMA per k.
+// CHECK-LABEL: func.func @matmul_naive
+// CHECK-DAG: %[[GX:.*]] = arith.ceildivui %{{.*}}, %c16
+// CHECK: gpu.launch_func @mini_kernels::@matmul_naive_matmul blocks in (%[[GX]], %{{.*}}, %c1) threads in (%c256, %c1, %c1)
+// CHECK: gpu.func @matmul_naive_matmul
+// CHECK: scf.for %{{.*}} = %c0 to %arg6 step %c1 iter_args(%{{.*}} = %{{.*}}) -> (f32)
+// CHECK-COUNT-2: memref.load
+// CHECK: math.fma
+// CHECK-NEXT: scf.yield
+func.func @matmul_naive(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 16, tile_n = 16, tile_k = 1, warps_m = 2, warps_n = 4, stages = 0, math = "simt">} : tensor<?x?xf32>, tensor<?x?xf32> -> tensor<?x?xf32>
+  return %c : tensor<?x?xf32>
+}
+
+// -----
+
 // f16 by default: tensor cores. 128x256 block tiles of 8 warps (2x4, each
 // 64x64 = 4x8 fragments of 16x8), A and B tiles of depth 32 in three stages of
 // dynamic shared memory (rows padded by 8 halves: 3x128x40 + 3x32x264 halves =

@@ -3,6 +3,7 @@
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="chip=sm_75" | FileCheck %s --check-prefix=TURING
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="tile-n=128 tile-k=32 stages=2" | FileCheck %s --check-prefix=OVERRIDE
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="math=simt" | FileCheck %s --check-prefix=SIMT
+// RUN: mini-opt %s -split-input-file -mini-select-matmul-config="math=simt tile-m=16 tile-n=16 tile-k=1 stages=0" | FileCheck %s --check-prefix=NAIVE
 // RUN: not mini-opt %s -split-input-file -mini-select-matmul-config="math=wmma stages=1" 2>/dev/null | FileCheck %s --check-prefix=WMMA
 
 // f16 on sm_80+: tensor cores. Before sm_80 (no m16n8k16 mma.sync): SIMT.
@@ -14,6 +15,8 @@
 // OVERRIDE: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync">
 // SIMT-LABEL: func.func @f16
 // SIMT: #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">
+// NAIVE-LABEL: func.func @f16
+// NAIVE: #mini.matmul_config<tile_m = 16, tile_n = 16, tile_k = 1, warps_m = 2, warps_n = 4, stages = 0, math = "simt">
 // WMMA-LABEL: func.func @f16
 // WMMA: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 1, math = "wmma">
 func.func @f16(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {

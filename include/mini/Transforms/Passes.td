@@ -25,21 +25,29 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
   let summary = "Choose block tile, warp grid, pipeline stages and math unit for matmuls";
   let description = [{
     Attaches a `#mini.matmul_config` to every `mini.matmul` that has none. f16
-    operands on sm_80 and newer go to tensor cores (mma_sync, 128x256x16
-    block tiles, 2x4 warps, 3 cp.async stages); other element types to the
-    SIMT kernel. Options override the choice (and replace configs already
+    and bf16 operands on sm_80 and newer go to tensor cores (mma_sync,
+    128x256x32 block tiles, 2x4 warps, 3 cp.async stages); f32 to the SIMT
+    kernel. Options override the choice (and replace configs already
     present); -1 or "" keeps the default. Tile and stage options apply to
-    tensor-core configs; the SIMT kernel's tiling is fixed.
+    SIMT configs only together with math=simt.
+
+    The options are also the switches of the matmul ladder
+    (bench/matmul-ladder.mlir, docs/PERF.md), each turning one optimization
+    off:
+      - tensor cores, not pipelined: `stages=1` (copy, wait, multiply);
+      - no tensor cores: `math=simt` (shared-memory tiles, f32 FMA);
+      - no shared memory: `math=simt stages=0` (register tiles from global);
+      - no tiling: `math=simt tile-m=16 tile-n=16 tile-k=1 stages=0` (naive).
   }];
   let options = [
     Option<"chip", "chip", "std::string", "\"sm_90a\"", "Target chip">,
-    Option<"math", "math", "std::string", "\"\"", "mma_sync or simt">,
+    Option<"math", "math", "std::string", "\"\"", "mma_sync, wmma or simt">,
     Option<"tileM", "tile-m", "int64_t", "-1", "Block tile rows">,
     Option<"tileN", "tile-n", "int64_t", "-1", "Block tile columns">,
     Option<"tileK", "tile-k", "int64_t", "-1", "Block tile depth">,
     Option<"warpsM", "warps-m", "int64_t", "-1", "Warp grid rows">,
     Option<"warpsN", "warps-n", "int64_t", "-1", "Warp grid columns">,
-    Option<"stages", "stages", "int64_t", "-1", "Shared-memory pipeline stages">
+    Option<"stages", "stages", "int64_t", "-1", "Shared-memory pipeline stages (0: none, simt only)">
   ];
 }
 

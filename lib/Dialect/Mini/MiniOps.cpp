@@ -112,16 +112,24 @@ MatmulConfigAttr::verifyFor(Type elementType,
   if (math != "mma_sync" && math != "wmma" && math != "simt")
     return emitError() << "matmul_config math must be \"mma_sync\", \"wmma\" or \"simt\", got \""
                        << math << "\"";
-  if (stages < 1 || stages > 8)
-    return emitError() << "matmul_config stages must be in [1, 8], got " << stages;
+  if (stages < 0 || stages > 8)
+    return emitError() << "matmul_config stages must be in [0, 8], got " << stages;
   if (wm < 1 || wn < 1 || 32 * wm * wn > 1024)
     return emitError() << "matmul_config warps_m x warps_n must give 1 to 32 warps, got "
                        << wm << " x " << wn;
   if (math == "simt") {
-    if (tm != 64 || tn != 64 || tk != 16 || wm * wn != 8 || stages != 1)
-      return emitError() << "matmul_config simt supports only tile 64x64x16, 8 warps, 1 stage";
+    bool tiled = tm == 64 && tn == 64 && tk == 16 && stages <= 1;
+    bool naive = tm == 16 && tn == 16 && tk == 1 && stages == 0;
+    if (wm * wn != 8 || !(tiled || naive))
+      return emitError() << "matmul_config simt supports 8 warps with tile 64x64x16 and 0 or 1 "
+                         << "stages, or tile 16x16x1 and 0 stages (naive); got " << tm << "x"
+                         << tn << "x" << tk << ", " << wm * wn << " warps, " << stages
+                         << " stages";
     return success();
   }
+  if (stages < 1)
+    return emitError() << "matmul_config " << math
+                       << " needs stages >= 1: its fragments are read from shared memory";
   if (math == "wmma" && !elementType.isF16())
     return emitError() << "matmul_config wmma needs f16 operands (upstream's gpu.mma_matrix "
                        << "has no bf16), got " << elementType;

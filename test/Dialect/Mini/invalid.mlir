@@ -269,3 +269,19 @@ func.func @matmul_config_math(%a: tensor<8x8xf16>) {
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "wgmma">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
   return
 }
+
+// -----
+
+func.func @matmul_config_simt_tiles(%a: tensor<8x8xf32>) {
+  // expected-error @+1 {{matmul_config simt supports 8 warps with tile 64x64x16 and 0 or 1 stages, or tile 16x16x1 and 0 stages (naive); got 32x32x16, 8 warps, 1 stages}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 32, tile_n = 32, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">} : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_config_mma_unpromoted(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config mma_sync needs stages >= 1: its fragments are read from shared memory}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 0, math = "mma_sync">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}

@@ -49,12 +49,15 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
       B fragments are read two n-tiles at a time, so tile_n / warps_n is a
       multiple of 16).
     - `stages`: shared-memory buffers in the cp.async software pipeline (loads
-      of tile k+1 .. k+stages-1 overlap the math of tile k); 1 = no overlap.
-      The stages live in dynamic shared memory, rows padded by 8 elements.
+      of tile k+1 .. k+stages-1 overlap the math of tile k); 1 = no overlap;
+      0 = no shared memory, operands read from global memory (simt only).
+      Tensor-core stages live in dynamic shared memory, rows padded by 8
+      elements.
     - `math`: the unit that does the multiply-adds:
       "mma_sync" (tensor cores: ldmatrix + mma.sync m16n8k16, f16 or bf16),
       "wmma" (tensor cores: gpu.subgroup_mma_* 16x16x16, f16 only) or
-      "simt" (f32 FMA on CUDA cores, any element type, fixed 64x64x16 tiling).
+      "simt" (f32 FMA on CUDA cores, any element type; 64x64x16 tiles, or
+      16x16x1 with 0 stages for the naive one-thread-per-output kernel).
 
     `mini-select-matmul-config` picks it per chip and element type; pass
     options or a hand-written attribute override it.
