@@ -29,6 +29,19 @@ struct MiniPipelineOptions : public PassPipelineOptions<MiniPipelineOptions> {
       llvm::cl::desc("gpu-module-to-binary format: bin (cubin, for bundles), "
                      "isa (PTX text, to read), llvm (LLVM IR)"),
       llvm::cl::init("bin")};
+  // The matmul switches of mini-select-matmul-config (the ladder in
+  // docs/PERF.md): -1 / "" keep the per-chip defaults.
+  Option<std::string> matmulMath{*this, "matmul-math",
+                                 llvm::cl::desc("mma_sync, wmma or simt"), llvm::cl::init("")};
+  Option<int64_t> matmulStages{*this, "matmul-stages",
+                               llvm::cl::desc("Shared-memory stages (0: none, simt only)"),
+                               llvm::cl::init(-1)};
+  Option<int64_t> matmulTileM{*this, "matmul-tile-m", llvm::cl::desc("Block tile rows"),
+                              llvm::cl::init(-1)};
+  Option<int64_t> matmulTileN{*this, "matmul-tile-n", llvm::cl::desc("Block tile columns"),
+                              llvm::cl::init(-1)};
+  Option<int64_t> matmulTileK{*this, "matmul-tile-k", llvm::cl::desc("Block tile depth"),
+                              llvm::cl::init(-1)};
 };
 
 /// Shared memory gets 32-bit pointers in the NVPTX backend (the shared window
@@ -47,8 +60,14 @@ LogicalResult buildMiniPipeline(
     return errorHandler("mini-pipeline: bundle= needs format=bin, got format=" +
                         opts.format);
   useShortSharedPointers();
+  std::string matmulOptions = llvm::formatv(
+      "chip={0} stages={1} tile-m={2} tile-n={3} tile-k={4}", opts.chip.getValue(),
+      opts.matmulStages.getValue(), opts.matmulTileM.getValue(), opts.matmulTileN.getValue(),
+      opts.matmulTileK.getValue());
+  if (!opts.matmulMath.empty())
+    matmulOptions += " math=" + opts.matmulMath.getValue();
   std::string text = llvm::formatv(
-      "mini-select-row-config,mini-select-matmul-config{{chip={0}},mini-lower-to-gpu,"
+      "mini-select-row-config,mini-select-matmul-config{{{3}},mini-lower-to-gpu,"
       "one-shot-bufferize{{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map},"
       "canonicalize,cse,"
@@ -56,7 +75,7 @@ LogicalResult buildMiniPipeline(
       "gpu.module(convert-scf-to-cf,mini-lower-bf16-mma-sync,convert-nvgpu-to-nvvm,convert-gpu-to-nvvm,canonicalize,cse,"
       "reconcile-unrealized-casts),"
       "gpu-module-to-binary{{toolkit={1} format={2}}",
-      opts.chip.getValue(), opts.toolkit.getValue(), opts.format.getValue());
+      opts.chip.getValue(), opts.toolkit.getValue(), opts.format.getValue(), matmulOptions);
   if (!opts.bundle.empty())
     text += llvm::formatv(",mini-export-bundle{{dir={0}}", opts.bundle.getValue()).str();
   std::string parseErrors;

@@ -1,0 +1,31 @@
+// The pipeline's matmul switches reach mini-select-matmul-config: each
+// ladder rung from the same source (docs/PERF.md).
+// REQUIRES: cuda-toolkit
+// RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit" | FileCheck %s --check-prefix=PIPELINED
+// RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-stages=1" | FileCheck %s --check-prefix=ONESTAGE
+// RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-math=wmma" | FileCheck %s --check-prefix=WMMA
+// RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-math=simt" | FileCheck %s --check-prefix=SHARED
+// RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-math=simt matmul-stages=0 matmul-tile-m=16 matmul-tile-n=16 matmul-tile-k=1" | FileCheck %s --check-prefix=NAIVE
+// RUN: not mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-stages=0" 2>&1 | FileCheck %s --check-prefix=BAD
+
+// PIPELINED: attrs = {math = "mma_sync", stages = 3 : i64, tile = [128, 256, 32], warps = [2, 4]}
+// PIPELINED-SAME: dynamic_shared_bytes = 81408
+// PIPELINED: cp.async.wait_group {{[^;]*}}1;
+// PIPELINED-SAME: mma.sync.aligned.m16n8k16
+// ONESTAGE: attrs = {math = "mma_sync", stages = 1 : i64, tile = [128, 256, 32], warps = [2, 4]}
+// ONESTAGE-SAME: dynamic_shared_bytes = 27136
+// ONESTAGE: .entry matmul_matmul(
+// ONESTAGE-NOT: cp.async.wait_group {{[^;]*}}1;
+// WMMA: attrs = {math = "wmma", stages = 3 : i64
+// WMMA: wmma.mma.sync.aligned.row.row.m16n16k16.f32.f32
+// SHARED: attrs = {math = "simt", stages = 1 : i64, tile = [64, 64, 16]}
+// SHARED: .entry matmul_matmul(
+// SHARED-NOT: mma.sync
+// NAIVE: attrs = {math = "simt", stages = 0 : i64, tile = [16, 16, 1]}
+// NAIVE: .entry matmul_matmul(
+// NAIVE-NOT: bar.sync
+// BAD: error: 'mini.matmul' op matmul_config mma_sync needs stages >= 1: its fragments are read from shared memory
+func.func @matmul(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
+  %c = mini.matmul %a, %b : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
+  return %c : tensor<?x?xf16>
+}
