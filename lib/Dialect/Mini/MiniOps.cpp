@@ -112,6 +112,9 @@ MatmulConfigAttr::verifyFor(Type elementType,
   if (math != "mma_sync" && math != "wmma" && math != "simt")
     return emitError() << "matmul_config math must be \"mma_sync\", \"wmma\" or \"simt\", got \""
                        << math << "\"";
+  for (auto [name, v] : {std::pair<StringRef, int64_t>{"tile_m", tm}, {"tile_n", tn}, {"tile_k", tk}})
+    if (v < 1 || v > 4096)
+      return emitError() << "matmul_config " << name << " must be in [1, 4096], got " << v;
   if (stages < 0 || stages > 8)
     return emitError() << "matmul_config stages must be in [0, 8], got " << stages;
   if (wm < 1 || wn < 1 || 32 * wm * wn > 1024)

@@ -285,3 +285,19 @@ func.func @matmul_config_mma_unpromoted(%a: tensor<8x8xf16>) {
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 0, math = "mma_sync">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
   return
 }
+
+// -----
+
+func.func @matmul_config_zero_tile(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config tile_m must be in [1, 4096], got 0}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 0, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_config_negative_tile(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config tile_k must be in [1, 4096], got -32}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = -32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
