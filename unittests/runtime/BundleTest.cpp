@@ -76,6 +76,21 @@ TEST_F(BundleTest, AbiMismatchIsReported) {
   EXPECT_NE(loadError(dir).find("but the cubin's entry takes"), std::string::npos) << loadError(dir);
 }
 
+TEST_F(BundleTest, SharedMemoryBeyondTheDeviceIsReported) {
+  // The first kernel with dynamic shared memory (a tensor-core matmul) asks
+  // for more than any block may have.
+  std::string dir = editedCopy([](std::string &t) {
+    size_t pos = t.find("\"dynamic_shared_bytes\": 81408");
+    ASSERT_NE(pos, std::string::npos) << "no 81408-byte kernel in the bundle";
+    t.replace(pos, 29, "\"dynamic_shared_bytes\": 999999");
+  });
+  std::string error = loadError(dir);
+  EXPECT_NE(error.find("needs 999999 bytes of shared memory per block; " + device->name() +
+                       " allows " + std::to_string(device->maxSharedBytesPerBlock())),
+            std::string::npos)
+      << error;
+}
+
 TEST_F(BundleTest, TruncatedCubinIsReported) {
   std::string dir = editedCopy([](std::string &) {});
   fs::resize_file(fs::path(dir) / "mini_kernels.cubin", 1000);
