@@ -10,7 +10,7 @@ MatmulConfigAttr chooseMatmulConfig(mlir::Type elementType, llvm::StringRef chip
 
 /// The default tensor-core tiling with `math` = "mma_sync" or "wmma".
 MatmulConfigAttr tensorCoreDefaults(mlir::MLIRContext *ctx, llvm::StringRef math);
-/// The (fixed) SIMT tiling.
+/// The default SIMT tiling: 64x64x16 tiles through shared memory.
 MatmulConfigAttr simtDefaults(mlir::MLIRContext *ctx);
 
 /// The op's config, or the default for sm_90a.

@@ -94,7 +94,7 @@ RowConfigAttr::verifyFor(Type elementType,
 int64_t MatmulConfigAttr::sharedMemoryBytes(Type elementType) const {
   if (!isTensorCore())
     return 0;
-  constexpr int64_t pad = 8; // elements per shared-memory row (bank conflicts)
+  const int64_t pad = kRowPad;
   int64_t eltBytes = elementType.getIntOrFloatBitWidth() / 8;
   int64_t bytes = getStages() *
                   (getTileM() * (getTileK() + pad) + getTileK() * (getTileN() + pad)) * eltBytes;

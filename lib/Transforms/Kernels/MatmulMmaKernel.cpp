@@ -29,7 +29,7 @@ using namespace mlir;
 
 namespace mini {
 namespace {
-constexpr int64_t kPad = 8;   // elements of padding per shared-memory row
+constexpr int64_t kPad = MatmulConfigAttr::kRowPad; // elements per shared-memory row
 constexpr int64_t kChunk = 8; // elements per 16-byte copy
 
 struct Tiling {

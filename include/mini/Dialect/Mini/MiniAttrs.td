@@ -71,11 +71,13 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
                         StringRefParameter<"math unit">:$math);
   let assemblyFormat = "`<` struct(params) `>`";
   let extraClassDeclaration = [{
-    bool isMmaSync() const { return getMath() == "mma_sync"; }
     bool isTensorCore() const { return getMath() == "mma_sync" || getMath() == "wmma"; }
     /// Bytes of dynamic shared memory a tensor-core kernel with this config
     /// and operands of `elementType` uses (0 for simt).
     int64_t sharedMemoryBytes(::mlir::Type elementType) const;
+    /// Elements of padding per shared-memory row of the A and B stages: 16
+    /// bytes, so the 8 rows an ldmatrix reads start in distinct banks.
+    static constexpr int64_t kRowPad = 8;
     /// The most dynamic shared memory one block may use (H100: 227 KB).
     static constexpr int64_t kMaxSharedBytes = 227 * 1024;
     /// Verifies the config for operands of `elementType`.
