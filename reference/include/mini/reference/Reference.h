@@ -29,8 +29,9 @@ void matmul(MatmulVariant v, DType in, DType out, const void *a, const void *b, 
 /// Launches a probe of mma.sync m16n8k16 throughput (f16 or bf16 operands,
 /// f32 accumulators, registers only) and returns the flops it does; time it
 /// to get the instruction's ceiling on this device. `sink` is a device float
-/// the probe may write.
-double mmaSyncPeakFlops(DType in, float *sink, int iters = 64);
+/// the probe may write. The default `iters` keeps one launch near a
+/// millisecond on an H100, so launch overhead does not count.
+double mmaSyncPeakFlops(DType in, float *sink, int iters = 4096);
 
 enum class SoftmaxVariant {
   BlockReduce, // max pass, sum pass, write pass; block reductions by warp shuffles
