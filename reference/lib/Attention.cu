@@ -91,7 +91,10 @@ __global__ void __launch_bounds__(kThreads)
     if (i >= S)
       continue;
     T *oi = o + ((b * H + h) * S + i) * D;
-    float inv = l[r] == 0.f ? 0.f : 1.0f / l[r];
+    // No visible key: zeros. Visible keys whose scores are all -inf: l = 0
+    // and NaN (0 x 1/0), as the softmax over them.
+    bool sawKey = T_ > 0 && (!causal || i + T_ - S >= 0);
+    float inv = sawKey ? 1.0f / l[r] : 0.f;
     for (int e = 0; e < kMaxDPerLane; ++e) {
       int d = lane + 32 * e;
       if (d < D)

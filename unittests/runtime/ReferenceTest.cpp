@@ -168,4 +168,46 @@ TEST_F(ReferenceTest, AttentionMatchesFloat64) {
     }
 }
 
+TEST_F(ReferenceTest, AttentionRowsWithoutKeysAndWithOnlyMinusInfScores) {
+  // Causal, S = 6 > T = 4: rows 0 and 1 see no key (zeros). Row 2 sees key 0
+  // only and q[2][0] = -inf against k[0][0] > 0 makes its one score -inf:
+  // softmax over it is NaN, in the float64 reference and on the GPU alike.
+  const int64_t S = 6, T = 4, D = 32;
+  std::vector<float> q(S * D), k(T * D), v(T * D);
+  for (size_t i = 0; i < q.size(); ++i)
+    q[i] = 0.25f - 0.01f * float(i % 37);
+  for (size_t i = 0; i < k.size(); ++i) {
+    k[i] = 0.5f - 0.02f * float(i % 23);
+    v[i] = -0.5f + 0.03f * float(i % 29);
+  }
+  k[0] = 0.75f;
+  q[2 * D] = -INFINITY;
+  std::vector<double> qd(q.begin(), q.end()), kd(k.begin(), k.end()), vd(v.begin(), v.end());
+  std::vector<double> want(S * D);
+  ref::cpu::attention(qd.data(), kd.data(), vd.data(), want.data(), 1, 1, 1, S, T, D, 0.125, true);
+  rt::DeviceBuffer dq(q.size() * 4), dk(k.size() * 4), dv(v.size() * 4);
+  dq.upload(q.data());
+  dk.upload(k.data());
+  dv.upload(v.data());
+  rt::DeviceBuffer dout = poisoned(DType::F32, want.size());
+  ref::attention(DType::F32, (void *)dq.ptr(), (void *)dk.ptr(), (void *)dv.ptr(), (void *)dout.ptr(), 1, 1, 1,
+                 S, T, D, 0.125f, true);
+  device->synchronize();
+  std::vector<float> got(want.size());
+  dout.download(got.data());
+  for (int64_t i = 0; i < S; ++i)
+    for (int64_t d = 0; d < D; ++d) {
+      double w = want[i * D + d];
+      float g = got[i * D + d];
+      if (i < 2)
+        EXPECT_EQ(w, 0.0) << "row " << i;
+      if (i == 2)
+        EXPECT_TRUE(std::isnan(w)) << "float64 reference, row 2";
+      if (std::isnan(w))
+        EXPECT_TRUE(std::isnan(g)) << "row " << i << " d " << d;
+      else
+        EXPECT_NEAR(g, w, 1e-5) << "row " << i << " d " << d;
+    }
+}
+
 } // namespace

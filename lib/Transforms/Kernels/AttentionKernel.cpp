@@ -160,10 +160,14 @@ FailureOr<gpu::GPUFuncOp> buildAttentionKernel(Operation *op,
     return SmallVector<Value>(keys.getResults());
   });
 
-  // A row that saw no key (l == 0) outputs zeros; NaN still propagates.
+  // A row that sees no key (T = 0, or causal with row + T < S) outputs zeros.
+  // A row whose visible scores are all -inf has l = 0 and outputs NaN
+  // (0 x 1/0), as softmax over -inf does; NaN propagates either way.
+  Value sawKey = kb.ult(kb.idx(0), T);
+  if (causal)
+    sawKey = kb.andi(sawKey, kb.ule(S, kb.add(row, T)));
   Value l = tiles.getResult(1);
-  Value empty = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, l, kb.f32(0.0f));
-  Value inv = kb.select(empty, kb.f32(0.0f), kb.fdiv(kb.f32(1.0f), l));
+  Value inv = kb.select(sawKey, kb.fdiv(kb.f32(1.0f), l), kb.f32(0.0f));
   for (int64_t e = 0; e < perLane; ++e) {
     Value ok = rowValid;
     if (Value dv = dimValid(e))

@@ -72,8 +72,9 @@ def Mini_AttentionOp : Mini_Op<"attention", [Pure]> {
     FlashAttention 2.1+: query `i` sees key `j` iff `j <= i + T - S`, so a
     decode step with `S = 1` sees every key. A masked key contributes
     nothing, even when its value holds NaN or Inf. A query row that sees no
-    key at all (possible only when `S > T`) produces zeros. NaN in visible
-    inputs propagates to the rows that see it.
+    key at all (possible only when `S > T`) produces zeros; a row whose
+    visible scores are all -inf produces NaN, as softmax over them does. NaN
+    in visible inputs propagates to the rows that see it.
 
     ```mlir
     %o = mini.attention %q, %k, %v {scale = 0.125 : f32, causal}

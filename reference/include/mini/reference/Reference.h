@@ -45,7 +45,7 @@ void rmsnorm(DType t, const void *x, const void *w, void *y, int64_t R, int64_t 
 
 /// Flash-style attention: tiles over keys with online softmax, causal mask
 /// aligned bottom-right, GQA; never materializes S x T. Rows that see no key
-/// output zeros.
+/// output zeros; rows whose visible scores are all -inf output NaN.
 void attention(DType t, const void *q, const void *k, const void *v, void *o, int64_t B,
                int64_t H, int64_t G, int64_t S, int64_t T, int64_t D, float scale,
                bool causal);
