@@ -301,3 +301,28 @@ func.func @matmul_config_negative_tile(%a: tensor<8x8xf16>) {
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = -32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
   return
 }
+
+// -----
+
+func.func @matmul_config_stages(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config stages must be in [0, 8], got 9}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 9, math = "mma_sync">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_config_warps(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config warps_m x warps_n must give 1 to 32 warps, got 8 x 8}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 8, warps_n = 8, stages = 2, math = "mma_sync">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_config_chunks(%a: tensor<8x8xf16>) {
+  // The 16x16 A tile is 32 chunks of 16 bytes: 2 warps (64 threads) cannot share them evenly.
+  // expected-error @+1 {{matmul_config mma_sync: the 64 threads must split the A and B tiles into 16-byte chunks evenly}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 16, tile_n = 32, tile_k = 16, warps_m = 1, warps_n = 2, stages = 2, math = "mma_sync">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
