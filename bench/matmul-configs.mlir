@@ -8,6 +8,10 @@ func.func @mma_sync_f16_128x256x32_w2x4_s4(%a: tensor<?x?xf16>, %b: tensor<?x?xf
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync">} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
   return %c : tensor<?x?xf16>
 }
+func.func @mma_sync_f16_128x256x32_w2x4_s5(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
+  return %c : tensor<?x?xf16>
+}
 func.func @mma_sync_f16_128x256x64_w2x4_s3(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 3, math = "mma_sync">} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
   return %c : tensor<?x?xf16>

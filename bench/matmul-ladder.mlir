@@ -26,9 +26,9 @@ func.func @rung_4_tensor_cores(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> 
   return %c : tensor<?x?x?xf16>
 }
 
-// + 3-stage cp.async pipeline, fragments loaded a step ahead (the default)
+// + 5-stage cp.async pipeline, fragments loaded a step ahead (the sm_90 default)
 func.func @rung_5_pipelined(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tensor<?x?x?xf16> {
-  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 3, math = "mma_sync">} : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf16>
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">} : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf16>
   return %c : tensor<?x?x?xf16>
 }
 
@@ -40,6 +40,6 @@ func.func @rung_4w_wmma(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tensor<
 
 // rung 5 with the WMMA lowering
 func.func @rung_5w_wmma_pipelined(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tensor<?x?x?xf16> {
-  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 3, math = "wmma">} : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf16>
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "wmma">} : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf16>
   return %c : tensor<?x?x?xf16>
 }

@@ -11,20 +11,25 @@ using namespace mlir;
 
 namespace mini {
 
+namespace {
+int majorVersion(StringRef chip) {
+  return chip.starts_with("sm_") && chip.size() >= 5 ? chip[3] - '0' : 0;
+}
+} // namespace
+
 MatmulConfigAttr chooseMatmulConfig(Type elementType, StringRef chip) {
-  MLIRContext *ctx = elementType.getContext();
-  int major = 0;
-  if (chip.starts_with("sm_") && chip.size() >= 5)
-    major = chip[3] - '0';
   // mma.sync m16n8k16 with bf16 needs sm_80+.
-  if ((elementType.isF16() || elementType.isBF16()) && major >= 8)
-    return tensorCoreDefaults(ctx, "mma_sync");
-  return simtDefaults(ctx);
+  if ((elementType.isF16() || elementType.isBF16()) && majorVersion(chip) >= 8)
+    return tensorCoreDefaults(elementType.getContext(), "mma_sync", chip);
+  return simtDefaults(elementType.getContext());
 }
 
-MatmulConfigAttr tensorCoreDefaults(MLIRContext *ctx, StringRef math) {
-  // Best of the configs measured on the H100 (docs/PERF.md).
-  return MatmulConfigAttr::get(ctx, 128, 256, 32, 2, 4, 3, math);
+MatmulConfigAttr tensorCoreDefaults(MLIRContext *ctx, StringRef math, StringRef chip) {
+  // Best of the configs measured on the H100 (docs/PERF.md): 5 stages
+  // (133 KiB of shared memory) where a block may use 227 KB (sm_90) or 163 KB
+  // (sm_80); 3 stages (80 KiB) on the sm_8x parts that allow about 99 KB.
+  bool bigSharedMemory = chip.starts_with("sm_90") || chip == "sm_80";
+  return MatmulConfigAttr::get(ctx, 128, 256, 32, 2, 4, bigSharedMemory ? 5 : 3, math);
 }
 
 MatmulConfigAttr simtDefaults(MLIRContext *ctx) {
@@ -55,7 +60,7 @@ struct MiniSelectMatmulConfigPass
       mini::MatmulConfigAttr c = mini::chooseMatmulConfig(elt, chip);
       if (!math.empty() && math != c.getMath()) // a different unit: start from its defaults
         c = math == "simt" ? mini::simtDefaults(op.getContext())
-                           : mini::tensorCoreDefaults(op.getContext(), math);
+                           : mini::tensorCoreDefaults(op.getContext(), math, chip);
       if (c.getMath() == "simt" && math != "simt") { // options target the tensor cores
         op.setConfigAttr(c);
         return WalkResult::advance();

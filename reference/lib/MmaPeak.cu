@@ -40,11 +40,11 @@ __global__ void __launch_bounds__(256) mmaPeakKernel(float *sink, int iters) {
 }
 } // namespace
 
-double mmaSyncPeakFlops(DType in, float *sink, int iters) {
+double mmaSyncPeakFlops(DType in, float *sink, int iters, int blocksPerSm) {
   int device = 0, sms = 0;
   cudaGetDevice(&device);
   cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device);
-  int blocks = sms * 4; // 32 warps per SM
+  int blocks = sms * blocksPerSm; // 8 warps each
   if (in == DType::BF16)
     mmaPeakKernel<true><<<blocks, 256>>>(sink, iters);
   else

@@ -8,15 +8,15 @@
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-math=simt matmul-stages=0 matmul-tile-m=16 matmul-tile-n=16 matmul-tile-k=1" | FileCheck %s --check-prefix=NAIVE
 // RUN: not mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-stages=0" 2>&1 | FileCheck %s --check-prefix=BAD
 
-// PIPELINED: attrs = {math = "mma_sync", stages = 3 : i64, tile = [128, 256, 32], warps = [2, 4]}
-// PIPELINED-SAME: dynamic_shared_bytes = 81408
-// PIPELINED: cp.async.wait_group {{[^;]*}}1;
+// PIPELINED: attrs = {math = "mma_sync", stages = 5 : i64, tile = [128, 256, 32], warps = [2, 4]}
+// PIPELINED-SAME: dynamic_shared_bytes = 135680
+// PIPELINED: cp.async.wait_group {{[^;]*}}3;
 // PIPELINED-SAME: mma.sync.aligned.m16n8k16
 // ONESTAGE: attrs = {math = "mma_sync", stages = 1 : i64, tile = [128, 256, 32], warps = [2, 4]}
 // ONESTAGE-SAME: dynamic_shared_bytes = 27136
 // ONESTAGE: .entry matmul_matmul(
 // ONESTAGE-NOT: cp.async.wait_group {{[^;]*}}1;
-// WMMA: attrs = {math = "wmma", stages = 3 : i64
+// WMMA: attrs = {math = "wmma", stages = 5 : i64
 // WMMA: wmma.mma.sync.aligned.row.row.m16n16k16.f32.f32
 // SHARED: attrs = {math = "simt", stages = 1 : i64, tile = [64, 64, 16]}
 // SHARED: .entry matmul_matmul(

@@ -6,7 +6,9 @@
 
 // Matmul, f16: tensor cores. cp.async into dynamic shared memory addressed
 // with 32-bit pointers, ldmatrix (B transposed), mma.sync m16n8k16 with f32
-// accumulators, the last wait_group 0 before exit, paired f32 stores.
+// accumulators (5 stages: up to 3 groups in flight past the one awaited), the
+// last wait_group 0 before the epilogue, which converts through shared memory
+// (paired stores per lane, a warp barrier) and writes 16-byte chunks.
 // CHECK-LABEL: func.func @matmul
 // CHECK: gpu.launch_func @mini_kernels::@matmul_matmul
 // CHECK: gpu.binary @mini_kernels [#gpu.object<#nvvm.target<chip = "sm_90a">
@@ -16,13 +18,17 @@
 // CHECK-SAME: .shared .align 16 .b8 __dynamic_shmem__0
 // CHECK-SAME: cp.async.cg.shared.global {{[^;]*}}[%r{{[0-9]+}}]
 // CHECK-SAME: cp.async.commit_group
-// CHECK-SAME: cp.async.wait_group {{[^;]*}}1;
+// CHECK-SAME: cp.async.wait_group {{[^;]*}}3;
 // CHECK-SAME: bar.sync
 // CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{[^;]*}}[%r{{[0-9]+}}];
 // CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // CHECK-SAME: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CHECK-SAME: cp.async.wait_group {{[^;]*}}0;
-// CHECK-SAME: st.global.v2.b32
+// CHECK-SAME: bar.sync
+// CHECK-SAME: st.shared.v2.b32
+// CHECK-SAME: bar.warp.sync
+// CHECK-SAME: ld.shared.v4.b32
+// CHECK-SAME: st.global.v4.b32
 // SM80: .target sm_80
 // SM80-SAME: mma.sync.aligned.m16n8k16
 func.func @matmul(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {

@@ -80,54 +80,68 @@ func.func @matmul_naive(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?x
 // -----
 
 // f16 by default: tensor cores. 128x256 block tiles of 8 warps (2x4, each
-// 64x64 = 4x8 fragments of 16x8), A and B tiles of depth 32 in three stages of
-// dynamic shared memory (rows padded by 8 halves: 3x128x40 + 3x32x264 halves =
-// 81408 bytes) filled by cp.async (16-byte chunks, zero-fill outside),
+// 64x64 = 4x8 fragments of 16x8), A and B tiles of depth 32 in five stages of
+// dynamic shared memory (rows padded by 8 halves: 5x128x40 + 5x32x264 halves =
+// 135680 bytes) filled by cp.async (16-byte chunks, zero-fill outside),
 // ldmatrix fragments (B transposed, two n-tiles per ldmatrix.x4), mma.sync
 // m16n8k16 into f32.
 // CHECK-LABEL: func.func @matmul_mma
-// CHECK: gpu.launch_func @mini_kernels::@matmul_mma_matmul blocks in (%c4, %c4, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c81408_i32
-// CHECK-SAME: attrs = {math = "mma_sync", stages = 3 : i64, tile = [128, 256, 32], warps = [2, 4]}
-// CHECK-SAME: dynamic_shared_bytes = 81408
+// CHECK: gpu.launch_func @mini_kernels::@matmul_mma_matmul blocks in (%c4, %c4, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c135680_i32
+// CHECK-SAME: attrs = {math = "mma_sync", stages = 5 : i64, tile = [128, 256, 32], warps = [2, 4]}
+// CHECK-SAME: dynamic_shared_bytes = 135680
 // CHECK: gpu.func @matmul_mma_matmul
 // CHECK: %[[RAW:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
-// CHECK: %[[SA:.*]] = memref.view %[[RAW]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<3x128x40xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[SB:.*]] = memref.view %[[RAW]][%c30720][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<3x32x264xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[SA:.*]] = memref.view %[[RAW]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<5x128x40xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[SB:.*]] = memref.view %[[RAW]][%c51200][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<5x32x264xf16, #gpu.address_space<workgroup>>
+// The epilogue reuses the stages: per warp 16 rows of 64 + 8 f32.
+// CHECK: %[[EPI:.*]] = memref.view %[[RAW]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<9216xf32, #gpu.address_space<workgroup>>
 // CHECK: scf.if %{{.*}} {
+// The prologue fills stages - 1 = 4 stages, one cp.async group each. The K
+// residue goes in tile 0, the only one whose copies check depth >= 0; then
+// it waits for tile 0 and loads its first fragments.
+// CHECK: arith.cmpi ule
 // CHECK: nvgpu.device_async_copy %{{.*}}[%{{.*}}], %[[SA]][%{{.*}}, %{{.*}}, %{{.*}}], 8, %{{.*}} {bypassL1}
 // CHECK: nvgpu.device_async_copy %{{.*}}[%{{.*}}], %[[SB]]
-// The prologue fills stages - 1 = 2 stages, one cp.async group each, waits
-// for the first and loads its first fragments.
+// CHECK: nvgpu.device_async_create_group
+// CHECK-NOT: arith.cmpi ule
+// CHECK: nvgpu.device_async_create_group
 // CHECK: nvgpu.device_async_create_group
 // CHECK: %[[G:.*]] = nvgpu.device_async_create_group
-// CHECK: nvgpu.device_async_wait %[[G]] {numGroups = 1 : i32}
+// CHECK: nvgpu.device_async_wait %[[G]] {numGroups = 3 : i32}
 // CHECK-NEXT: gpu.barrier
 // CHECK: nvgpu.ldmatrix %[[SA]]
-// Each iteration: refill the stage the previous tile used; load step 1's
-// fragments while step 0's (carried in) feed the tensor cores; wait for the
-// next tile before loading its step-0 fragments, overlapping step 1's math.
-// CHECK: scf.for {{.*}} -> (vector<2x2xf32>, {{.*}}) {
+// Each iteration: refill the stage the previous tile used (the stage index
+// is carried and rotated); load step 1's fragments while step 0's (carried
+// in) feed the tensor cores; wait for the next tile before loading its step-0
+// fragments, overlapping step 1's math.
+// CHECK: scf.for {{.*}} -> (vector<2x2xf32>, {{.*}}, index) {
+// CHECK-NOT: arith.cmpi ule
 // CHECK: nvgpu.device_async_copy
 // CHECK: %[[REFILL:.*]] = nvgpu.device_async_create_group
-// CHECK: nvgpu.ldmatrix %[[SA]][{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<3x128x40xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
-// CHECK: %[[B4:.*]] = nvgpu.ldmatrix %[[SB]][{{.*}}] {numTiles = 4 : i32, transpose = true} : memref<3x32x264xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+// CHECK: nvgpu.ldmatrix %[[SA]][{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<5x128x40xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+// CHECK: %[[B4:.*]] = nvgpu.ldmatrix %[[SB]][{{.*}}] {numTiles = 4 : i32, transpose = true} : memref<5x32x264xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
 // CHECK: vector.extract %[[B4]][0] : vector<2xf16> from vector<4x2xf16>
 // CHECK: vector.extract %[[B4]][1] : vector<2xf16> from vector<4x2xf16>
 // CHECK: vector.extract %[[B4]][2] : vector<2xf16> from vector<4x2xf16>
 // CHECK: vector.extract %[[B4]][3] : vector<2xf16> from vector<4x2xf16>
 // CHECK-COUNT-32: nvgpu.mma.sync(%arg{{[0-9]+}}, %arg{{[0-9]+}}, %arg{{[0-9]+}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
-// CHECK: nvgpu.device_async_wait %[[REFILL]] {numGroups = 1 : i32}
+// CHECK: nvgpu.device_async_wait %[[REFILL]] {numGroups = 3 : i32}
 // CHECK-NEXT: gpu.barrier
 // CHECK: nvgpu.ldmatrix %[[SA]]
 // CHECK-COUNT-32: nvgpu.mma.sync
 // CHECK: scf.yield
-// No cp.async may still be writing when the block exits.
+// No cp.async may still be writing when the epilogue reuses the stages.
 // CHECK: nvgpu.device_async_wait %[[G]] {numGroups = 0 : i32}
-// The epilogue: each lane stores its two adjacent accumulator elements (N is
-// a multiple of 8 on this path) as one vector, with a bounds check.
+// CHECK-NEXT: gpu.barrier
+// The epilogue, 16 rows per warp at a time: each lane stores its two
+// adjacent accumulator elements into the warp's rows (16 stores for 8
+// fragments x 2 rows), then the warp writes 16-byte row chunks to C (N is a
+// multiple of 8 on this path), bounds-checked.
+// CHECK-COUNT-16: vector.store %{{.*}}, %[[EPI]][%{{.*}}] {alignment = 8 : i64} : memref<9216xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+// CHECK-NEXT: nvvm.bar.warp.sync
+// CHECK: %[[CHUNK:.*]] = vector.load %[[EPI]][%{{.*}}] {alignment = 16 : i64} : memref<9216xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // CHECK: scf.if
-// CHECK-NEXT: %[[ROW:.*]] = vector.extract %{{.*}}[0] : vector<2xf32> from vector<2x2xf32>
-// CHECK-NEXT: vector.store %[[ROW]], %{{.*}} {alignment = 8 : i64} : memref<?xf32>, vector<2xf32>
+// CHECK: vector.store %[[CHUNK]], %{{.*}} {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
 // Unaligned rows (K or N not a multiple of 8): scalar staging, no cp.async.
 // CHECK: } else {
 // CHECK-NOT: nvgpu.device_async_copy

@@ -1,14 +1,19 @@
 // Tests lib/Transforms/SelectMatmulConfig.cpp.
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config | FileCheck %s
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="chip=sm_75" | FileCheck %s --check-prefix=TURING
+// RUN: mini-opt %s -split-input-file -mini-select-matmul-config="chip=sm_86" | FileCheck %s --check-prefix=AMPERE86
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="tile-n=128 tile-k=32 stages=2" | FileCheck %s --check-prefix=OVERRIDE
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="math=simt" | FileCheck %s --check-prefix=SIMT
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="math=simt tile-m=16 tile-n=16 tile-k=1 stages=0" | FileCheck %s --check-prefix=NAIVE
 // RUN: not mini-opt %s -split-input-file -mini-select-matmul-config="math=wmma stages=1" 2>/dev/null | FileCheck %s --check-prefix=WMMA
 
-// f16 on sm_80+: tensor cores. Before sm_80 (no m16n8k16 mma.sync): SIMT.
+// f16 on sm_80+: tensor cores, 5 stages where a block may have 163 KB of
+// shared memory or more (sm_80, sm_90), 3 where it may have about 99 KB
+// (sm_86). Before sm_80 (no m16n8k16 mma.sync): SIMT.
 // CHECK-LABEL: func.func @f16
-// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 3, math = "mma_sync">}
+// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">}
+// AMPERE86-LABEL: func.func @f16
+// AMPERE86: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 3, math = "mma_sync">
 // TURING-LABEL: func.func @f16
 // TURING: #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">
 // OVERRIDE-LABEL: func.func @f16

@@ -82,12 +82,13 @@ int main() {
     std::printf("device: %s, %d SMs, L2 %d MB\n", prop.name, sms, prop.l2CacheSize >> 20);
     float *sink = nullptr;
     cudaMalloc(&sink, sizeof(float));
-    for (auto in : {mini::rt::DType::F16, mini::rt::DType::BF16}) {
-      double flops = 0;
-      double ms = bestMs([&] { flops = mini::ref::mmaSyncPeakFlops(in, sink); });
-      std::printf("mma.sync m16n8k16 %-4s f32 acc, 32 warps/SM: %7.1f TFLOP/s\n",
-                  in == mini::rt::DType::F16 ? "f16" : "bf16", flops / ms * 1e-9);
-    }
+    for (auto in : {mini::rt::DType::F16, mini::rt::DType::BF16})
+      for (int blocksPerSm : {4, 2, 1}) {
+        double flops = 0;
+        double ms = bestMs([&] { flops = mini::ref::mmaSyncPeakFlops(in, sink, 4096, blocksPerSm); });
+        std::printf("mma.sync m16n8k16 %-4s f32 acc, %2d warps/SM: %7.1f TFLOP/s\n",
+                    in == mini::rt::DType::F16 ? "f16" : "bf16", 8 * blocksPerSm, flops / ms * 1e-9);
+      }
     cudaFree(sink);
     std::printf("L2 -> SM reads (16 MB buffer, 64 passes):   %7.0f GB/s\n",
                 readBandwidth(16u << 20, 64, sms));

@@ -8,8 +8,9 @@ namespace mini {
 /// The default tiling of a matmul with operands of `elementType` on `chip`.
 MatmulConfigAttr chooseMatmulConfig(mlir::Type elementType, llvm::StringRef chip);
 
-/// The default tensor-core tiling with `math` = "mma_sync" or "wmma".
-MatmulConfigAttr tensorCoreDefaults(mlir::MLIRContext *ctx, llvm::StringRef math);
+/// The default tensor-core tiling on `chip` with `math` = "mma_sync" or "wmma".
+MatmulConfigAttr tensorCoreDefaults(mlir::MLIRContext *ctx, llvm::StringRef math,
+                                    llvm::StringRef chip);
 /// The default SIMT tiling: 64x64x16 tiles through shared memory.
 MatmulConfigAttr simtDefaults(mlir::MLIRContext *ctx);
 

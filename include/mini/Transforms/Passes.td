@@ -72,7 +72,7 @@ def MiniLowerToGPU : Pass<"mini-lower-to-gpu", "mlir::ModuleOp"> {
     "mlir::gpu::GPUDialect", "mlir::math::MathDialect",
     "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
     "mlir::tensor::TensorDialect", "mlir::vector::VectorDialect",
-    "mlir::nvgpu::NVGPUDialect"
+    "mlir::nvgpu::NVGPUDialect", "mlir::NVVM::NVVMDialect"
   ];
 }
 

@@ -16,6 +16,13 @@
 // 16-byte cp.async needs K and N multiples of 8 (aligned rows); otherwise the
 // kernel stages tiles with scalar loads, one stage at a time (run-time branch).
 // Elements outside the matrices are zero-filled; the epilogue masks stores.
+// On the cp.async path the K residue goes in the first tile, so the copies of
+// every later tile need no K bound check; each thread's chunk addresses and
+// row/column bounds are computed once per block.
+//
+// The mma.sync epilogue converts each warp's accumulators through shared
+// memory into 16-byte row chunks: full, coalesced stores instead of 4-byte
+// pieces (which left the store queue throttling, docs/PERF.md v9).
 #include "KernelBuilder.h"
 
 #include "mini/Dialect/Mini/MiniOps.h"
@@ -57,11 +64,98 @@ public:
     warpCol = kb.mul(kb.rem(warp, kb.idx(t.wn)), kb.idx(t.warpTileN()));
   }
 
-  /// Stages the A and B tiles at depth k0 into `stage`: 16-byte cp.async
-  /// chunks (zero-filled outside the matrices) committed as one group whose
-  /// token is returned when `async`, else scalar loads (no token).
-  Value loadTile(Value stage, Value k0, bool async) {
+  /// One 16-byte chunk of the A or B tile this thread copies with cp.async:
+  /// where it goes in the tile, and its global offset at tile depth 0 with
+  /// the row (A) or column (B) clamped into the matrix when outside it (then
+  /// `inside` is false and the copy zero-fills). Computed once per block.
+  struct Chunk {
+    bool isA;
+    Value row, col, inside, base;
+  };
+
+  /// Plans the chunks and the K origin of the cp.async tiles: tile kt covers
+  /// depths kt * tile_k - kPadK .. + tile_k, where kPadK = numK * tile_k - K,
+  /// so that only tile 0 is partial (CUTLASS puts the K residue first too).
+  /// Every later tile lies inside K, so its copies need no K bound checks.
+  void planAsyncCopies(Value numK) {
+    padK = kb.sub(kb.mul(numK, kb.idx(t.tk)), K);
+    this->numK = numK;
+    auto plan = [&](bool isA, int64_t rows, int64_t cols) {
+      int64_t perRow = cols / kChunk;
+      for (int64_t n = 0; n < rows * perRow / t.threads; ++n) {
+        Value c = kb.add(tid, kb.idx(n * t.threads));
+        Value r = kb.div(c, kb.idx(perRow));
+        Value cc = kb.mul(kb.rem(c, kb.idx(perRow)), kb.idx(kChunk));
+        if (isA) { // row of A, depth column
+          Value gr = kb.add(row0, r), inside = kb.ult(gr, M);
+          Value safeRow = kb.select(inside, gr, kb.idx(0));
+          chunks.push_back({true, r, cc, inside, kb.add(aBase, kb.add(kb.mul(safeRow, K), cc))});
+        } else { // depth row of B, column
+          Value gc = kb.add(col0, cc), inside = kb.ult(gc, N);
+          Value safeCol = kb.select(inside, gc, kb.idx(0));
+          chunks.push_back({false, r, cc, inside, kb.add(bBase, kb.add(kb.mul(r, N), safeCol))});
+        }
+      }
+    };
+    plan(true, t.tm, t.tk);
+    plan(false, t.tk, t.tn);
+  }
+
+  /// Stages tile kt into `stage` with one cp.async per planned chunk and
+  /// commits them as one group, whose token is returned. `interior`: kt >= 1,
+  /// so the tile is inside K or (kt >= numK) entirely past it and zero-filled.
+  Value asyncLoadTile(Value stage, Value kt, bool interior) {
+    Value inRange = kb.ult(kt, numK);
+    Value depth = kb.mul(kt, kb.idx(t.tk)); // k0 + padK
+    Value k0 = kb.select(inRange, kb.sub(depth, padK), kb.idx(0));
     SmallVector<Value> tokens;
+    for (const Chunk &ch : chunks) {
+      Value ok = kb.andi(ch.inside, inRange);
+      if (!interior) // depths below 0 are zero
+        ok = kb.andi(ok, kb.ule(padK, kb.add(depth, ch.isA ? ch.col : ch.row)));
+      Value src = kb.add(ch.base, ch.isA ? k0 : kb.mul(k0, N));
+      if (!interior)
+        src = kb.select(ok, src, ch.base);
+      Value count = kb.select(ok, kb.idx(kChunk), kb.idx(0));
+      tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
+          kb.b, kb.loc, ch.isA ? sa : sb, ValueRange{stage, ch.row, ch.col}, ch.isA ? A : B,
+          ValueRange{src}, kb.b.getIndexAttr(kChunk), count, /*bypassL1=*/kb.b.getUnitAttr()));
+    }
+    return nvgpu::DeviceAsyncCreateGroupOp::create(kb.b, kb.loc, tokens);
+  }
+
+  /// Stages the A and B tiles at depth k0 into `stage` with scalar loads
+  /// (rows that are not 16-byte aligned).
+  void scalarLoadTile(Value stage, Value k0) {
+    forEachChunk(k0, [&](Value mem, Value smem, Value gr, Value rowOk, Value gc, Value colLimit,
+                         Value base, Value ld, Value r, Value cc) {
+      for (int64_t e = 0; e < kChunk; ++e) {
+        Value col = kb.add(gc, kb.idx(e));
+        Value ok = kb.andi(rowOk, kb.ult(col, colLimit));
+        auto load = scf::IfOp::create(
+            kb.b, kb.loc, ok,
+            [&](OpBuilder &nb, Location nl) {
+              KernelBuilder k2(nb, nl);
+              scf::YieldOp::create(nb, nl, ValueRange{memref::LoadOp::create(
+                  nb, nl, mem, ValueRange{k2.add(base, k2.add(k2.mul(gr, ld), col))})});
+            },
+            [&](OpBuilder &nb, Location nl) {
+              auto ft = cast<FloatType>(elt);
+              Value zero = arith::ConstantFloatOp::create(
+                  nb, nl, ft, APFloat::getZero(ft.getFloatSemantics()));
+              scf::YieldOp::create(nb, nl, ValueRange{zero});
+            });
+        memref::StoreOp::create(kb.b, kb.loc, load.getResult(0), smem,
+                                ValueRange{stage, r, kb.add(cc, kb.idx(e))});
+      }
+    });
+  }
+
+  /// Calls `fn` for each 8-element chunk of the A and B tiles at depth k0 that
+  /// this thread stages: global memref, shared memref, global row, whether the
+  /// row is inside, global column, the column limit, the batch offset, the
+  /// leading dimension, and the row and column inside the tile.
+  template <typename Fn> void forEachChunk(Value k0, Fn fn) {
     auto chunks = [&](int64_t rows, int64_t cols, Value mem, Value base, Value rowStart,
                       Value rowLimit, Value colStart, Value colLimit, Value ld, Value smem) {
       int64_t perRow = cols / kChunk;
@@ -70,42 +164,11 @@ public:
         Value r = kb.div(c, kb.idx(perRow));
         Value cc = kb.mul(kb.rem(c, kb.idx(perRow)), kb.idx(kChunk));
         Value gr = kb.add(rowStart, r), gc = kb.add(colStart, cc);
-        Value rowOk = kb.ult(gr, rowLimit);
-        if (async) {
-          Value ok = kb.andi(rowOk, kb.ult(gc, colLimit));
-          Value src = kb.select(ok, kb.add(base, kb.add(kb.mul(gr, ld), gc)), kb.idx(0));
-          Value count = kb.select(ok, kb.idx(kChunk), kb.idx(0));
-          tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
-              kb.b, kb.loc, smem, ValueRange{stage, r, cc}, mem, ValueRange{src},
-              kb.b.getIndexAttr(kChunk), count, /*bypassL1=*/kb.b.getUnitAttr()));
-          continue;
-        }
-        for (int64_t e = 0; e < kChunk; ++e) {
-          Value col = kb.add(gc, kb.idx(e));
-          Value ok = kb.andi(rowOk, kb.ult(col, colLimit));
-          auto load = scf::IfOp::create(
-              kb.b, kb.loc, ok,
-              [&](OpBuilder &nb, Location nl) {
-                KernelBuilder k2(nb, nl);
-                scf::YieldOp::create(nb, nl, ValueRange{memref::LoadOp::create(
-                    nb, nl, mem, ValueRange{k2.add(base, k2.add(k2.mul(gr, ld), col))})});
-              },
-              [&](OpBuilder &nb, Location nl) {
-                auto ft = cast<FloatType>(elt);
-                Value zero = arith::ConstantFloatOp::create(
-                    nb, nl, ft, APFloat::getZero(ft.getFloatSemantics()));
-                scf::YieldOp::create(nb, nl, ValueRange{zero});
-              });
-          memref::StoreOp::create(kb.b, kb.loc, load.getResult(0), smem,
-                                  ValueRange{stage, r, kb.add(cc, kb.idx(e))});
-        }
+        fn(mem, smem, gr, kb.ult(gr, rowLimit), gc, colLimit, base, ld, r, cc);
       }
     };
     chunks(t.tm, t.tk, A, aBase, row0, M, k0, K, K, sa);
     chunks(t.tk, t.tn, B, bBase, k0, K, col0, N, N, sb);
-    if (!async)
-      return {};
-    return nvgpu::DeviceAsyncCreateGroupOp::create(kb.b, kb.loc, tokens);
   }
 
   /// The zero accumulators of one warp.
@@ -255,11 +318,67 @@ public:
         }
   }
 
+  /// Bytes of shared memory the staged epilogue needs for C elements of
+  /// `outBytes` bytes: per warp, one 16-row slice of its tile, rows padded
+  /// by kPad elements.
+  int64_t stagedEpilogueBytes(int64_t outBytes) const {
+    return t.wm * t.wn * 16 * (t.warpTileN() + kPad) * outBytes;
+  }
+
+  /// mma.sync epilogue through shared memory (`scratch`, stagedEpilogueBytes,
+  /// no longer used by the pipeline): each warp converts one 16-row slice of
+  /// its accumulators at a time into its scratch rows, then writes them to C
+  /// as 16-byte row chunks, so the stores are full, coalesced lines instead
+  /// of 4-byte pieces. Needs N to be a multiple of 8 (whole chunks in or out).
+  void stagedEpilogue(ValueRange acc, Value C, Value cBase, Value scratch) {
+    Type outElt = cast<MemRefType>(C.getType()).getElementType();
+    int64_t outBytes = outElt.getIntOrFloatBitWidth() / 8;
+    int64_t chunk = 16 / outBytes, stride = t.warpTileN() + kPad;
+    Value warp = kb.div(tid, kb.idx(32));
+    Value warpBase = kb.mul(warp, kb.idx(16 * stride));
+    Value lr = kb.div(lane, kb.idx(4)), lc = kb.mul(kb.rem(lane, kb.idx(4)), kb.idx(2));
+    int64_t chunksPerRow = t.warpTileN() / chunk;
+    auto vecType = VectorType::get({chunk}, outElt);
+    for (int64_t mi = 0; mi < t.fragsM(); ++mi) {
+      // mma.sync m16n8 accumulator: lane l holds rows l/4 and l/4 + 8,
+      // columns 2*(l%4) and 2*(l%4) + 1.
+      for (int64_t ni = 0; ni < t.fragsN(); ++ni)
+        for (int64_t i = 0; i < 2; ++i) {
+          Value frag = acc[mi * t.fragsN() + ni];
+          Value v0 = vector::ExtractOp::create(kb.b, kb.loc, frag, ArrayRef<int64_t>{i, 0});
+          Value v1 = vector::ExtractOp::create(kb.b, kb.loc, frag, ArrayRef<int64_t>{i, 1});
+          Value at = kb.add(warpBase, kb.add(kb.mul(kb.add(lr, kb.idx(8 * i)), kb.idx(stride)),
+                                             kb.add(lc, kb.idx(ni * 8))));
+          kb.storeVecF32({v0, v1}, scratch, at);
+        }
+      NVVM::SyncWarpOp::create(kb.b, kb.loc, kb.i32(-1));
+      for (int64_t c = 0; c < 16 * chunksPerRow / 32; ++c) {
+        Value id = kb.add(lane, kb.idx(32 * c));
+        Value row = kb.div(id, kb.idx(chunksPerRow));
+        Value col = kb.mul(kb.rem(id, kb.idx(chunksPerRow)), kb.idx(chunk));
+        auto load = vector::LoadOp::create(
+            kb.b, kb.loc, vecType, scratch,
+            ValueRange{kb.add(warpBase, kb.add(kb.mul(row, kb.idx(stride)), col))});
+        load.setAlignment(16);
+        Value r = kb.add(row0, kb.add(warpRow, kb.add(kb.idx(mi * 16), row)));
+        Value cc = kb.add(col0, kb.add(warpCol, col));
+        kb.ifThenElse(kb.andi(kb.ult(r, M), kb.ult(cc, N)), [&] {
+          auto store = vector::StoreOp::create(kb.b, kb.loc, load, C,
+                                               ValueRange{kb.add(cBase, kb.add(kb.mul(r, N), cc))});
+          store.setAlignment(16);
+        });
+      }
+      NVVM::SyncWarpOp::create(kb.b, kb.loc, kb.i32(-1));
+    }
+  }
+
   KernelBuilder &kb;
   const Tiling &t;
   Type elt;
   Value A, B, M, N, K, aBase, bBase, row0, col0, sa, sb;
   Value tid, lane, warpRow, warpCol;
+  Value numK, padK;          // set by planAsyncCopies
+  SmallVector<Chunk> chunks; // this thread's cp.async chunks
 };
 
 } // namespace
@@ -286,7 +405,8 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, gpu::GPUModuleOp m
   KernelBuilder kb(b, loc);
 
   // Dynamic shared memory (beyond the 48 KB of a static allocation): the A
-  // stages, the B stages, then (wmma) the epilogue tiles.
+  // stages, the B stages, then (wmma) the epilogue tiles. The mma.sync
+  // epilogue reuses the stages.
   MemRefType aType = workgroupMemRef({t.stages, t.tm, t.tk + kPad}, inElt);
   MemRefType bType = workgroupMemRef({t.stages, t.tk, t.tn + kPad}, inElt);
   MemRefType cType = workgroupMemRef({t.wm * t.wn, 16, 16}, b.getF32Type());
@@ -309,6 +429,15 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, gpu::GPUModuleOp m
   TensorCoreEmitter e(kb, t, inElt, A, B, M, N, K, kb.mul(batch, kb.mul(M, K)),
                       kb.mul(batch, kb.mul(K, N)), row0, col0, sa, sb);
   Value cBase = kb.mul(batch, kb.mul(M, N));
+  // The mma.sync epilogue stages C through the (then idle) pipeline buffers
+  // when they are large enough.
+  Type outElt = cast<MemRefType>(C.getType()).getElementType();
+  int64_t outBytes = outElt.getIntOrFloatBitWidth() / 8;
+  Value stagedScratch;
+  if (!t.wmma && e.stagedEpilogueBytes(outBytes) <= aBytes + bBytes)
+    stagedScratch = memref::ViewOp::create(
+        b, loc, workgroupMemRef({e.stagedEpilogueBytes(outBytes) / outBytes}, outElt), raw,
+        kb.idx(0), ValueRange{});
   Value numK = arith::CeilDivUIOp::create(b, loc, K, kb.idx(t.tk));
   SmallVector<Value> init = e.zeroAccumulators();
 
@@ -323,57 +452,75 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, gpu::GPUModuleOp m
     nvgpu::DeviceAsyncWaitOp::create(b, loc, token, b.getI32IntegerAttr(t.stages - 2));
     gpu::BarrierOp::create(b, loc);
   };
+  // N is a multiple of 8 on the cp.async paths: stores go out in pairs, or
+  // staged as 16-byte chunks.
+  auto alignedEpilogue = [&](ValueRange acc) {
+    if (!stagedScratch)
+      return e.epilogue(acc, C, cBase, scratch, /*pairs=*/true);
+    gpu::BarrierOp::create(b, loc); // every warp is done reading the stages
+    e.stagedEpilogue(acc, C, cBase, stagedScratch);
+  };
   auto pipelined = [&] {
+    e.planAsyncCopies(numK);
     Value token;
     for (int64_t s = 0; s + 1 < t.stages; ++s)
-      token = e.loadTile(kb.idx(s), kb.idx(s * t.tk), /*async=*/true);
+      token = e.asyncLoadTile(kb.idx(s), kb.idx(s), /*interior=*/s > 0);
     waitForTile(token);
     SmallVector<Value> carried = init;
     llvm::append_range(carried, e.loadFragments(kb.idx(0), 0).flat());
-    int64_t numAcc = init.size();
+    int64_t numAcc = init.size(), numFrags = carried.size() - numAcc;
+    carried.push_back(kb.idx(0)); // the stage of tile kt
     auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), carried, [&](Value kt, ValueRange it) {
+      // Stage indices rotate by compare and select (no remainder per tile).
+      Value stage = it.back();
+      auto isStage = [&](int64_t s) {
+        return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, stage, kb.idx(s));
+      };
+      Value nextStage = kb.select(isStage(t.stages - 1), kb.idx(0), kb.add(stage, kb.idx(1)));
       // Refill the stage tile kt - 1 used (every warp passed the barrier
       // after its last read); past the end, zeros.
-      Value next = kb.add(kt, kb.idx(t.stages - 1));
-      Value token = e.loadTile(kb.rem(next, kb.idx(t.stages)), kb.mul(next, kb.idx(t.tk)),
-                               /*async=*/true);
-      Value stage = kb.rem(kt, kb.idx(t.stages));
+      Value refillStage = kb.select(isStage(0), kb.idx(t.stages - 1), kb.sub(stage, kb.idx(1)));
+      Value token = e.asyncLoadTile(refillStage, kb.add(kt, kb.idx(t.stages - 1)),
+                                    /*interior=*/true);
       SmallVector<Value> acc(it.take_front(numAcc));
-      auto frags = e.fragmentsFrom(it.drop_front(numAcc));
+      auto frags = e.fragmentsFrom(it.slice(numAcc, numFrags));
       for (int64_t step = 0; step < steps; ++step) {
         TensorCoreEmitter::Fragments nextFrags;
         if (step + 1 < steps) {
           nextFrags = e.loadFragments(stage, (step + 1) * 16);
         } else {
           waitForTile(token);
-          nextFrags = e.loadFragments(kb.rem(kb.add(kt, kb.idx(1)), kb.idx(t.stages)), 0);
+          nextFrags = e.loadFragments(nextStage, 0);
         }
         acc = e.multiply(frags, acc);
         frags = nextFrags;
       }
       llvm::append_range(acc, frags.flat());
+      acc.push_back(nextStage);
       return acc;
     });
-    // No cp.async may be left writing shared memory when the block exits.
+    // No cp.async may be left writing shared memory when the block exits
+    // (or the epilogue reuses it).
     nvgpu::DeviceAsyncWaitOp::create(b, loc, token, b.getI32IntegerAttr(0));
-    e.epilogue(loop.getResults().take_front(numAcc), C, cBase, scratch, /*pairs=*/true);
+    alignedEpilogue(loop.getResults().take_front(numAcc));
   };
   // cp.async path, one stage: load, wait, multiply; no overlap.
   auto unpipelined = [&] {
+    e.planAsyncCopies(numK);
     auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), init, [&](Value kt, ValueRange acc) {
       gpu::BarrierOp::create(b, loc);
-      Value token = e.loadTile(kb.idx(0), kb.mul(kt, kb.idx(t.tk)), /*async=*/true);
+      Value token = e.asyncLoadTile(kb.idx(0), kt, /*interior=*/false);
       nvgpu::DeviceAsyncWaitOp::create(b, loc, token, b.getI32IntegerAttr(0));
       gpu::BarrierOp::create(b, loc);
       return e.multiplyTile(kb.idx(0), acc);
     });
-    e.epilogue(loop.getResults(), C, cBase, scratch, /*pairs=*/true);
+    alignedEpilogue(loop.getResults());
   };
   // Unaligned rows: scalar staging through stage 0, no overlap.
   auto synchronous = [&] {
     auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), init, [&](Value kt, ValueRange acc) {
       gpu::BarrierOp::create(b, loc);
-      e.loadTile(kb.idx(0), kb.mul(kt, kb.idx(t.tk)), /*async=*/false);
+      e.scalarLoadTile(kb.idx(0), kb.mul(kt, kb.idx(t.tk)));
       gpu::BarrierOp::create(b, loc);
       return e.multiplyTile(kb.idx(0), acc);
     });

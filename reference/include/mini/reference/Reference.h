@@ -30,8 +30,9 @@ void matmul(MatmulVariant v, DType in, DType out, const void *a, const void *b, 
 /// f32 accumulators, registers only) and returns the flops it does; time it
 /// to get the instruction's ceiling on this device. `sink` is a device float
 /// the probe may write. The default `iters` keeps one launch near a
-/// millisecond on an H100, so launch overhead does not count.
-double mmaSyncPeakFlops(DType in, float *sink, int iters = 4096);
+/// millisecond on an H100, so launch overhead does not count. `blocksPerSm`
+/// blocks of 8 warps run per SM.
+double mmaSyncPeakFlops(DType in, float *sink, int iters = 4096, int blocksPerSm = 4);
 
 enum class SoftmaxVariant {
   BlockReduce, // max pass, sum pass, write pass; block reductions by warp shuffles
