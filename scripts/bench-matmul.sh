@@ -3,23 +3,27 @@
 # the same buffers (mini-run --bench): the default tensor-core kernels at
 # M=N=K in SIZES (f16 and bf16, f16/bf16 results), then the ladder
 # (bench/matmul-ladder.mlir: one optimization switched off per rung) at 4096.
+# Ours and cuBLAS are timed launch by launch in alternation (same clocks and
+# power state; a long run at 8192 reaches the H100's 700 W cap), ITERS rounds
+# each (20 by default; a few hundred shows the sustained, power-capped ratio).
 # Needs a GPU. Prints one table at the end.
-#   scripts/bench-matmul.sh [SUITE_BUNDLE] [LADDER_BUNDLE] [MINI_RUN] [SIZES]
+#   scripts/bench-matmul.sh [SUITE_BUNDLE] [LADDER_BUNDLE] [MINI_RUN] [SIZES] [ITERS]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 suite="${1:-build/bundles/suite}"
 ladder="${2:-build/bundles/ladder}"
 minirun="${3:-build/bin/mini-run}"
 sizes="${4:-4096 8192}"
+iters="${5:-20}"
 rows=()
 bench() { # bundle kernel n reference
   local out; out=$("$minirun" "$1" --kernel "$2" --size "batch=1,M=$3,N=$3,K=$3" --bench \
-                   --iters 20 --warmup 5 --no-cpu-check --matmul-ref "$4" 2>&1)
+                   --iters "$iters" --warmup 5 --no-cpu-check --matmul-ref "$4" 2>&1)
   local rc=$?
   echo "$out"
   [ $rc -eq 77 ] && exit 77
   local ours cublas peak result
-  ours=$(grep -oE 'ours +[0-9.]+ TFLOP/s' <<<"$out" | grep -oE '[0-9.]+' | head -1)
+  ours=$(grep -oE 'interleaved: ours +[0-9.]+' <<<"$out" | grep -oE '[0-9.]+$')
   cublas=$(grep -oE 'cuBLAS +[0-9.]+ TFLOP/s' <<<"$out" | grep -oE '[0-9.]+' | head -1)
   peak=$(grep -oE 'mma.sync peak +[0-9.]+' <<<"$out" | grep -oE '[0-9.]+$')
   result=$(awk 'END { print $NF }' <<<"$(grep -E 'PASS|FAIL' <<<"$out")")

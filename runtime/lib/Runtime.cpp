@@ -219,26 +219,37 @@ void LoadedBundle::launch(const KernelSpec &k, const std::vector<CUdeviceptr> &t
 
 double timeMedianMs(const std::function<void()> &fn, int warmup, int iters,
                     const std::string &what) {
+  return timeInterleavedMedianMs({fn}, warmup, iters, what)[0];
+}
+
+std::vector<double> timeInterleavedMedianMs(const std::vector<std::function<void()>> &fns,
+                                            int warmup, int iters, const std::string &what) {
   const DriverApi &d = driver();
   for (int i = 0; i < warmup; ++i)
-    fn();
+    for (const auto &fn : fns)
+      fn();
   CUevent start, stop;
   check(d.cuEventCreate(&start, CU_EVENT_DEFAULT), "cuEventCreate", what);
   check(d.cuEventCreate(&stop, CU_EVENT_DEFAULT), "cuEventCreate", what);
-  std::vector<float> times;
-  for (int i = 0; i < iters; ++i) {
-    check(d.cuEventRecord(start, nullptr), "cuEventRecord", what);
-    fn();
-    check(d.cuEventRecord(stop, nullptr), "cuEventRecord", what);
-    check(d.cuEventSynchronize(stop), "cuEventSynchronize", what);
-    float ms = 0;
-    check(d.cuEventElapsedTime(&ms, start, stop), "cuEventElapsedTime", what);
-    times.push_back(ms);
-  }
+  std::vector<std::vector<float>> times(fns.size());
+  for (int i = 0; i < iters; ++i)
+    for (size_t f = 0; f < fns.size(); ++f) {
+      check(d.cuEventRecord(start, nullptr), "cuEventRecord", what);
+      fns[f]();
+      check(d.cuEventRecord(stop, nullptr), "cuEventRecord", what);
+      check(d.cuEventSynchronize(stop), "cuEventSynchronize", what);
+      float ms = 0;
+      check(d.cuEventElapsedTime(&ms, start, stop), "cuEventElapsedTime", what);
+      times[f].push_back(ms);
+    }
   d.cuEventDestroy(start);
   d.cuEventDestroy(stop);
-  std::sort(times.begin(), times.end());
-  return times.empty() ? 0.0 : times[times.size() / 2];
+  std::vector<double> medians;
+  for (auto &t : times) {
+    std::sort(t.begin(), t.end());
+    medians.push_back(t.empty() ? 0.0 : t[t.size() / 2]);
+  }
+  return medians;
 }
 
 } // namespace mini::rt

@@ -111,6 +111,13 @@ private:
 double timeMedianMs(const std::function<void()> &fn, int warmup, int iters,
                     const std::string &what);
 
+/// As timeMedianMs for several functions timed in turn within each of the
+/// `iters` rounds (after `warmup` rounds), so that every one runs at the same
+/// clocks, power and temperature: a peer measured right after a long run of
+/// ours would otherwise see a cooler, unthrottled GPU. One median per function.
+std::vector<double> timeInterleavedMedianMs(const std::vector<std::function<void()>> &fns,
+                                            int warmup, int iters, const std::string &what);
+
 } // namespace mini::rt
 
 #endif
