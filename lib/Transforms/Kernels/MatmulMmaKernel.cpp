@@ -65,21 +65,25 @@ public:
   }
 
   /// One 16-byte chunk of the A or B tile this thread copies with cp.async:
-  /// where it goes in the tile, and its global offset at tile depth 0 with
-  /// the row (A) or column (B) clamped into the matrix when outside it (then
-  /// `inside` is false and the copy zero-fills). Computed once per block.
+  /// where it goes in the tile, whether its row (A) or column (B) is inside
+  /// the matrix, and its global offset at tile depth 0 (`base`, the row or
+  /// column clamped into the matrix when outside it). `safeBase` also clamps
+  /// the depth, so that it lies inside the matrix even when K < tile_k: the
+  /// copies that read nothing (size 0) still carry a valid address. Computed
+  /// once per block.
   struct Chunk {
     bool isA;
-    Value row, col, inside, base;
+    Value row, col, inside, base, safeBase;
   };
 
   /// Plans the chunks and the K origin of the cp.async tiles: tile kt covers
-  /// depths kt * tile_k - kPadK .. + tile_k, where kPadK = numK * tile_k - K,
+  /// depths kt * tile_k - padK .. + tile_k, where padK = numK * tile_k - K,
   /// so that only tile 0 is partial (CUTLASS puts the K residue first too).
   /// Every later tile lies inside K, so its copies need no K bound checks.
   void planAsyncCopies(Value numK) {
     padK = kb.sub(kb.mul(numK, kb.idx(t.tk)), K);
     this->numK = numK;
+    auto clampDepth = [&](Value d) { return kb.select(kb.ult(d, K), d, kb.idx(0)); };
     auto plan = [&](bool isA, int64_t rows, int64_t cols) {
       int64_t perRow = cols / kChunk;
       for (int64_t n = 0; n < rows * perRow / t.threads; ++n) {
@@ -88,12 +92,14 @@ public:
         Value cc = kb.mul(kb.rem(c, kb.idx(perRow)), kb.idx(kChunk));
         if (isA) { // row of A, depth column
           Value gr = kb.add(row0, r), inside = kb.ult(gr, M);
-          Value safeRow = kb.select(inside, gr, kb.idx(0));
-          chunks.push_back({true, r, cc, inside, kb.add(aBase, kb.add(kb.mul(safeRow, K), cc))});
+          Value rowBase = kb.add(aBase, kb.mul(kb.select(inside, gr, kb.idx(0)), K));
+          chunks.push_back({true, r, cc, inside, kb.add(rowBase, cc),
+                            kb.add(rowBase, clampDepth(cc))});
         } else { // depth row of B, column
           Value gc = kb.add(col0, cc), inside = kb.ult(gc, N);
-          Value safeCol = kb.select(inside, gc, kb.idx(0));
-          chunks.push_back({false, r, cc, inside, kb.add(bBase, kb.add(kb.mul(r, N), safeCol))});
+          Value colBase = kb.add(bBase, kb.select(inside, gc, kb.idx(0)));
+          chunks.push_back({false, r, cc, inside, kb.add(colBase, kb.mul(r, N)),
+                            kb.add(colBase, kb.mul(clampDepth(r), N))});
         }
       }
     };
@@ -103,7 +109,8 @@ public:
 
   /// Stages tile kt into `stage` with one cp.async per planned chunk and
   /// commits them as one group, whose token is returned. `interior`: kt >= 1,
-  /// so the tile is inside K or (kt >= numK) entirely past it and zero-filled.
+  /// so the tile lies inside K (then K > tile_k and `safeBase` is `base`) or
+  /// (kt >= numK) entirely past it and is zero-filled.
   Value asyncLoadTile(Value stage, Value kt, bool interior) {
     Value inRange = kb.ult(kt, numK);
     Value depth = kb.mul(kt, kb.idx(t.tk)); // k0 + padK
@@ -111,11 +118,13 @@ public:
     SmallVector<Value> tokens;
     for (const Chunk &ch : chunks) {
       Value ok = kb.andi(ch.inside, inRange);
-      if (!interior) // depths below 0 are zero
+      Value src;
+      if (interior) {
+        src = kb.add(ch.safeBase, ch.isA ? k0 : kb.mul(k0, N));
+      } else { // depths below 0 are zero
         ok = kb.andi(ok, kb.ule(padK, kb.add(depth, ch.isA ? ch.col : ch.row)));
-      Value src = kb.add(ch.base, ch.isA ? k0 : kb.mul(k0, N));
-      if (!interior)
-        src = kb.select(ok, src, ch.base);
+        src = kb.select(ok, kb.add(ch.base, ch.isA ? k0 : kb.mul(k0, N)), ch.safeBase);
+      }
       Value count = kb.select(ok, kb.idx(kChunk), kb.idx(0));
       tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
           kb.b, kb.loc, ch.isA ? sa : sb, ValueRange{stage, ch.row, ch.col}, ch.isA ? A : B,
