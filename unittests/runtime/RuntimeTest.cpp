@@ -119,4 +119,20 @@ TEST(Device, OpensTheFirstGpuOrSkips) {
   EXPECT_EQ(host, std::string(1024, '\xAB'));
 }
 
+TEST(Timing, InterleavedRunsTakeTurnsAndGiveOneMedianEach) {
+  std::string reason;
+  if (deviceCount(&reason) == 0)
+    GTEST_SKIP() << "no GPU: " << reason;
+  Device device(0);
+  DeviceBuffer small(1 << 10, "small"), large(64 << 20, "large");
+  std::string calls;
+  std::vector<double> ms = timeInterleavedMedianMs(
+      {[&] { calls += 'a'; small.fill(1); }, [&] { calls += 'b'; large.fill(2); }},
+      /*warmup=*/1, /*iters=*/3, "test");
+  EXPECT_EQ(calls, "abababab"); // warm-up round, then 3 timed rounds
+  ASSERT_EQ(ms.size(), 2u);
+  EXPECT_GT(ms[0], 0.0);
+  EXPECT_GT(ms[1], ms[0]); // filling 64 MB takes longer than 1 KB
+}
+
 } // namespace
