@@ -63,37 +63,36 @@ __device__ void loadTileScalar(TI (*as)[kBK + kPadA], TI (*bs)[kBN + kPadB], con
   }
 }
 
-/// 16-byte cp.async of A and B chunks; chunks that are partly outside the
-/// matrix or misaligned are copied element by element (zero-filled).
+/// 16-byte cp.async of a kRows x kCols tile of a row-major matrix (leading
+/// dimension ld, rowLimit x colLimit) starting at (row0, col0); chunks that
+/// are partly outside the matrix or misaligned are copied element by element
+/// (zero-filled).
+template <int kRows, int kCols, int kLd, typename TI>
+__device__ void copyTileAsync(TI (*dst)[kLd], const TI *src, int64_t row0, int64_t col0,
+                              int64_t rowLimit, int64_t colLimit, int64_t ld) {
+  constexpr int kVec = 8; // 8 x 16-bit = 16 bytes
+  for (int e = threadIdx.x; e < kRows * kCols / kVec; e += blockDim.x) {
+    int r = e / (kCols / kVec), cc = (e % (kCols / kVec)) * kVec;
+    int64_t gr = row0 + r, gc = col0 + cc;
+    const TI *from = src + gr * ld + gc;
+    if (gr < rowLimit && gc + kVec <= colLimit && (reinterpret_cast<uintptr_t>(from) % 16) == 0) {
+      unsigned to = static_cast<unsigned>(__cvta_generic_to_shared(&dst[r][cc]));
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(to), "l"(from));
+    } else {
+      for (int v = 0; v < kVec; ++v)
+        dst[r][cc + v] = (gr < rowLimit && gc + v < colLimit) ? src[gr * ld + gc + v]
+                                                              : fromF32<TI>(0.f);
+    }
+  }
+}
+
+/// The A and B tiles at depth k0 by cp.async, committed as one group.
 template <typename TI>
 __device__ void loadTileAsync(TI (*as)[kBK + kPadA], TI (*bs)[kBN + kPadB], const TI *az,
                               const TI *bz, int64_t row0, int64_t col0, int64_t k0, int64_t M,
                               int64_t N, int64_t K) {
-  constexpr int kVec = 8; // 8 x 16-bit = 16 bytes
-  for (int e = threadIdx.x; e < kBM * kBK / kVec; e += blockDim.x) {
-    int r = e / (kBK / kVec), cc = (e % (kBK / kVec)) * kVec;
-    int64_t gr = row0 + r, gc = k0 + cc;
-    const TI *src = az + gr * K + gc;
-    if (gr < M && gc + kVec <= K && (reinterpret_cast<uintptr_t>(src) % 16) == 0) {
-      unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(&as[r][cc]));
-      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(src));
-    } else {
-      for (int v = 0; v < kVec; ++v)
-        as[r][cc + v] = (gr < M && gc + v < K) ? az[gr * K + gc + v] : fromF32<TI>(0.f);
-    }
-  }
-  for (int e = threadIdx.x; e < kBK * kBN / kVec; e += blockDim.x) {
-    int r = e / (kBN / kVec), cc = (e % (kBN / kVec)) * kVec;
-    int64_t gr = k0 + r, gc = col0 + cc;
-    const TI *src = bz + gr * N + gc;
-    if (gr < K && gc + kVec <= N && (reinterpret_cast<uintptr_t>(src) % 16) == 0) {
-      unsigned dst = static_cast<unsigned>(__cvta_generic_to_shared(&bs[r][cc]));
-      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(dst), "l"(src));
-    } else {
-      for (int v = 0; v < kVec; ++v)
-        bs[r][cc + v] = (gr < K && gc + v < N) ? bz[gr * N + gc + v] : fromF32<TI>(0.f);
-    }
-  }
+  copyTileAsync<kBM, kBK>(as, az, row0, k0, M, K, K);
+  copyTileAsync<kBK, kBN>(bs, bz, k0, col0, K, N, N);
   asm volatile("cp.async.commit_group;\n" ::);
 }
 
