@@ -84,27 +84,21 @@ public:
     padK = kb.sub(kb.mul(numK, kb.idx(t.tk)), K);
     this->numK = numK;
     auto clampDepth = [&](Value d) { return kb.select(kb.ult(d, K), d, kb.idx(0)); };
-    auto plan = [&](bool isA, int64_t rows, int64_t cols) {
-      int64_t perRow = cols / kChunk;
-      for (int64_t n = 0; n < rows * perRow / t.threads; ++n) {
-        Value c = kb.add(tid, kb.idx(n * t.threads));
-        Value r = kb.div(c, kb.idx(perRow));
-        Value cc = kb.mul(kb.rem(c, kb.idx(perRow)), kb.idx(kChunk));
-        if (isA) { // row of A, depth column
-          Value gr = kb.add(row0, r), inside = kb.ult(gr, M);
-          Value rowBase = kb.add(aBase, kb.mul(kb.select(inside, gr, kb.idx(0)), K));
-          chunks.push_back({true, r, cc, inside, kb.add(rowBase, cc),
-                            kb.add(rowBase, clampDepth(cc))});
-        } else { // depth row of B, column
-          Value gc = kb.add(col0, cc), inside = kb.ult(gc, N);
-          Value colBase = kb.add(bBase, kb.select(inside, gc, kb.idx(0)));
-          chunks.push_back({false, r, cc, inside, kb.add(colBase, kb.mul(r, N)),
-                            kb.add(colBase, kb.mul(clampDepth(r), N))});
-        }
+    // Chunks at depth origin 0: an A chunk's depth is its column cc, a B
+    // chunk's its row r.
+    forEachChunk(kb.idx(0), [&](Value mem, Value, Value gr, Value rowOk, Value gc,
+                                Value colLimit, Value, Value, Value r, Value cc) {
+      if (mem == A) { // row of A, depth column
+        Value rowBase = kb.add(aBase, kb.mul(kb.select(rowOk, gr, kb.idx(0)), K));
+        chunks.push_back(
+            {true, r, cc, rowOk, kb.add(rowBase, cc), kb.add(rowBase, clampDepth(cc))});
+        return;
       }
-    };
-    plan(true, t.tm, t.tk);
-    plan(false, t.tk, t.tn);
+      Value inside = kb.ult(gc, colLimit); // depth row of B, column
+      Value colBase = kb.add(bBase, kb.select(inside, gc, kb.idx(0)));
+      chunks.push_back({false, r, cc, inside, kb.add(colBase, kb.mul(r, N)),
+                        kb.add(colBase, kb.mul(clampDepth(r), N))});
+    });
   }
 
   /// Stages tile kt into `stage` with one cp.async per planned chunk and
