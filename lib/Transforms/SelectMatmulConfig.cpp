@@ -15,21 +15,65 @@ namespace {
 int majorVersion(StringRef chip) {
   return chip.starts_with("sm_") && chip.size() >= 5 ? chip[3] - '0' : 0;
 }
-} // namespace
 
-MatmulConfigAttr chooseMatmulConfig(Type elementType, StringRef chip) {
-  // mma.sync m16n8k16 with bf16 needs sm_80+.
-  if ((elementType.isF16() || elementType.isBF16()) && majorVersion(chip) >= 8)
-    return tensorCoreDefaults(elementType.getContext(), "mma_sync", chip);
-  return simtDefaults(elementType.getContext());
+/// SMs of the usual part of each chip (H100 SXM, A100, RTX 3090/A6000,
+/// RTX 4090); only a threshold for how many blocks fill the GPU.
+int64_t typicalSMs(StringRef chip) {
+  if (chip.starts_with("sm_90"))
+    return 132;
+  if (chip == "sm_80")
+    return 108;
+  if (chip == "sm_89")
+    return 128;
+  return 84;
 }
 
-MatmulConfigAttr tensorCoreDefaults(MLIRContext *ctx, StringRef math, StringRef chip) {
+/// Blocks a matmul of `op`'s static sizes launches with tile_m x tile_n
+/// tiles, or nullopt when M, N or a batch dimension is dynamic.
+std::optional<int64_t> staticBlocks(MatmulOp op, int64_t tileM, int64_t tileN) {
+  auto lhs = cast<RankedTensorType>(op.getLhs().getType());
+  auto rhs = cast<RankedTensorType>(op.getRhs().getType());
+  ArrayRef<int64_t> batchDims = lhs.getShape().drop_back(2);
+  int64_t m = lhs.getShape()[lhs.getRank() - 2], n = rhs.getShape().back();
+  if (ShapedType::isDynamic(m) || ShapedType::isDynamic(n) ||
+      llvm::any_of(batchDims, ShapedType::isDynamic))
+    return std::nullopt;
+  int64_t blocks = llvm::divideCeil(m, tileM) * llvm::divideCeil(n, tileN);
+  for (int64_t d : batchDims)
+    blocks *= d;
+  return blocks;
+}
+} // namespace
+
+MatmulConfigAttr chooseMatmulConfig(MatmulOp op, StringRef chip) {
+  Type elementType = cast<RankedTensorType>(op.getLhs().getType()).getElementType();
+  // mma.sync m16n8k16 with bf16 needs sm_80+.
+  if ((elementType.isF16() || elementType.isBF16()) && majorVersion(chip) >= 8)
+    return tensorCoreDefaults(op, "mma_sync", chip);
+  return simtDefaults(op.getContext());
+}
+
+MatmulConfigAttr tensorCoreDefaults(MatmulOp op, StringRef math, StringRef chip) {
   // Best of the configs measured on the H100 (docs/PERF.md): 5 stages
   // (133 KiB of shared memory) where a block may use 227 KB (sm_90) or 163 KB
   // (sm_80); 3 stages (80 KiB) on the sm_8x parts that allow about 99 KB.
   bool bigSharedMemory = chip.starts_with("sm_90") || chip == "sm_80";
-  return MatmulConfigAttr::get(ctx, 128, 256, 32, 2, 4, bigSharedMemory ? 5 : 3, math);
+  MLIRContext *ctx = op.getContext();
+  auto large = MatmulConfigAttr::get(ctx, 128, 256, 32, 2, 4, bigSharedMemory ? 5 : 3, math);
+  // Static sizes too small to give every SM a 128x256 tile take smaller
+  // tiles (4 warps of 64x64 or 32x64, 74 KiB or 54 KiB, two or more blocks
+  // per SM): at M = N = K = 1024 on the H100, 0.99x of cuBLAS instead of
+  // 0.66x; at M = 512, N = K = 4096, 0.55x instead of 0.46x (docs/PERF.md).
+  // A block count within 10% of the SM count still counts as full.
+  SmallVector<MatmulConfigAttr> bySize = {
+      large, MatmulConfigAttr::get(ctx, 128, 128, 32, 2, 2, 4, math),
+      MatmulConfigAttr::get(ctx, 64, 128, 32, 2, 2, 4, math)};
+  for (MatmulConfigAttr c : bySize) {
+    std::optional<int64_t> blocks = staticBlocks(op, c.getTileM(), c.getTileN());
+    if (!blocks || *blocks * 10 >= typicalSMs(chip) * 9)
+      return c;
+  }
+  return bySize.back();
 }
 
 MatmulConfigAttr simtDefaults(MLIRContext *ctx) {
@@ -39,8 +83,7 @@ MatmulConfigAttr simtDefaults(MLIRContext *ctx) {
 MatmulConfigAttr getOrChooseMatmulConfig(MatmulOp op) {
   if (auto config = op.getConfigAttr())
     return config;
-  return chooseMatmulConfig(cast<RankedTensorType>(op.getLhs().getType()).getElementType(),
-                            "sm_90a");
+  return chooseMatmulConfig(op, "sm_90a");
 }
 
 } // namespace mini
@@ -57,10 +100,10 @@ struct MiniSelectMatmulConfigPass
       if (op.getConfigAttr() && !overriding)
         return WalkResult::advance();
       Type elt = cast<RankedTensorType>(op.getLhs().getType()).getElementType();
-      mini::MatmulConfigAttr c = mini::chooseMatmulConfig(elt, chip);
+      mini::MatmulConfigAttr c = mini::chooseMatmulConfig(op, chip);
       if (!math.empty() && math != c.getMath()) // a different unit: start from its defaults
         c = math == "simt" ? mini::simtDefaults(op.getContext())
-                           : mini::tensorCoreDefaults(op.getContext(), math, chip);
+                           : mini::tensorCoreDefaults(op, math, chip);
       if (c.getMath() == "simt" && math != "simt") { // options target the tensor cores
         op.setConfigAttr(c);
         return WalkResult::advance();

@@ -86,7 +86,7 @@ func.func @matmul_naive(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?x
 // ldmatrix fragments (B transposed, two n-tiles per ldmatrix.x4), mma.sync
 // m16n8k16 into f32.
 // CHECK-LABEL: func.func @matmul_mma
-// CHECK: gpu.launch_func @mini_kernels::@matmul_mma_matmul blocks in (%c4, %c4, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c135680_i32
+// CHECK: gpu.launch_func @mini_kernels::@matmul_mma_matmul blocks in (%c12, %c16, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c135680_i32
 // CHECK-SAME: attrs = {math = "mma_sync", stages = 5 : i64, tile = [128, 256, 32], warps = [2, 4]}
 // CHECK-SAME: dynamic_shared_bytes = 135680
 // CHECK: gpu.func @matmul_mma_matmul
@@ -149,9 +149,9 @@ func.func @matmul_naive(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?x
 // CHECK: memref.load %{{.*}} : memref<?xf16>
 // CHECK: nvgpu.mma.sync
 // CHECK: memref.store %{{.*}} : memref<?xf32>
-func.func @matmul_mma(%a: tensor<512x256xf16>, %b: tensor<256x1000xf16>) -> tensor<512x1000xf32> {
-  %c = mini.matmul %a, %b : tensor<512x256xf16>, tensor<256x1000xf16> -> tensor<512x1000xf32>
-  return %c : tensor<512x1000xf32>
+func.func @matmul_mma(%a: tensor<2048x256xf16>, %b: tensor<256x3000xf16>) -> tensor<2048x3000xf32> {
+  %c = mini.matmul %a, %b : tensor<2048x256xf16>, tensor<256x3000xf16> -> tensor<2048x3000xf32>
+  return %c : tensor<2048x3000xf32>
 }
 
 // -----

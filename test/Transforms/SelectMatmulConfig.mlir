@@ -58,3 +58,38 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
   return %c : tensor<?x?xf16>
 }
+
+// -----
+
+// Static sizes that give fewer 128x256 tiles than the GPU has SMs (within
+// 10%; sm_90: 132, sm_86: 84) take 128x128 tiles of 4 warps, or 64x128 ones
+// if those are still too few. Dynamic M, N or batch keep 128x256; the batch
+// counts as blocks too. Options start from the size's choice.
+// CHECK-LABEL: func.func @by_size
+// 1024 x 1024: 32 / 64 / 128 blocks.
+// CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">
+// 512 x 4096: 64 / 128 blocks.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">
+// 16 x 1024 x 1024: 512 blocks.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">
+// 8 x 8: too small for any; the smallest tile.
+// CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">
+// Dynamic M.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">
+// AMPERE86-LABEL: func.func @by_size
+// AMPERE86: tile_m = 64, tile_n = 128, {{.*}} stages = 4
+// 512 x 4096: 64 blocks of 128x256 are fewer than 0.9 x 84 too.
+// AMPERE86: tile_m = 128, tile_n = 128, {{.*}} stages = 4
+// AMPERE86: tile_m = 128, tile_n = 256, {{.*}} stages = 3
+// OVERRIDE-LABEL: func.func @by_size
+// OVERRIDE: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 2, math = "mma_sync">
+func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: tensor<4096x4096xbf16>,
+                   %d: tensor<16x1024x1024xf16>, %e: tensor<8x8xf16>, %f: tensor<?x4096xf16>,
+                   %g: tensor<4096x4096xf16>) {
+  %0 = mini.matmul %a, %a : tensor<1024x1024xf16>, tensor<1024x1024xf16> -> tensor<1024x1024xf16>
+  %1 = mini.matmul %b, %c : tensor<512x4096xbf16>, tensor<4096x4096xbf16> -> tensor<512x4096xbf16>
+  %2 = mini.matmul %d, %d : tensor<16x1024x1024xf16>, tensor<16x1024x1024xf16> -> tensor<16x1024x1024xf16>
+  %3 = mini.matmul %e, %e : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf16>
+  %4 = mini.matmul %f, %g : tensor<?x4096xf16>, tensor<4096x4096xf16> -> tensor<?x4096xf16>
+  return
+}

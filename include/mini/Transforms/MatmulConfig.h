@@ -5,12 +5,14 @@
 
 namespace mini {
 
-/// The default tiling of a matmul with operands of `elementType` on `chip`.
-MatmulConfigAttr chooseMatmulConfig(mlir::Type elementType, llvm::StringRef chip);
+/// The default tiling of `op` on `chip`, from its element type and, where
+/// they are static, its sizes.
+MatmulConfigAttr chooseMatmulConfig(MatmulOp op, llvm::StringRef chip);
 
-/// The default tensor-core tiling on `chip` with `math` = "mma_sync" or "wmma".
-MatmulConfigAttr tensorCoreDefaults(mlir::MLIRContext *ctx, llvm::StringRef math,
-                                    llvm::StringRef chip);
+/// The default tensor-core tiling of `op` on `chip` with `math` = "mma_sync"
+/// or "wmma": 128x256 tiles, smaller ones when static sizes give too few
+/// blocks to fill the GPU.
+MatmulConfigAttr tensorCoreDefaults(MatmulOp op, llvm::StringRef math, llvm::StringRef chip);
 /// The default SIMT tiling: 64x64x16 tiles through shared memory.
 MatmulConfigAttr simtDefaults(mlir::MLIRContext *ctx);
 

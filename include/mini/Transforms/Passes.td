@@ -26,10 +26,13 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
   let description = [{
     Attaches a `#mini.matmul_config` to every `mini.matmul` that has none. f16
     and bf16 operands on sm_80 and newer go to tensor cores (mma_sync,
-    128x256x32 block tiles, 2x4 warps, 3 cp.async stages); f32 to the SIMT
-    kernel. Options override the choice (and replace configs already
-    present); -1 or "" keeps the default. Tile and stage options apply to
-    SIMT configs only together with math=simt.
+    128x256x32 block tiles, 2x4 warps, 5 cp.async stages on sm_80/sm_90 and
+    3 on the other sm_8x); f32 to the SIMT kernel. When M, N and the batch
+    are static and give fewer 128x256 tiles than 90% of the chip's SMs, the
+    tile shrinks to 128x128 or 64x128 (2x2 warps, 4 stages). Options
+    override the choice (and replace configs already present); -1 or ""
+    keeps the default. Tile and stage options apply to SIMT configs only
+    together with math=simt.
 
     The options are also the switches of the matmul ladder
     (bench/matmul-ladder.mlir, docs/PERF.md), each turning one optimization
