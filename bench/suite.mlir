@@ -9,6 +9,10 @@ func.func @mm_f16_to_f16(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tensor
   %c = mini.matmul %a, %b : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf16>
   return %c : tensor<?x?x?xf16>
 }
+func.func @mm_f16_wmma(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tensor<?x?x?xf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "wmma">} : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf16>
+  return %c : tensor<?x?x?xf16>
+}
 func.func @softmax_f16(%x: tensor<?x?xf16>) -> tensor<?x?xf16> {
   %y = mini.softmax %x : tensor<?x?xf16> -> tensor<?x?xf16>
   return %y : tensor<?x?xf16>
@@ -39,6 +43,10 @@ func.func @mm_bf16(%a: tensor<?x?x?xbf16>, %b: tensor<?x?x?xbf16>) -> tensor<?x?
 }
 func.func @mm_bf16_to_bf16(%a: tensor<?x?x?xbf16>, %b: tensor<?x?x?xbf16>) -> tensor<?x?x?xbf16> {
   %c = mini.matmul %a, %b : tensor<?x?x?xbf16>, tensor<?x?x?xbf16> -> tensor<?x?x?xbf16>
+  return %c : tensor<?x?x?xbf16>
+}
+func.func @mm_bf16_wmma(%a: tensor<?x?x?xbf16>, %b: tensor<?x?x?xbf16>) -> tensor<?x?x?xbf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "wmma">} : tensor<?x?x?xbf16>, tensor<?x?x?xbf16> -> tensor<?x?x?xbf16>
   return %c : tensor<?x?x?xbf16>
 }
 func.func @softmax_bf16(%x: tensor<?x?xbf16>) -> tensor<?x?xbf16> {

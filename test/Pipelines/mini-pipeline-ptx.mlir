@@ -73,6 +73,23 @@ func.func @matmul_wmma(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf
 
 // -----
 
+// bf16 WMMA goes through the NVVM intrinsics: bf16 fragment loads and the
+// f32 += bf16 x bf16 wmma.mma.
+// CHECK-LABEL: func.func @matmul_wmma_bf16
+// CHECK: .entry matmul_wmma_bf16_matmul(
+// CHECK-SAME: cp.async.cg.shared.global
+// CHECK-SAME: wmma.load.a.sync.aligned.row.m16n16k16.shared.bf16
+// CHECK-SAME: wmma.load.b.sync.aligned.row.m16n16k16.shared.bf16
+// CHECK-SAME: wmma.mma.sync.aligned.row.row.m16n16k16.f32.bf16.bf16.f32
+// CHECK-SAME: wmma.store.d.sync.aligned.row.m16n16k16.shared.f32
+// CHECK-NOT: ldmatrix
+func.func @matmul_wmma_bf16(%a: tensor<?x?xbf16>, %b: tensor<?x?xbf16>) -> tensor<?x?xbf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 3, math = "wmma">} : tensor<?x?xbf16>, tensor<?x?xbf16> -> tensor<?x?xbf16>
+  return %c : tensor<?x?xbf16>
+}
+
+// -----
+
 // Matmul, f32: the SIMT kernel. Loads staged through a shared-memory buffer
 // between barriers, f32 FMAs.
 // CHECK-LABEL: func.func @matmul_f32

@@ -171,6 +171,30 @@ func.func @matmul_batched(%a: tensor<2x3x64x32xbf16>, %b: tensor<2x3x32x100xbf16
 
 // -----
 
+// WMMA on bf16: upstream's gpu.mma_matrix has no bf16, so the kernel calls
+// the NVVM wmma intrinsics on shared-memory pointers (A rows of 16 + 8 pad,
+// B rows of 64 + 8): fragments are 4 x i32 and accumulators 8 x f32 LLVM
+// structs, carried through the pipelined loop; each warp's accumulators
+// leave through its 16x16 f32 scratch tile.
+// CHECK-LABEL: func.func @matmul_wmma_bf16
+// CHECK: gpu.func @matmul_wmma_bf16_matmul
+// CHECK: %[[ZERO:.*]] = llvm.mlir.zero : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: %[[A0:.*]] = llvm.call_intrinsic "llvm.nvvm.wmma.m16n16k16.load.a.row.stride.bf16.p3"(%{{.*}}, %c24_i32) : (!llvm.ptr<3>, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.call_intrinsic "llvm.nvvm.wmma.m16n16k16.load.b.row.stride.bf16.p3"(%{{.*}}, %c72_i32)
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]], {{.*}}, %{{.*}} = %[[A0]],
+// CHECK: nvgpu.device_async_copy
+// CHECK: llvm.call_intrinsic "llvm.nvvm.wmma.m16n16k16.load.a.row.stride.bf16.p3"
+// CHECK-COUNT-4: llvm.call_intrinsic "llvm.nvvm.wmma.m16n16k16.mma.row.row.bf16"({{.*}}) : (i32, i32, i32, i32, i32, i32, i32, i32, f32, f32, f32, f32, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: scf.yield
+// CHECK: llvm.call_intrinsic "llvm.nvvm.wmma.m16n16k16.store.d.row.stride.f32.p3"(%{{.*}}, %c16_i32)
+// CHECK-NOT: gpu.subgroup_mma
+func.func @matmul_wmma_bf16(%a: tensor<?x?xbf16>, %b: tensor<?x?xbf16>) -> tensor<?x?xf32> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 2, stages = 2, math = "wmma">} : tensor<?x?xbf16>, tensor<?x?xbf16> -> tensor<?x?xf32>
+  return %c : tensor<?x?xf32>
+}
+
+// -----
+
 // Softmax, row length 7 (default config: 16-byte vectors, 1 warp per row,
 // 4 rows per block, 1 cached vector per thread). The kernel picks at run time
 // between 8-wide and scalar accesses (C % 8), and between the cached path

@@ -8,10 +8,3 @@ func.func @too_much_shared_memory(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> t
   return %c : tensor<?x?xf32>
 }
 
-// -----
-
-func.func @wmma_bf16(%a: tensor<?x?xbf16>, %b: tensor<?x?xbf16>) -> tensor<?x?xf32> {
-  // expected-error @+1 {{matmul_config wmma needs f16 operands (upstream's gpu.mma_matrix has no bf16), got 'bf16'}}
-  %c = mini.matmul %a, %b : tensor<?x?xbf16>, tensor<?x?xbf16> -> tensor<?x?xf32>
-  return %c : tensor<?x?xf32>
-}

@@ -36,8 +36,8 @@ func.func @f16(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
 // CHECK-LABEL: func.func @bf16_f32
 // CHECK: math = "mma_sync"
 // CHECK: math = "simt"
-// Forcing wmma on bf16 is an error (SelectMatmulConfig-invalid.mlir); the
-// other splits still get wmma.
+// Forcing wmma on f32 is an error (no f32 tensor-core path); the other
+// splits still get wmma, bf16 included (@by_size).
 // WMMA-LABEL: func.func @kept
 // WMMA: math = "wmma"
 func.func @bf16_f32(%a: tensor<8x8xbf16>, %b: tensor<8x8xf32>) -> (tensor<8x8xbf16>, tensor<8x8xf32>) {
@@ -81,6 +81,9 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // 512 x 4096: 64 blocks of 128x256 are fewer than 0.9 x 84 too.
 // AMPERE86: tile_m = 128, tile_n = 128, {{.*}} stages = 4
 // AMPERE86: tile_m = 128, tile_n = 256, {{.*}} stages = 3
+// WMMA-LABEL: func.func @by_size
+// WMMA: stages = 1, math = "wmma">} : tensor<1024x1024xf16>
+// WMMA: stages = 1, math = "wmma">} : tensor<512x4096xbf16>
 // OVERRIDE-LABEL: func.func @by_size
 // OVERRIDE: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 2, math = "mma_sync">
 func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: tensor<4096x4096xbf16>,

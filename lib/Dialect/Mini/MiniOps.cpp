@@ -133,9 +133,6 @@ MatmulConfigAttr::verifyFor(Type elementType,
   if (stages < 1)
     return emitError() << "matmul_config " << math
                        << " needs stages >= 1: its fragments are read from shared memory";
-  if (math == "wmma" && !elementType.isF16())
-    return emitError() << "matmul_config wmma needs f16 operands (upstream's gpu.mma_matrix "
-                       << "has no bf16), got " << elementType;
   if (!elementType.isF16() && !elementType.isBF16())
     return emitError() << "matmul_config " << math << " needs f16 or bf16 operands, got "
                        << elementType;

@@ -5,8 +5,9 @@
 // either
 //   - mma_sync: warps read 16x16 A and 16x8 B fragments with ldmatrix (B
 //     transposed on the fly) and accumulate with mma.sync m16n8k16, or
-//   - wmma: gpu.subgroup_mma_load_matrix / compute (16x16x16, f16 only:
-//     upstream's mma_matrix type has no bf16).
+//   - wmma: 16x16x16 fragments, through gpu.subgroup_mma_load_matrix /
+//     compute for f16; bf16 calls the NVVM wmma intrinsics directly
+//     (upstream's gpu.mma_matrix type and nvvm.wmma ops have no bf16).
 //
 // Shared-memory rows are padded by 8 elements (16 bytes): the 8 row addresses
 // of one ldmatrix 8x8 matrix then start 16 bytes apart modulo 128, so they hit
@@ -28,6 +29,7 @@
 #include "mini/Dialect/Mini/MiniOps.h"
 #include "mini/Transforms/MatmulConfig.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -177,7 +179,9 @@ public:
   /// The zero accumulators of one warp.
   SmallVector<Value> zeroAccumulators() {
     Value zero;
-    if (t.wmma) {
+    if (wmmaIntrinsics()) {
+      zero = LLVM::ZeroOp::create(kb.b, kb.loc, wmmaStructType(kb.b.getF32Type(), 8));
+    } else if (t.wmma) {
       auto type = gpu::MMAMatrixType::get({16, 16}, kb.b.getF32Type(), "COp");
       zero = gpu::SubgroupMmaConstantMatrixOp::create(kb.b, kb.loc, type, kb.f32(0.0f));
     } else {
@@ -234,6 +238,8 @@ public:
   }
 
   Fragments loadWmmaFragments(Value stage, int64_t kk) {
+    if (wmmaIntrinsics())
+      return loadWmmaIntrinsicFragments(stage, kk);
     auto aType = gpu::MMAMatrixType::get({16, 16}, elt, "AOp");
     auto bType = gpu::MMAMatrixType::get({16, 16}, elt, "BOp");
     Fragments f;
@@ -248,12 +254,67 @@ public:
     return f;
   }
 
+  /// WMMA on bf16 through the NVVM intrinsics (llvm.call_intrinsic): A and
+  /// B fragments are 4 x i32 (8 bf16), accumulators 8 x f32, as LLVM structs.
+  bool wmmaIntrinsics() const { return t.wmma && elt.isBF16(); }
+  Type wmmaStructType(Type element, int64_t n) const {
+    return LLVM::LLVMStructType::getLiteral(kb.b.getContext(),
+                                            SmallVector<Type>(n, element));
+  }
+  /// The shared-memory address of mem[indices] (row-major, static shape).
+  Value sharedPointer(Value mem, ValueRange indices) {
+    auto type = cast<MemRefType>(mem.getType());
+    Value linear = kb.idx(0);
+    for (auto [i, index] : llvm::enumerate(indices)) {
+      int64_t stride = 1;
+      for (int64_t d : type.getShape().drop_front(i + 1))
+        stride *= d;
+      linear = kb.add(linear, kb.mul(index, kb.idx(stride)));
+    }
+    int64_t eltBytes = type.getElementTypeBitWidth() / 8;
+    Value base = memref::ExtractAlignedPointerAsIndexOp::create(kb.b, kb.loc, mem);
+    Value address = arith::IndexCastOp::create(kb.b, kb.loc, kb.b.getI64Type(),
+                                               kb.add(base, kb.mul(linear, kb.idx(eltBytes))));
+    return LLVM::IntToPtrOp::create(kb.b, kb.loc, LLVM::LLVMPointerType::get(kb.b.getContext(), 3),
+                                    address);
+  }
+  Value callIntrinsic(Type result, StringRef name, ValueRange args) {
+    auto call = LLVM::CallIntrinsicOp::create(kb.b, kb.loc, result, kb.b.getStringAttr(name), args);
+    return call.getResult(0);
+  }
+  Fragments loadWmmaIntrinsicFragments(Value stage, int64_t kk) {
+    Type fragType = wmmaStructType(kb.b.getI32Type(), 4);
+    auto load = [&](StringRef which, Value mem, Value row, Value col, int64_t ld) {
+      return callIntrinsic(fragType,
+                           ("llvm.nvvm.wmma.m16n16k16.load." + which + ".row.stride.bf16.p3").str(),
+                           {sharedPointer(mem, {stage, row, col}), kb.i32(ld)});
+    };
+    Fragments f;
+    for (int64_t mi = 0; mi < t.fragsM(); ++mi)
+      f.a.push_back(load("a", sa, kb.add(warpRow, kb.idx(mi * 16)), kb.idx(kk), t.tk + kPad));
+    for (int64_t ni = 0; ni < t.fragsN(); ++ni)
+      f.b.push_back(load("b", sb, kb.idx(kk), kb.add(warpCol, kb.idx(ni * 16)), t.tn + kPad));
+    return f;
+  }
+  /// d = a x b + c with the bf16 wmma intrinsic.
+  Value wmmaIntrinsicMma(Value a, Value b, Value c) {
+    SmallVector<Value> args;
+    for (auto [v, n] : {std::pair<Value, int64_t>{a, 4}, {b, 4}, {c, 8}})
+      for (int64_t i = 0; i < n; ++i)
+        args.push_back(LLVM::ExtractValueOp::create(kb.b, kb.loc, v, i));
+    return callIntrinsic(c.getType(), "llvm.nvvm.wmma.m16n16k16.mma.row.row.bf16", args);
+  }
+
   /// acc[mi * fragsN + ni] += a[mi] x b[ni].
   SmallVector<Value> multiply(const Fragments &f, ValueRange acc) {
     SmallVector<Value> out(acc.begin(), acc.end());
     for (int64_t mi = 0; mi < t.fragsM(); ++mi)
       for (int64_t ni = 0; ni < t.fragsN(); ++ni) {
         Value &c = out[mi * t.fragsN() + ni];
+        if (wmmaIntrinsics()) {
+          c = wmmaIntrinsicMma(f.a[mi], f.b[ni], c);
+          continue;
+        }
         c = t.wmma ? Value(gpu::SubgroupMmaComputeOp::create(kb.b, kb.loc, c.getType(), f.a[mi],
                                                              f.b[ni], c, UnitAttr(), UnitAttr()))
                    : Value(nvgpu::MmaSyncOp::create(kb.b, kb.loc, f.a[mi], f.b[ni], c,
@@ -286,9 +347,20 @@ public:
       Value lr = kb.div(lane, kb.idx(2)), lc = kb.mul(kb.rem(lane, kb.idx(2)), kb.idx(8));
       for (int64_t mi = 0; mi < t.fragsM(); ++mi)
         for (int64_t ni = 0; ni < t.fragsN(); ++ni) {
-          gpu::SubgroupMmaStoreMatrixOp::create(kb.b, kb.loc, acc[mi * t.fragsN() + ni],
-                                                scratch, ValueRange{warp, kb.idx(0), kb.idx(0)},
-                                                kb.b.getIndexAttr(16), UnitAttr());
+          Value frag = acc[mi * t.fragsN() + ni];
+          if (wmmaIntrinsics()) {
+            SmallVector<Value> args = {sharedPointer(scratch, {warp, kb.idx(0), kb.idx(0)})};
+            for (int64_t i = 0; i < 8; ++i)
+              args.push_back(LLVM::ExtractValueOp::create(kb.b, kb.loc, frag, i));
+            args.push_back(kb.i32(16));
+            LLVM::CallIntrinsicOp::create(
+                kb.b, kb.loc,
+                kb.b.getStringAttr("llvm.nvvm.wmma.m16n16k16.store.d.row.stride.f32.p3"), args);
+          } else {
+            gpu::SubgroupMmaStoreMatrixOp::create(kb.b, kb.loc, frag, scratch,
+                                                  ValueRange{warp, kb.idx(0), kb.idx(0)},
+                                                  kb.b.getIndexAttr(16), UnitAttr());
+          }
           NVVM::SyncWarpOp::create(kb.b, kb.loc, kb.i32(-1));
           Value r = kb.add(row0, kb.add(warpRow, kb.add(kb.idx(mi * 16), lr)));
           Value c0 = kb.add(col0, kb.add(warpCol, kb.add(kb.idx(ni * 16), lc)));

@@ -240,9 +240,9 @@ func.func @matmul_config_f32_mma(%a: tensor<8x8xf32>) {
 
 // -----
 
-func.func @matmul_config_bf16_wmma(%a: tensor<8x8xbf16>) {
-  // expected-error @+1 {{matmul_config wmma needs f16 operands (upstream's gpu.mma_matrix has no bf16), got 'bf16'}}
-  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "wmma">} : tensor<8x8xbf16>, tensor<8x8xbf16> -> tensor<8x8xf32>
+func.func @matmul_config_f32_wmma(%a: tensor<8x8xf32>) {
+  // expected-error @+1 {{matmul_config wmma needs f16 or bf16 operands, got 'f32'}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "wmma">} : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
   return
 }
 

@@ -55,7 +55,8 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
       elements.
     - `math`: the unit that does the multiply-adds:
       "mma_sync" (tensor cores: ldmatrix + mma.sync m16n8k16, f16 or bf16),
-      "wmma" (tensor cores: gpu.subgroup_mma_* 16x16x16, f16 only) or
+      "wmma" (tensor cores: 16x16x16 WMMA, gpu.subgroup_mma_* for f16, the
+      NVVM wmma intrinsics for bf16) or
       "simt" (f32 FMA on CUDA cores, any element type; 64x64x16 tiles, or
       16x16x1 with 0 stages for the naive one-thread-per-output kernel).
 
