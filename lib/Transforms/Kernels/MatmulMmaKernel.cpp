@@ -282,6 +282,11 @@ public:
     auto call = LLVM::CallIntrinsicOp::create(kb.b, kb.loc, result, kb.b.getStringAttr(name), args);
     return call.getResult(0);
   }
+  /// Appends the first n fields of the LLVM struct v to args.
+  void appendFields(SmallVectorImpl<Value> &args, Value v, int64_t n) {
+    for (int64_t i = 0; i < n; ++i)
+      args.push_back(LLVM::ExtractValueOp::create(kb.b, kb.loc, v, i));
+  }
   Fragments loadWmmaIntrinsicFragments(Value stage, int64_t kk) {
     Type fragType = wmmaStructType(kb.b.getI32Type(), 4);
     auto load = [&](StringRef which, Value mem, Value row, Value col, int64_t ld) {
@@ -299,9 +304,9 @@ public:
   /// d = a x b + c with the bf16 wmma intrinsic.
   Value wmmaIntrinsicMma(Value a, Value b, Value c) {
     SmallVector<Value> args;
-    for (auto [v, n] : {std::pair<Value, int64_t>{a, 4}, {b, 4}, {c, 8}})
-      for (int64_t i = 0; i < n; ++i)
-        args.push_back(LLVM::ExtractValueOp::create(kb.b, kb.loc, v, i));
+    appendFields(args, a, 4);
+    appendFields(args, b, 4);
+    appendFields(args, c, 8);
     return callIntrinsic(c.getType(), "llvm.nvvm.wmma.m16n16k16.mma.row.row.bf16", args);
   }
 
@@ -350,8 +355,7 @@ public:
           Value frag = acc[mi * t.fragsN() + ni];
           if (wmmaIntrinsics()) {
             SmallVector<Value> args = {sharedPointer(scratch, {warp, kb.idx(0), kb.idx(0)})};
-            for (int64_t i = 0; i < 8; ++i)
-              args.push_back(LLVM::ExtractValueOp::create(kb.b, kb.loc, frag, i));
+            appendFields(args, frag, 8);
             args.push_back(kb.i32(16));
             LLVM::CallIntrinsicOp::create(
                 kb.b, kb.loc,
