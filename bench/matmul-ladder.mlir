@@ -26,9 +26,16 @@ func.func @rung_4_tensor_cores(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> 
   return %c : tensor<?x?x?xf16>
 }
 
-// + 5-stage cp.async pipeline, fragments loaded a step ahead (the sm_90 default)
+// + 5-stage cp.async pipeline, fragments loaded a step ahead (the sm_80 default)
 func.func @rung_5_pipelined(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tensor<?x?x?xf16> {
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">} : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf16>
+  return %c : tensor<?x?x?xf16>
+}
+
+// + TMA box copies into swizzled stages, mbarrier-tracked, 64-deep tiles in 4
+// stages (the sm_90 default)
+func.func @rung_6_tma(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tensor<?x?x?xf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">} : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf16>
   return %c : tensor<?x?x?xf16>
 }
 

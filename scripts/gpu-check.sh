@@ -18,6 +18,8 @@ for t in f16 bf16 f32; do
   [ "$t" != f32 ] && add "mm_${t}_to_${t}_matmul" "batch=2,M=1000,N=1030,K=777" && add "mm_${t}_to_${t}_matmul" "batch=2,M=520,N=1032,K=1000"
   # WMMA (f16 through gpu.subgroup_mma_*, bf16 through the NVVM intrinsics): aligned and unaligned rows.
   [ "$t" != f32 ] && for s in batch=2,M=1000,N=1032,K=776 batch=3,M=129,N=264,K=8 batch=1,M=33,N=65,K=17; do add "mm_${t}_wmma_matmul" "$s"; done
+  # The cp.async pipeline (the default on sm_90 takes TMA copies).
+  [ "$t" != f32 ] && for s in batch=2,M=1000,N=1032,K=776 batch=3,M=129,N=264,K=8 batch=1,M=33,N=65,K=17; do add "mm_${t}_cp_async_matmul" "$s"; done
   for s in $row_shapes; do add "softmax_${t}_softmax" "$s"; add "rmsnorm_${t}_rmsnorm" "$s"; done
 done
 for t in f16 bf16 f32; do

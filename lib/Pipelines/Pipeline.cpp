@@ -33,6 +33,8 @@ struct MiniPipelineOptions : public PassPipelineOptions<MiniPipelineOptions> {
   // docs/PERF.md): -1 / "" keep the per-chip defaults.
   Option<std::string> matmulMath{*this, "matmul-math",
                                  llvm::cl::desc("mma_sync, wmma or simt"), llvm::cl::init("")};
+  Option<std::string> matmulCopy{*this, "matmul-copy",
+                                 llvm::cl::desc("cp_async or tma (sm_90)"), llvm::cl::init("")};
   Option<int64_t> matmulStages{*this, "matmul-stages",
                                llvm::cl::desc("Shared-memory stages (0: none, simt only)"),
                                llvm::cl::init(-1)};
@@ -66,13 +68,16 @@ LogicalResult buildMiniPipeline(
       opts.matmulTileK.getValue());
   if (!opts.matmulMath.empty())
     matmulOptions += " math=" + opts.matmulMath.getValue();
+  if (!opts.matmulCopy.empty())
+    matmulOptions += " copy=" + opts.matmulCopy.getValue();
   std::string text = llvm::formatv(
       "mini-select-row-config,mini-select-matmul-config{{{3}},mini-lower-to-gpu,"
       "one-shot-bufferize{{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map},"
       "canonicalize,cse,"
       "nvvm-attach-target{{chip={0}},"
-      "gpu.module(convert-scf-to-cf,mini-lower-bf16-mma-sync,convert-nvgpu-to-nvvm,convert-gpu-to-nvvm,canonicalize,cse,"
+      "gpu.module(convert-scf-to-cf,mini-lower-bf16-mma-sync,convert-nvgpu-to-nvvm,convert-gpu-to-nvvm,convert-nvvm-to-llvm,"
+      "canonicalize,cse,"
       "reconcile-unrealized-casts),"
       "gpu-module-to-binary{{toolkit={1} format={2}}",
       opts.chip.getValue(), opts.toolkit.getValue(), opts.format.getValue(), matmulOptions);

@@ -6,6 +6,8 @@
 #include "mini/Transforms/MatmulConfig.h"
 #include "mini/Transforms/Passes.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -127,7 +129,17 @@ DictionaryAttr specToAttr(OpBuilder &b, const KernelSpec &spec,
         name, b.getI64IntegerAttr(ShapedType::isDynamic(sizes.lookup(name).staticValue)
                                       ? -1
                                       : sizes.lookup(name).staticValue)));
-  return b.getDictionaryAttr({
+  SmallVector<NamedAttribute> record;
+  if (!spec.tensorMaps.empty()) {
+    SmallVector<Attribute> maps;
+    for (const KernelTensorMap &m : spec.tensorMaps)
+      maps.push_back(b.getDictionaryAttr(
+          {b.getNamedAttr("tensor", b.getStringAttr(spec.tensors[m.tensor].name)),
+           b.getNamedAttr("box", b.getI64ArrayAttr(m.box)),
+           b.getNamedAttr("swizzle", b.getI64IntegerAttr(m.swizzle))}));
+    record.push_back(b.getNamedAttr("tensor_maps", b.getArrayAttr(maps)));
+  }
+  record.append({
       b.getNamedAttr("op", b.getStringAttr(spec.op)),
       b.getNamedAttr("tensors", b.getArrayAttr(tensors)),
       b.getNamedAttr("sizes", strs(spec.sizes)),
@@ -136,6 +148,37 @@ DictionaryAttr specToAttr(OpBuilder &b, const KernelSpec &spec,
       b.getNamedAttr("block", b.getI64ArrayAttr({spec.block[0], spec.block[1], spec.block[2]})),
       b.getNamedAttr("dynamic_shared_bytes", b.getI64IntegerAttr(spec.dynamicSharedBytes)),
       b.getNamedAttr("attrs", spec.attrs.getDictionary(b.getContext()))});
+  return b.getDictionaryAttr(record);
+}
+
+/// The kernel parameter of tensor map `m` of `buffer` (the op's operand):
+/// upstream's host-side TMA descriptor (nvgpu.tma.create.descriptor, whose
+/// runtime call encodes a CUtensorMap in device memory), cast to the pointer
+/// it lowers to. Leading dims beyond the box's become boxes of 1.
+Value tensorMapArgument(OpBuilder &b, Location loc, const KernelTensorMap &m, Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  SmallVector<int64_t> box(type.getRank(), 1);
+  for (int64_t i = 1; i <= std::min<int64_t>(type.getRank(), m.box.size()); ++i)
+    box[type.getRank() - i] = m.box[m.box.size() - i];
+  auto swizzle = m.swizzle == 128  ? nvgpu::TensorMapSwizzleKind::SWIZZLE_128B
+                 : m.swizzle == 64 ? nvgpu::TensorMapSwizzleKind::SWIZZLE_64B
+                 : m.swizzle == 32 ? nvgpu::TensorMapSwizzleKind::SWIZZLE_32B
+                                   : nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE;
+  auto smemBox = MemRefType::get(box, type.getElementType(), MemRefLayoutAttrInterface(),
+                                 gpu::AddressSpaceAttr::get(b.getContext(),
+                                                            gpu::AddressSpace::Workgroup));
+  auto descType = nvgpu::TensorMapDescriptorType::get(
+      b.getContext(), smemBox, swizzle, nvgpu::TensorMapL2PromoKind::L2PROMO_128B,
+      nvgpu::TensorMapOOBKind::OOB_ZERO, nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+  Value unranked = memref::CastOp::create(
+      b, loc, UnrankedMemRefType::get(type.getElementType(), type.getMemorySpace()), buffer);
+  SmallVector<Value> boxValues;
+  for (int64_t d : box)
+    boxValues.push_back(arith::ConstantIndexOp::create(b, loc, d));
+  Value desc = nvgpu::TmaCreateDescriptorOp::create(b, loc, descType, unranked, boxValues);
+  return UnrealizedConversionCastOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()),
+                                            desc)
+      .getResult(0);
 }
 
 LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
@@ -160,12 +203,13 @@ LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
 
   // Operands in the kernel's tensor order are the op's operands; the single
   // output comes last.
-  SmallVector<Value> args;
+  SmallVector<Value> args, buffers;
   for (Value operand : op->getOperands()) {
     auto t = cast<RankedTensorType>(operand.getType());
     auto mt = MemRefType::get(t.getShape(), t.getElementType());
-    Value buf = bufferization::ToBufferOp::create(b, loc, mt, operand, /*read_only=*/true);
-    args.push_back(flatten(b, loc, buf));
+    buffers.push_back(
+        bufferization::ToBufferOp::create(b, loc, mt, operand, /*read_only=*/true));
+    args.push_back(flatten(b, loc, buffers.back()));
   }
   auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
   SmallVector<Value> dynDims;
@@ -182,6 +226,8 @@ LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
   args.push_back(flatten(b, loc, out));
   for (const std::string &s : spec.sizes)
     args.push_back(sizes.lookup(s).value);
+  for (const KernelTensorMap &m : spec.tensorMaps) // maps of inputs only
+    args.push_back(tensorMapArgument(b, loc, m, buffers[m.tensor]));
 
   Value grid[3];
   for (int i = 0; i < 3; ++i) {

@@ -53,21 +53,31 @@ MatmulConfigAttr chooseMatmulConfig(MatmulOp op, StringRef chip) {
   return simtDefaults(op.getContext());
 }
 
-MatmulConfigAttr tensorCoreDefaults(MatmulOp op, StringRef math, StringRef chip) {
-  // Best of the configs measured on the H100 (docs/PERF.md): 5 stages
-  // (133 KiB of shared memory) where a block may use 227 KB (sm_90) or 163 KB
-  // (sm_80); 3 stages (80 KiB) on the sm_8x parts that allow about 99 KB.
-  bool bigSharedMemory = chip.starts_with("sm_90") || chip == "sm_80";
+MatmulConfigAttr tensorCoreDefaults(MatmulOp op, StringRef math, StringRef chip,
+                                    StringRef copy) {
+  // Best of the configs measured on the H100 (docs/PERF.md): on sm_90 with
+  // mma_sync, TMA copies of 64-deep tiles in 4 stages (193 KiB; v11); else
+  // cp.async of 32-deep tiles in 5 stages (133 KiB) where a block may use
+  // 163 KB (sm_80), 3 stages (80 KiB) on the sm_8x parts that allow about
+  // 99 KB.
   MLIRContext *ctx = op.getContext();
-  auto large = MatmulConfigAttr::get(ctx, 128, 256, 32, 2, 4, bigSharedMemory ? 5 : 3, math);
+  bool tmaDefault = chip.starts_with("sm_90") && math == "mma_sync";
+  int64_t cpAsyncStages = chip.starts_with("sm_90") || chip == "sm_80" ? 5 : 3;
+  MatmulConfigAttr large =
+      copy == "tma" || (copy.empty() && tmaDefault)
+          ? MatmulConfigAttr::get(ctx, 128, 256, 64, 2, 4, 4, math, "tma")
+          : MatmulConfigAttr::get(ctx, 128, 256, 32, 2, 4, cpAsyncStages, math);
   // Static sizes too small to give every SM a 128x256 tile take smaller
   // tiles (4 warps of 64x64 or 32x64, 74 KiB or 54 KiB, two or more blocks
   // per SM): at M = N = K = 1024 on the H100, 0.99x of cuBLAS instead of
   // 0.66x; at M = 512, N = K = 4096, 0.55x instead of 0.46x (docs/PERF.md).
-  // A block count within 10% of the SM count still counts as full.
+  // A block count within 10% of the SM count still counts as full. These
+  // were measured with cp.async, which they keep unless `copy` says "tma".
+  if (copy.empty())
+    copy = "cp_async";
   SmallVector<MatmulConfigAttr> bySize = {
-      large, MatmulConfigAttr::get(ctx, 128, 128, 32, 2, 2, 4, math),
-      MatmulConfigAttr::get(ctx, 64, 128, 32, 2, 2, 4, math)};
+      large, MatmulConfigAttr::get(ctx, 128, 128, 32, 2, 2, 4, math, copy),
+      MatmulConfigAttr::get(ctx, 64, 128, 32, 2, 2, 4, math, copy)};
   for (MatmulConfigAttr c : bySize) {
     std::optional<int64_t> blocks = staticBlocks(op, c.getTileM(), c.getTileN());
     if (!blocks || *blocks * 10 >= typicalSMs(chip) * 9)
@@ -95,7 +105,7 @@ struct MiniSelectMatmulConfigPass
 
   void runOnOperation() override {
     bool overriding = !math.empty() || tileM >= 0 || tileN >= 0 || tileK >= 0 ||
-                      warpsM >= 0 || warpsN >= 0 || stages >= 0;
+                      warpsM >= 0 || warpsN >= 0 || stages >= 0 || !copy.empty();
     WalkResult result = getOperation()->walk([&](mini::MatmulOp op) {
       if (op.getConfigAttr() && !overriding)
         return WalkResult::advance();
@@ -103,18 +113,35 @@ struct MiniSelectMatmulConfigPass
       mini::MatmulConfigAttr c = mini::chooseMatmulConfig(op, chip);
       if (!math.empty() && math != c.getMath()) // a different unit: start from its defaults
         c = math == "simt" ? mini::simtDefaults(op.getContext())
-                           : mini::tensorCoreDefaults(op, math, chip);
+                           : mini::tensorCoreDefaults(op, math, chip, copy);
+      else if (!copy.empty() && copy != c.getCopy() && c.isTensorCore()) // likewise the copies
+        c = mini::tensorCoreDefaults(op, c.getMath(), chip, copy);
       if (c.getMath() == "simt" && math != "simt") { // options target the tensor cores
         op.setConfigAttr(c);
         return WalkResult::advance();
       }
       auto pick = [](int64_t option, int64_t chosen) { return option >= 0 ? option : chosen; };
-      c = mini::MatmulConfigAttr::get(op.getContext(), pick(tileM, c.getTileM()),
-                                      pick(tileN, c.getTileN()), pick(tileK, c.getTileK()),
-                                      pick(warpsM, c.getWarpsM()), pick(warpsN, c.getWarpsN()),
-                                      pick(stages, c.getStages()), c.getMath());
+      auto withCopy = [&](StringRef copyKind) {
+        return mini::MatmulConfigAttr::get(
+            op.getContext(), pick(tileM, c.getTileM()), pick(tileN, c.getTileN()),
+            pick(tileK, c.getTileK()), pick(warpsM, c.getWarpsM()), pick(warpsN, c.getWarpsN()),
+            pick(stages, c.getStages()), c.getMath(), copyKind);
+      };
+      // A TMA default that the options no longer fit (one stage, say)
+      // falls back to cp.async; an explicit copy option is kept and verified.
+      if (!copy.empty())
+        c = withCopy(copy);
+      else if (c.usesTma() && !withCopy("tma").tmaFits(elt))
+        c = withCopy("cp_async");
+      else
+        c = withCopy(c.getCopy());
       if (failed(c.verifyFor(elt, [&] { return op.emitOpError(); })))
         return WalkResult::interrupt();
+      if (c.usesTma() && !StringRef(chip).starts_with("sm_90")) {
+        op.emitOpError() << "matmul_config copy = \"tma\" needs sm_90 (Hopper TMA), chip is "
+                         << chip;
+        return WalkResult::interrupt();
+      }
       op.setConfigAttr(c);
       return WalkResult::advance();
     });

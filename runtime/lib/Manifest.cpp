@@ -2,6 +2,7 @@
 #include "mini/runtime/Error.h"
 #include "mini/runtime/Json.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -65,6 +66,34 @@ DType parseDType(const std::string &s, const std::string &where) {
   throw Error(where + ": unsupported dtype '" + s + "' (expected f16, bf16 or f32)");
 }
 
+TensorMapSpec parseTensorMap(const Json &json, const KernelSpec &k, const std::string &kernel) {
+  Reader r(json, kernel + " tensor map");
+  std::string name = r.str("tensor");
+  r.where = kernel + " tensor map of '" + name + "'";
+  TensorMapSpec m;
+  auto it = std::find_if(k.tensors.begin(), k.tensors.end(),
+                         [&](const TensorSpec &t) { return t.name == name; });
+  if (it == k.tensors.end())
+    throw Error(r.where + ": the kernel has no tensor '" + name + "'");
+  m.tensor = it - k.tensors.begin();
+  for (const Json &b : r.get("box", Json::Kind::Array).array()) {
+    if (!b.isNumber() || b.number() < 1 || b.number() > 256 || b.number() != std::floor(b.number()))
+      throw Error(r.where + ": box sizes must be integers in [1, 256]");
+    m.box.push_back(static_cast<int64_t>(b.number()));
+  }
+  if (m.box.size() != it->dims.size())
+    throw Error(r.where + ": box has " + std::to_string(m.box.size()) + " dims, the tensor " +
+                std::to_string(it->dims.size()));
+  m.swizzle = r.integer("swizzle");
+  int64_t rowBytes = m.box.back() * static_cast<int64_t>(dtypeBytes(it->dtype));
+  if (m.swizzle != 0 && m.swizzle != 32 && m.swizzle != 64 && m.swizzle != 128)
+    throw Error(r.where + ": swizzle must be 0, 32, 64 or 128, got " + std::to_string(m.swizzle));
+  if (rowBytes % 16 || (m.swizzle && rowBytes > m.swizzle))
+    throw Error(r.where + ": a box row is " + std::to_string(rowBytes) +
+                " bytes; it must be a multiple of 16 and at most the swizzle span");
+  return m;
+}
+
 KernelSpec parseKernel(const Json &json, size_t index) {
   std::string where = "manifest kernel #" + std::to_string(index);
   Reader r(json, where);
@@ -123,6 +152,9 @@ KernelSpec parseKernel(const Json &json, size_t index) {
   if (k.dynamicSharedBytes < 0)
     throw Error(where + ": 'dynamic_shared_bytes' must be >= 0, got " +
                 std::to_string(k.dynamicSharedBytes));
+  if (json.find("tensor_maps"))
+    for (const Json &m : r.get("tensor_maps", Json::Kind::Array).array())
+      k.tensorMaps.push_back(parseTensorMap(m, k, where));
   for (const auto &[name, v] : r.get("attrs", Json::Kind::Object).object()) {
     if (v.isNumber())
       k.attrs[name] = v.number();

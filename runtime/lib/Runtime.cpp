@@ -119,8 +119,26 @@ void checkChip(const std::string &bundleChip, int major, int minor,
                 " ...\"");
 }
 
+TensorMapLayout tensorMapLayout(const KernelSpec &k, const TensorMapSpec &m, const Sizes &sizes) {
+  const TensorSpec &t = k.tensors.at(m.tensor);
+  TensorMapLayout l;
+  uint64_t stride = dtypeBytes(t.dtype);
+  for (size_t i = t.dims.size(); i-- > 0;) {
+    uint64_t d = static_cast<uint64_t>(sizes.at(t.dims[i]));
+    if (i + 1 < t.dims.size()) {
+      l.strides.push_back(stride);
+      l.encodable = l.encodable && stride % 16 == 0;
+    }
+    l.dims.push_back(d);
+    l.box.push_back(static_cast<uint32_t>(m.box[i]));
+    l.encodable = l.encodable && d >= 1;
+    stride *= d;
+  }
+  return l;
+}
+
 KernelParams::KernelParams(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
-                           const Sizes &sizes) {
+                           const Sizes &sizes, const std::vector<CUdeviceptr> &tensorMaps) {
   if (tensors.size() != k.tensors.size()) {
     std::string names;
     for (const TensorSpec &t : k.tensors)
@@ -141,6 +159,11 @@ KernelParams::KernelParams(const KernelSpec &k, const std::vector<CUdeviceptr> &
   }
   for (const std::string &s : k.sizes)
     storage_.push_back(sizes.at(s));
+  if (tensorMaps.size() != k.tensorMaps.size())
+    throw Error("kernel '" + k.entry + "' takes " + std::to_string(k.tensorMaps.size()) +
+                " tensor maps, got " + std::to_string(tensorMaps.size()));
+  for (CUdeviceptr m : tensorMaps)
+    storage_.push_back(static_cast<int64_t>(m));
   for (int64_t &v : storage_)
     pointers_.push_back(&v);
 }
@@ -205,7 +228,7 @@ void LoadedBundle::launch(const KernelSpec &k, const std::vector<CUdeviceptr> &t
   auto fn = functions_.find(k.entry);
   if (fn == functions_.end())
     throw Error("kernel '" + k.entry + "' is not in the loaded bundle");
-  KernelParams params(k, tensors, sizes);
+  KernelParams params(k, tensors, sizes, tensorMaps(k, tensors, sizes));
   std::array<int64_t, 3> grid = k.gridDims(sizes);
   for (int i = 0; i < 3; ++i)
     if (grid[i] < 1 || grid[i] > (i == 0 ? 2147483647LL : 65535LL))
@@ -215,6 +238,56 @@ void LoadedBundle::launch(const KernelSpec &k, const std::vector<CUdeviceptr> &t
                                 k.block[2], k.dynamicSharedBytes, nullptr, params.data(),
                                 nullptr),
         "cuLaunchKernel", "kernel '" + k.entry + "'");
+}
+
+std::vector<CUdeviceptr> LoadedBundle::tensorMaps(const KernelSpec &k,
+                                                  const std::vector<CUdeviceptr> &tensors,
+                                                  const Sizes &sizes) const {
+  if (k.tensorMaps.empty())
+    return {};
+  std::vector<CUtensorMap> maps(k.tensorMaps.size());
+  std::memset(maps.data(), 0, maps.size() * sizeof(CUtensorMap));
+  for (size_t i = 0; i < maps.size(); ++i) {
+    const TensorMapSpec &m = k.tensorMaps[i];
+    TensorMapLayout l = tensorMapLayout(k, m, sizes);
+    if (!l.encodable) // the kernel's unaligned path does not read it
+      continue;
+    CUdeviceptr base = tensors.at(m.tensor);
+    if (base % 16)
+      throw Error("kernel '" + k.entry + "': tensor '" + k.tensors[m.tensor].name +
+                  "' must be 16-byte aligned for its TMA descriptor");
+    DType dtype = k.tensors[m.tensor].dtype;
+    std::vector<uint32_t> elementStrides(l.dims.size(), 1);
+    check(driver().cuTensorMapEncodeTiled(
+              &maps[i],
+              dtype == DType::F16    ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16
+              : dtype == DType::BF16 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+                                     : CU_TENSOR_MAP_DATA_TYPE_FLOAT32,
+              static_cast<cuuint32_t>(l.dims.size()), reinterpret_cast<void *>(base),
+              l.dims.data(), l.strides.data(), l.box.data(), elementStrides.data(),
+              CU_TENSOR_MAP_INTERLEAVE_NONE,
+              m.swizzle == 128  ? CU_TENSOR_MAP_SWIZZLE_128B
+              : m.swizzle == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
+              : m.swizzle == 32 ? CU_TENSOR_MAP_SWIZZLE_32B
+                                : CU_TENSOR_MAP_SWIZZLE_NONE,
+              CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+          "cuTensorMapEncodeTiled",
+          "kernel '" + k.entry + "', tensor '" + k.tensors[m.tensor].name + "'");
+  }
+  // The maps live in device memory; an unchanged launch reuses them, so a
+  // timed loop does not pay a host-to-device copy per launch.
+  TensorMapCache &cache = tensorMapCache_[k.entry];
+  size_t bytes = maps.size() * sizeof(CUtensorMap);
+  if (cache.maps.size() != maps.size() || std::memcmp(cache.maps.data(), maps.data(), bytes)) {
+    if (cache.buffer.bytes() != bytes)
+      cache.buffer = DeviceBuffer(bytes, "tensor maps of '" + k.entry + "'");
+    cache.buffer.upload(maps.data()); // synchronous: no kernel still reads the old maps
+    cache.maps = maps;
+  }
+  std::vector<CUdeviceptr> out;
+  for (size_t i = 0; i < maps.size(); ++i)
+    out.push_back(cache.buffer.ptr() + i * sizeof(CUtensorMap));
+  return out;
 }
 
 double timeMedianMs(const std::function<void()> &fn, int warmup, int iters,

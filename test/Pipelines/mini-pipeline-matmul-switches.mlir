@@ -2,21 +2,32 @@
 // ladder rung from the same source (docs/PERF.md).
 // REQUIRES: cuda-toolkit
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit" | FileCheck %s --check-prefix=PIPELINED
+// RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-copy=cp_async" | FileCheck %s --check-prefix=CPASYNC
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-stages=1" | FileCheck %s --check-prefix=ONESTAGE
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-math=wmma" | FileCheck %s --check-prefix=WMMA
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-math=simt" | FileCheck %s --check-prefix=SHARED
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-math=simt matmul-stages=0 matmul-tile-m=16 matmul-tile-n=16 matmul-tile-k=1" | FileCheck %s --check-prefix=NAIVE
 // RUN: not mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-stages=0" 2>&1 | FileCheck %s --check-prefix=BAD
 
-// PIPELINED: attrs = {math = "mma_sync", stages = 5 : i64, tile = [128, 256, 32], warps = [2, 4]}
-// PIPELINED-SAME: dynamic_shared_bytes = 135680
-// PIPELINED: cp.async.wait_group {{[^;]*}}3;
-// PIPELINED-SAME: mma.sync.aligned.m16n8k16
-// ONESTAGE: attrs = {math = "mma_sync", stages = 1 : i64, tile = [128, 256, 32], warps = [2, 4]}
-// ONESTAGE-SAME: dynamic_shared_bytes = 27136
+// The sm_90 default: TMA copies into 4 swizzled stages (1 KiB alignment slack
+// + 4 x (128x64 + 64x256) halves + 8 mbarriers).
+// PIPELINED: attrs = {copy = "tma", math = "mma_sync", stages = 4 : i64, tile = [128, 256, 64], warps = [2, 4]}
+// PIPELINED-SAME: dynamic_shared_bytes = 197696
+// PIPELINED-SAME: tensor_maps = [{box = [1, 128, 64], swizzle = 128 : i64, tensor = "a"}, {box = [1, 64, 64], swizzle = 128 : i64, tensor = "b"}]
+// PIPELINED: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// PIPELINED: mbarrier.try_wait.parity
+// PIPELINED: mma.sync.aligned.m16n8k16
+// CPASYNC: attrs = {copy = "cp_async", math = "mma_sync", stages = 5 : i64, tile = [128, 256, 32], warps = [2, 4]}
+// CPASYNC-SAME: dynamic_shared_bytes = 135680
+// CPASYNC-NOT: tensor_maps
+// CPASYNC: cp.async.wait_group {{[^;]*}}3;
+// CPASYNC-SAME: mma.sync.aligned.m16n8k16
+// One stage does not fit TMA's pipeline: cp.async, copy, wait, multiply.
+// ONESTAGE: attrs = {copy = "cp_async", math = "mma_sync", stages = 1 : i64, tile = [128, 256, 64], warps = [2, 4]}
+// ONESTAGE-SAME: dynamic_shared_bytes = 52224
 // ONESTAGE: .entry matmul_matmul(
 // ONESTAGE-NOT: cp.async.wait_group {{[^;]*}}1;
-// WMMA: attrs = {math = "wmma", stages = 5 : i64
+// WMMA: attrs = {copy = "cp_async", math = "wmma", stages = 5 : i64
 // WMMA: wmma.mma.sync.aligned.row.row.m16n16k16.f32.f32
 // SHARED: attrs = {math = "simt", stages = 1 : i64, tile = [64, 64, 16]}
 // SHARED: .entry matmul_matmul(

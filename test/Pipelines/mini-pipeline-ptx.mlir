@@ -4,17 +4,52 @@
 // RUN: mini-opt %s -split-input-file --mini-pipeline="format=isa toolkit=%cuda_toolkit" | FileCheck %s
 // RUN: mini-opt %s -split-input-file --mini-pipeline="format=isa chip=sm_80 toolkit=%cuda_toolkit" | FileCheck %s --check-prefix=SM80
 
-// Matmul, f16: tensor cores. cp.async into dynamic shared memory addressed
-// with 32-bit pointers, ldmatrix (B transposed), mma.sync m16n8k16 with f32
-// accumulators (5 stages: up to 3 groups in flight past the one awaited), the
-// last wait_group 0 before the epilogue, which converts through shared memory
-// (paired stores per lane, a warp barrier) and writes 16-byte chunks.
+// Matmul, f16, the sm_90 default: tensor cores fed by TMA. Thread 0 sets up
+// a full and an empty mbarrier per stage, then issues box copies
+// (cp.async.bulk.tensor, completing on the full barrier) for the first
+// stages; every thread waits on the full barrier, reads fragments with
+// ldmatrix (B transposed) from the swizzled stage, multiplies with mma.sync
+// m16n8k16 (f32 accumulators) and arrives on the empty barrier, which thread
+// 0 waits for before refilling the stage. The epilogue converts through
+// shared memory and writes 16-byte chunks. On sm_80 (no TMA): cp.async.
 // CHECK-LABEL: func.func @matmul
 // CHECK: gpu.launch_func @mini_kernels::@matmul_matmul
 // CHECK: gpu.binary @mini_kernels [#gpu.object<#nvvm.target<chip = "sm_90a">
 // CHECK-SAME: .target sm_90a
 // CHECK-SAME: .entry matmul_matmul(
 // CHECK-SAME: .maxntid 256, 1, 1
+// CHECK-SAME: .shared .align 16 .b8 __dynamic_shmem__0
+// CHECK-SAME: mbarrier.init.shared.b64
+// CHECK-SAME: fence.mbarrier_init.release.cluster
+// CHECK-SAME: bar.sync
+// CHECK-SAME: mbarrier.arrive.expect_tx.shared.b64
+// CHECK-SAME: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// CHECK-SAME: mbarrier.try_wait.parity.shared.b64
+// CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{[^;]*}}[%r{{[0-9]+}}];
+// CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// CHECK-SAME: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK-SAME: mbarrier.arrive.shared.b64
+// CHECK-SAME: bar.sync
+// CHECK-SAME: st.shared.v2.b32
+// CHECK-SAME: bar.warp.sync
+// CHECK-SAME: ld.shared.v4.b32
+// CHECK-SAME: st.global.v4.b32
+// SM80: .target sm_80
+// SM80-SAME: cp.async.cg.shared.global
+// SM80-SAME: mma.sync.aligned.m16n8k16
+func.func @matmul(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
+  %c = mini.matmul %a, %b : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
+  return %c : tensor<?x?xf32>
+}
+
+// -----
+
+// Matmul, f16, cp.async copies (the default before sm_90): each thread copies
+// 16-byte chunks into dynamic shared memory addressed with 32-bit pointers;
+// ldmatrix, mma.sync; 5 stages: up to 3 groups in flight past the one
+// awaited; the last wait_group 0 before the epilogue.
+// CHECK-LABEL: func.func @matmul_cp_async
+// CHECK: .entry matmul_cp_async_matmul(
 // CHECK-SAME: .shared .align 16 .b8 __dynamic_shmem__0
 // CHECK-SAME: cp.async.cg.shared.global {{[^;]*}}[%r{{[0-9]+}}]
 // CHECK-SAME: cp.async.commit_group
@@ -25,14 +60,11 @@
 // CHECK-SAME: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CHECK-SAME: cp.async.wait_group {{[^;]*}}0;
 // CHECK-SAME: bar.sync
-// CHECK-SAME: st.shared.v2.b32
-// CHECK-SAME: bar.warp.sync
-// CHECK-SAME: ld.shared.v4.b32
 // CHECK-SAME: st.global.v4.b32
 // SM80: .target sm_80
-// SM80-SAME: mma.sync.aligned.m16n8k16
-func.func @matmul(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
-  %c = mini.matmul %a, %b : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
+// SM80-SAME: cp.async.wait_group {{[^;]*}}3;
+func.func @matmul_cp_async(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync", copy = "cp_async">} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>
 }
 
@@ -42,7 +74,7 @@ func.func @matmul(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
 // narrowed in pairs.
 // CHECK-LABEL: func.func @matmul_bf16
 // CHECK: .entry matmul_bf16_matmul(
-// CHECK-SAME: cp.async.cg.shared.global
+// CHECK-SAME: cp.async.bulk.tensor.3d
 // CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // CHECK-SAME: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
 // CHECK-SAME: cvt.rn.bf16x2.f32

@@ -79,15 +79,15 @@ func.func @matmul_naive(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?x
 
 // -----
 
-// f16 by default: tensor cores. 128x256 block tiles of 8 warps (2x4, each
-// 64x64 = 4x8 fragments of 16x8), A and B tiles of depth 32 in five stages of
-// dynamic shared memory (rows padded by 8 halves: 5x128x40 + 5x32x264 halves =
-// 135680 bytes) filled by cp.async (16-byte chunks, zero-fill outside),
-// ldmatrix fragments (B transposed, two n-tiles per ldmatrix.x4), mma.sync
-// m16n8k16 into f32.
+// f16 with cp.async copies (the default before sm_90): tensor cores. 128x256
+// block tiles of 8 warps (2x4, each 64x64 = 4x8 fragments of 16x8), A and B
+// tiles of depth 32 in five stages of dynamic shared memory (rows padded by 8
+// halves: 5x128x40 + 5x32x264 halves = 135680 bytes) filled by cp.async
+// (16-byte chunks, zero-fill outside), ldmatrix fragments (B transposed, two
+// n-tiles per ldmatrix.x4), mma.sync m16n8k16 into f32.
 // CHECK-LABEL: func.func @matmul_mma
 // CHECK: gpu.launch_func @mini_kernels::@matmul_mma_matmul blocks in (%c12, %c16, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c135680_i32
-// CHECK-SAME: attrs = {math = "mma_sync", stages = 5 : i64, tile = [128, 256, 32], warps = [2, 4]}
+// CHECK-SAME: attrs = {copy = "cp_async", math = "mma_sync", stages = 5 : i64, tile = [128, 256, 32], warps = [2, 4]}
 // CHECK-SAME: dynamic_shared_bytes = 135680
 // CHECK: gpu.func @matmul_mma_matmul
 // CHECK: %[[RAW:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
@@ -150,8 +150,85 @@ func.func @matmul_naive(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?x
 // CHECK: nvgpu.mma.sync
 // CHECK: memref.store %{{.*}} : memref<?xf32>
 func.func @matmul_mma(%a: tensor<2048x256xf16>, %b: tensor<256x3000xf16>) -> tensor<2048x3000xf32> {
-  %c = mini.matmul %a, %b : tensor<2048x256xf16>, tensor<256x3000xf16> -> tensor<2048x3000xf32>
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync", copy = "cp_async">} : tensor<2048x256xf16>, tensor<256x3000xf16> -> tensor<2048x3000xf32>
   return %c : tensor<2048x3000xf32>
+}
+
+// -----
+
+// f16 by default on sm_90: the tiles reach shared memory by TMA. The host
+// encodes a descriptor per operand (nvgpu.tma.create.descriptor: A in
+// 128x64 boxes, B in 64x64 boxes, 128-byte swizzle) and passes pointers to
+// them after the sizes. 4 stages of unpadded, swizzled tiles (4 x (128x64 +
+// 64x256) halves) start at the first 1 KiB boundary of dynamic shared memory
+// (1 KiB of slack), followed by a full and an empty mbarrier per stage:
+// 197696 bytes.
+// CHECK-LABEL: func.func @matmul_tma
+// CHECK: %[[DA:.*]] = nvgpu.tma.create.descriptor %{{.*}} box[%c128, %c64] : memref<*xf16> -> <tensor = memref<128x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_128b, oob = zero, interleave = none>
+// CHECK: %[[PA:.*]] = builtin.unrealized_conversion_cast %[[DA]] : {{.*}} to !llvm.ptr
+// CHECK: %[[DB:.*]] = nvgpu.tma.create.descriptor %{{.*}} box[%c64, %c64] : memref<*xf16> -> <tensor = memref<64x64xf16
+// CHECK: %[[PB:.*]] = builtin.unrealized_conversion_cast %[[DB]]
+// CHECK: gpu.launch_func @mini_kernels::@matmul_tma_matmul {{.*}} dynamic_shared_memory_size %c197696_i32 args({{.*}}, %[[PA]] : !llvm.ptr, %[[PB]] : !llvm.ptr)
+// CHECK-SAME: attrs = {copy = "tma", math = "mma_sync", stages = 4 : i64, tile = [128, 256, 64], warps = [2, 4]}
+// CHECK-SAME: tensor_maps = [{box = [1, 128, 64], swizzle = 128 : i64, tensor = "a"}, {box = [1, 64, 64], swizzle = 128 : i64, tensor = "b"}]
+// CHECK: gpu.func @matmul_tma_matmul({{.*}}, %[[MAPA:.*]]: !llvm.ptr, %[[MAPB:.*]]: !llvm.ptr) kernel
+// CHECK: %[[RAW:.*]] = gpu.dynamic_shared_memory
+// CHECK: memref.extract_aligned_pointer_as_index %[[RAW]]
+// CHECK: %[[SA:.*]] = memref.view %[[RAW]][%{{.*}}][] : {{.*}} to memref<4x128x64xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[SB:.*]] = memref.view %[[RAW]][%{{.*}}][] : {{.*}} to memref<4x4x64x64xf16, #gpu.address_space<workgroup>>
+// CHECK: memref.view %[[RAW]][%{{.*}}][] : {{.*}} to memref<8xi64, #gpu.address_space<workgroup>>
+// Thread 0 initializes the barriers: full ones expect one arrival (its
+// own, with the byte count), empty ones one per thread.
+// CHECK: %[[T0:.*]] = arith.cmpi eq, %thread_id_x, %c0 : index
+// CHECK: scf.if %[[T0]] {
+// CHECK: nvvm.mbarrier.init %{{.*}}, %c1_i32 : !llvm.ptr<3>, i32
+// CHECK: nvvm.mbarrier.init %{{.*}}, %c256_i32 : !llvm.ptr<3>, i32
+// CHECK: nvvm.fence.mbarrier.init
+// CHECK: gpu.barrier
+// Prologue: thread 0 issues the first 3 tiles that exist, each one A box and
+// four B boxes (coordinates innermost first: depth, row, batch and column,
+// depth, batch) completing 49152 bytes on the stage's full barrier.
+// CHECK: scf.if %[[T0]] {
+// CHECK: scf.if %{{.*}} {
+// CHECK: nvvm.mbarrier.arrive.expect_tx %[[FULL0:.*]], %c49152_i32 : !llvm.ptr<3>, i32
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPA]], %[[FULL0]], box[%[[K0:.*]], %{{.*}}, %[[BATCH:.*]]] : !llvm.ptr<7>, !llvm.ptr
+// CHECK-COUNT-4: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPB]], %[[FULL0]], box[%{{.*}}, %[[K0]], %[[BATCH]]]
+// CHECK: nvvm.mbarrier.arrive.expect_tx
+// CHECK: nvvm.mbarrier.arrive.expect_tx
+// Every thread waits for tile 0 (phase 0), then reads its first fragments
+// at swizzled columns.
+// CHECK: nvvm.mbarrier.try_wait.parity %{{.*}}, %c0_i32, %c10000000_i32
+// CHECK: arith.xori
+// CHECK: nvgpu.ldmatrix %[[SA]][%c0, %{{.*}}, %{{.*}}] {numTiles = 4 : i32, transpose = false}
+// CHECK: nvgpu.ldmatrix %[[SB]][%c0, %{{.*}}, %{{.*}}, %{{.*}}] {numTiles = 4 : i32, transpose = true}
+// Each 64-deep tile is 4 steps of 16; after the last read of the stage
+// (step 3's fragments, loaded during step 2) every thread arrives on its
+// empty barrier; the next tile's full barrier is awaited (if it exists)
+// before its first fragments; then thread 0 refills the previous tile's
+// stage once all threads have released it.
+// CHECK: scf.for
+// CHECK-COUNT-32: nvgpu.mma.sync
+// CHECK-COUNT-32: nvgpu.mma.sync
+// CHECK: nvvm.mbarrier.arrive %{{.*}} : !llvm.ptr<3>
+// CHECK-COUNT-32: nvgpu.mma.sync
+// CHECK: scf.if %{{.*}} {
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: nvgpu.ldmatrix %[[SA]]
+// CHECK-COUNT-32: nvgpu.mma.sync
+// CHECK: scf.if %{{.*}} {
+// CHECK: arith.cmpi ugt, %{{.*}}, %c0 : index
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: nvvm.mbarrier.arrive.expect_tx
+// CHECK-COUNT-5: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// CHECK: scf.yield
+// No TMA copy is left in flight (each was awaited); a block barrier and the
+// staged epilogue.
+// CHECK-NOT: nvvm.cp.async.bulk.tensor
+// CHECK: gpu.barrier
+// CHECK: vector.store
+func.func @matmul_tma(%a: tensor<?x256xf16>, %b: tensor<256x?xf16>) -> tensor<?x?xf32> {
+  %c = mini.matmul %a, %b : tensor<?x256xf16>, tensor<256x?xf16> -> tensor<?x?xf32>
+  return %c : tensor<?x?xf32>
 }
 
 // -----

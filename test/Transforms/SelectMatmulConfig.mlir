@@ -6,18 +6,27 @@
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="math=simt" | FileCheck %s --check-prefix=SIMT
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="math=simt tile-m=16 tile-n=16 tile-k=1 stages=0" | FileCheck %s --check-prefix=NAIVE
 // RUN: not mini-opt %s -split-input-file -mini-select-matmul-config="math=wmma stages=1" 2>/dev/null | FileCheck %s --check-prefix=WMMA
+// RUN: mini-opt %s -split-input-file -mini-select-matmul-config="copy=cp_async" | FileCheck %s --check-prefix=CPASYNC
+// RUN: mini-opt %s -split-input-file -mini-select-matmul-config="stages=1" | FileCheck %s --check-prefix=ONESTAGE
 
-// f16 on sm_80+: tensor cores, 5 stages where a block may have 163 KB of
-// shared memory or more (sm_80, sm_90), 3 where it may have about 99 KB
-// (sm_86). Before sm_80 (no m16n8k16 mma.sync): SIMT.
+// f16 on sm_80+: tensor cores. sm_90: TMA copies of 64-deep tiles, 4 stages.
+// Otherwise cp.async of 32-deep tiles, 5 stages where a block may have 163 KB
+// of shared memory (sm_80), 3 where it may have about 99 KB (sm_86). Before
+// sm_80 (no m16n8k16 mma.sync): SIMT. copy=cp_async on sm_90 starts from the
+// cp.async defaults; options TMA cannot take (one stage) fall back to
+// cp.async (SelectMatmulConfig-tma-invalid.mlir: chips without TMA).
 // CHECK-LABEL: func.func @f16
-// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">}
+// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">}
+// CPASYNC-LABEL: func.func @f16
+// CPASYNC: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">
+// ONESTAGE-LABEL: func.func @f16
+// ONESTAGE: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 1, math = "mma_sync">
 // AMPERE86-LABEL: func.func @f16
 // AMPERE86: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 3, math = "mma_sync">
 // TURING-LABEL: func.func @f16
 // TURING: #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">
 // OVERRIDE-LABEL: func.func @f16
-// OVERRIDE: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync">
+// OVERRIDE: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync", copy = "tma">
 // SIMT-LABEL: func.func @f16
 // SIMT: #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">
 // NAIVE-LABEL: func.func @f16
@@ -53,7 +62,7 @@ func.func @bf16_f32(%a: tensor<8x8xbf16>, %b: tensor<8x8xf32>) -> (tensor<8x8xbf
 // CHECK-LABEL: func.func @kept
 // CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">
 // OVERRIDE-LABEL: func.func @kept
-// OVERRIDE: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync">
+// OVERRIDE: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync", copy = "tma">
 func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
   return %c : tensor<?x?xf16>
@@ -63,19 +72,20 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 
 // Static sizes that give fewer 128x256 tiles than the GPU has SMs (within
 // 10%; sm_90: 132, sm_86: 84) take 128x128 tiles of 4 warps, or 64x128 ones
-// if those are still too few. Dynamic M, N or batch keep 128x256; the batch
-// counts as blocks too. Options start from the size's choice.
+// if those are still too few (with cp.async, as measured). Dynamic M, N or
+// batch keep 128x256; the batch counts as blocks too. Options start from the
+// size's choice.
 // CHECK-LABEL: func.func @by_size
 // 1024 x 1024: 32 / 64 / 128 blocks.
 // CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">
 // 512 x 4096: 64 / 128 blocks.
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">
 // 16 x 1024 x 1024: 512 blocks.
-// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">
 // 8 x 8: too small for any; the smallest tile.
 // CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">
 // Dynamic M.
-// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">
 // AMPERE86-LABEL: func.func @by_size
 // AMPERE86: tile_m = 64, tile_n = 128, {{.*}} stages = 4
 // 512 x 4096: 64 blocks of 128x256 are fewer than 0.9 x 84 too.

@@ -91,6 +91,36 @@ TEST(Manifest, NegativeSharedMemoryIsRejected) {
             "manifest kernel 'k0': 'dynamic_shared_bytes' must be >= 0, got -16");
 }
 
+TEST(Manifest, TensorMapsAddOnePointerEach) {
+  Bundle b = Bundle::parse(
+      manifest(R"(,"tensor_maps":[{"tensor":"a","box":[128,64],"swizzle":128},
+                                  {"tensor":"b","box":[64,64],"swizzle":128}])"),
+      ".");
+  const KernelSpec &k = b.kernel("k0");
+  ASSERT_EQ(k.tensorMaps.size(), 2u);
+  EXPECT_EQ(k.tensorMaps[1].tensor, 1u);
+  EXPECT_EQ(k.tensorMaps[1].box, (std::vector<int64_t>{64, 64}));
+  EXPECT_EQ(k.numParams(), 5u * 3 + 4 + 2);
+}
+
+TEST(Manifest, BadTensorMapsAreNamed) {
+  auto parse = [](const std::string &maps) {
+    return errorOf([&] { Bundle::parse(manifest(R"(,"tensor_maps":[)" + maps + "]"), "."); });
+  };
+  EXPECT_EQ(parse(R"({"tensor":"q","box":[8,8],"swizzle":0})"),
+            "manifest kernel 'k0' tensor map of 'q': the kernel has no tensor 'q'");
+  EXPECT_EQ(parse(R"({"tensor":"a","box":[8],"swizzle":0})"),
+            "manifest kernel 'k0' tensor map of 'a': box has 1 dims, the tensor 2");
+  EXPECT_EQ(parse(R"({"tensor":"a","box":[8,300],"swizzle":0})"),
+            "manifest kernel 'k0' tensor map of 'a': box sizes must be integers in [1, 256]");
+  EXPECT_EQ(parse(R"({"tensor":"a","box":[8,8],"swizzle":48})"),
+            "manifest kernel 'k0' tensor map of 'a': swizzle must be 0, 32, 64 or 128, got 48");
+  // 128 halves = 256 bytes per box row: wider than the 128-byte swizzle span.
+  EXPECT_EQ(parse(R"({"tensor":"a","box":[8,128],"swizzle":128})"),
+            "manifest kernel 'k0' tensor map of 'a': a box row is 256 bytes; it must be a "
+            "multiple of 16 and at most the swizzle span");
+}
+
 TEST(Manifest, BadDtypeAndUnknownDim) {
   std::string text = manifest();
   text.replace(text.find(R"("dtype":"f16")"), 13, R"("dtype":"i8")");

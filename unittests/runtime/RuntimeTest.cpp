@@ -93,6 +93,42 @@ TEST(KernelParams, WrongTensorCountIsAnError) {
             "kernel 'softmax_0': size R was not resolved");
 }
 
+KernelSpec matmulWithTensorMaps() {
+  KernelSpec k;
+  k.entry = "mm";
+  k.op = "matmul";
+  k.tensors = {{"a", DType::F16, {"batch", "M", "K"}, false},
+               {"b", DType::F16, {"batch", "K", "N"}, false},
+               {"c", DType::F32, {"batch", "M", "N"}, true}};
+  k.sizes = {"batch", "M", "N", "K"};
+  k.tensorMaps = {{0, {1, 128, 64}, 128}, {1, {1, 64, 64}, 128}};
+  return k;
+}
+
+TEST(TensorMapLayout, InnermostFirstWithByteStrides) {
+  KernelSpec k = matmulWithTensorMaps();
+  TensorMapLayout a = tensorMapLayout(k, k.tensorMaps[0], {{"batch", 3}, {"M", 100}, {"N", 40}, {"K", 24}});
+  EXPECT_EQ(a.dims, (std::vector<uint64_t>{24, 100, 3}));
+  EXPECT_EQ(a.strides, (std::vector<uint64_t>{48, 4800}));
+  EXPECT_EQ(a.box, (std::vector<uint32_t>{64, 128, 1}));
+  EXPECT_TRUE(a.encodable);
+  // K = 20: rows of 40 bytes, not a multiple of 16; the kernel takes its
+  // scalar path and never reads the map.
+  EXPECT_FALSE(tensorMapLayout(k, k.tensorMaps[0], {{"batch", 1}, {"M", 8}, {"N", 8}, {"K", 20}})
+                   .encodable);
+}
+
+TEST(KernelParams, TensorMapPointersComeAfterTheSizes) {
+  KernelSpec k = matmulWithTensorMaps();
+  Sizes s = {{"batch", 1}, {"M", 8}, {"N", 8}, {"K", 8}};
+  KernelParams p(k, {0x1000, 0x2000, 0x3000}, s, {0x9000, 0x9080});
+  ASSERT_EQ(p.size(), 5u * 3 + 4 + 2);
+  EXPECT_EQ(*static_cast<int64_t *>(p.data()[19]), 0x9000);
+  EXPECT_EQ(*static_cast<int64_t *>(p.data()[20]), 0x9080);
+  EXPECT_EQ(errorOf([&] { KernelParams(k, {0x1000, 0x2000, 0x3000}, s); }),
+            "kernel 'mm' takes 2 tensor maps, got 0");
+}
+
 TEST(Half, RoundTripsAndRounds) {
   for (float f : {0.0f, 1.0f, -2.5f, 65504.0f, 6.1035156e-05f, 5.9604645e-08f})
     EXPECT_EQ(halfToFloat(floatToHalf(f)), f) << f;

@@ -41,6 +41,7 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
       - no tensor cores: `math=simt` (shared-memory tiles, f32 FMA);
       - no shared memory: `math=simt stages=0` (register tiles from global);
       - no tiling: `math=simt tile-m=16 tile-n=16 tile-k=1 stages=0` (naive).
+    `copy=tma` (sm_90) replaces the cp.async copies with TMA box copies.
   }];
   let options = [
     Option<"chip", "chip", "std::string", "\"sm_90a\"", "Target chip">,
@@ -50,7 +51,8 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
     Option<"tileK", "tile-k", "int64_t", "-1", "Block tile depth">,
     Option<"warpsM", "warps-m", "int64_t", "-1", "Warp grid rows">,
     Option<"warpsN", "warps-n", "int64_t", "-1", "Warp grid columns">,
-    Option<"stages", "stages", "int64_t", "-1", "Shared-memory pipeline stages (0: none, simt only)">
+    Option<"stages", "stages", "int64_t", "-1", "Shared-memory pipeline stages (0: none, simt only)">,
+    Option<"copy", "copy", "std::string", "\"\"", "cp_async or tma (sm_90, mma_sync)">
   ];
 }
 

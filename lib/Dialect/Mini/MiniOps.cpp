@@ -94,13 +94,24 @@ RowConfigAttr::verifyFor(Type elementType,
 int64_t MatmulConfigAttr::sharedMemoryBytes(Type elementType) const {
   if (!isTensorCore())
     return 0;
-  const int64_t pad = kRowPad;
   int64_t eltBytes = elementType.getIntOrFloatBitWidth() / 8;
+  if (usesTma()) // alignment slack, unpadded swizzled A then B stages, 2 mbarriers per stage
+    return kTmaAlign + llvm::alignTo(getStages() * getTileM() * getTileK() * eltBytes, kTmaAlign) +
+           getStages() * (getTileN() * getTileK() * eltBytes + 2 * 8);
+  const int64_t pad = kRowPad;
   int64_t bytes = getStages() *
                   (getTileM() * (getTileK() + pad) + getTileK() * (getTileN() + pad)) * eltBytes;
   if (getMath() == "wmma") // a 16x16 f32 epilogue tile per warp
     bytes += getWarpsM() * getWarpsN() * 16 * 16 * 4;
   return bytes;
+}
+
+bool MatmulConfigAttr::tmaFits(Type elementType) const {
+  // A tiles are boxes of tile_k columns, B tiles boxes of kTmaBoxCols
+  // columns; a box row must be one of TMA's swizzle spans.
+  int64_t rowBytes = getTileK() * elementType.getIntOrFloatBitWidth() / 8;
+  return getMath() == "mma_sync" && getStages() >= 2 && getTileN() % kTmaBoxCols == 0 &&
+         (rowBytes == 32 || rowBytes == 64 || rowBytes == 128);
 }
 
 LogicalResult
@@ -144,6 +155,15 @@ MatmulConfigAttr::verifyFor(Type elementType,
   if ((tm * tk / 8) % threads || (tk * tn / 8) % threads)
     return emitError() << "matmul_config " << math << ": the " << threads
                        << " threads must split the A and B tiles into 16-byte chunks evenly";
+  if (getCopy() != "cp_async" && getCopy() != "tma")
+    return emitError() << "matmul_config copy must be \"cp_async\" or \"tma\", got \""
+                       << getCopy() << "\"";
+  if (usesTma() && !tmaFits(elementType))
+      return emitError() << "matmul_config copy = \"tma\" needs math = \"mma_sync\", "
+                         << "stages >= 2, tile_n % " << kTmaBoxCols
+                         << " == 0 and tile_k rows of 32, 64 or 128 bytes; got math = \""
+                         << math << "\", " << stages << " stages, tile " << tm << "x" << tn
+                         << "x" << tk;
   int64_t bytes = sharedMemoryBytes(elementType);
   if (bytes > kMaxSharedBytes)
     return emitError() << "matmul_config needs " << bytes << " bytes of shared memory, more than "

@@ -1,5 +1,6 @@
 #include "KernelBuilder.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -200,6 +201,8 @@ gpu::GPUFuncOp createKernel(OpBuilder &b, Location loc, gpu::GPUModuleOp module,
     argTypes.push_back(MemRefType::get({ShapedType::kDynamic}, t.elementType));
   for (size_t i = 0; i < spec.sizes.size(); ++i)
     argTypes.push_back(b.getIndexType());
+  for (size_t i = 0; i < spec.tensorMaps.size(); ++i) // CUtensorMap in global memory
+    argTypes.push_back(LLVM::LLVMPointerType::get(b.getContext()));
   SmallVector<Type> workgroupTypes(workgroup.begin(), workgroup.end());
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToEnd(module.getBody());

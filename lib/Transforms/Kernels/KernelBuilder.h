@@ -29,9 +29,18 @@ struct KernelTensor {
   bool isOutput = false;
 };
 
+/// A TMA descriptor a kernel reads: the host encodes it for tensor number
+/// `tensor`, boxes of `box` elements (in the tensor's dim order) landing in
+/// shared memory with a `swizzle`-byte XOR swizzle (0, 32, 64 or 128).
+struct KernelTensorMap {
+  unsigned tensor;
+  llvm::SmallVector<int64_t, 4> box;
+  int64_t swizzle;
+};
+
 /// What a kernel needs at launch, independent of MLIR: this is what the bundle
 /// manifest records. Kernel parameters are the tensors (in order), then the
-/// sizes (in order).
+/// sizes (in order), then a pointer to each tensor map (in order).
 struct KernelSpec {
   std::string op;
   llvm::SmallVector<KernelTensor, 4> tensors;
@@ -39,6 +48,7 @@ struct KernelSpec {
   GridDim grid[3];
   int64_t block[3] = {1, 1, 1};
   int64_t dynamicSharedBytes = 0; // gpu.dynamic_shared_memory the kernel uses
+  llvm::SmallVector<KernelTensorMap, 2> tensorMaps;
   mlir::NamedAttrList attrs; // op attributes the kernel bakes in
 };
 

@@ -40,6 +40,7 @@ namespace mini {
 namespace {
 constexpr int64_t kPad = MatmulConfigAttr::kRowPad; // elements per shared-memory row
 constexpr int64_t kChunk = 8; // elements per 16-byte copy
+constexpr int64_t kTmaBoxCols = MatmulConfigAttr::kTmaBoxCols;
 
 struct Tiling {
   int64_t tm, tn, tk, wm, wn, stages, threads;
@@ -85,6 +86,8 @@ public:
   void planAsyncCopies(Value numK) {
     padK = kb.sub(kb.mul(numK, kb.idx(t.tk)), K);
     this->numK = numK;
+    if (tma)
+      return;
     auto clampDepth = [&](Value d) { return kb.select(kb.ult(d, K), d, kb.idx(0)); };
     // Chunks at depth origin 0: an A chunk's depth is its column cc, a B
     // chunk's its row r.
@@ -176,6 +179,70 @@ public:
     chunks(t.tk, t.tn, B, bBase, k0, K, col0, N, N, sb);
   }
 
+  /// TMA path (copy = "tma", sm_90): A stages are [stages, tile_m, tile_k]
+  /// boxes, B stages [stages, tile_n / 64, tile_k, 64] boxes, both unpadded
+  /// and swizzled; per stage, `barriers` holds a "full" mbarrier (the TMA
+  /// bytes landed; one arrival, by the issuing thread) and after them an
+  /// "empty" one (every thread is done reading the stage).
+  struct Tma {
+    Value descA, descB, barriers, batch;
+  };
+  std::optional<Tma> tma;
+
+  Value barrier(bool empty, Value stage) {
+    return sharedPointer(tma->barriers, {kb.add(stage, kb.idx(empty ? t.stages : 0))});
+  }
+  Value toI32(Value v) {
+    return arith::IndexCastOp::create(kb.b, kb.loc, kb.b.getI32Type(), v);
+  }
+  /// Block until phase `use` (counted from 0) of an mbarrier has completed.
+  void waitBarrier(Value bar, Value use) {
+    NVVM::MBarrierTryWaitParityOp::create(kb.b, kb.loc, bar, toI32(kb.rem(use, kb.idx(2))),
+                                          kb.i32(10'000'000)); // suspend hint, ns
+  }
+  void arriveBarrier(Value bar) {
+    NVVM::MBarrierArriveOp::create(kb.b, kb.loc, Type(), bar, Value());
+  }
+  /// Thread 0: every mbarrier starts at phase 0.
+  void initBarriers() {
+    kb.ifThenElse(isThread0(), [&] {
+      for (int64_t s = 0; s < t.stages; ++s) {
+        NVVM::MBarrierInitOp::create(kb.b, kb.loc, barrier(false, kb.idx(s)), kb.i32(1), Value());
+        NVVM::MBarrierInitOp::create(kb.b, kb.loc, barrier(true, kb.idx(s)),
+                                     kb.i32(t.threads), Value());
+      }
+      NVVM::FenceMbarrierInitOp::create(kb.b, kb.loc);
+    });
+    gpu::BarrierOp::create(kb.b, kb.loc);
+  }
+  Value isThread0() {
+    return arith::CmpIOp::create(kb.b, kb.loc, arith::CmpIPredicate::eq, tid, kb.idx(0));
+  }
+  /// Thread 0: TMA copies of tile kt (one A box, tile_n / 64 B boxes) into
+  /// `stage`, completing on its full barrier. Coordinates are innermost
+  /// first; tile 0 starts padK columns before 0 and TMA zero-fills what lies
+  /// outside the matrices, so no bounds are checked here.
+  void tmaLoadTile(Value stage, Value kt) {
+    Value full = barrier(false, stage);
+    int64_t bytes = (t.tm + t.tn) * t.tk * elt.getIntOrFloatBitWidth() / 8;
+    NVVM::MBarrierArriveExpectTxOp::create(kb.b, kb.loc, Type(), full, kb.i32(bytes),
+                                           NVVM::MemScopeKind::CTA, false, Value());
+    Value k0 = toI32(kb.sub(kb.mul(kt, kb.idx(t.tk)), padK)), batch = toI32(tma->batch);
+    // The destination in the shared::cluster window (this block's own shared
+    // memory: a launch without clusters is a cluster of one).
+    auto clusterShared = LLVM::LLVMPointerType::get(kb.b.getContext(), 7);
+    auto copy = [&](Value dst, Value desc, ValueRange coords) {
+      NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+          kb.b, kb.loc, LLVM::AddrSpaceCastOp::create(kb.b, kb.loc, clusterShared, dst), desc,
+          coords, full, ValueRange{}, Value(), Value(), NVVM::TMALoadMode::TILE,
+          /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(), Value());
+    };
+    copy(sharedPointer(sa, {stage, kb.idx(0), kb.idx(0)}), tma->descA, {k0, toI32(row0), batch});
+    for (int64_t j = 0; j < t.tn / kTmaBoxCols; ++j)
+      copy(sharedPointer(sb, {stage, kb.idx(j), kb.idx(0), kb.idx(0)}), tma->descB,
+           {toI32(kb.add(col0, kb.idx(j * kTmaBoxCols))), k0, batch});
+  }
+
   /// The zero accumulators of one warp.
   SmallVector<Value> zeroAccumulators() {
     Value zero;
@@ -205,6 +272,30 @@ public:
     return t.wmma ? loadWmmaFragments(stage, kk) : loadMmaSyncFragments(stage, kk);
   }
 
+  /// Where ldmatrix finds A[r][c] and B[k][n] (c, n multiples of 8) of the
+  /// tile in `stage`: padded rows, or on the TMA path TMA's swizzled boxes.
+  SmallVector<Value> aIndices(Value stage, Value r, Value c) {
+    if (!tma)
+      return {stage, r, c};
+    return {stage, r, swizzledColumn(r, c, t.tk * 2)};
+  }
+  SmallVector<Value> bIndices(Value stage, Value k, Value n) {
+    if (!tma)
+      return {stage, k, n};
+    Value box = kb.div(n, kb.idx(kTmaBoxCols));
+    return {stage, box, k, swizzledColumn(k, kb.rem(n, kb.idx(kTmaBoxCols)), kTmaBoxCols * 2)};
+  }
+  /// The column where a TMA box with `rowBytes`-byte rows (the swizzle span)
+  /// puts element (row, col): the swizzle XORs the 16-byte chunk index with
+  /// bits 7 and up of the byte offset, (row * rowBytes / 128) mod
+  /// (rowBytes / 16). The 8 rows one ldmatrix 8x8 matrix reads then sit in 8
+  /// distinct chunk positions: no bank conflicts, without padding.
+  Value swizzledColumn(Value row, Value col, int64_t rowBytes) {
+    Value chunkXor = kb.rem(kb.div(kb.mul(row, kb.idx(rowBytes)), kb.idx(128)),
+                            kb.idx(rowBytes / 16));
+    return arith::XOrIOp::create(kb.b, kb.loc, col, kb.mul(chunkXor, kb.idx(kChunk)));
+  }
+
   Fragments loadMmaSyncFragments(Value stage, int64_t kk) {
     Value laneRow = kb.rem(lane, kb.idx(16));
     Value laneCol = kb.mul(kb.div(lane, kb.idx(16)), kb.idx(8));
@@ -212,7 +303,7 @@ public:
     for (int64_t mi = 0; mi < t.fragsM(); ++mi) {
       Value r = kb.add(warpRow, kb.add(kb.idx(mi * 16), laneRow));
       f.a.push_back(nvgpu::LdMatrixOp::create(kb.b, kb.loc, VectorType::get({4, 2}, elt), sa,
-                                              ValueRange{stage, r, kb.add(kb.idx(kk), laneCol)},
+                                              aIndices(stage, r, kb.add(kb.idx(kk), laneCol)),
                                               /*transpose=*/false, /*numTiles=*/4));
     }
     // B fragments two n-tiles at a time: ldmatrix.x4.trans, lanes 16-31
@@ -224,7 +315,7 @@ public:
     for (int64_t ni = 0; ni < t.fragsN(); ni += 2) {
       Value c = kb.add(warpCol, kb.add(kb.idx(ni * 8), laneCol));
       Value four = nvgpu::LdMatrixOp::create(kb.b, kb.loc, VectorType::get({4, 2}, elt), sb,
-                                             ValueRange{stage, kb.add(kb.idx(kk), laneRow), c},
+                                             bIndices(stage, kb.add(kb.idx(kk), laneRow), c),
                                              /*transpose=*/true, /*numTiles=*/4);
       for (int64_t half = 0; half < 2; ++half) {
         Value frag = arith::ConstantOp::create(kb.b, kb.loc, fragType, zero);
@@ -472,8 +563,19 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, gpu::GPUModuleOp m
   Type inElt = cast<RankedTensorType>(mm.getLhs().getType()).getElementType();
   setMatmulSpec(op, spec, t.tm, t.tn, t.threads);
   spec.dynamicSharedBytes = cfg.sharedMemoryBytes(inElt);
+  bool useTma = cfg.usesTma();
+  int64_t eltBytes = inElt.getIntOrFloatBitWidth() / 8;
+  if (useTma) {
+    spec.tensorMaps = {{0, {1, t.tm, t.tk}, t.tk * eltBytes},
+                       {1, {1, t.tk, kTmaBoxCols}, kTmaBoxCols * eltBytes}};
+    // Rows that TMA cannot copy (K or N not a multiple of 8) take the scalar
+    // path through one padded stage in the same memory.
+    spec.dynamicSharedBytes = std::max<int64_t>(
+        spec.dynamicSharedBytes, (t.tm * (t.tk + kPad) + t.tk * (t.tn + kPad)) * eltBytes);
+  }
   OpBuilder b(op->getContext());
   spec.attrs.set("math", b.getStringAttr(cfg.getMath()));
+  spec.attrs.set("copy", b.getStringAttr(cfg.getCopy()));
   spec.attrs.set("tile", b.getI64ArrayAttr({t.tm, t.tn, t.tk}));
   spec.attrs.set("warps", b.getI64ArrayAttr({t.wm, t.wn}));
   spec.attrs.set("stages", b.getI64IntegerAttr(t.stages));
@@ -486,13 +588,15 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, gpu::GPUModuleOp m
   // Dynamic shared memory (beyond the 48 KB of a static allocation): the A
   // stages, the B stages, then (wmma) the epilogue tiles. The mma.sync
   // epilogue reuses the stages.
-  MemRefType aType = workgroupMemRef({t.stages, t.tm, t.tk + kPad}, inElt);
-  MemRefType bType = workgroupMemRef({t.stages, t.tk, t.tn + kPad}, inElt);
+  // The TMA path's padded views hold the one stage of the scalar path.
+  int64_t paddedStages = useTma ? 1 : t.stages;
+  MemRefType aType = workgroupMemRef({paddedStages, t.tm, t.tk + kPad}, inElt);
+  MemRefType bType = workgroupMemRef({paddedStages, t.tk, t.tn + kPad}, inElt);
   MemRefType cType = workgroupMemRef({t.wm * t.wn, 16, 16}, b.getF32Type());
   Value raw = gpu::DynamicSharedMemoryOp::create(
       b, loc, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
-  int64_t aBytes = aType.getNumElements() * inElt.getIntOrFloatBitWidth() / 8;
-  int64_t bBytes = bType.getNumElements() * inElt.getIntOrFloatBitWidth() / 8;
+  int64_t aBytes = aType.getNumElements() * eltBytes;
+  int64_t bBytes = bType.getNumElements() * eltBytes;
   Value sa = memref::ViewOp::create(b, loc, aType, raw, kb.idx(0), ValueRange{});
   Value sb = memref::ViewOp::create(b, loc, bType, raw, kb.idx(aBytes), ValueRange{});
   Value scratch = t.wmma ? memref::ViewOp::create(b, loc, cType, raw, kb.idx(aBytes + bBytes),
@@ -508,6 +612,28 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, gpu::GPUModuleOp m
   TensorCoreEmitter e(kb, t, inElt, A, B, M, N, K, kb.mul(batch, kb.mul(M, K)),
                       kb.mul(batch, kb.mul(K, N)), row0, col0, sa, sb);
   Value cBase = kb.mul(batch, kb.mul(M, N));
+  // TMA path: the swizzled stages start at the first 1024-byte boundary of
+  // the dynamic shared memory (the swizzle pattern is anchored there).
+  std::optional<TensorCoreEmitter> te;
+  if (useTma) {
+    Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, raw);
+    const int64_t align = MatmulConfigAttr::kTmaAlign;
+    Value shift = kb.rem(kb.sub(kb.idx(align), kb.rem(base, kb.idx(align))), kb.idx(align));
+    int64_t aStages = llvm::alignTo(t.stages * t.tm * t.tk * eltBytes, align);
+    int64_t bStages = t.stages * t.tk * t.tn * eltBytes;
+    auto view = [&](ArrayRef<int64_t> shape, Type type, int64_t offset) -> Value {
+      return memref::ViewOp::create(b, loc, workgroupMemRef(shape, type), raw,
+                                    kb.add(shift, kb.idx(offset)), ValueRange{});
+    };
+    Value swizzledA = view({t.stages, t.tm, t.tk}, inElt, 0);
+    Value swizzledB = view({t.stages, t.tn / kTmaBoxCols, t.tk, kTmaBoxCols}, inElt, aStages);
+    te.emplace(kb, t, inElt, A, B, M, N, K, kb.mul(batch, kb.mul(M, K)),
+               kb.mul(batch, kb.mul(K, N)), row0, col0, swizzledA, swizzledB);
+    unsigned maps = func.getNumArguments() - 2;
+    te->tma = TensorCoreEmitter::Tma{func.getArgument(maps), func.getArgument(maps + 1),
+                                     view({2 * t.stages}, b.getI64Type(), aStages + bStages),
+                                     batch};
+  }
   // The mma.sync epilogue stages C through the (then idle) pipeline buffers
   // when they are large enough.
   Type outElt = cast<MemRefType>(C.getType()).getElementType();
@@ -539,12 +665,23 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, gpu::GPUModuleOp m
     gpu::BarrierOp::create(b, loc); // every warp is done reading the stages
     e.stagedEpilogue(acc, C, cBase, stagedScratch);
   };
-  auto pipelined = [&] {
+  auto pipelined = [&](TensorCoreEmitter &e) {
     e.planAsyncCopies(numK);
+    bool viaTma = e.tma.has_value();
+    auto ifLess = [&](Value x, Value y, function_ref<void()> fn) { kb.ifThenElse(kb.ult(x, y), fn); };
     Value token;
-    for (int64_t s = 0; s + 1 < t.stages; ++s)
-      token = e.asyncLoadTile(kb.idx(s), kb.idx(s), /*interior=*/s > 0);
-    waitForTile(token);
+    if (viaTma) {
+      e.initBarriers();
+      kb.ifThenElse(e.isThread0(), [&] {
+        for (int64_t s = 0; s + 1 < t.stages; ++s)
+          ifLess(kb.idx(s), numK, [&] { e.tmaLoadTile(kb.idx(s), kb.idx(s)); });
+      });
+      ifLess(kb.idx(0), numK, [&] { e.waitBarrier(e.barrier(false, kb.idx(0)), kb.idx(0)); });
+    } else {
+      for (int64_t s = 0; s + 1 < t.stages; ++s)
+        token = e.asyncLoadTile(kb.idx(s), kb.idx(s), /*interior=*/s > 0);
+      waitForTile(token);
+    }
     SmallVector<Value> carried = init;
     llvm::append_range(carried, e.loadFragments(kb.idx(0), 0).flat());
     int64_t numAcc = init.size(), numFrags = carried.size() - numAcc;
@@ -559,14 +696,38 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, gpu::GPUModuleOp m
       // Refill the stage tile kt - 1 used (every warp passed the barrier
       // after its last read); past the end, zeros.
       Value refillStage = kb.select(isStage(0), kb.idx(t.stages - 1), kb.sub(stage, kb.idx(1)));
-      Value token = e.asyncLoadTile(refillStage, kb.add(kt, kb.idx(t.stages - 1)),
-                                    /*interior=*/true);
+      Value refillTile = kb.add(kt, kb.idx(t.stages - 1)), token;
+      // TMA: thread 0 refills the stage of tile kt - 1 once every thread
+      // has read it (the empty barrier's phase (kt - 1) / stages), after
+      // issuing its own math for tile kt, so it rarely waits (waiting at the
+      // top of the tile cost 0-10%, docs/PERF.md v11); none past the end.
+      auto tmaRefill = [&] {
+        kb.ifThenElse(kb.andi(e.isThread0(), kb.ult(refillTile, numK)), [&] {
+          kb.ifThenElse(kb.ult(kb.idx(0), kt), [&] {
+            Value previous = kb.sub(kt, kb.idx(1));
+            e.waitBarrier(e.barrier(true, refillStage), kb.div(previous, kb.idx(t.stages)));
+          });
+          e.tmaLoadTile(refillStage, refillTile);
+        });
+      };
+      if (!viaTma)
+        token = e.asyncLoadTile(refillStage, refillTile, /*interior=*/true);
       SmallVector<Value> acc(it.take_front(numAcc));
       auto frags = e.fragmentsFrom(it.slice(numAcc, numFrags));
+      if (viaTma && steps == 1) // tile kt's fragments came in the previous iteration
+        e.arriveBarrier(e.barrier(true, stage));
       for (int64_t step = 0; step < steps; ++step) {
         TensorCoreEmitter::Fragments nextFrags;
         if (step + 1 < steps) {
           nextFrags = e.loadFragments(stage, (step + 1) * 16);
+          if (viaTma && step + 2 == steps) // the last read of this stage
+            e.arriveBarrier(e.barrier(true, stage));
+        } else if (viaTma) {
+          Value next = kb.add(kt, kb.idx(1));
+          ifLess(next, numK, [&] {
+            e.waitBarrier(e.barrier(false, nextStage), kb.div(next, kb.idx(t.stages)));
+          });
+          nextFrags = e.loadFragments(nextStage, 0);
         } else {
           waitForTile(token);
           nextFrags = e.loadFragments(nextStage, 0);
@@ -574,13 +735,16 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, gpu::GPUModuleOp m
         acc = e.multiply(frags, acc);
         frags = nextFrags;
       }
+      if (viaTma)
+        tmaRefill();
       llvm::append_range(acc, frags.flat());
       acc.push_back(nextStage);
       return acc;
     });
     // No cp.async may be left writing shared memory when the block exits
-    // (or the epilogue reuses it).
-    nvgpu::DeviceAsyncWaitOp::create(b, loc, token, b.getI32IntegerAttr(0));
+    // (or the epilogue reuses it). (Every TMA copy was waited for.)
+    if (!viaTma)
+      nvgpu::DeviceAsyncWaitOp::create(b, loc, token, b.getI32IntegerAttr(0));
     alignedEpilogue(loop.getResults().take_front(numAcc));
   };
   // cp.async path, one stage: load, wait, multiply; no overlap.
@@ -610,8 +774,10 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, gpu::GPUModuleOp m
                                  kb.idx(0));
   };
   Value aligned = kb.andi(multipleOf(K, kChunk), multipleOf(N, kChunk));
-  if (t.stages > 1)
-    kb.ifThenElse(aligned, pipelined, synchronous);
+  if (te)
+    kb.ifThenElse(aligned, [&] { pipelined(*te); }, synchronous);
+  else if (t.stages > 1)
+    kb.ifThenElse(aligned, [&] { pipelined(e); }, synchronous);
   else
     kb.ifThenElse(aligned, unpipelined, synchronous);
   gpu::ReturnOp::create(b, loc);

@@ -326,3 +326,37 @@ func.func @matmul_config_chunks(%a: tensor<8x8xf16>) {
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 16, tile_n = 32, tile_k = 16, warps_m = 1, warps_n = 2, stages = 2, math = "mma_sync">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
   return
 }
+
+// -----
+
+func.func @matmul_config_copy_kind(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config copy must be "cp_async" or "tma", got "bulk"}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync", copy = "bulk">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+// TMA boxes: B in 64-column boxes, A rows one swizzle span (tile_k = 48
+// halves is 96 bytes).
+func.func @matmul_config_tma_tile_k(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config copy = "tma" needs math = "mma_sync", stages >= 2, tile_n % 64 == 0 and tile_k rows of 32, 64 or 128 bytes; got math = "mma_sync", 3 stages, tile 128x128x48}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 48, warps_m = 2, warps_n = 4, stages = 3, math = "mma_sync", copy = "tma">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_config_tma_wmma(%a: tensor<8x8xbf16>) {
+  // expected-error @+1 {{got math = "wmma", 3 stages, tile 128x128x32}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 3, math = "wmma", copy = "tma">} : tensor<8x8xbf16>, tensor<8x8xbf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_config_tma_one_stage(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{got math = "mma_sync", 1 stages, tile 64x64x32}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 32, warps_m = 2, warps_n = 2, stages = 1, math = "mma_sync", copy = "tma">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}

@@ -11,6 +11,18 @@ func.func @matmul_2d(%a: tensor<17x65xf16>, %b: tensor<65x33xf16>) -> tensor<17x
 
 // -----
 
+// The copy kind prints only when it is not the default (cp_async).
+// CHECK-LABEL: func @matmul_configs
+// CHECK: {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">}
+// CHECK: {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">}
+func.func @matmul_configs(%a: tensor<17x65xf16>, %b: tensor<65x33xf16>) -> (tensor<17x33xf32>, tensor<17x33xf32>) {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">} : tensor<17x65xf16>, tensor<65x33xf16> -> tensor<17x33xf32>
+  %d = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync", copy = "cp_async">} : tensor<17x65xf16>, tensor<65x33xf16> -> tensor<17x33xf32>
+  return %c, %d : tensor<17x33xf32>, tensor<17x33xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func @matmul_batched_dynamic
 // CHECK: mini.matmul %{{.*}}, %{{.*}} : tensor<4x?x?xbf16>, tensor<4x?x?xbf16> -> tensor<4x?x?xbf16>
 func.func @matmul_batched_dynamic(%a: tensor<4x?x?xbf16>, %b: tensor<4x?x?xbf16>) -> tensor<4x?x?xbf16> {

@@ -59,6 +59,12 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
       NVVM wmma intrinsics for bf16) or
       "simt" (f32 FMA on CUDA cores, any element type; 64x64x16 tiles, or
       16x16x1 with 0 stages for the naive one-thread-per-output kernel).
+    - `copy` (mma_sync only): how tiles reach shared memory. "cp_async"
+      (default): every thread copies 16-byte chunks into rows padded by 8
+      elements; "tma" (sm_90): one thread issues Hopper TMA box copies
+      (cp.async.bulk.tensor) that land XOR-swizzled, completion tracked by an
+      mbarrier per stage and stage reuse by a second one, so warps never meet
+      at a block barrier in the main loop.
 
     `mini-select-matmul-config` picks it per chip and element type; pass
     options or a hand-written attribute override it.
@@ -69,10 +75,31 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
   }];
   let parameters = (ins "int64_t":$tile_m, "int64_t":$tile_n, "int64_t":$tile_k,
                         "int64_t":$warps_m, "int64_t":$warps_n, "int64_t":$stages,
-                        StringRefParameter<"math unit">:$math);
+                        StringRefParameter<"math unit">:$math,
+                        StringRefParameter<"global -> shared copy mechanism",
+                                           "\"cp_async\"">:$copy);
   let assemblyFormat = "`<` struct(params) `>`";
+  let skipDefaultBuilders = 1;
+  let builders = [
+    AttrBuilder<(ins "int64_t":$tile_m, "int64_t":$tile_n, "int64_t":$tile_k,
+                     "int64_t":$warps_m, "int64_t":$warps_n, "int64_t":$stages,
+                     "::llvm::StringRef":$math,
+                     CArg<"::llvm::StringRef", "\"cp_async\"">:$copy), [{
+      return $_get($_ctxt, tile_m, tile_n, tile_k, warps_m, warps_n, stages, math, copy);
+    }]>
+  ];
   let extraClassDeclaration = [{
     bool isTensorCore() const { return getMath() == "mma_sync" || getMath() == "wmma"; }
+    bool usesTma() const { return getCopy() == "tma"; }
+    /// Whether this tiling can take TMA copies of operands of `elementType`:
+    /// mma_sync, >= 2 stages, tile_n a multiple of kTmaBoxCols, and tile_k
+    /// rows of 32, 64 or 128 bytes (the swizzle spans).
+    bool tmaFits(::mlir::Type elementType) const;
+    /// TMA path: elements per row of one B box (128-byte swizzle span).
+    static constexpr int64_t kTmaBoxCols = 64;
+    /// TMA path: the swizzle pattern repeats every 1024 bytes, so stages
+    /// start 1024-aligned; the kernel rounds the dynamic base up at run time.
+    static constexpr int64_t kTmaAlign = 1024;
     /// Bytes of dynamic shared memory a tensor-core kernel with this config
     /// and operands of `elementType` uses (0 for simt).
     int64_t sharedMemoryBytes(::mlir::Type elementType) const;

@@ -17,7 +17,8 @@ namespace mini::rt {
   X(cuFuncGetAttribute) X(cuFuncSetAttribute) X(cuFuncGetParamInfo) X(cuLaunchKernel) X(cuMemAlloc)  \
   X(cuMemFree) X(cuMemcpyHtoD) X(cuMemcpyDtoH) X(cuMemcpyDtoD) X(cuMemsetD8)   \
   X(cuEventCreate) X(cuEventDestroy) X(cuEventRecord) X(cuEventSynchronize)    \
-  X(cuEventElapsedTime) X(cuGetErrorName) X(cuGetErrorString)
+  X(cuEventElapsedTime) X(cuGetErrorName) X(cuGetErrorString)                 \
+  X(cuTensorMapEncodeTiled)
 
 struct DriverApi {
 #define MINI_DECLARE_FN(name) decltype(&::name) name = nullptr;

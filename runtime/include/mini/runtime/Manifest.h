@@ -27,6 +27,16 @@ struct GridSpec {
   int64_t div = 1;
 };
 
+/// A TMA descriptor (CUtensorMap) the kernel reads: tensor number `tensor`,
+/// boxes of `box` elements (in the tensor's dim order), `swizzle` bytes (0,
+/// 32, 64 or 128). The runtime encodes it at launch; the kernel takes a
+/// pointer to it after the sizes.
+struct TensorMapSpec {
+  size_t tensor = 0;
+  std::vector<int64_t> box;
+  int64_t swizzle = 0;
+};
+
 using Sizes = std::map<std::string, int64_t>;
 
 struct KernelSpec {
@@ -37,6 +47,7 @@ struct KernelSpec {
   std::array<GridSpec, 3> grid;
   std::array<int64_t, 3> block{1, 1, 1};
   int64_t dynamicSharedBytes = 0;
+  std::vector<TensorMapSpec> tensorMaps;
   std::map<std::string, double> attrs; // numeric ones; booleans as 1/0
 
   /// Fills dynamic sizes from `given`, checks static ones against it, and
@@ -45,8 +56,9 @@ struct KernelSpec {
   /// Number of elements of tensor `t` at `sizes`.
   int64_t numElements(const TensorSpec &t, const Sizes &sizes) const;
   std::array<int64_t, 3> gridDims(const Sizes &sizes) const;
-  /// Kernel parameters the ABI implies: 5 per tensor (memref descriptor), 1 per size.
-  size_t numParams() const { return 5 * tensors.size() + sizes.size(); }
+  /// Kernel parameters the ABI implies: 5 per tensor (memref descriptor), 1 per
+  /// size, 1 per tensor map (a pointer).
+  size_t numParams() const { return 5 * tensors.size() + sizes.size() + tensorMaps.size(); }
   double attr(const std::string &name, double fallback) const;
 };
 

@@ -70,13 +70,26 @@ void validateCubin(const std::string &bytes, const std::string &path);
 void checkChip(const std::string &bundleChip, int major, int minor,
                const std::string &deviceName);
 
+/// The global view a tensor map describes, innermost dim first (as
+/// cuTensorMapEncodeTiled takes it): dims, byte strides of dims 1.., box.
+struct TensorMapLayout {
+  std::vector<uint64_t> dims, strides;
+  std::vector<uint32_t> box;
+  /// TMA can describe it: every dim >= 1 and every stride a multiple of 16
+  /// bytes. Kernels check the same alignment and take another path when it
+  /// fails, without reading the map.
+  bool encodable = true;
+};
+TensorMapLayout tensorMapLayout(const KernelSpec &k, const TensorMapSpec &m, const Sizes &sizes);
+
 /// Builds the parameter array for kernel `k`: a memref descriptor per tensor
-/// (ptr, ptr, offset 0, size, stride 1) and an i64 per size. Throws Error if
-/// the number of tensors is wrong.
+/// (ptr, ptr, offset 0, size, stride 1), an i64 per size, then `tensorMaps`
+/// (device pointers to the kernel's CUtensorMaps). Throws Error if the
+/// number of tensors or tensor maps is wrong.
 class KernelParams {
 public:
   KernelParams(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
-               const Sizes &sizes);
+               const Sizes &sizes, const std::vector<CUdeviceptr> &tensorMaps = {});
   void **data() { return pointers_.data(); }
   size_t size() const { return pointers_.size(); }
 
@@ -101,9 +114,19 @@ public:
               const Sizes &sizes) const;
 
 private:
+  /// Device pointers to `k`'s tensor maps for these tensors and sizes,
+  /// re-encoded and uploaded only when they change.
+  std::vector<CUdeviceptr> tensorMaps(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
+                                      const Sizes &sizes) const;
+
   Bundle bundle_;
   std::map<std::string, CUmodule> modules_;
   std::map<std::string, CUfunction> functions_;
+  struct TensorMapCache {
+    DeviceBuffer buffer;
+    std::vector<CUtensorMap> maps; // what `buffer` holds
+  };
+  mutable std::map<std::string, TensorMapCache> tensorMapCache_;
 };
 
 /// Median milliseconds of `iters` runs of `fn` after `warmup` runs, each timed
