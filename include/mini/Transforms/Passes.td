@@ -26,12 +26,14 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
   let description = [{
     Attaches a `#mini.matmul_config` to every `mini.matmul` that has none. f16
     and bf16 operands on sm_80 and newer go to tensor cores (mma_sync,
-    128x256x32 block tiles, 2x4 warps, 5 cp.async stages on sm_80/sm_90 and
-    3 on the other sm_8x); f32 to the SIMT kernel. When M, N and the batch
+    128x256 block tiles, 2x4 warps; on sm_90 64-deep tiles in 4 TMA stages,
+    elsewhere 32-deep tiles in 5 cp.async stages on sm_80 and 3 on the other
+    sm_8x); f32 to the SIMT kernel. When M, N and the batch
     are static and give fewer 128x256 tiles than 90% of the chip's SMs, the
     tile shrinks to 128x128 or 64x128 (2x2 warps, 4 stages). Options
     override the choice (and replace configs already present); -1 or ""
-    keeps the default. Tile and stage options apply to SIMT configs only
+    keeps the default. A TMA default that the options no longer fit (one
+    stage, say) falls back to cp.async. Tile and stage options apply to SIMT configs only
     together with math=simt.
 
     The options are also the switches of the matmul ladder
@@ -102,7 +104,9 @@ def MiniExportBundle : Pass<"mini-export-bundle", "mlir::ModuleOp"> {
     format=bin`) to `<dir>/<module>.cubin` and a `manifest.json` that lists,
     for each `gpu.launch_func` made by `mini-lower-to-gpu`, the entry name,
     the cubin, the chip, the argument ABI and the launch shape as functions of
-    the sizes. A program with no MLIR runs the bundle from these two files.
+    the sizes, and for TMA kernels the `tensor_maps` (tensor, box, swizzle)
+    the runtime encodes as CUtensorMaps and passes by pointer after the
+    sizes. A program with no MLIR runs the bundle from these two files.
   }];
   let options = [
     Option<"dir", "dir", "std::string", /*default=*/"\"\"",

@@ -1,18 +1,19 @@
 // Tensor-core matmul (f16 or bf16 operands, f32 accumulation) through upstream
 // nvgpu and gpu ops: a tile_m x tile_n C tile per block; A and B tiles of depth
-// tile_k staged in dynamic shared memory by cp.async
-// (nvgpu.device_async_copy) in a `stages`-deep software pipeline; the math is
-// either
+// tile_k staged in dynamic shared memory in a `stages`-deep software pipeline,
+// either by cp.async (nvgpu.device_async_copy, every thread) or, with
+// copy = "tma" on sm_90, by TMA box copies (nvvm.cp.async.bulk.tensor, thread
+// 0) tracked by a full and an empty mbarrier per stage; the math is either
 //   - mma_sync: warps read 16x16 A and 16x8 B fragments with ldmatrix (B
 //     transposed on the fly) and accumulate with mma.sync m16n8k16, or
 //   - wmma: 16x16x16 fragments, through gpu.subgroup_mma_load_matrix /
 //     compute for f16; bf16 calls the NVVM wmma intrinsics directly
 //     (upstream's gpu.mma_matrix type and nvvm.wmma ops have no bf16).
 //
-// Shared-memory rows are padded by 8 elements (16 bytes): the 8 row addresses
-// of one ldmatrix 8x8 matrix then start 16 bytes apart modulo 128, so they hit
-// distinct banks, and cp.async destinations stay 16-byte aligned. (An XOR
-// swizzle would save the padding; the padding keeps the addressing affine.)
+// cp.async stages pad rows by 8 elements (16 bytes): the 8 row addresses of
+// one ldmatrix 8x8 matrix then start 16 bytes apart modulo 128, so they hit
+// distinct banks, and cp.async destinations stay 16-byte aligned. TMA cannot
+// pad; its stages take TMA's XOR swizzle instead (same effect, no padding).
 //
 // 16-byte cp.async needs K and N multiples of 8 (aligned rows); otherwise the
 // kernel stages tiles with scalar loads, one stage at a time (run-time branch).

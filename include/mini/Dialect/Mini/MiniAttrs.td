@@ -51,8 +51,8 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
     - `stages`: shared-memory buffers in the cp.async software pipeline (loads
       of tile k+1 .. k+stages-1 overlap the math of tile k); 1 = no overlap;
       0 = no shared memory, operands read from global memory (simt only).
-      Tensor-core stages live in dynamic shared memory, rows padded by 8
-      elements.
+      Tensor-core stages live in dynamic shared memory (cp_async: rows
+      padded by 8 elements; tma: unpadded, swizzled).
     - `math`: the unit that does the multiply-adds:
       "mma_sync" (tensor cores: ldmatrix + mma.sync m16n8k16, f16 or bf16),
       "wmma" (tensor cores: 16x16x16 WMMA, gpu.subgroup_mma_* for f16, the
