@@ -123,8 +123,9 @@ private:
   std::map<std::string, CUmodule> modules_;
   std::map<std::string, CUfunction> functions_;
   struct TensorMapCache {
-    DeviceBuffer buffer;
-    std::vector<CUtensorMap> maps; // what `buffer` holds
+    DeviceBuffer buffer;                // the encoded maps
+    std::vector<CUdeviceptr> tensors;   // ... of these tensors
+    Sizes sizes;                        // ... at these sizes
   };
   mutable std::map<std::string, TensorMapCache> tensorMapCache_;
 };
