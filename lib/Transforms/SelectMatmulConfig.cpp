@@ -121,20 +121,18 @@ struct MiniSelectMatmulConfigPass
         return WalkResult::advance();
       }
       auto pick = [](int64_t option, int64_t chosen) { return option >= 0 ? option : chosen; };
-      auto withCopy = [&](StringRef copyKind) {
+      auto options = [&](StringRef copyKind) {
         return mini::MatmulConfigAttr::get(
             op.getContext(), pick(tileM, c.getTileM()), pick(tileN, c.getTileN()),
             pick(tileK, c.getTileK()), pick(warpsM, c.getWarpsM()), pick(warpsN, c.getWarpsN()),
             pick(stages, c.getStages()), c.getMath(), copyKind);
       };
-      // A TMA default that the options no longer fit (one stage, say)
-      // falls back to cp.async; an explicit copy option is kept and verified.
-      if (!copy.empty())
-        c = withCopy(copy);
-      else if (c.usesTma() && !withCopy("tma").tmaFits(elt))
-        c = withCopy("cp_async");
-      else
-        c = withCopy(c.getCopy());
+      // An explicit copy option is kept (and verified); a TMA default that
+      // the other options no longer fit (one stage, say) falls back to cp.async.
+      mini::MatmulConfigAttr chosen = options(copy.empty() ? c.getCopy() : StringRef(copy));
+      if (copy.empty() && chosen.usesTma() && !chosen.tmaFits(elt))
+        chosen = options("cp_async");
+      c = chosen;
       if (failed(c.verifyFor(elt, [&] { return op.emitOpError(); })))
         return WalkResult::interrupt();
       if (c.usesTma() && !StringRef(chip).starts_with("sm_90")) {

@@ -225,7 +225,7 @@ public:
   /// outside the matrices, so no bounds are checked here.
   void tmaLoadTile(Value stage, Value kt) {
     Value full = barrier(false, stage);
-    int64_t bytes = (t.tm + t.tn) * t.tk * elt.getIntOrFloatBitWidth() / 8;
+    int64_t bytes = (t.tm + t.tn) * t.tk * eltBytes();
     NVVM::MBarrierArriveExpectTxOp::create(kb.b, kb.loc, Type(), full, kb.i32(bytes),
                                            NVVM::MemScopeKind::CTA, false, Value());
     Value k0 = toI32(kb.sub(kb.mul(kt, kb.idx(t.tk)), padK)), batch = toI32(tma->batch);
@@ -278,14 +278,16 @@ public:
   SmallVector<Value> aIndices(Value stage, Value r, Value c) {
     if (!tma)
       return {stage, r, c};
-    return {stage, r, swizzledColumn(r, c, t.tk * 2)};
+    return {stage, r, swizzledColumn(r, c, t.tk * eltBytes())};
   }
   SmallVector<Value> bIndices(Value stage, Value k, Value n) {
     if (!tma)
       return {stage, k, n};
     Value box = kb.div(n, kb.idx(kTmaBoxCols));
-    return {stage, box, k, swizzledColumn(k, kb.rem(n, kb.idx(kTmaBoxCols)), kTmaBoxCols * 2)};
+    Value col = kb.rem(n, kb.idx(kTmaBoxCols));
+    return {stage, box, k, swizzledColumn(k, col, kTmaBoxCols * eltBytes())};
   }
+  int64_t eltBytes() const { return elt.getIntOrFloatBitWidth() / 8; }
   /// The column where a TMA box with `rowBytes`-byte rows (the swizzle span)
   /// puts element (row, col): the swizzle XORs the 16-byte chunk index with
   /// bits 7 and up of the byte offset, (row * rowBytes / 128) mod
