@@ -44,6 +44,9 @@ struct MiniPipelineOptions : public PassPipelineOptions<MiniPipelineOptions> {
                               llvm::cl::init(-1)};
   Option<int64_t> matmulTileK{*this, "matmul-tile-k", llvm::cl::desc("Block tile depth"),
                               llvm::cl::init(-1)};
+  Option<int64_t> matmulClusterM{*this, "matmul-cluster-m",
+                                 llvm::cl::desc("Blocks per cluster along M (tma)"),
+                                 llvm::cl::init(-1)};
 };
 
 /// Shared memory gets 32-bit pointers in the NVPTX backend (the shared window
@@ -63,9 +66,9 @@ LogicalResult buildMiniPipeline(
                         opts.format);
   useShortSharedPointers();
   std::string matmulOptions = llvm::formatv(
-      "chip={0} stages={1} tile-m={2} tile-n={3} tile-k={4}", opts.chip.getValue(),
-      opts.matmulStages.getValue(), opts.matmulTileM.getValue(), opts.matmulTileN.getValue(),
-      opts.matmulTileK.getValue());
+      "chip={0} stages={1} tile-m={2} tile-n={3} tile-k={4} cluster-m={5}",
+      opts.chip.getValue(), opts.matmulStages.getValue(), opts.matmulTileM.getValue(),
+      opts.matmulTileN.getValue(), opts.matmulTileK.getValue(), opts.matmulClusterM.getValue());
   if (!opts.matmulMath.empty())
     matmulOptions += " math=" + opts.matmulMath.getValue();
   if (!opts.matmulCopy.empty())

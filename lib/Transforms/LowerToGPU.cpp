@@ -119,10 +119,13 @@ DictionaryAttr specToAttr(OpBuilder &b, const KernelSpec &spec,
         b.getNamedAttr("dims", strs(t.dims)),
         b.getNamedAttr("output", b.getBoolAttr(t.isOutput))}));
   }
-  for (const GridDim &g : spec.grid)
-    grid.push_back(b.getDictionaryAttr(
-        {b.getNamedAttr("sizes", strs(g.sizes)),
-         b.getNamedAttr("div", b.getI64IntegerAttr(g.div))}));
+  for (const GridDim &g : spec.grid) {
+    SmallVector<NamedAttribute> dim = {b.getNamedAttr("sizes", strs(g.sizes)),
+                                       b.getNamedAttr("div", b.getI64IntegerAttr(g.div))};
+    if (g.cluster > 1)
+      dim.push_back(b.getNamedAttr("cluster", b.getI64IntegerAttr(g.cluster)));
+    grid.push_back(b.getDictionaryAttr(dim));
+  }
   SmallVector<NamedAttribute> staticSizes;
   for (const std::string &name : spec.sizes)
     staticSizes.push_back(b.getNamedAttr(
@@ -236,6 +239,10 @@ LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
       extent = arith::MulIOp::create(b, loc, extent, sizes.lookup(s).value);
     grid[i] = arith::CeilDivUIOp::create(
         b, loc, extent, arith::ConstantIndexOp::create(b, loc, spec.grid[i].div));
+    if (int64_t cluster = spec.grid[i].cluster; cluster > 1) {
+      Value c = arith::ConstantIndexOp::create(b, loc, cluster);
+      grid[i] = arith::MulIOp::create(b, loc, arith::CeilDivUIOp::create(b, loc, grid[i], c), c);
+    }
   }
   auto c = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); };
   auto launch = gpu::LaunchFuncOp::create(

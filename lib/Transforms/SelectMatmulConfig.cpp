@@ -105,33 +105,37 @@ struct MiniSelectMatmulConfigPass
 
   void runOnOperation() override {
     bool overriding = !math.empty() || tileM >= 0 || tileN >= 0 || tileK >= 0 ||
-                      warpsM >= 0 || warpsN >= 0 || stages >= 0 || !copy.empty();
+                      warpsM >= 0 || warpsN >= 0 || stages >= 0 || !copy.empty() || clusterM >= 0;
     WalkResult result = getOperation()->walk([&](mini::MatmulOp op) {
       if (op.getConfigAttr() && !overriding)
         return WalkResult::advance();
       Type elt = cast<RankedTensorType>(op.getLhs().getType()).getElementType();
+      // Clusters share tiles through TMA multicast: cluster-m > 1 asks for TMA.
+      StringRef wantCopy = copy.empty() && clusterM > 1 ? StringRef("tma") : StringRef(copy);
       mini::MatmulConfigAttr c = mini::chooseMatmulConfig(op, chip);
       if (!math.empty() && math != c.getMath()) // a different unit: start from its defaults
         c = math == "simt" ? mini::simtDefaults(op.getContext())
-                           : mini::tensorCoreDefaults(op, math, chip, copy);
-      else if (!copy.empty() && copy != c.getCopy() && c.isTensorCore()) // likewise the copies
-        c = mini::tensorCoreDefaults(op, c.getMath(), chip, copy);
+                           : mini::tensorCoreDefaults(op, math, chip, wantCopy);
+      else if (!wantCopy.empty() && wantCopy != c.getCopy() && c.isTensorCore()) // likewise the copies
+        c = mini::tensorCoreDefaults(op, c.getMath(), chip, wantCopy);
       if (c.getMath() == "simt" && math != "simt") { // options target the tensor cores
         op.setConfigAttr(c);
         return WalkResult::advance();
       }
       auto pick = [](int64_t option, int64_t chosen) { return option >= 0 ? option : chosen; };
-      auto options = [&](StringRef copyKind) {
+      auto options = [&](StringRef copyKind, int64_t defaultClusterM) {
         return mini::MatmulConfigAttr::get(
             op.getContext(), pick(tileM, c.getTileM()), pick(tileN, c.getTileN()),
             pick(tileK, c.getTileK()), pick(warpsM, c.getWarpsM()), pick(warpsN, c.getWarpsN()),
-            pick(stages, c.getStages()), c.getMath(), copyKind);
+            pick(stages, c.getStages()), c.getMath(), copyKind, pick(clusterM, defaultClusterM));
       };
       // An explicit copy option is kept (and verified); a TMA default that
-      // the other options no longer fit (one stage, say) falls back to cp.async.
-      mini::MatmulConfigAttr chosen = options(copy.empty() ? c.getCopy() : StringRef(copy));
-      if (copy.empty() && chosen.usesTma() && !chosen.tmaFits(elt))
-        chosen = options("cp_async");
+      // the other options no longer fit (one stage, say) falls back to
+      // cp.async, without clusters.
+      mini::MatmulConfigAttr chosen =
+          options(wantCopy.empty() ? c.getCopy() : wantCopy, c.getClusterM());
+      if (wantCopy.empty() && chosen.usesTma() && !chosen.tmaFits(elt))
+        chosen = options("cp_async", 1);
       c = chosen;
       if (failed(c.verifyFor(elt, [&] { return op.emitOpError(); })))
         return WalkResult::interrupt();

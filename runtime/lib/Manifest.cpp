@@ -136,6 +136,11 @@ KernelSpec parseKernel(const Json &json, size_t index) {
     k.grid[i].div = gr.integer("div");
     if (k.grid[i].div < 1)
       throw Error(gr.where + ": 'div' must be >= 1");
+    if (gr.json.find("cluster")) { // optional: 1 (no clusters)
+      k.grid[i].cluster = gr.integer("cluster");
+      if (k.grid[i].cluster < 1 || k.grid[i].cluster > 8)
+        throw Error(gr.where + ": 'cluster' must be in [1, 8]");
+    }
     for (const std::string &s : k.grid[i].sizes)
       if (!k.staticSizes.count(s))
         throw Error(gr.where + ": '" + s + "' is not one of the kernel's sizes");
@@ -217,7 +222,8 @@ std::array<int64_t, 3> KernelSpec::gridDims(const Sizes &s) const {
     int64_t extent = 1;
     for (const std::string &name : grid[i].sizes)
       extent *= s.at(name);
-    g[i] = (extent + grid[i].div - 1) / grid[i].div;
+    int64_t blocks = (extent + grid[i].div - 1) / grid[i].div;
+    g[i] = (blocks + grid[i].cluster - 1) / grid[i].cluster * grid[i].cluster;
   }
   return g;
 }

@@ -4,6 +4,7 @@
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit" | FileCheck %s --check-prefix=PIPELINED
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-copy=cp_async" | FileCheck %s --check-prefix=CPASYNC
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-stages=1" | FileCheck %s --check-prefix=ONESTAGE
+// RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-cluster-m=2" | FileCheck %s --check-prefix=CLUSTER
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-math=wmma" | FileCheck %s --check-prefix=WMMA
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-math=simt" | FileCheck %s --check-prefix=SHARED
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-math=simt matmul-stages=0 matmul-tile-m=16 matmul-tile-n=16 matmul-tile-k=1" | FileCheck %s --check-prefix=NAIVE
@@ -22,6 +23,19 @@
 // CPASYNC-NOT: tensor_maps
 // CPASYNC: cp.async.wait_group {{[^;]*}}3;
 // CPASYNC-SAME: mma.sync.aligned.m16n8k16
+// Clusters of 2 blocks along M (declared in the PTX, so a plain launch forms
+// them) that multicast their halves of the B tile and release each stage in
+// both blocks; the launch grid rounds M up to whole clusters.
+// CLUSTER: attrs = {cluster_m = 2 : i64, copy = "tma"
+// CLUSTER-SAME: {cluster = 2 : i64, div = 128 : i64, sizes = ["M"]}
+// CLUSTER: .entry matmul_matmul(
+// CLUSTER-SAME: .explicitcluster\0A.reqnctapercluster 1, 2, 1
+// CLUSTER-SAME: %cluster_ctarank;
+// CLUSTER-SAME: barrier.cluster.arrive.relaxed;
+// CLUSTER-SAME: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
+// CLUSTER-SAME: mapa.shared::cluster.u32
+// CLUSTER-SAME: mbarrier.arrive.shared::cluster.b64
+// CLUSTER-SAME: barrier.cluster.wait;
 // One stage does not fit TMA's pipeline: cp.async, copy, wait, multiply.
 // ONESTAGE: attrs = {copy = "cp_async", math = "mma_sync", stages = 1 : i64, tile = [128, 256, 64], warps = [2, 4]}
 // ONESTAGE-SAME: dynamic_shared_bytes = 52224

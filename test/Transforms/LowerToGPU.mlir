@@ -233,6 +233,52 @@ func.func @matmul_tma(%a: tensor<?x256xf16>, %b: tensor<256x?xf16>) -> tensor<?x
 
 // -----
 
+// cluster_m = 2: the kernel requires clusters of 2 blocks along M
+// (nvvm.cluster_dim, so a plain launch forms them) and the grid's M extent is
+// rounded up to a multiple of 2 (host side and manifest). The blocks of a
+// cluster wait for each other's barriers; empty barriers count the arrivals
+// of both blocks' threads (2 x 256). Each block copies its own A box and 2 of
+// the 4 B boxes, from box rank x 2, multicast to both blocks (mask 0b11).
+// A thread done with a stage arrives on that stage's empty barrier in both
+// blocks; no block exits before the other is done arriving on its barriers.
+// CHECK-LABEL: func.func @matmul_cluster
+// CHECK: %[[MT:.*]] = arith.ceildivui %{{.*}}, %c128 : index
+// CHECK: %[[CL:.*]] = arith.ceildivui %[[MT]], %c2 : index
+// CHECK: %[[GY:.*]] = arith.muli %[[CL]], %c2 : index
+// CHECK: gpu.launch_func @mini_kernels::@matmul_cluster_matmul blocks in (%{{.*}}, %[[GY]], %c1)
+// CHECK-SAME: attrs = {cluster_m = 2 : i64, copy = "tma"
+// CHECK-SAME: grid = [{div = 256 : i64, sizes = ["N"]}, {cluster = 2 : i64, div = 128 : i64, sizes = ["M"]}, {div = 1 : i64, sizes = ["batch"]}]
+// CHECK: gpu.func @matmul_cluster_matmul({{.*}}, %[[MAPA:.*]]: !llvm.ptr, %[[MAPB:.*]]: !llvm.ptr) kernel
+// CHECK-SAME: nvvm.cluster_dim = array<i32: 1, 2, 1>
+// CHECK: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
+// CHECK: nvvm.mbarrier.init %{{.*}}, %c1_i32 : !llvm.ptr<3>, i32
+// CHECK: nvvm.mbarrier.init %{{.*}}, %c512_i32 : !llvm.ptr<3>, i32
+// CHECK: nvvm.fence.mbarrier.init
+// CHECK-NEXT: }
+// CHECK-NEXT: nvvm.cluster.arrive.relaxed
+// CHECK-NEXT: nvvm.cluster.wait
+// CHECK: nvvm.mbarrier.arrive.expect_tx %[[FULL0:.*]], %c49152_i32
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPA]], %[[FULL0]], box[{{.*}}] : !llvm.ptr<7>, !llvm.ptr
+// CHECK: %[[R:.*]] = arith.index_cast %[[RANK]] : i32 to index
+// CHECK: arith.muli %[[R]], %c2 : index
+// CHECK-COUNT-2: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPB]], %[[FULL0]], box[{{.*}}] multicast_mask = %c3_i16
+// CHECK-NOT: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPB]], %[[FULL0]]
+// CHECK: scf.for
+// CHECK: %[[E0:.*]] = nvvm.mapa %[[EMPTY:.*]], %c0_i32 : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK-NEXT: nvvm.mbarrier.arrive %[[E0]] : !llvm.ptr<7>
+// CHECK-NEXT: %[[E1:.*]] = nvvm.mapa %[[EMPTY]], %c1_i32 : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK-NEXT: nvvm.mbarrier.arrive %[[E1]] : !llvm.ptr<7>
+// CHECK: scf.yield
+// CHECK: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
+// CHECK-NEXT: gpu.return
+func.func @matmul_cluster(%a: tensor<?x256xf16>, %b: tensor<256x?xf16>) -> tensor<?x?xf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", cluster_m = 2>} : tensor<?x256xf16>, tensor<256x?xf16> -> tensor<?x?xf16>
+  return %c : tensor<?x?xf16>
+}
+
+// -----
+
 // Leading dims fold into `batch` (grid.z); bf16 goes to the tensor cores too
 // (nvgpu.mma.sync with bf16 operands), and the result is narrowed on store.
 // CHECK-LABEL: func.func @matmul_batched

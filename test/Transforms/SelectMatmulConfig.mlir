@@ -8,6 +8,7 @@
 // RUN: not mini-opt %s -split-input-file -mini-select-matmul-config="math=wmma stages=1" 2>/dev/null | FileCheck %s --check-prefix=WMMA
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="copy=cp_async" | FileCheck %s --check-prefix=CPASYNC
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="stages=1" | FileCheck %s --check-prefix=ONESTAGE
+// RUN: mini-opt %s -split-input-file -mini-select-matmul-config="cluster-m=2" | FileCheck %s --check-prefix=CLUSTER
 
 // f16 on sm_80+: tensor cores. sm_90: TMA copies of 64-deep tiles, 4 stages.
 // Otherwise cp.async of 32-deep tiles, 5 stages where a block may have 163 KB
@@ -21,6 +22,8 @@
 // CPASYNC: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">
 // ONESTAGE-LABEL: func.func @f16
 // ONESTAGE: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 1, math = "mma_sync">
+// CLUSTER-LABEL: func.func @f16
+// CLUSTER: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", cluster_m = 2>
 // AMPERE86-LABEL: func.func @f16
 // AMPERE86: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 3, math = "mma_sync">
 // TURING-LABEL: func.func @f16
@@ -94,6 +97,9 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // WMMA-LABEL: func.func @by_size
 // WMMA: stages = 1, math = "wmma">} : tensor<1024x1024xf16>
 // WMMA: stages = 1, math = "wmma">} : tensor<512x4096xbf16>
+// cluster-m asks for TMA copies, on the small tiles too.
+// CLUSTER-LABEL: func.func @by_size
+// CLUSTER: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", cluster_m = 2>
 // OVERRIDE-LABEL: func.func @by_size
 // OVERRIDE: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 2, math = "mma_sync">
 func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: tensor<4096x4096xbf16>,

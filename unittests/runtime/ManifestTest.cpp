@@ -103,6 +103,21 @@ TEST(Manifest, TensorMapsAddOnePointerEach) {
   EXPECT_EQ(k.numParams(), 5u * 3 + 4 + 2);
 }
 
+TEST(Manifest, ClusteredGridDimsRoundUpToWholeClusters) {
+  std::string text = manifest();
+  const std::string m = R"({"sizes":["M"],"div":64})";
+  text.replace(text.find(m), m.size(), R"({"sizes":["M"],"div":64,"cluster":4})");
+  Bundle b = Bundle::parse(text, ".");
+  const KernelSpec &k = b.kernel("k0");
+  EXPECT_EQ(k.grid[0].cluster, 1); // optional: no clusters
+  EXPECT_EQ(k.gridDims(k.resolveSizes({{"M", 100}}))[1], 4);  // 2 tiles, 1 cluster
+  EXPECT_EQ(k.gridDims(k.resolveSizes({{"M", 257}}))[1], 8);  // 5 tiles, 2 clusters
+  EXPECT_EQ(k.gridDims(k.resolveSizes({{"M", 256}}))[1], 4);  // 4 tiles exactly
+  text.replace(text.find(R"("cluster":4)"), 11, R"("cluster":0)");
+  EXPECT_EQ(errorOf([&] { Bundle::parse(text, "."); }),
+            "manifest kernel 'k0' grid[1]: 'cluster' must be in [1, 8]");
+}
+
 TEST(Manifest, BadTensorMapsAreNamed) {
   auto parse = [](const std::string &maps) {
     return errorOf([&] { Bundle::parse(manifest(R"(,"tensor_maps":[)" + maps + "]"), "."); });

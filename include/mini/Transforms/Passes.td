@@ -44,6 +44,9 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
       - no shared memory: `math=simt stages=0` (register tiles from global);
       - no tiling: `math=simt tile-m=16 tile-n=16 tile-k=1 stages=0` (naive).
     `copy=tma` (sm_90) replaces the cp.async copies with TMA box copies.
+    `cluster-m=N` (sm_90; implies `copy=tma`) groups N blocks along M into
+    a cluster that multicasts each B tile to all of them (measured no faster
+    than N = 1 with mma.sync, docs/PERF.md v12, so not a default).
   }];
   let options = [
     Option<"chip", "chip", "std::string", "\"sm_90a\"", "Target chip">,
@@ -54,7 +57,8 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
     Option<"warpsM", "warps-m", "int64_t", "-1", "Warp grid rows">,
     Option<"warpsN", "warps-n", "int64_t", "-1", "Warp grid columns">,
     Option<"stages", "stages", "int64_t", "-1", "Shared-memory pipeline stages (0: none, simt only)">,
-    Option<"copy", "copy", "std::string", "\"\"", "cp_async or tma (sm_90, mma_sync)">
+    Option<"copy", "copy", "std::string", "\"\"", "cp_async or tma (sm_90, mma_sync)">,
+    Option<"clusterM", "cluster-m", "int64_t", "-1", "Blocks per cluster along M, sharing B by TMA multicast (tma)">
   ];
 }
 

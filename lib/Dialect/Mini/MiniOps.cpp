@@ -131,6 +131,14 @@ MatmulConfigAttr::verifyFor(Type elementType,
   if (wm < 1 || wn < 1 || 32 * wm * wn > 1024)
     return emitError() << "matmul_config warps_m x warps_n must give 1 to 32 warps, got "
                        << wm << " x " << wn;
+  int64_t cm = getClusterM(), bBoxes = tn / kTmaBoxCols;
+  if (cm < 1 || cm > kMaxClusterBlocks || !llvm::isPowerOf2_64(cm))
+    return emitError() << "matmul_config cluster_m must be 1, 2, 4 or 8, got " << cm;
+  if (cm > 1 && (!usesTma() || bBoxes % cm))
+    return emitError() << "matmul_config cluster_m = " << cm << " needs copy = \"tma\" and "
+                       << "the tile's " << bBoxes << " B boxes (tile_n / " << kTmaBoxCols
+                       << ") to split evenly over the cluster; got copy = \"" << getCopy()
+                       << "\", tile_n = " << tn;
   if (math == "simt") {
     bool tiled = tm == 64 && tn == 64 && tk == 16 && stages <= 1;
     bool naive = tm == 16 && tn == 16 && tk == 1 && stages == 0;

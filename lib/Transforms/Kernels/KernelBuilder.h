@@ -15,10 +15,13 @@
 
 namespace mini {
 
-/// Launch shape of one grid dimension: ceildiv(product of the named sizes, div).
+/// Launch shape of one grid dimension: ceildiv(product of the named sizes,
+/// div), rounded up to a multiple of `cluster` (blocks per cluster along it;
+/// the kernel carries the cluster shape, so a plain launch forms clusters).
 struct GridDim {
   llvm::SmallVector<std::string, 2> sizes;
   int64_t div = 1;
+  int64_t cluster = 1;
 };
 
 /// One tensor of a kernel's ABI, with its dims named by kernel sizes.

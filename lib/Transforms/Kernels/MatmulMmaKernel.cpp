@@ -3,7 +3,9 @@
 // tile_k staged in dynamic shared memory in a `stages`-deep software pipeline,
 // either by cp.async (nvgpu.device_async_copy, every thread) or, with
 // copy = "tma" on sm_90, by TMA box copies (nvvm.cp.async.bulk.tensor, thread
-// 0) tracked by a full and an empty mbarrier per stage; the math is either
+// 0) tracked by a full and an empty mbarrier per stage (with cluster_m > 1,
+// the blocks of a cluster multicast their shares of the common B tile to one
+// another); the math is either
 //   - mma_sync: warps read 16x16 A and 16x8 B fragments with ldmatrix (B
 //     transposed on the fly) and accumulate with mma.sync m16n8k16, or
 //   - wmma: 16x16x16 fragments, through gpu.subgroup_mma_load_matrix /
@@ -184,9 +186,14 @@ public:
   /// boxes, B stages [stages, tile_n / 64, tile_k, 64] boxes, both unpadded
   /// and swizzled; per stage, `barriers` holds a "full" mbarrier (the TMA
   /// bytes landed; one arrival, by the issuing thread) and after them an
-  /// "empty" one (every thread is done reading the stage).
+  /// "empty" one (every warp of every block in the cluster is done reading
+  /// the stage: each block's copies may write into all of them).
+  /// `clusterM` > 1: the blocks of a cluster (`rank` 0 .. clusterM - 1) share
+  /// the B tile; each copies its share of the B boxes, multicast to all.
   struct Tma {
     Value descA, descB, barriers, batch;
+    int64_t clusterM = 1;
+    Value rank; // i32, this block's rank in its cluster
   };
   std::optional<Tma> tma;
 
@@ -201,20 +208,40 @@ public:
     NVVM::MBarrierTryWaitParityOp::create(kb.b, kb.loc, bar, toI32(kb.rem(use, kb.idx(2))),
                                           kb.i32(10'000'000)); // suspend hint, ns
   }
-  void arriveBarrier(Value bar) {
-    NVVM::MBarrierArriveOp::create(kb.b, kb.loc, Type(), bar, Value());
+  /// This thread is done reading `stage`: it arrives on the stage's empty
+  /// barrier in every block of the cluster (whose copies write into this
+  /// block's stage). The arrivals are release.cta, as in CUTLASS's cluster
+  /// pipelines; release.cluster ones cost 40% of the throughput (PERF v12).
+  void releaseStage(Value stage) {
+    Value empty = barrier(true, stage);
+    if (tma->clusterM == 1) {
+      NVVM::MBarrierArriveOp::create(kb.b, kb.loc, Type(), empty, Value());
+      return;
+    }
+    auto clusterShared = LLVM::LLVMPointerType::get(kb.b.getContext(), 7);
+    for (int64_t r = 0; r < tma->clusterM; ++r)
+      NVVM::MBarrierArriveOp::create(
+          kb.b, kb.loc, Type(), NVVM::MapaOp::create(kb.b, kb.loc, clusterShared, empty, kb.i32(r)),
+          Value());
   }
-  /// Thread 0: every mbarrier starts at phase 0.
+  /// Thread 0: every mbarrier starts at phase 0. A cluster's blocks wait
+  /// for each other's barriers to exist before any copy or arrival reaches
+  /// them.
   void initBarriers() {
     kb.ifThenElse(isThread0(), [&] {
       for (int64_t s = 0; s < t.stages; ++s) {
         NVVM::MBarrierInitOp::create(kb.b, kb.loc, barrier(false, kb.idx(s)), kb.i32(1), Value());
         NVVM::MBarrierInitOp::create(kb.b, kb.loc, barrier(true, kb.idx(s)),
-                                     kb.i32(t.threads), Value());
+                                     kb.i32(t.threads * tma->clusterM), Value());
       }
       NVVM::FenceMbarrierInitOp::create(kb.b, kb.loc);
     });
-    gpu::BarrierOp::create(kb.b, kb.loc);
+    if (tma->clusterM == 1) {
+      gpu::BarrierOp::create(kb.b, kb.loc);
+      return;
+    }
+    NVVM::ClusterArriveRelaxedOp::create(kb.b, kb.loc, UnitAttr());
+    NVVM::ClusterWaitOp::create(kb.b, kb.loc, UnitAttr());
   }
   Value isThread0() {
     return arith::CmpIOp::create(kb.b, kb.loc, arith::CmpIPredicate::eq, tid, kb.idx(0));
@@ -232,16 +259,27 @@ public:
     // The destination in the shared::cluster window (this block's own shared
     // memory: a launch without clusters is a cluster of one).
     auto clusterShared = LLVM::LLVMPointerType::get(kb.b.getContext(), 7);
-    auto copy = [&](Value dst, Value desc, ValueRange coords) {
+    auto copy = [&](Value dst, Value desc, ValueRange coords, Value multicastMask) {
       NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
           kb.b, kb.loc, LLVM::AddrSpaceCastOp::create(kb.b, kb.loc, clusterShared, dst), desc,
-          coords, full, ValueRange{}, Value(), Value(), NVVM::TMALoadMode::TILE,
+          coords, full, ValueRange{}, multicastMask, Value(), NVVM::TMALoadMode::TILE,
           /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(), Value());
     };
-    copy(sharedPointer(sa, {stage, kb.idx(0), kb.idx(0)}), tma->descA, {k0, toI32(row0), batch});
-    for (int64_t j = 0; j < t.tn / kTmaBoxCols; ++j)
-      copy(sharedPointer(sb, {stage, kb.idx(j), kb.idx(0), kb.idx(0)}), tma->descB,
-           {toI32(kb.add(col0, kb.idx(j * kTmaBoxCols))), k0, batch});
+    copy(sharedPointer(sa, {stage, kb.idx(0), kb.idx(0)}), tma->descA, {k0, toI32(row0), batch},
+         Value());
+    // B boxes rank * share .. + share, into every block of the cluster.
+    int64_t share = t.tn / kTmaBoxCols / tma->clusterM;
+    Value first = kb.idx(0), everyBlock;
+    if (tma->clusterM > 1) {
+      first = kb.mul(arith::IndexCastOp::create(kb.b, kb.loc, kb.b.getIndexType(), tma->rank),
+                     kb.idx(share));
+      everyBlock = arith::ConstantIntOp::create(kb.b, kb.loc, (1 << tma->clusterM) - 1, 16);
+    }
+    for (int64_t i = 0; i < share; ++i) {
+      Value j = kb.add(first, kb.idx(i));
+      copy(sharedPointer(sb, {stage, j, kb.idx(0), kb.idx(0)}), tma->descB,
+           {toI32(kb.add(col0, kb.mul(j, kb.idx(kTmaBoxCols)))), k0, batch}, everyBlock);
+    }
   }
 
   /// The zero accumulators of one warp.
@@ -582,9 +620,17 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, gpu::GPUModuleOp m
   spec.attrs.set("tile", b.getI64ArrayAttr({t.tm, t.tn, t.tk}));
   spec.attrs.set("warps", b.getI64ArrayAttr({t.wm, t.wn}));
   spec.attrs.set("stages", b.getI64IntegerAttr(t.stages));
+  int64_t clusterM = cfg.getClusterM();
+  if (clusterM > 1) {
+    spec.attrs.set("cluster_m", b.getI64IntegerAttr(clusterM));
+    spec.grid[1].cluster = clusterM; // the blocks past M only help with the copies
+  }
 
   Location loc = op->getLoc();
   gpu::GPUFuncOp func = createKernel(b, loc, module, name, spec, ArrayRef<MemRefType>{});
+  if (clusterM > 1) // .reqnctapercluster: a plain launch forms the clusters
+    func->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
+                  b.getDenseI32ArrayAttr({1, static_cast<int32_t>(clusterM), 1}));
   b.setInsertionPointToStart(&func.getBody().front());
   KernelBuilder kb(b, loc);
 
@@ -635,7 +681,9 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, gpu::GPUModuleOp m
     unsigned maps = func.getNumArguments() - 2;
     te->tma = TensorCoreEmitter::Tma{func.getArgument(maps), func.getArgument(maps + 1),
                                      view({2 * t.stages}, b.getI64Type(), aStages + bStages),
-                                     batch};
+                                     batch, clusterM};
+    if (clusterM > 1)
+      te->tma->rank = NVVM::ClusterId::create(b, loc, b.getI32Type());
   }
   // The mma.sync epilogue stages C through the (then idle) pipeline buffers
   // when they are large enough.
@@ -718,13 +766,13 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, gpu::GPUModuleOp m
       SmallVector<Value> acc(it.take_front(numAcc));
       auto frags = e.fragmentsFrom(it.slice(numAcc, numFrags));
       if (viaTma && steps == 1) // tile kt's fragments came in the previous iteration
-        e.arriveBarrier(e.barrier(true, stage));
+        e.releaseStage(stage);
       for (int64_t step = 0; step < steps; ++step) {
         TensorCoreEmitter::Fragments nextFrags;
         if (step + 1 < steps) {
           nextFrags = e.loadFragments(stage, (step + 1) * 16);
           if (viaTma && step + 2 == steps) // the last read of this stage
-            e.arriveBarrier(e.barrier(true, stage));
+            e.releaseStage(stage);
         } else if (viaTma) {
           Value next = kb.add(kt, kb.idx(1));
           ifLess(next, numK, [&] {
@@ -783,6 +831,10 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, gpu::GPUModuleOp m
     kb.ifThenElse(aligned, [&] { pipelined(e); }, synchronous);
   else
     kb.ifThenElse(aligned, unpipelined, synchronous);
+  if (clusterM > 1) { // no block exits while others may still arrive on its barriers
+    NVVM::ClusterArriveOp::create(b, loc, UnitAttr());
+    NVVM::ClusterWaitOp::create(b, loc, UnitAttr());
+  }
   gpu::ReturnOp::create(b, loc);
   return func;
 }

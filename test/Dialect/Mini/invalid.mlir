@@ -360,3 +360,37 @@ func.func @matmul_config_tma_one_stage(%a: tensor<8x8xf16>) {
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 32, warps_m = 2, warps_n = 2, stages = 1, math = "mma_sync", copy = "tma">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
   return
 }
+
+// -----
+
+func.func @matmul_config_cluster_size(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config cluster_m must be 1, 2, 4 or 8, got 3}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", cluster_m = 3>} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+// Clusters share B through TMA multicast: not with cp.async copies.
+func.func @matmul_config_cluster_cp_async(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config cluster_m = 2 needs copy = "tma" and the tile's 4 B boxes (tile_n / 64) to split evenly over the cluster; got copy = "cp_async", tile_n = 256}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync", cluster_m = 2>} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+// Each block of the cluster copies a whole number of B boxes.
+func.func @matmul_config_cluster_boxes(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{needs copy = "tma" and the tile's 2 B boxes (tile_n / 64) to split evenly over the cluster; got copy = "tma", tile_n = 128}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", cluster_m = 4>} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_config_cluster_simt(%a: tensor<8x8xf32>) {
+  // expected-error @+1 {{matmul_config cluster_m = 2 needs copy = "tma"}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt", cluster_m = 2>} : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
+  return
+}

@@ -11,14 +11,17 @@ func.func @matmul_2d(%a: tensor<17x65xf16>, %b: tensor<65x33xf16>) -> tensor<17x
 
 // -----
 
-// The copy kind prints only when it is not the default (cp_async).
+// The copy kind and the cluster size print only when they are not the
+// defaults (cp_async, 1).
 // CHECK-LABEL: func @matmul_configs
 // CHECK: {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">}
 // CHECK: {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">}
-func.func @matmul_configs(%a: tensor<17x65xf16>, %b: tensor<65x33xf16>) -> (tensor<17x33xf32>, tensor<17x33xf32>) {
-  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">} : tensor<17x65xf16>, tensor<65x33xf16> -> tensor<17x33xf32>
+// CHECK: {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", cluster_m = 2>}
+func.func @matmul_configs(%a: tensor<17x65xf16>, %b: tensor<65x33xf16>) -> (tensor<17x33xf32>, tensor<17x33xf32>, tensor<17x33xf32>) {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", cluster_m = 1>} : tensor<17x65xf16>, tensor<65x33xf16> -> tensor<17x33xf32>
   %d = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync", copy = "cp_async">} : tensor<17x65xf16>, tensor<65x33xf16> -> tensor<17x33xf32>
-  return %c, %d : tensor<17x33xf32>, tensor<17x33xf32>
+  %e = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", cluster_m = 2>} : tensor<17x65xf16>, tensor<65x33xf16> -> tensor<17x33xf32>
+  return %c, %d, %e : tensor<17x33xf32>, tensor<17x33xf32>, tensor<17x33xf32>
 }
 
 // -----

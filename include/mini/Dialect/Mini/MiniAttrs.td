@@ -65,6 +65,11 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
       (cp.async.bulk.tensor) that land XOR-swizzled, completion tracked by an
       mbarrier per stage and stage reuse by a second one, so warps never meet
       at a block barrier in the main loop.
+    - `cluster_m` (tma only): thread blocks per cluster along M. The blocks of
+      a cluster compute vertically adjacent C tiles, so they need the same B
+      tiles: each loads 1 / cluster_m of them and TMA multicasts it into every
+      block of the cluster, cutting the B reads from L2 by that factor. 1
+      (default, not printed): no clusters.
 
     `mini-select-matmul-config` picks it per chip and element type; pass
     options or a hand-written attribute override it.
@@ -77,15 +82,18 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
                         "int64_t":$warps_m, "int64_t":$warps_n, "int64_t":$stages,
                         StringRefParameter<"math unit">:$math,
                         StringRefParameter<"global -> shared copy mechanism",
-                                           "\"cp_async\"">:$copy);
+                                           "\"cp_async\"">:$copy,
+                        DefaultValuedParameter<"int64_t", "1">:$cluster_m);
   let assemblyFormat = "`<` struct(params) `>`";
   let skipDefaultBuilders = 1;
   let builders = [
     AttrBuilder<(ins "int64_t":$tile_m, "int64_t":$tile_n, "int64_t":$tile_k,
                      "int64_t":$warps_m, "int64_t":$warps_n, "int64_t":$stages,
                      "::llvm::StringRef":$math,
-                     CArg<"::llvm::StringRef", "\"cp_async\"">:$copy), [{
-      return $_get($_ctxt, tile_m, tile_n, tile_k, warps_m, warps_n, stages, math, copy);
+                     CArg<"::llvm::StringRef", "\"cp_async\"">:$copy,
+                     CArg<"int64_t", "1">:$cluster_m), [{
+      return $_get($_ctxt, tile_m, tile_n, tile_k, warps_m, warps_n, stages, math, copy,
+                   cluster_m);
     }]>
   ];
   let extraClassDeclaration = [{
@@ -100,6 +108,8 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
     /// TMA path: the swizzle pattern repeats every 1024 bytes, so stages
     /// start 1024-aligned; the kernel rounds the dynamic base up at run time.
     static constexpr int64_t kTmaAlign = 1024;
+    /// The most blocks a cluster may hold (portable cluster size).
+    static constexpr int64_t kMaxClusterBlocks = 8;
     /// Bytes of dynamic shared memory a tensor-core kernel with this config
     /// and operands of `elementType` uses (0 for simt).
     int64_t sharedMemoryBytes(::mlir::Type elementType) const;

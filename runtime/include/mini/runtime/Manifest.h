@@ -21,10 +21,12 @@ struct TensorSpec {
   bool output = false;
 };
 
-/// One grid dimension: ceildiv(product of the named sizes, div).
+/// One grid dimension: ceildiv(product of the named sizes, div), rounded up
+/// to a multiple of `cluster` (the kernel's blocks per cluster along it).
 struct GridSpec {
   std::vector<std::string> sizes;
   int64_t div = 1;
+  int64_t cluster = 1;
 };
 
 /// A TMA descriptor (CUtensorMap) the kernel reads: tensor number `tensor`,
