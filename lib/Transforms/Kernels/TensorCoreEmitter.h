@@ -1,0 +1,227 @@
+// The per-block emitter of the tensor-core matmul kernel (MatmulMmaKernel.cpp
+// builds the kernel and its pipeline from these pieces): the tile copies into
+// shared memory (TensorCoreCopies.cpp: cp.async, scalar loads, TMA with its
+// mbarriers and cluster multicast) and the fragment loads, mma ops and
+// epilogues (TensorCoreMath.cpp). Private to lib/Transforms/Kernels.
+#ifndef MINI_TRANSFORMS_KERNELS_TENSORCOREEMITTER_H
+#define MINI_TRANSFORMS_KERNELS_TENSORCOREEMITTER_H
+
+#include "KernelBuilder.h"
+
+#include "mini/Dialect/Mini/MiniOps.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+#include <optional>
+
+namespace mini::tensorcore {
+using namespace mlir;
+
+constexpr int64_t kPad = MatmulConfigAttr::kRowPad; // elements per shared-memory row
+constexpr int64_t kChunk = 8; // elements per 16-byte copy
+constexpr int64_t kTmaBoxCols = MatmulConfigAttr::kTmaBoxCols;
+
+struct Tiling {
+  int64_t tm, tn, tk, wm, wn, stages, threads;
+  bool wmma;
+  int64_t warpTileM() const { return tm / wm; }
+  int64_t warpTileN() const { return tn / wn; }
+  // Accumulator fragments per warp: 16x8 (mma.sync) or 16x16 (wmma).
+  int64_t fragN() const { return wmma ? 16 : 8; }
+  int64_t fragsM() const { return warpTileM() / 16; }
+  int64_t fragsN() const { return warpTileN() / fragN(); }
+};
+
+class TensorCoreEmitter {
+public:
+  TensorCoreEmitter(KernelBuilder &kb, const Tiling &t, Type elt, Value A, Value B, Value M,
+                    Value N, Value K, Value aBase, Value bBase, Value row0, Value col0,
+                    Value sa, Value sb)
+      : kb(kb), t(t), elt(elt), A(A), B(B), M(M), N(N), K(K), aBase(aBase), bBase(bBase),
+        row0(row0), col0(col0), sa(sa), sb(sb) {
+    tid = kb.threadId();
+    lane = kb.rem(tid, kb.idx(32));
+    Value warp = kb.div(tid, kb.idx(32));
+    warpRow = kb.mul(kb.div(warp, kb.idx(t.wn)), kb.idx(t.warpTileM()));
+    warpCol = kb.mul(kb.rem(warp, kb.idx(t.wn)), kb.idx(t.warpTileN()));
+  }
+
+  /// One 16-byte chunk of the A or B tile this thread copies with cp.async:
+  /// where it goes in the tile, whether its row (A) or column (B) is inside
+  /// the matrix, and its global offset at tile depth 0 (`base`, the row or
+  /// column clamped into the matrix when outside it). `safeBase` also clamps
+  /// the depth, so that it lies inside the matrix even when K < tile_k: the
+  /// copies that read nothing (size 0) still carry a valid address. Computed
+  /// once per block.
+  struct Chunk {
+    bool isA;
+    Value row, col, inside, base, safeBase;
+  };
+
+  /// Plans the chunks and the K origin of the cp.async tiles: tile kt covers
+  /// depths kt * tile_k - padK .. + tile_k, where padK = numK * tile_k - K,
+  /// so that only tile 0 is partial (CUTLASS puts the K residue first too).
+  /// Every later tile lies inside K, so its copies need no K bound checks.
+  void planAsyncCopies(Value numK);
+
+  /// Stages tile kt into `stage` with one cp.async per planned chunk and
+  /// commits them as one group, whose token is returned. `interior`: kt >= 1,
+  /// so the tile lies inside K (then K > tile_k and `safeBase` is `base`) or
+  /// (kt >= numK) entirely past it and is zero-filled.
+  Value asyncLoadTile(Value stage, Value kt, bool interior);
+
+  /// Stages the A and B tiles at depth k0 into `stage` with scalar loads
+  /// (rows that are not 16-byte aligned).
+  void scalarLoadTile(Value stage, Value k0);
+
+  /// Calls `fn` for each 8-element chunk of the A and B tiles at depth k0 that
+  /// this thread stages: global memref, shared memref, global row, whether the
+  /// row is inside, global column, the column limit, the batch offset, the
+  /// leading dimension, and the row and column inside the tile.
+  template <typename Fn> void forEachChunk(Value k0, Fn fn);
+
+  /// TMA path (copy = "tma", sm_90): A stages are [stages, tile_m, tile_k]
+  /// boxes, B stages [stages, tile_n / 64, tile_k, 64] boxes, both unpadded
+  /// and swizzled; per stage, `barriers` holds a "full" mbarrier (the TMA
+  /// bytes landed; one arrival, by the issuing thread) and after them an
+  /// "empty" one (every warp of every block in the cluster is done reading
+  /// the stage: each block's copies may write into all of them).
+  /// `clusterM` > 1: the blocks of a cluster (`rank` 0 .. clusterM - 1) share
+  /// the B tile; each copies its share of the B boxes, multicast to all.
+  struct Tma {
+    Value descA, descB, barriers, batch;
+    int64_t clusterM = 1;
+    Value rank; // i32, this block's rank in its cluster
+  };
+  std::optional<Tma> tma;
+
+  Value barrier(bool empty, Value stage) {
+    return sharedPointer(tma->barriers, {kb.add(stage, kb.idx(empty ? t.stages : 0))});
+  }
+  Value toI32(Value v) {
+    return arith::IndexCastOp::create(kb.b, kb.loc, kb.b.getI32Type(), v);
+  }
+  /// Block until phase `use` (counted from 0) of an mbarrier has completed.
+  void waitBarrier(Value bar, Value use) {
+    NVVM::MBarrierTryWaitParityOp::create(kb.b, kb.loc, bar, toI32(kb.rem(use, kb.idx(2))),
+                                          kb.i32(10'000'000)); // suspend hint, ns
+  }
+  /// This thread is done reading `stage`: it arrives on the stage's empty
+  /// barrier in every block of the cluster (whose copies write into this
+  /// block's stage). The arrivals are release.cta, as in CUTLASS's cluster
+  /// pipelines; release.cluster ones cost 40% of the throughput (PERF v12).
+  void releaseStage(Value stage);
+  /// Thread 0: every mbarrier starts at phase 0. A cluster's blocks wait
+  /// for each other's barriers to exist before any copy or arrival reaches
+  /// them.
+  void initBarriers();
+  Value isThread0() {
+    return arith::CmpIOp::create(kb.b, kb.loc, arith::CmpIPredicate::eq, tid, kb.idx(0));
+  }
+  /// Thread 0: TMA copies of tile kt (one A box, tile_n / 64 B boxes) into
+  /// `stage`, completing on its full barrier. Coordinates are innermost
+  /// first; tile 0 starts padK columns before 0 and TMA zero-fills what lies
+  /// outside the matrices, so no bounds are checked here.
+  void tmaLoadTile(Value stage, Value kt);
+
+  /// The zero accumulators of one warp.
+  SmallVector<Value> zeroAccumulators();
+
+  /// The A and B fragments a warp multiplies at depth kk of the tile in `stage`.
+  struct Fragments {
+    SmallVector<Value> a, b;
+    SmallVector<Value> flat() const { return llvm::to_vector(llvm::concat<const Value>(a, b)); }
+  };
+  Fragments fragmentsFrom(ValueRange flat) const {
+    return {SmallVector<Value>(flat.take_front(t.fragsM())),
+            SmallVector<Value>(flat.drop_front(t.fragsM()))};
+  }
+
+  Fragments loadFragments(Value stage, int64_t kk) {
+    return t.wmma ? loadWmmaFragments(stage, kk) : loadMmaSyncFragments(stage, kk);
+  }
+
+  /// Where ldmatrix finds A[r][c] and B[k][n] (c, n multiples of 8) of the
+  /// tile in `stage`: padded rows, or on the TMA path TMA's swizzled boxes.
+  SmallVector<Value> aIndices(Value stage, Value r, Value c) {
+    if (!tma)
+      return {stage, r, c};
+    return {stage, r, swizzledColumn(r, c, t.tk * eltBytes())};
+  }
+  SmallVector<Value> bIndices(Value stage, Value k, Value n);
+  int64_t eltBytes() const { return elt.getIntOrFloatBitWidth() / 8; }
+  /// The column where a TMA box with `rowBytes`-byte rows (the swizzle span)
+  /// puts element (row, col): the swizzle XORs the 16-byte chunk index with
+  /// bits 7 and up of the byte offset, (row * rowBytes / 128) mod
+  /// (rowBytes / 16). The 8 rows one ldmatrix 8x8 matrix reads then sit in 8
+  /// distinct chunk positions: no bank conflicts, without padding.
+  Value swizzledColumn(Value row, Value col, int64_t rowBytes) {
+    Value chunkXor = kb.rem(kb.div(kb.mul(row, kb.idx(rowBytes)), kb.idx(128)),
+                            kb.idx(rowBytes / 16));
+    return arith::XOrIOp::create(kb.b, kb.loc, col, kb.mul(chunkXor, kb.idx(kChunk)));
+  }
+
+  Fragments loadMmaSyncFragments(Value stage, int64_t kk);
+
+  Fragments loadWmmaFragments(Value stage, int64_t kk);
+
+  /// WMMA on bf16 through the NVVM intrinsics (llvm.call_intrinsic): A and
+  /// B fragments are 4 x i32 (8 bf16), accumulators 8 x f32, as LLVM structs.
+  bool wmmaIntrinsics() const { return t.wmma && elt.isBF16(); }
+  Type wmmaStructType(Type element, int64_t n) const {
+    return LLVM::LLVMStructType::getLiteral(kb.b.getContext(),
+                                            SmallVector<Type>(n, element));
+  }
+  /// The shared-memory address of mem[indices] (row-major, static shape).
+  Value sharedPointer(Value mem, ValueRange indices);
+  Value callIntrinsic(Type result, StringRef name, ValueRange args) {
+    auto call = LLVM::CallIntrinsicOp::create(kb.b, kb.loc, result, kb.b.getStringAttr(name), args);
+    return call.getResult(0);
+  }
+  /// Appends the first n fields of the LLVM struct v to args.
+  void appendFields(SmallVectorImpl<Value> &args, Value v, int64_t n) {
+    for (int64_t i = 0; i < n; ++i)
+      args.push_back(LLVM::ExtractValueOp::create(kb.b, kb.loc, v, i));
+  }
+  Fragments loadWmmaIntrinsicFragments(Value stage, int64_t kk);
+  /// d = a x b + c with the bf16 wmma intrinsic.
+  Value wmmaIntrinsicMma(Value a, Value b, Value c);
+
+  /// acc[mi * fragsN + ni] += a[mi] x b[ni].
+  SmallVector<Value> multiply(const Fragments &f, ValueRange acc);
+
+  /// The whole tile in `stage`, fragments loaded just before use.
+  SmallVector<Value> multiplyTile(Value stage, ValueRange acc);
+
+  /// Writes the accumulators to C (batch offset cBase), converted to C's
+  /// element type, masked at the edges. `pairs`: N is even, so each lane's two
+  /// adjacent mma.sync outputs go out as one vector store.
+  void epilogue(ValueRange acc, Value C, Value cBase, Value scratch, bool pairs);
+
+  /// Bytes of shared memory the staged epilogue needs for C elements of
+  /// `outBytes` bytes: per warp, one 16-row slice of its tile, rows padded
+  /// by kPad elements.
+  int64_t stagedEpilogueBytes(int64_t outBytes) const {
+    return t.wm * t.wn * 16 * (t.warpTileN() + kPad) * outBytes;
+  }
+
+  /// mma.sync epilogue through shared memory (`scratch`, stagedEpilogueBytes,
+  /// no longer used by the pipeline): each warp converts one 16-row slice of
+  /// its accumulators at a time into its scratch rows, then writes them to C
+  /// as 16-byte row chunks, so the stores are full, coalesced lines instead
+  /// of 4-byte pieces. Needs N to be a multiple of 8 (whole chunks in or out).
+  void stagedEpilogue(ValueRange acc, Value C, Value cBase, Value scratch);
+
+  KernelBuilder &kb;
+  const Tiling &t;
+  Type elt;
+  Value A, B, M, N, K, aBase, bBase, row0, col0, sa, sb;
+  Value tid, lane, warpRow, warpCol;
+  Value numK, padK;          // set by planAsyncCopies
+  SmallVector<Chunk> chunks; // this thread's cp.async chunks
+};
+
+} // namespace mini::tensorcore
+
+#endif // MINI_TRANSFORMS_KERNELS_TENSORCOREEMITTER_H
