@@ -142,6 +142,10 @@ DictionaryAttr specToAttr(OpBuilder &b, const KernelSpec &spec,
            b.getNamedAttr("swizzle", b.getI64IntegerAttr(m.swizzle))}));
     record.push_back(b.getNamedAttr("tensor_maps", b.getArrayAttr(maps)));
   }
+  if (!spec.sizeVariants.empty()) {
+    record.push_back(b.getNamedAttr("size_variants", strs(spec.sizeVariants)));
+    record.push_back(b.getNamedAttr("fill_blocks", b.getI64IntegerAttr(spec.fillBlocks)));
+  }
   record.append({
       b.getNamedAttr("op", b.getStringAttr(spec.op)),
       b.getNamedAttr("tensors", b.getArrayAttr(tensors)),
@@ -184,19 +188,55 @@ Value tensorMapArgument(OpBuilder &b, Location loc, const KernelTensorMap &m, Va
       .getResult(0);
 }
 
+/// Builds the kernel(s) of `op`: one, or for a matmul with size variants one
+/// per config (the op's first, named `name`; then `name`_<tile_m>x<tile_n>).
+LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef name,
+                           std::vector<std::pair<gpu::GPUFuncOp, KernelSpec>> &built) {
+  auto add = [&](StringRef kernelName, auto buildFn) {
+    KernelSpec spec;
+    FailureOr<gpu::GPUFuncOp> kernel = buildFn(kernelName, spec);
+    if (succeeded(kernel))
+      built.push_back({*kernel, std::move(spec)});
+    return kernel;
+  };
+  auto mm = dyn_cast<MatmulOp>(op);
+  if (!mm)
+    return add(name, [&](StringRef n, KernelSpec &spec) {
+      FailureOr<gpu::GPUFuncOp> kernel =
+          TypeSwitch<Operation *, FailureOr<gpu::GPUFuncOp>>(op)
+              .Case([&](SoftmaxOp) { return buildSoftmaxKernel(op, kernels, n, spec); })
+              .Case([&](RmsNormOp) { return buildRmsNormKernel(op, kernels, n, spec); })
+              .Case([&](AttentionOp) { return buildAttentionKernel(op, kernels, n, spec); });
+      return kernel;
+    });
+  SmallVector<MatmulConfigAttr> configs = {getOrChooseMatmulConfig(mm)};
+  if (ArrayAttr variants = mm.getSizeVariantsAttr())
+    llvm::append_range(configs, variants.getAsRange<MatmulConfigAttr>());
+  for (auto [i, cfg] : llvm::enumerate(configs)) {
+    std::string kernelName = name.str();
+    if (i > 0) {
+      std::string base = (name + "_" + Twine(cfg.getTileM()) + "x" + Twine(cfg.getTileN())).str();
+      kernelName = base;
+      for (int n = 1; kernels.lookupSymbol(kernelName); ++n)
+        kernelName = base + "_" + std::to_string(n);
+    }
+    if (failed(add(kernelName, [&](StringRef n, KernelSpec &spec) {
+          return cfg.isTensorCore() ? buildMatmulMmaKernel(op, cfg, kernels, n, spec)
+                                    : buildMatmulKernel(op, kernels, n, spec);
+        })))
+      return failure();
+  }
+  if (built.size() > 1) {
+    for (auto &variant : llvm::drop_begin(built))
+      built.front().second.sizeVariants.push_back(variant.first.getName().str());
+    built.front().second.fillBlocks = *mm.getFillBlocks();
+  }
+  return success();
+}
+
 LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
-  KernelSpec spec;
-  FailureOr<gpu::GPUFuncOp> kernel =
-      TypeSwitch<Operation *, FailureOr<gpu::GPUFuncOp>>(op)
-          .Case([&](MatmulOp mm) {
-            return getOrChooseMatmulConfig(mm).isTensorCore()
-                       ? buildMatmulMmaKernel(op, kernels, name, spec)
-                       : buildMatmulKernel(op, kernels, name, spec);
-          })
-          .Case([&](SoftmaxOp) { return buildSoftmaxKernel(op, kernels, name, spec); })
-          .Case([&](RmsNormOp) { return buildRmsNormKernel(op, kernels, name, spec); })
-          .Case([&](AttentionOp) { return buildAttentionKernel(op, kernels, name, spec); });
-  if (failed(kernel))
+  std::vector<std::pair<gpu::GPUFuncOp, KernelSpec>> built;
+  if (failed(buildKernels(op, kernels, name, built)))
     return failure();
 
   OpBuilder b(op);
@@ -227,33 +267,58 @@ LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
   auto resultMem = MemRefType::get(resultType.getShape(), resultType.getElementType());
   Value out = memref::AllocOp::create(b, loc, resultMem, dynDims);
   args.push_back(flatten(b, loc, out));
-  for (const std::string &s : spec.sizes)
+  const KernelSpec &first = built.front().second;
+  for (const std::string &s : first.sizes) // the variants share the ABI
     args.push_back(sizes.lookup(s).value);
-  for (const KernelTensorMap &m : spec.tensorMaps) // maps of inputs only
-    args.push_back(tensorMapArgument(b, loc, m, buffers[m.tensor]));
 
-  Value grid[3];
-  for (int i = 0; i < 3; ++i) {
-    Value extent = arith::ConstantIndexOp::create(b, loc, 1);
-    for (const std::string &s : spec.grid[i].sizes)
-      extent = arith::MulIOp::create(b, loc, extent, sizes.lookup(s).value);
-    grid[i] = arith::CeilDivUIOp::create(
-        b, loc, extent, arith::ConstantIndexOp::create(b, loc, spec.grid[i].div));
-    if (int64_t cluster = spec.grid[i].cluster; cluster > 1) {
-      Value c = arith::ConstantIndexOp::create(b, loc, cluster);
-      grid[i] = arith::MulIOp::create(b, loc, arith::CeilDivUIOp::create(b, loc, grid[i], c), c);
-    }
-  }
   auto c = [&](int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); };
-  auto launch = gpu::LaunchFuncOp::create(
-      b, loc, *kernel, gpu::KernelDim3{grid[0], grid[1], grid[2]},
-      gpu::KernelDim3{c(spec.block[0]), c(spec.block[1]), c(spec.block[2])},
-      /*dynamicSharedMemorySize=*/
-      spec.dynamicSharedBytes
-          ? arith::ConstantIntOp::create(b, loc, spec.dynamicSharedBytes, 32).getResult()
-          : Value(),
-      args);
-  launch->setAttr("mini.kernel", specToAttr(b, spec, sizes));
+  auto gridOf = [&](const KernelSpec &spec) {
+    std::array<Value, 3> grid;
+    for (int i = 0; i < 3; ++i) {
+      Value extent = c(1);
+      for (const std::string &s : spec.grid[i].sizes)
+        extent = arith::MulIOp::create(b, loc, extent, sizes.lookup(s).value);
+      grid[i] = arith::CeilDivUIOp::create(b, loc, extent, c(spec.grid[i].div));
+      if (int64_t cluster = spec.grid[i].cluster; cluster > 1)
+        grid[i] = arith::MulIOp::create(
+            b, loc, arith::CeilDivUIOp::create(b, loc, grid[i], c(cluster)), c(cluster));
+    }
+    return grid;
+  };
+  auto launch = [&](gpu::GPUFuncOp kernel, const KernelSpec &spec,
+                    const std::array<Value, 3> &grid) {
+    SmallVector<Value> kernelArgs = args;
+    for (const KernelTensorMap &m : spec.tensorMaps) // maps of inputs only
+      kernelArgs.push_back(tensorMapArgument(b, loc, m, buffers[m.tensor]));
+    auto launchOp = gpu::LaunchFuncOp::create(
+        b, loc, kernel, gpu::KernelDim3{grid[0], grid[1], grid[2]},
+        gpu::KernelDim3{c(spec.block[0]), c(spec.block[1]), c(spec.block[2])},
+        /*dynamicSharedMemorySize=*/
+        spec.dynamicSharedBytes
+            ? arith::ConstantIntOp::create(b, loc, spec.dynamicSharedBytes, 32).getResult()
+            : Value(),
+        kernelArgs);
+    launchOp->setAttr("mini.kernel", specToAttr(b, spec, sizes));
+  };
+  // Size variants: the first kernel whose grid has fill_blocks blocks, else
+  // the last (the runtime applies the same rule to the manifest).
+  std::function<void(size_t)> dispatch = [&](size_t i) {
+    auto &[kernel, spec] = built[i];
+    std::array<Value, 3> grid = gridOf(spec);
+    if (i + 1 == built.size())
+      return launch(kernel, spec, grid);
+    Value blocks = arith::MulIOp::create(b, loc, arith::MulIOp::create(b, loc, grid[0], grid[1]),
+                                         grid[2]);
+    Value fills = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, blocks,
+                                        c(first.fillBlocks));
+    auto ifOp = scf::IfOp::create(b, loc, fills, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    launch(kernel, spec, grid);
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    dispatch(i + 1);
+  };
+  dispatch(0);
 
   Value result = bufferization::ToTensorOp::create(b, loc, resultType, out,
                                                    b.getUnitAttr(), b.getUnitAttr());

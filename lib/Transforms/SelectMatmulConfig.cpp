@@ -73,18 +73,25 @@ MatmulConfigAttr tensorCoreDefaults(MatmulOp op, StringRef math, StringRef chip,
   // 0.66x; at M = 512, N = K = 4096, 0.55x instead of 0.46x (docs/PERF.md).
   // A block count within 10% of the SM count still counts as full. These
   // were measured with cp.async, which they keep unless `copy` says "tma".
-  if (copy.empty())
-    copy = "cp_async";
-  SmallVector<MatmulConfigAttr> bySize = {
-      large, MatmulConfigAttr::get(ctx, 128, 128, 32, 2, 2, 4, math, copy),
-      MatmulConfigAttr::get(ctx, 64, 128, 32, 2, 2, 4, math, copy)};
+  SmallVector<MatmulConfigAttr> bySize = {large};
+  llvm::append_range(bySize, smallTileConfigs(ctx, math, copy));
   for (MatmulConfigAttr c : bySize) {
     std::optional<int64_t> blocks = staticBlocks(op, c.getTileM(), c.getTileN());
-    if (!blocks || *blocks * 10 >= typicalSMs(chip) * 9)
+    if (!blocks || *blocks >= fillBlocks(chip))
       return c;
   }
   return bySize.back();
 }
+
+SmallVector<MatmulConfigAttr> smallTileConfigs(MLIRContext *ctx, StringRef math,
+                                               StringRef copy) {
+  if (copy.empty())
+    copy = "cp_async";
+  return {MatmulConfigAttr::get(ctx, 128, 128, 32, 2, 2, 4, math, copy),
+          MatmulConfigAttr::get(ctx, 64, 128, 32, 2, 2, 4, math, copy)};
+}
+
+int64_t fillBlocks(StringRef chip) { return llvm::divideCeil(typicalSMs(chip) * 9, 10); }
 
 MatmulConfigAttr simtDefaults(MLIRContext *ctx) {
   return MatmulConfigAttr::get(ctx, 64, 64, 16, 2, 4, 1, "simt");
@@ -145,6 +152,19 @@ struct MiniSelectMatmulConfigPass
         return WalkResult::interrupt();
       }
       op.setConfigAttr(c);
+      // Sizes known only at launch: smaller tiles for the launches whose
+      // grid of c's tiles would not fill the GPU, unless options fixed the
+      // tiling.
+      bool tilingFixed = tileM >= 0 || tileN >= 0 || tileK >= 0 || warpsM >= 0 ||
+                         warpsN >= 0 || stages >= 0 || clusterM >= 0;
+      op.removeSizeVariantsAttr();
+      op.removeFillBlocksAttr();
+      if (!tilingFixed && c.isTensorCore() && !mini::staticBlocks(op, c.getTileM(), c.getTileN())) {
+        auto small = mini::smallTileConfigs(op.getContext(), c.getMath(), wantCopy);
+        op.setSizeVariantsAttr(ArrayAttr::get(op.getContext(), SmallVector<Attribute>(small.begin(), small.end())));
+        op.setFillBlocksAttr(IntegerAttr::get(IntegerType::get(op.getContext(), 64),
+                                              mini::fillBlocks(chip)));
+      }
       return WalkResult::advance();
     });
     if (result.wasInterrupted())

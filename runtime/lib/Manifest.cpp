@@ -160,6 +160,13 @@ KernelSpec parseKernel(const Json &json, size_t index) {
   if (json.find("tensor_maps"))
     for (const Json &m : r.get("tensor_maps", Json::Kind::Array).array())
       k.tensorMaps.push_back(parseTensorMap(m, k, where));
+  if (json.find("size_variants")) {
+    k.sizeVariants = r.strings("size_variants");
+    k.fillBlocks = r.integer("fill_blocks");
+    if (k.sizeVariants.empty() || k.fillBlocks < 1)
+      throw Error(where + ": 'size_variants' must name at least one kernel and 'fill_blocks' "
+                          "be >= 1");
+  }
   for (const auto &[name, v] : r.get("attrs", Json::Kind::Object).object()) {
     if (v.isNumber())
       k.attrs[name] = v.number();
@@ -250,7 +257,46 @@ Bundle Bundle::parse(const std::string &text, const std::string &dir) {
     b.kernels.push_back(parseKernel(k, i++));
   if (b.kernels.empty())
     throw Error("manifest: 'kernels' is empty");
+  for (const KernelSpec &k : b.kernels)
+    for (const std::string &name : k.sizeVariants) {
+      std::string where = "manifest kernel '" + k.entry + "' size variant '" + name + "'";
+      auto v = std::find_if(b.kernels.begin(), b.kernels.end(),
+                            [&](const KernelSpec &x) { return x.entry == name; });
+      if (v == b.kernels.end())
+        throw Error(where + ": no such kernel");
+      if (!v->sizeVariants.empty() || v->entry == k.entry)
+        throw Error(where + ": a size variant cannot have size variants of its own");
+      bool sameTensors = v->tensors.size() == k.tensors.size();
+      for (size_t i = 0; sameTensors && i < k.tensors.size(); ++i)
+        sameTensors = v->tensors[i].dtype == k.tensors[i].dtype &&
+                      v->tensors[i].dims == k.tensors[i].dims &&
+                      v->tensors[i].output == k.tensors[i].output;
+      if (v->op != k.op || v->sizes != k.sizes || v->staticSizes != k.staticSizes || !sameTensors)
+        throw Error(where + ": its op, sizes and tensors must be the kernel's");
+    }
   return b;
+}
+
+const KernelSpec &Bundle::forSizes(const KernelSpec &k, const Sizes &sizes) const {
+  if (k.sizeVariants.empty())
+    return k;
+  auto fills = [&](const KernelSpec &c) {
+    std::array<int64_t, 3> g = c.gridDims(sizes);
+    return g[0] * g[1] * g[2] >= k.fillBlocks;
+  };
+  if (fills(k))
+    return k;
+  for (size_t i = 0; i + 1 < k.sizeVariants.size(); ++i)
+    if (const KernelSpec &v = kernel(k.sizeVariants[i]); fills(v))
+      return v;
+  return kernel(k.sizeVariants.back());
+}
+
+bool Bundle::isSizeVariant(const std::string &entry) const {
+  for (const KernelSpec &k : kernels)
+    if (std::find(k.sizeVariants.begin(), k.sizeVariants.end(), entry) != k.sizeVariants.end())
+      return true;
+  return false;
 }
 
 Bundle Bundle::load(const std::string &dir) {

@@ -223,8 +223,9 @@ LoadedBundle::~LoadedBundle() {
     driver().cuModuleUnload(module);
 }
 
-void LoadedBundle::launch(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
+void LoadedBundle::launch(const KernelSpec &launched, const std::vector<CUdeviceptr> &tensors,
                           const Sizes &sizes) const {
+  const KernelSpec &k = bundle_.forSizes(bundle_.kernel(launched.entry), sizes);
   auto fn = functions_.find(k.entry);
   if (fn == functions_.end())
     throw Error("kernel '" + k.entry + "' is not in the loaded bundle");

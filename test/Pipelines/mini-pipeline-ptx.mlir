@@ -12,6 +12,7 @@
 // m16n8k16 (f32 accumulators) and arrives on the empty barrier, which thread
 // 0 waits for before refilling the stage. The epilogue converts through
 // shared memory and writes 16-byte chunks. On sm_80 (no TMA): cp.async.
+// (Static sizes that fill the GPU: one kernel; see @matmul_size_variants.)
 // CHECK-LABEL: func.func @matmul
 // CHECK: gpu.launch_func @mini_kernels::@matmul_matmul
 // CHECK: gpu.binary @mini_kernels [#gpu.object<#nvvm.target<chip = "sm_90a">
@@ -37,9 +38,9 @@
 // SM80: .target sm_80
 // SM80-SAME: cp.async.cg.shared.global
 // SM80-SAME: mma.sync.aligned.m16n8k16
-func.func @matmul(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
-  %c = mini.matmul %a, %b : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
-  return %c : tensor<?x?xf32>
+func.func @matmul(%a: tensor<2048x1024xf16>, %b: tensor<1024x4096xf16>) -> tensor<2048x4096xf32> {
+  %c = mini.matmul %a, %b : tensor<2048x1024xf16>, tensor<1024x4096xf16> -> tensor<2048x4096xf32>
+  return %c : tensor<2048x4096xf32>
 }
 
 // -----
@@ -191,4 +192,23 @@ func.func @rmsnorm(%x: tensor<?x4096xbf16>, %w: tensor<4096xbf16>) -> tensor<?x4
 func.func @attention(%q: tensor<?x8x?x128xf16>, %k: tensor<?x2x?x128xf16>, %v: tensor<?x2x?x128xf16>) -> tensor<?x8x?x128xf16> {
   %o = mini.attention %q, %k, %v {causal} : tensor<?x8x?x128xf16>, tensor<?x2x?x128xf16>, tensor<?x2x?x128xf16> -> tensor<?x8x?x128xf16>
   return %o : tensor<?x8x?x128xf16>
+}
+
+// -----
+
+// Sizes known at launch: the default kernel and its two size variants (cp.async,
+// 128x128 and 64x128 tiles of 4 warps) in the same binary.
+// CHECK-LABEL: func.func @matmul_size_variants
+// CHECK: gpu.binary @mini_kernels
+// CHECK-SAME: .entry matmul_size_variants_matmul(
+// CHECK-SAME: cp.async.bulk.tensor
+// CHECK-SAME: .entry matmul_size_variants_matmul_128x128(
+// CHECK-SAME: .maxntid 128, 1, 1
+// CHECK-SAME: cp.async.cg.shared.global
+// CHECK-SAME: .entry matmul_size_variants_matmul_64x128(
+// CHECK-SAME: .maxntid 128, 1, 1
+// CHECK-SAME: cp.async.cg.shared.global
+func.func @matmul_size_variants(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
+  %c = mini.matmul %a, %b : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
+  return %c : tensor<?x?xf32>
 }

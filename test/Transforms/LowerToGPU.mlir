@@ -449,3 +449,42 @@ func.func @two_softmaxes(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
   %z = mini.softmax %y : tensor<4x8xf32> -> tensor<4x8xf32>
   return %z : tensor<4x8xf32>
 }
+
+// -----
+
+// Size variants: one kernel per config, and a launch-time choice on the host:
+// the 128x256 kernel when its grid has fill_blocks (119) blocks, else the
+// 128x128 one when its grid has, else the 64x128 one. The first launch's
+// manifest record names the variants; the TMA descriptors are made only on
+// the branch that launches the TMA kernel.
+// CHECK-LABEL: func.func @matmul_size_variants
+// CHECK-SAME: (%[[A:.*]]: tensor<?x?xf16>, %[[B:.*]]: tensor<?x?xf16>)
+// CHECK-DAG: %[[M:.*]] = tensor.dim %[[A]], %c0
+// CHECK-DAG: %[[N:.*]] = tensor.dim %[[B]], %c1
+// CHECK: %[[GX:.*]] = arith.ceildivui %[[N]], %c256 : index
+// CHECK: %[[GY:.*]] = arith.ceildivui %[[M]], %c128 : index
+// CHECK: %[[B0:.*]] = arith.muli %[[GX]], %[[GY]] : index
+// CHECK: %[[F0:.*]] = arith.cmpi uge, %[[B0]], %c119 : index
+// CHECK: scf.if %[[F0]] {
+// CHECK: nvgpu.tma.create.descriptor
+// CHECK: gpu.launch_func @mini_kernels::@matmul_size_variants_matmul blocks in (%[[GX]], %[[GY]], %c1)
+// CHECK-SAME: fill_blocks = 119 : i64
+// CHECK-SAME: size_variants = ["matmul_size_variants_matmul_128x128", "matmul_size_variants_matmul_64x128"]
+// CHECK: } else {
+// CHECK: %[[GX1:.*]] = arith.ceildivui %[[N]], %c128 : index
+// CHECK: %[[B1:.*]] = arith.muli %[[GX1]], %[[GY]] : index
+// CHECK: %[[F1:.*]] = arith.cmpi uge, %[[B1]], %c119 : index
+// CHECK: scf.if %[[F1]] {
+// CHECK-NOT: nvgpu.tma.create.descriptor
+// CHECK: gpu.launch_func @mini_kernels::@matmul_size_variants_matmul_128x128 blocks in (%[[GX1]], %[[GY]], %c1) threads in (%c128, %c1, %c1)
+// CHECK-NOT: size_variants
+// CHECK: } else {
+// CHECK: %[[GY2:.*]] = arith.ceildivui %[[M]], %c64 : index
+// CHECK: gpu.launch_func @mini_kernels::@matmul_size_variants_matmul_64x128 blocks in (%[[GX1]], %[[GY2]], %c1) threads in (%c128, %c1, %c1)
+// CHECK: gpu.func @matmul_size_variants_matmul(
+// CHECK: gpu.func @matmul_size_variants_matmul_128x128(
+// CHECK: gpu.func @matmul_size_variants_matmul_64x128(
+func.func @matmul_size_variants(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">, fill_blocks = 119 : i64, size_variants = [#mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
+  return %c : tensor<?x?xf16>
+}

@@ -16,20 +16,23 @@
 // sm_80 (no m16n8k16 mma.sync): SIMT. copy=cp_async on sm_90 starts from the
 // cp.async defaults; options TMA cannot take (one stage) fall back to
 // cp.async (SelectMatmulConfig-tma-invalid.mlir: chips without TMA).
+// Sizes known only at launch: smaller-tile variants for launches whose grid
+// of 128x256 tiles has fewer blocks than 90% of the SMs (119 on sm_90).
 // CHECK-LABEL: func.func @f16
-// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">}
+// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">, fill_blocks = 119 : i64, size_variants = [#mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">]}
 // CPASYNC-LABEL: func.func @f16
 // CPASYNC: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">
 // ONESTAGE-LABEL: func.func @f16
-// ONESTAGE: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 1, math = "mma_sync">
+// Options that fix the tiling leave no size variants.
+// ONESTAGE: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 1, math = "mma_sync">}
 // CLUSTER-LABEL: func.func @f16
 // CLUSTER: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", cluster_m = 2>
 // AMPERE86-LABEL: func.func @f16
-// AMPERE86: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 3, math = "mma_sync">
+// AMPERE86: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 3, math = "mma_sync">, fill_blocks = 76 : i64
 // TURING-LABEL: func.func @f16
 // TURING: #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">
 // OVERRIDE-LABEL: func.func @f16
-// OVERRIDE: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync", copy = "tma">
+// OVERRIDE: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync", copy = "tma">}
 // SIMT-LABEL: func.func @f16
 // SIMT: #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">
 // NAIVE-LABEL: func.func @f16
@@ -87,8 +90,8 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">
 // 8 x 8: too small for any; the smallest tile.
 // CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">
-// Dynamic M.
-// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">
+// Dynamic M: size variants.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">, fill_blocks = 119 : i64, size_variants = [
 // AMPERE86-LABEL: func.func @by_size
 // AMPERE86: tile_m = 64, tile_n = 128, {{.*}} stages = 4
 // 512 x 4096: 64 blocks of 128x256 are fewer than 0.9 x 84 too.

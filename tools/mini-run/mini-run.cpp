@@ -292,6 +292,9 @@ void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &si
 /// Runs one kernel; returns true when it matches.
 bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Device &device,
                const rt::KernelSpec &k, const rt::Sizes &sizes, std::mt19937_64 &rng) {
+  if (const rt::KernelSpec &v = loaded.bundle().forSizes(k, sizes); v.entry != k.entry)
+    std::printf("%s: its grid would have fewer than %lld blocks; runs size variant %s\n",
+                k.entry.c_str(), static_cast<long long>(k.fillBlocks), v.entry.c_str());
   std::vector<HostTensor> host;
   std::vector<rt::DeviceBuffer> dev;
   std::vector<CUdeviceptr> ptrs;
@@ -411,7 +414,8 @@ int main(int argc, char **argv) {
       work.emplace_back(&k, k.resolveSizes(opt.sizes));
     } else {
       for (const rt::KernelSpec &k : bundle.kernels)
-        work.emplace_back(&k, k.resolveSizes(opt.sizes));
+        if (!bundle.isSizeVariant(k.entry)) // they run through their kernel
+          work.emplace_back(&k, k.resolveSizes(opt.sizes));
     }
     std::string reason;
     if (rt::deviceCount(&reason) == 0) {

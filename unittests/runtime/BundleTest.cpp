@@ -66,11 +66,12 @@ TEST_F(BundleTest, ChipMismatchIsReported) {
 }
 
 TEST_F(BundleTest, AbiMismatchIsReported) {
-  // Declare one size too many for the first kernel: its cubin entry disagrees.
+  // Declare one size too many for the last kernel (no size variants share
+  // its ABI): its cubin entry disagrees.
   std::string dir = editedCopy([](std::string &t) {
-    size_t pos = t.find("\"sizes\": [", t.find("\"op\":"));
+    size_t pos = t.find("\"sizes\": [", t.rfind("\"op\":"));
     t.insert(pos + 10, "\"extra\",");
-    size_t st = t.find("\"static_sizes\": {");
+    size_t st = t.find("\"static_sizes\": {", pos);
     t.insert(st + 17, "\"extra\": 1,");
   });
   EXPECT_NE(loadError(dir).find("but the cubin's entry takes"), std::string::npos) << loadError(dir);

@@ -118,6 +118,61 @@ TEST(Manifest, ClusteredGridDimsRoundUpToWholeClusters) {
             "manifest kernel 'k0' grid[1]: 'cluster' must be in [1, 8]");
 }
 
+/// A matmul kernel "big" (64x64 tiles here) with size variants "mid" (32x64)
+/// and "small" (16x64); `edit` changes the text before parsing.
+std::string variantsManifest(const std::string &variants = R"(["mid","small"])",
+                             const std::string &smallDims = R"(["M","K"])") {
+  auto kernel = [](const std::string &entry, int64_t rows, const std::string &extra,
+                   const std::string &aDims) {
+    return R"({"entry":")" + entry + R"(","op":"matmul","cubin":"k.cubin",
+      "sizes":["batch","M","N","K"],"static_sizes":{"batch":1,"M":-1,"N":-1,"K":-1},
+      "tensors":[{"name":"a","dtype":"f16","dims":)" + aDims + R"(,"output":false},
+                 {"name":"b","dtype":"f16","dims":["K","N"],"output":false},
+                 {"name":"c","dtype":"f32","dims":["M","N"],"output":true}],
+      "grid":[{"sizes":["N"],"div":64},{"sizes":["M"],"div":)" + std::to_string(rows) +
+           R"(},{"sizes":["batch"],"div":1}],
+      "block":[128,1,1],"dynamic_shared_bytes":0,"attrs":{})" + extra + "}";
+  };
+  return R"({"format":"mini-bundle","version":1,"chip":"sm_90a","abi":"x","kernels":[)" +
+         kernel("big", 64, R"(,"size_variants":)" + variants + R"(,"fill_blocks":16)",
+                R"(["M","K"])") +
+         "," + kernel("mid", 32, "", R"(["M","K"])") + "," +
+         kernel("small", 16, "", smallDims) + "]}";
+}
+
+TEST(Manifest, SizeVariantsRunWhenTheGridWouldNotFillTheGpu) {
+  Bundle b = Bundle::parse(variantsManifest(), ".");
+  const KernelSpec &big = b.kernel("big");
+  EXPECT_EQ(big.fillBlocks, 16);
+  auto at = [&](int64_t m, int64_t n) {
+    return b.forSizes(big, big.resolveSizes({{"M", m}, {"N", n}, {"K", 8}})).entry;
+  };
+  EXPECT_EQ(at(256, 256), "big");    // 4 x 4 = 16 blocks of 64x64
+  EXPECT_EQ(at(256, 192), "mid");    // 3 x 4 = 12 of 64x64; 3 x 8 = 24 of 32x64
+  EXPECT_EQ(at(64, 128), "small");   // 2 x 2 of 32x64: none fills; the last variant
+  EXPECT_EQ(at(1, 1), "small");
+  EXPECT_EQ(b.forSizes(b.kernel("mid"), {{"batch", 1}, {"M", 1}, {"N", 1}, {"K", 1}}).entry,
+            "mid"); // a variant launched by name runs itself
+  EXPECT_TRUE(b.isSizeVariant("small"));
+  EXPECT_FALSE(b.isSizeVariant("big"));
+}
+
+TEST(Manifest, BadSizeVariantsAreNamed) {
+  EXPECT_EQ(errorOf([] { Bundle::parse(variantsManifest(R"(["mid","nope"])"), "."); }),
+            "manifest kernel 'big' size variant 'nope': no such kernel");
+  EXPECT_EQ(errorOf([] { Bundle::parse(variantsManifest(R"(["big"])"), "."); }),
+            "manifest kernel 'big' size variant 'big': a size variant cannot have size "
+            "variants of its own");
+  EXPECT_EQ(errorOf([] { Bundle::parse(variantsManifest(R"([])"), "."); }),
+            "manifest kernel 'big': 'size_variants' must name at least one kernel and "
+            "'fill_blocks' be >= 1");
+  EXPECT_EQ(errorOf([] {
+              Bundle::parse(variantsManifest(R"(["mid","small"])", R"(["K","M"])"), ".");
+            }),
+            "manifest kernel 'big' size variant 'small': its op, sizes and tensors must be the "
+            "kernel's");
+}
+
 TEST(Manifest, BadTensorMapsAreNamed) {
   auto parse = [](const std::string &maps) {
     return errorOf([&] { Bundle::parse(manifest(R"(,"tensor_maps":[)" + maps + "]"), "."); });

@@ -15,6 +15,14 @@ MatmulConfigAttr chooseMatmulConfig(MatmulOp op, llvm::StringRef chip);
 /// the GPU.
 MatmulConfigAttr tensorCoreDefaults(MatmulOp op, llvm::StringRef math, llvm::StringRef chip,
                                     llvm::StringRef copy = "");
+/// The smaller tensor-core tilings (128x128 and 64x128, 4 warps, 4 stages),
+/// for sizes that give too few 128x256 tiles to fill the GPU; `copy` ""
+/// means cp_async (how they were measured).
+llvm::SmallVector<MatmulConfigAttr> smallTileConfigs(mlir::MLIRContext *ctx,
+                                                     llvm::StringRef math,
+                                                     llvm::StringRef copy);
+/// Blocks that count as filling `chip` (90% of its usual SM count).
+int64_t fillBlocks(llvm::StringRef chip);
 /// The default SIMT tiling: 64x64x16 tiles through shared memory.
 MatmulConfigAttr simtDefaults(mlir::MLIRContext *ctx);
 

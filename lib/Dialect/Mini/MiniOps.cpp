@@ -225,7 +225,20 @@ LogicalResult MatmulOp::verify() {
                          << dimStr(n) << " from lhs " << shapeStr(lhs)
                          << " and rhs " << shapeStr(rhs);
   if (auto config = getConfigAttr())
-    return config.verifyFor(lhs.getElementType(), [&] { return emitOpError(); });
+    if (failed(config.verifyFor(lhs.getElementType(), [&] { return emitOpError(); })))
+      return failure();
+  ArrayAttr variants = getSizeVariantsAttr();
+  if (!variants)
+    return getFillBlocksAttr() ? emitOpError() << "fill_blocks needs size_variants" : success();
+  if (!getConfigAttr() || !getFillBlocksAttr() || variants.empty())
+    return emitOpError() << "size_variants needs a config, fill_blocks and at least one variant";
+  if (*getFillBlocks() < 1)
+    return emitOpError() << "fill_blocks must be >= 1, got " << *getFillBlocks();
+  for (auto [i, v] : llvm::enumerate(variants.getAsRange<MatmulConfigAttr>()))
+    if (failed(v.verifyFor(lhs.getElementType(), [&] {
+          return emitOpError() << "size variant " << i << ": ";
+        })))
+      return failure();
   return success();
 }
 

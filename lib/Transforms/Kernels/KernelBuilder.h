@@ -4,6 +4,8 @@
 #ifndef MINI_TRANSFORMS_KERNELS_KERNELBUILDER_H
 #define MINI_TRANSFORMS_KERNELS_KERNELBUILDER_H
 
+#include "mini/Dialect/Mini/MiniOps.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -53,6 +55,10 @@ struct KernelSpec {
   int64_t dynamicSharedBytes = 0; // gpu.dynamic_shared_memory the kernel uses
   llvm::SmallVector<KernelTensorMap, 2> tensorMaps;
   mlir::NamedAttrList attrs; // op attributes the kernel bakes in
+  // Kernels with the same ABI for launches whose grid has fewer than
+  // `fillBlocks` blocks (the first that reaches it, else the last).
+  llvm::SmallVector<std::string, 2> sizeVariants;
+  int64_t fillBlocks = 0;
 };
 
 /// Builds code at the insertion point of `b` with location `loc`.
@@ -150,8 +156,9 @@ void setMatmulSpec(mlir::Operation *matmul, KernelSpec &spec, int64_t tileM, int
 mlir::FailureOr<mlir::gpu::GPUFuncOp>
 buildMatmulKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
                   llvm::StringRef name, KernelSpec &spec);
+/// The tensor-core matmul with tiling `config` (the op's, or a size variant).
 mlir::FailureOr<mlir::gpu::GPUFuncOp>
-buildMatmulMmaKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
+buildMatmulMmaKernel(mlir::Operation *op, MatmulConfigAttr config, mlir::gpu::GPUModuleOp module,
                      llvm::StringRef name, KernelSpec &spec);
 mlir::FailureOr<mlir::gpu::GPUFuncOp>
 buildSoftmaxKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,

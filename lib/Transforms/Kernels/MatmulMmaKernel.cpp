@@ -26,10 +26,10 @@ using namespace mlir;
 namespace mini {
 using namespace tensorcore;
 
-FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, gpu::GPUModuleOp module,
-                                               StringRef name, KernelSpec &spec) {
+FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr cfg,
+                                               gpu::GPUModuleOp module, StringRef name,
+                                               KernelSpec &spec) {
   auto mm = cast<MatmulOp>(op);
-  MatmulConfigAttr cfg = getOrChooseMatmulConfig(mm);
   Tiling t{cfg.getTileM(),  cfg.getTileN(),  cfg.getTileK(),
            cfg.getWarpsM(), cfg.getWarpsN(), cfg.getStages(),
            32 * cfg.getWarpsM() * cfg.getWarpsN(), cfg.getMath() == "wmma"};

@@ -394,3 +394,28 @@ func.func @matmul_config_cluster_simt(%a: tensor<8x8xf32>) {
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt", cluster_m = 2>} : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
   return
 }
+
+// -----
+
+func.func @matmul_size_variants_alone(%a: tensor<?x?xf16>) {
+  // expected-error @+1 {{size_variants needs a config, fill_blocks and at least one variant}}
+  %c = mini.matmul %a, %a {size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_fill_blocks_alone(%a: tensor<?x?xf16>) {
+  // expected-error @+1 {{fill_blocks needs size_variants}}
+  %c = mini.matmul %a, %a {fill_blocks = 100 : i64} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+// Each variant is verified like the config.
+func.func @matmul_bad_size_variant(%a: tensor<?x?xf16>) {
+  // expected-error @+1 {{size variant 1: matmul_config mma_sync needs stages >= 1: its fragments are read from shared memory}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, fill_blocks = 119 : i64, size_variants = [#mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 0, math = "mma_sync">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
+  return
+}

@@ -90,3 +90,12 @@ func.func @softmax_with_config(%x: tensor<4x4096xf16>) -> tensor<4x4096xf16> {
   %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 4, rows_per_block = 2, cache_slots = 1>} : tensor<4x4096xf16> -> tensor<4x4096xf16>
   return %y : tensor<4x4096xf16>
 }
+
+// -----
+
+// CHECK-LABEL: func @matmul_size_variants
+// CHECK: {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, fill_blocks = 119 : i64, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">]}
+func.func @matmul_size_variants(%a: tensor<?x?xf16>) -> tensor<?x?xf32> {
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, fill_blocks = 119 : i64, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
+  return %c : tensor<?x?xf32>
+}

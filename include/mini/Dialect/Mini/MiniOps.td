@@ -15,9 +15,19 @@ def Mini_MatmulOp : Mini_Op<"matmul", [Pure]> {
     ```mlir
     %c = mini.matmul %a, %b : tensor<64x32xf16>, tensor<32x16xf16> -> tensor<64x16xf32>
     ```
+
+    `config` says how the kernel tiles the product. When the sizes are only
+    known at launch, `size_variants` lists configs with smaller tiles and
+    `fill_blocks` the number of blocks that fills the GPU: a launch whose
+    grid for `config` has fewer blocks takes the first variant whose grid
+    has at least that many, or else the last variant (each is its own kernel;
+    the launch picks one from the sizes).
   }];
   let arguments = (ins Mini_Tensor:$lhs, Mini_Tensor:$rhs,
-                       OptionalAttr<Mini_MatmulConfigAttr>:$config);
+                       OptionalAttr<Mini_MatmulConfigAttr>:$config,
+                       OptionalAttr<TypedArrayAttrBase<Mini_MatmulConfigAttr,
+                                                       "matmul configs">>:$size_variants,
+                       OptionalAttr<I64Attr>:$fill_blocks);
   let results = (outs Mini_Tensor:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)

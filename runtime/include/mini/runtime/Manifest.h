@@ -51,6 +51,10 @@ struct KernelSpec {
   int64_t dynamicSharedBytes = 0;
   std::vector<TensorMapSpec> tensorMaps;
   std::map<std::string, double> attrs; // numeric ones; booleans as 1/0
+  // Kernels with this one's ABI for launches whose grid here would have
+  // fewer than `fillBlocks` blocks (Bundle::forSizes picks).
+  std::vector<std::string> sizeVariants;
+  int64_t fillBlocks = 0;
 
   /// Fills dynamic sizes from `given`, checks static ones against it, and
   /// checks op-level constraints. Throws Error naming the size.
@@ -74,6 +78,12 @@ struct Bundle {
   /// Parses a manifest's text (`dir` only resolves cubin paths).
   static Bundle parse(const std::string &text, const std::string &dir);
   const KernelSpec &kernel(const std::string &entry) const;
+  /// The kernel that runs a launch of `k` at `sizes`: `k`, or when its grid
+  /// has fewer than k.fillBlocks blocks the first size variant whose grid
+  /// has that many, else the last variant.
+  const KernelSpec &forSizes(const KernelSpec &k, const Sizes &sizes) const;
+  /// Whether `entry` is another kernel's size variant (launched through it).
+  bool isSizeVariant(const std::string &entry) const;
 };
 
 struct Chip {

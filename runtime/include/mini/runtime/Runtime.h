@@ -108,8 +108,9 @@ public:
   LoadedBundle &operator=(const LoadedBundle &) = delete;
 
   const Bundle &bundle() const { return bundle_; }
-  /// Launches `entry` on `tensors` (the manifest's tensor order) at `sizes`
-  /// (already resolved). Asynchronous on the default stream.
+  /// Launches `k` (or the size variant of it that Bundle::forSizes picks) on
+  /// `tensors` (the manifest's tensor order) at `sizes` (already resolved).
+  /// Asynchronous on the default stream.
   void launch(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
               const Sizes &sizes) const;
 
