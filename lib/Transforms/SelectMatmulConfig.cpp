@@ -112,7 +112,8 @@ struct MiniSelectMatmulConfigPass
 
   void runOnOperation() override {
     bool overriding = !math.empty() || tileM >= 0 || tileN >= 0 || tileK >= 0 ||
-                      warpsM >= 0 || warpsN >= 0 || stages >= 0 || !copy.empty() || clusterM >= 0;
+                      warpsM >= 0 || warpsN >= 0 || stages >= 0 || !copy.empty() ||
+                      clusterM >= 0;
     WalkResult result = getOperation()->walk([&](mini::MatmulOp op) {
       if (op.getConfigAttr() && !overriding)
         return WalkResult::advance();
@@ -123,8 +124,8 @@ struct MiniSelectMatmulConfigPass
       if (!math.empty() && math != c.getMath()) // a different unit: start from its defaults
         c = math == "simt" ? mini::simtDefaults(op.getContext())
                            : mini::tensorCoreDefaults(op, math, chip, wantCopy);
-      else if (!wantCopy.empty() && wantCopy != c.getCopy() && c.isTensorCore()) // likewise the copies
-        c = mini::tensorCoreDefaults(op, c.getMath(), chip, wantCopy);
+      else if (!wantCopy.empty() && wantCopy != c.getCopy() && c.isTensorCore())
+        c = mini::tensorCoreDefaults(op, c.getMath(), chip, wantCopy); // likewise the copies
       if (c.getMath() == "simt" && math != "simt") { // options target the tensor cores
         op.setConfigAttr(c);
         return WalkResult::advance();
@@ -159,9 +160,11 @@ struct MiniSelectMatmulConfigPass
                          warpsN >= 0 || stages >= 0 || clusterM >= 0;
       op.removeSizeVariantsAttr();
       op.removeFillBlocksAttr();
-      if (!tilingFixed && c.isTensorCore() && !mini::staticBlocks(op, c.getTileM(), c.getTileN())) {
-        auto small = mini::smallTileConfigs(op.getContext(), c.getMath(), wantCopy);
-        op.setSizeVariantsAttr(ArrayAttr::get(op.getContext(), SmallVector<Attribute>(small.begin(), small.end())));
+      if (!tilingFixed && c.isTensorCore() &&
+          !mini::staticBlocks(op, c.getTileM(), c.getTileN())) {
+        SmallVector<Attribute> small;
+        llvm::append_range(small, mini::smallTileConfigs(op.getContext(), c.getMath(), wantCopy));
+        op.setSizeVariantsAttr(ArrayAttr::get(op.getContext(), small));
         op.setFillBlocksAttr(IntegerAttr::get(IntegerType::get(op.getContext(), 64),
                                               mini::fillBlocks(chip)));
       }
