@@ -32,6 +32,8 @@ for k in m["kernels"]:
     print(f'   {k["entry"]}: {k["op"]}, block {k["block"][0]}, tensors ' +
           ", ".join(f'{t["name"]}:{t["dtype"]}[{"x".join(t["dims"])}]' for t in k["tensors"]) +
           (f', dynamic sizes {",".join(dyn)}' if dyn else ""))
+    if k.get("size_variants"):
+        print(f'     below {k["fill_blocks"]} blocks a launch runs {" or ".join(k["size_variants"])}')
 PY
 echo "== build/bin/mini-run $bundle ${size_args[*]}"
 set +e
