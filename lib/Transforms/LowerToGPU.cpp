@@ -188,6 +188,14 @@ Value tensorMapArgument(OpBuilder &b, Location loc, const KernelTensorMap &m, Va
       .getResult(0);
 }
 
+/// `base`, or `base`_<n> with the first n that no symbol of `kernels` has.
+std::string uniqueKernelName(gpu::GPUModuleOp kernels, const std::string &base) {
+  std::string name = base;
+  for (int n = 1; kernels.lookupSymbol(name); ++n)
+    name = base + "_" + std::to_string(n);
+  return name;
+}
+
 /// Builds the kernel(s) of `op`: one, or for a matmul with size variants one
 /// per config (the op's first, named `name`; then `name`_<tile_m>x<tile_n>).
 LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef name,
@@ -213,13 +221,10 @@ LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef na
   if (ArrayAttr variants = mm.getSizeVariantsAttr())
     llvm::append_range(configs, variants.getAsRange<MatmulConfigAttr>());
   for (auto [i, cfg] : llvm::enumerate(configs)) {
-    std::string kernelName = name.str();
-    if (i > 0) {
-      std::string base = (name + "_" + Twine(cfg.getTileM()) + "x" + Twine(cfg.getTileN())).str();
-      kernelName = base;
-      for (int n = 1; kernels.lookupSymbol(kernelName); ++n)
-        kernelName = base + "_" + std::to_string(n);
-    }
+    std::string kernelName =
+        i == 0 ? name.str()
+               : uniqueKernelName(kernels, (name + "_" + Twine(cfg.getTileM()) + "x" +
+                                            Twine(cfg.getTileN())).str());
     if (failed(add(kernelName, [&](StringRef n, KernelSpec &spec) {
           return cfg.isTensorCore() ? buildMatmulMmaKernel(op, cfg, kernels, n, spec)
                                     : buildMatmulKernel(op, kernels, n, spec);
@@ -350,10 +355,7 @@ struct MiniLowerToGPUPass : mini::impl::MiniLowerToGPUBase<MiniLowerToGPUPass> {
       auto func = op->getParentOfType<FunctionOpInterface>();
       std::string base = (func ? func.getName().str() + "_" : std::string()) +
                          op->getName().stripDialect().str();
-      std::string name = base;
-      for (int n = 1; kernels.lookupSymbol(name); ++n)
-        name = base + "_" + std::to_string(n);
-      if (failed(lowerOp(op, kernels, name)))
+      if (failed(lowerOp(op, kernels, uniqueKernelName(kernels, base))))
         return signalPassFailure();
     }
   }

@@ -111,9 +111,9 @@ struct MiniSelectMatmulConfigPass
   using Base::Base;
 
   void runOnOperation() override {
-    bool overriding = !math.empty() || tileM >= 0 || tileN >= 0 || tileK >= 0 ||
-                      warpsM >= 0 || warpsN >= 0 || stages >= 0 || !copy.empty() ||
-                      clusterM >= 0;
+    bool tilingFixed = tileM >= 0 || tileN >= 0 || tileK >= 0 || warpsM >= 0 || warpsN >= 0 ||
+                       stages >= 0 || clusterM >= 0;
+    bool overriding = tilingFixed || !math.empty() || !copy.empty();
     WalkResult result = getOperation()->walk([&](mini::MatmulOp op) {
       if (op.getConfigAttr() && !overriding)
         return WalkResult::advance();
@@ -156,8 +156,6 @@ struct MiniSelectMatmulConfigPass
       // Sizes known only at launch: smaller tiles for the launches whose
       // grid of c's tiles would not fill the GPU, unless options fixed the
       // tiling.
-      bool tilingFixed = tileM >= 0 || tileN >= 0 || tileK >= 0 || warpsM >= 0 ||
-                         warpsN >= 0 || stages >= 0 || clusterM >= 0;
       op.removeSizeVariantsAttr();
       op.removeFillBlocksAttr();
       if (!tilingFixed && c.isTensorCore() &&
