@@ -234,6 +234,10 @@ LogicalResult MatmulOp::verify() {
     return emitOpError() << "size_variants needs a config, fill_blocks and at least one variant";
   if (*getFillBlocks() < 1)
     return emitOpError() << "fill_blocks must be >= 1, got " << *getFillBlocks();
+  auto isTensorCore = [](Attribute a) { return cast<MatmulConfigAttr>(a).isTensorCore(); };
+  if (!getConfigAttr().isTensorCore() || !llvm::all_of(variants, isTensorCore))
+    return emitOpError() << "size_variants are for tensor-core tilings: the config and every "
+                            "variant need math = \"mma_sync\" or \"wmma\"";
   for (auto [i, v] : llvm::enumerate(variants.getAsRange<MatmulConfigAttr>()))
     if (failed(v.verifyFor(lhs.getElementType(), [&] {
           return emitOpError() << "size variant " << i << ": ";

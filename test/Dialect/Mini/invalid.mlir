@@ -419,3 +419,19 @@ func.func @matmul_bad_size_variant(%a: tensor<?x?xf16>) {
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, fill_blocks = 119 : i64, size_variants = [#mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 0, math = "mma_sync">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
   return
 }
+
+// -----
+
+func.func @matmul_simt_size_variant(%a: tensor<?x?xf16>) {
+  // expected-error @+1 {{size_variants are for tensor-core tilings: the config and every variant need math = "mma_sync" or "wmma"}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, fill_blocks = 119 : i64, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_size_variant_not_a_config(%a: tensor<?x?xf16>) {
+  // expected-error @+1 {{attribute 'size_variants' failed to satisfy constraint: matmul configs}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, fill_blocks = 119 : i64, size_variants = [1 : i64]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
+  return
+}
