@@ -225,7 +225,7 @@ LoadedBundle::~LoadedBundle() {
 
 void LoadedBundle::launch(const KernelSpec &launched, const std::vector<CUdeviceptr> &tensors,
                           const Sizes &sizes) const {
-  const KernelSpec &k = bundle_.forSizes(bundle_.kernel(launched.entry), sizes);
+  const KernelSpec &k = bundle_.forSizes(launched, sizes);
   auto fn = functions_.find(k.entry);
   if (fn == functions_.end())
     throw Error("kernel '" + k.entry + "' is not in the loaded bundle");

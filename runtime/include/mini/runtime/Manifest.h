@@ -78,9 +78,9 @@ struct Bundle {
   /// Parses a manifest's text (`dir` only resolves cubin paths).
   static Bundle parse(const std::string &text, const std::string &dir);
   const KernelSpec &kernel(const std::string &entry) const;
-  /// The kernel that runs a launch of `k` at `sizes`: `k`, or when its grid
-  /// has fewer than k.fillBlocks blocks the first size variant whose grid
-  /// has that many, else the last variant.
+  /// The kernel that runs a launch of `k` (this bundle's, or a copy of it)
+  /// at `sizes`: `k`, or when its grid has fewer than k.fillBlocks blocks
+  /// the first size variant whose grid has that many, else the last variant.
   const KernelSpec &forSizes(const KernelSpec &k, const Sizes &sizes) const;
   /// Whether `entry` is another kernel's size variant (launched through it).
   bool isSizeVariant(const std::string &entry) const;
