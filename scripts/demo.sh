@@ -33,7 +33,8 @@ for k in m["kernels"]:
           ", ".join(f'{t["name"]}:{t["dtype"]}[{"x".join(t["dims"])}]' for t in k["tensors"]) +
           (f', dynamic sizes {",".join(dyn)}' if dyn else ""))
     if k.get("size_variants"):
-        print(f'     below {k["fill_blocks"]} blocks a launch runs {" or ".join(k["size_variants"])}')
+        print(f'     size variants {", ".join(k["size_variants"])}: a launch runs the one of least '
+              f'ceil(blocks / {k["sm_count"]} SMs) x tile / rate (rates {k["tile_rates"]}%)')
 PY
 echo "== build/bin/mini-run $bundle ${size_args[*]}"
 set +e

@@ -144,7 +144,8 @@ DictionaryAttr specToAttr(OpBuilder &b, const KernelSpec &spec,
   }
   if (!spec.sizeVariants.empty()) {
     record.push_back(b.getNamedAttr("size_variants", strs(spec.sizeVariants)));
-    record.push_back(b.getNamedAttr("fill_blocks", b.getI64IntegerAttr(spec.fillBlocks)));
+    record.push_back(b.getNamedAttr("sm_count", b.getI64IntegerAttr(spec.smCount)));
+    record.push_back(b.getNamedAttr("tile_rates", b.getI64ArrayAttr(spec.tileRates)));
   }
   record.append({
       b.getNamedAttr("op", b.getStringAttr(spec.op)),
@@ -234,7 +235,8 @@ LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef na
   if (built.size() > 1) {
     for (auto &variant : llvm::drop_begin(built))
       built.front().second.sizeVariants.push_back(variant.first.getName().str());
-    built.front().second.fillBlocks = *mm.getFillBlocks();
+    built.front().second.smCount = *mm.getSmCount();
+    llvm::append_range(built.front().second.tileRates, *mm.getTileRates());
   }
   return success();
 }
@@ -305,25 +307,46 @@ LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
         kernelArgs);
     launchOp->setAttr("mini.kernel", specToAttr(b, spec, sizes));
   };
-  // Size variants: the first kernel whose grid has fill_blocks blocks, else
-  // the last (the runtime applies the same rule to the manifest).
-  std::function<void(size_t)> dispatch = [&](size_t i) {
-    auto &[kernel, spec] = built[i];
-    std::array<Value, 3> grid = gridOf(spec);
-    if (i + 1 == built.size())
-      return launch(kernel, spec, grid);
-    Value blocks = arith::MulIOp::create(b, loc, arith::MulIOp::create(b, loc, grid[0], grid[1]),
-                                         grid[2]);
-    Value fills = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, blocks,
-                                        c(first.fillBlocks));
-    auto ifOp = scf::IfOp::create(b, loc, fills, /*withElseRegion=*/true);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifOp.thenBlock());
-    launch(kernel, spec, grid);
-    b.setInsertionPointToStart(ifOp.elseBlock());
-    dispatch(i + 1);
-  };
-  dispatch(0);
+  if (built.size() == 1) {
+    launch(built[0].first, first, gridOf(first));
+  } else {
+    // Size variants: the kernel of least cost, ceil(blocks / sm_count) *
+    // work per block * 100 / rate, the first on a tie (Bundle::forSizes in
+    // the runtime computes the same).
+    SmallVector<std::array<Value, 3>> grids;
+    Value best, bestIndex;
+    for (auto [i, entry] : llvm::enumerate(built)) {
+      const KernelSpec &spec = entry.second;
+      grids.push_back(gridOf(spec));
+      const std::array<Value, 3> &g = grids.back();
+      Value blocks =
+          arith::MulIOp::create(b, loc, arith::MulIOp::create(b, loc, g[0], g[1]), g[2]);
+      Value waves = arith::CeilDivUIOp::create(b, loc, blocks, c(first.smCount));
+      int64_t workPerBlock = spec.grid[0].div * spec.grid[1].div * spec.grid[2].div;
+      Value cost = arith::DivUIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, waves, c(workPerBlock * 100)),
+          c(first.tileRates[i]));
+      if (i == 0) {
+        best = cost, bestIndex = c(0);
+        continue;
+      }
+      Value cheaper = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, cost, best);
+      best = arith::SelectOp::create(b, loc, cheaper, cost, best);
+      bestIndex = arith::SelectOp::create(b, loc, cheaper, c(i), bestIndex);
+    }
+    SmallVector<int64_t> cases = llvm::to_vector(llvm::seq<int64_t>(1, built.size()));
+    auto switchOp = scf::IndexSwitchOp::create(b, loc, TypeRange{}, bestIndex, cases,
+                                               cases.size());
+    auto fill = [&](Region &region, size_t i) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&region.emplaceBlock());
+      launch(built[i].first, built[i].second, grids[i]);
+      scf::YieldOp::create(b, loc);
+    };
+    fill(switchOp.getDefaultRegion(), 0);
+    for (size_t i = 1; i < built.size(); ++i)
+      fill(switchOp.getCaseRegions()[i - 1], i);
+  }
 
   Value result = bufferization::ToTensorOp::create(b, loc, resultType, out,
                                                    b.getUnitAttr(), b.getUnitAttr());

@@ -16,18 +16,6 @@ int majorVersion(StringRef chip) {
   return chip.starts_with("sm_") && chip.size() >= 5 ? chip[3] - '0' : 0;
 }
 
-/// SMs of the usual part of each chip (H100 SXM, A100, RTX 3090/A6000,
-/// RTX 4090); only a threshold for how many blocks fill the GPU.
-int64_t typicalSMs(StringRef chip) {
-  if (chip.starts_with("sm_90"))
-    return 132;
-  if (chip == "sm_80")
-    return 108;
-  if (chip == "sm_89")
-    return 128;
-  return 84;
-}
-
 /// Blocks a matmul of `op`'s static sizes launches with tile_m x tile_n
 /// tiles, or nullopt when M, N or a batch dimension is dynamic.
 std::optional<int64_t> staticBlocks(MatmulOp op, int64_t tileM, int64_t tileN) {
@@ -53,45 +41,66 @@ MatmulConfigAttr chooseMatmulConfig(MatmulOp op, StringRef chip) {
   return simtDefaults(op.getContext());
 }
 
-MatmulConfigAttr tensorCoreDefaults(MatmulOp op, StringRef math, StringRef chip,
-                                    StringRef copy) {
+SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, StringRef math, StringRef chip,
+                                           StringRef copy) {
   // Best of the configs measured on the H100 (docs/PERF.md): on sm_90 with
   // mma_sync, TMA copies of 64-deep tiles in 4 stages (193 KiB; v11); else
   // cp.async of 32-deep tiles in 5 stages (133 KiB) where a block may use
   // 163 KB (sm_80), 3 stages (80 KiB) on the sm_8x parts that allow about
   // 99 KB.
-  MLIRContext *ctx = op.getContext();
   bool tmaDefault = chip.starts_with("sm_90") && math == "mma_sync";
   int64_t cpAsyncStages = chip.starts_with("sm_90") || chip == "sm_80" ? 5 : 3;
   MatmulConfigAttr large =
       copy == "tma" || (copy.empty() && tmaDefault)
           ? MatmulConfigAttr::get(ctx, 128, 256, 64, 2, 4, 4, math, "tma")
           : MatmulConfigAttr::get(ctx, 128, 256, 32, 2, 4, cpAsyncStages, math);
-  // Static sizes too small to give every SM a 128x256 tile take smaller
-  // tiles (4 warps of 64x64 or 32x64, 74 KiB or 54 KiB, two or more blocks
-  // per SM): at M = N = K = 1024 on the H100, 0.99x of cuBLAS instead of
-  // 0.66x; at M = 512, N = K = 4096, 0.55x instead of 0.46x (docs/PERF.md).
-  // A block count within 10% of the SM count still counts as full. These
-  // were measured with cp.async, which they keep unless `copy` says "tma".
-  SmallVector<MatmulConfigAttr> bySize = {large};
-  llvm::append_range(bySize, smallTileConfigs(ctx, math, copy));
-  for (MatmulConfigAttr c : bySize) {
-    std::optional<int64_t> blocks = staticBlocks(op, c.getTileM(), c.getTileN());
-    if (!blocks || *blocks >= fillBlocks(chip))
-      return c;
+  // Smaller tiles (4 warps of 64x64 or 32x64, 74 KiB or 54 KiB, two or more
+  // blocks per SM) for sizes that give too few 128x256 tiles to fill the
+  // GPU. Their rates at 4096^3 on the H100, where every config fills it
+  // (docs/PERF.md v10, v13): about 0.7 and 0.5 of the 128x256 kernel's.
+  // Measured with cp.async, which they keep unless `copy` says "tma".
+  StringRef smallCopy = copy.empty() ? StringRef("cp_async") : copy;
+  return {{large, 100},
+          {MatmulConfigAttr::get(ctx, 128, 128, 32, 2, 2, 4, math, smallCopy), 70},
+          {MatmulConfigAttr::get(ctx, 64, 128, 32, 2, 2, 4, math, smallCopy), 50}};
+}
+
+MatmulConfigAttr tensorCoreDefaults(MatmulOp op, StringRef math, StringRef chip,
+                                    StringRef copy) {
+  // Static sizes take the tiling of least launch cost: at M = N = K = 1024
+  // on the H100, 64x128 (0.99x of cuBLAS instead of 0.66x); at M = 512,
+  // N = K = 4096, 128x128 (0.55x instead of 0.46x).
+  SmallVector<RatedConfig> tilings = tensorCoreTilings(op.getContext(), math, chip, copy);
+  std::optional<RatedConfig> best;
+  int64_t bestCost = 0;
+  for (const RatedConfig &t : tilings) {
+    std::optional<int64_t> blocks = staticBlocks(op, t.config.getTileM(), t.config.getTileN());
+    if (!blocks)
+      return tilings.front().config;
+    int64_t cost = launchCost(*blocks, t.config.getTileM(), t.config.getTileN(),
+                              smCount(chip), t.ratePercent);
+    if (!best || cost < bestCost)
+      best = t, bestCost = cost;
   }
-  return bySize.back();
+  return best->config;
 }
 
-SmallVector<MatmulConfigAttr> smallTileConfigs(MLIRContext *ctx, StringRef math,
-                                               StringRef copy) {
-  if (copy.empty())
-    copy = "cp_async";
-  return {MatmulConfigAttr::get(ctx, 128, 128, 32, 2, 2, 4, math, copy),
-          MatmulConfigAttr::get(ctx, 64, 128, 32, 2, 2, 4, math, copy)};
+/// SMs of the usual part of each chip (H100 SXM, A100, RTX 4090, RTX
+/// 3090/A6000).
+int64_t smCount(StringRef chip) {
+  if (chip.starts_with("sm_90"))
+    return 132;
+  if (chip == "sm_80")
+    return 108;
+  if (chip == "sm_89")
+    return 128;
+  return 84;
 }
 
-int64_t fillBlocks(StringRef chip) { return llvm::divideCeil(typicalSMs(chip) * 9, 10); }
+int64_t launchCost(int64_t blocks, int64_t tileM, int64_t tileN, int64_t smCount,
+                   int64_t ratePercent) {
+  return llvm::divideCeil(blocks, smCount) * tileM * tileN * 100 / ratePercent;
+}
 
 MatmulConfigAttr simtDefaults(MLIRContext *ctx) {
   return MatmulConfigAttr::get(ctx, 64, 64, 16, 2, 4, 1, "simt");
@@ -157,14 +166,21 @@ struct MiniSelectMatmulConfigPass
       // grid of c's tiles would not fill the GPU, unless options fixed the
       // tiling.
       op.removeSizeVariantsAttr();
-      op.removeFillBlocksAttr();
+      op.removeSmCountAttr();
+      op.removeTileRatesAttr();
       if (!tilingFixed && c.isTensorCore() &&
           !mini::staticBlocks(op, c.getTileM(), c.getTileN())) {
-        SmallVector<Attribute> small;
-        llvm::append_range(small, mini::smallTileConfigs(op.getContext(), c.getMath(), wantCopy));
-        op.setSizeVariantsAttr(ArrayAttr::get(op.getContext(), small));
-        op.setFillBlocksAttr(IntegerAttr::get(IntegerType::get(op.getContext(), 64),
-                                              mini::fillBlocks(chip)));
+        SmallVector<Attribute> variants;
+        SmallVector<int64_t> rates = {100};
+        for (const mini::RatedConfig &t : llvm::drop_begin(
+                 mini::tensorCoreTilings(op.getContext(), c.getMath(), chip, wantCopy))) {
+          variants.push_back(t.config);
+          rates.push_back(t.ratePercent);
+        }
+        op.setSizeVariantsAttr(ArrayAttr::get(op.getContext(), variants));
+        op.setSmCountAttr(IntegerAttr::get(IntegerType::get(op.getContext(), 64),
+                                           mini::smCount(chip)));
+        op.setTileRatesAttr(DenseI64ArrayAttr::get(op.getContext(), rates));
       }
       return WalkResult::advance();
     });

@@ -162,10 +162,19 @@ KernelSpec parseKernel(const Json &json, size_t index) {
       k.tensorMaps.push_back(parseTensorMap(m, k, where));
   if (json.find("size_variants")) {
     k.sizeVariants = r.strings("size_variants");
-    k.fillBlocks = r.integer("fill_blocks");
-    if (k.sizeVariants.empty() || k.fillBlocks < 1)
-      throw Error(where + ": 'size_variants' must name at least one kernel and 'fill_blocks' "
+    k.smCount = r.integer("sm_count");
+    for (const Json &rate : r.get("tile_rates", Json::Kind::Array).array()) {
+      if (!rate.isNumber() || rate.number() < 1 || rate.number() > 1000)
+        throw Error(where + ": 'tile_rates' entries must be numbers in [1, 1000]");
+      k.tileRates.push_back(static_cast<int64_t>(rate.number()));
+    }
+    if (k.sizeVariants.empty() || k.smCount < 1)
+      throw Error(where + ": 'size_variants' must name at least one kernel and 'sm_count' "
                           "be >= 1");
+    if (k.tileRates.size() != k.sizeVariants.size() + 1)
+      throw Error(where + ": 'tile_rates' needs " + std::to_string(k.sizeVariants.size() + 1) +
+                  " entries (the kernel's, then each size variant's), got " +
+                  std::to_string(k.tileRates.size()));
   }
   for (const auto &[name, v] : r.get("attrs", Json::Kind::Object).object()) {
     if (v.isNumber())
@@ -235,6 +244,12 @@ std::array<int64_t, 3> KernelSpec::gridDims(const Sizes &s) const {
   return g;
 }
 
+int64_t KernelSpec::launchCost(const Sizes &sizes, int64_t smCount, int64_t ratePercent) const {
+  std::array<int64_t, 3> g = gridDims(sizes);
+  int64_t waves = (g[0] * g[1] * g[2] + smCount - 1) / smCount;
+  return waves * (grid[0].div * grid[1].div * grid[2].div * 100) / ratePercent;
+}
+
 double KernelSpec::attr(const std::string &name, double fallback) const {
   auto it = attrs.find(name);
   return it == attrs.end() ? fallback : it->second;
@@ -280,16 +295,14 @@ Bundle Bundle::parse(const std::string &text, const std::string &dir) {
 const KernelSpec &Bundle::forSizes(const KernelSpec &k, const Sizes &sizes) const {
   if (k.sizeVariants.empty())
     return k;
-  auto fills = [&](const KernelSpec &c) {
-    std::array<int64_t, 3> g = c.gridDims(sizes);
-    return g[0] * g[1] * g[2] >= k.fillBlocks;
-  };
-  if (fills(k))
-    return k;
-  for (size_t i = 0; i + 1 < k.sizeVariants.size(); ++i)
-    if (const KernelSpec &v = kernel(k.sizeVariants[i]); fills(v))
-      return v;
-  return kernel(k.sizeVariants.back());
+  const KernelSpec *best = &k;
+  int64_t bestCost = k.launchCost(sizes, k.smCount, k.tileRates[0]);
+  for (size_t i = 0; i < k.sizeVariants.size(); ++i) {
+    const KernelSpec &v = kernel(k.sizeVariants[i]);
+    if (int64_t cost = v.launchCost(sizes, k.smCount, k.tileRates[i + 1]); cost < bestCost)
+      best = &v, bestCost = cost;
+  }
+  return *best;
 }
 
 bool Bundle::isSizeVariant(const std::string &entry) const {

@@ -453,10 +453,10 @@ func.func @two_softmaxes(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
 // -----
 
 // Size variants: one kernel per config, and a launch-time choice on the host:
-// the 128x256 kernel when its grid has fill_blocks (119) blocks, else the
-// 128x128 one when its grid has, else the 64x128 one. The first launch's
-// manifest record names the variants; the TMA descriptors are made only on
-// the branch that launches the TMA kernel.
+// the kernel of least ceil(blocks / sm_count) * tile area * 100 / rate, the
+// first on a tie, through scf.index_switch. The first launch's manifest
+// record names the variants, the SM count and the rates; the TMA descriptors
+// are made only in the case that launches the TMA kernel.
 // CHECK-LABEL: func.func @matmul_size_variants
 // CHECK-SAME: (%[[A:.*]]: tensor<?x?xf16>, %[[B:.*]]: tensor<?x?xf16>)
 // CHECK-DAG: %[[M:.*]] = tensor.dim %[[A]], %c0
@@ -464,27 +464,41 @@ func.func @two_softmaxes(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
 // CHECK: %[[GX:.*]] = arith.ceildivui %[[N]], %c256 : index
 // CHECK: %[[GY:.*]] = arith.ceildivui %[[M]], %c128 : index
 // CHECK: %[[B0:.*]] = arith.muli %[[GX]], %[[GY]] : index
-// CHECK: %[[F0:.*]] = arith.cmpi uge, %[[B0]], %c119 : index
-// CHECK: scf.if %[[F0]] {
-// CHECK: nvgpu.tma.create.descriptor
-// CHECK: gpu.launch_func @mini_kernels::@matmul_size_variants_matmul blocks in (%[[GX]], %[[GY]], %c1)
-// CHECK-SAME: fill_blocks = 119 : i64
-// CHECK-SAME: size_variants = ["matmul_size_variants_matmul_128x128", "matmul_size_variants_matmul_64x128"]
-// CHECK: } else {
+// CHECK: %[[W0:.*]] = arith.ceildivui %[[B0]], %c132 : index
+// CHECK: %[[T0:.*]] = arith.muli %[[W0]], %c3276800 : index
+// CHECK: %[[C0:.*]] = arith.divui %[[T0]], %c100 : index
 // CHECK: %[[GX1:.*]] = arith.ceildivui %[[N]], %c128 : index
 // CHECK: %[[B1:.*]] = arith.muli %[[GX1]], %[[GY]] : index
-// CHECK: %[[F1:.*]] = arith.cmpi uge, %[[B1]], %c119 : index
-// CHECK: scf.if %[[F1]] {
+// CHECK: %[[W1:.*]] = arith.ceildivui %[[B1]], %c132 : index
+// CHECK: %[[T1:.*]] = arith.muli %[[W1]], %c1638400 : index
+// CHECK: %[[C1:.*]] = arith.divui %[[T1]], %c70 : index
+// CHECK: %[[LT1:.*]] = arith.cmpi ult, %[[C1]], %[[C0]] : index
+// CHECK: %[[BEST1:.*]] = arith.select %[[LT1]], %[[C1]], %[[C0]] : index
+// CHECK: %[[I1:.*]] = arith.select %[[LT1]], %c1, %c0 : index
+// CHECK: %[[GY2:.*]] = arith.ceildivui %[[M]], %c64 : index
+// CHECK: %[[B2:.*]] = arith.muli %[[GX1]], %[[GY2]] : index
+// CHECK: %[[W2:.*]] = arith.ceildivui %[[B2]], %c132 : index
+// CHECK: %[[T2:.*]] = arith.muli %[[W2]], %c819200 : index
+// CHECK: %[[C2:.*]] = arith.divui %[[T2]], %c50 : index
+// CHECK: %[[LT2:.*]] = arith.cmpi ult, %[[C2]], %[[BEST1]] : index
+// CHECK: %[[I2:.*]] = arith.select %[[LT2]], %c2, %[[I1]] : index
+// CHECK: scf.index_switch %[[I2]]
+// CHECK: case 1 {
 // CHECK-NOT: nvgpu.tma.create.descriptor
 // CHECK: gpu.launch_func @mini_kernels::@matmul_size_variants_matmul_128x128 blocks in (%[[GX1]], %[[GY]], %c1) threads in (%c128, %c1, %c1)
 // CHECK-NOT: size_variants
-// CHECK: } else {
-// CHECK: %[[GY2:.*]] = arith.ceildivui %[[M]], %c64 : index
+// CHECK: case 2 {
 // CHECK: gpu.launch_func @mini_kernels::@matmul_size_variants_matmul_64x128 blocks in (%[[GX1]], %[[GY2]], %c1) threads in (%c128, %c1, %c1)
+// CHECK: default {
+// CHECK: nvgpu.tma.create.descriptor
+// CHECK: gpu.launch_func @mini_kernels::@matmul_size_variants_matmul blocks in (%[[GX]], %[[GY]], %c1)
+// CHECK-SAME: size_variants = ["matmul_size_variants_matmul_128x128", "matmul_size_variants_matmul_64x128"]
+// CHECK-SAME: sm_count = 132 : i64
+// CHECK-SAME: tile_rates = [100, 70, 50]
 // CHECK: gpu.func @matmul_size_variants_matmul(
 // CHECK: gpu.func @matmul_size_variants_matmul_128x128(
 // CHECK: gpu.func @matmul_size_variants_matmul_64x128(
 func.func @matmul_size_variants(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
-  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">, fill_blocks = 119 : i64, size_variants = [#mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">, sm_count = 132 : i64, tile_rates = array<i64: 100, 70, 50>, size_variants = [#mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
   return %c : tensor<?x?xf16>
 }

@@ -16,10 +16,11 @@
 // sm_80 (no m16n8k16 mma.sync): SIMT. copy=cp_async on sm_90 starts from the
 // cp.async defaults; options TMA cannot take (one stage) fall back to
 // cp.async (SelectMatmulConfig-tma-invalid.mlir: chips without TMA).
-// Sizes known only at launch: smaller-tile variants for launches whose grid
-// of 128x256 tiles has fewer blocks than 90% of the SMs (119 on sm_90).
+// Sizes known only at launch: smaller-tile variants, with the SM count (132
+// on sm_90, 84 on sm_86) and each tiling's rate, for the launch to take the
+// one of least cost.
 // CHECK-LABEL: func.func @f16
-// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">, fill_blocks = 119 : i64, size_variants = [#mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">]}
+// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">, size_variants = [#mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">], sm_count = 132 : i64, tile_rates = array<i64: 100, 70, 50>}
 // CPASYNC-LABEL: func.func @f16
 // CPASYNC: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">
 // ONESTAGE-LABEL: func.func @f16
@@ -28,7 +29,7 @@
 // CLUSTER-LABEL: func.func @f16
 // CLUSTER: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", cluster_m = 2>
 // AMPERE86-LABEL: func.func @f16
-// AMPERE86: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 3, math = "mma_sync">, fill_blocks = 76 : i64
+// AMPERE86: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 3, math = "mma_sync">, size_variants = [{{.*}}], sm_count = 84 : i64, tile_rates = array<i64: 100, 70, 50>}
 // TURING-LABEL: func.func @f16
 // TURING: #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">
 // OVERRIDE-LABEL: func.func @f16
@@ -76,26 +77,32 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 
 // -----
 
-// Static sizes that give fewer 128x256 tiles than the GPU has SMs (within
-// 10%; sm_90: 132, sm_86: 84) take 128x128 tiles of 4 warps, or 64x128 ones
-// if those are still too few (with cp.async, as measured). Dynamic M, N or
-// batch keep 128x256; the batch counts as blocks too. Options start from the
-// size's choice.
+// Static sizes take the tiling of least launch cost: ceil(blocks / SMs) x
+// tile area / rate, with 128x256 at rate 100, 128x128 (4 warps) at 70 and
+// 64x128 at 50; one wave costs 32768, 23405 and 16384 (the small tiles with
+// cp.async, as measured). Dynamic M, N or batch keep 128x256; the batch
+// counts as blocks too. Options start from the size's choice.
 // CHECK-LABEL: func.func @by_size
-// 1024 x 1024: 32 / 64 / 128 blocks.
+// 1024 x 1024: 32 / 64 / 128 blocks, one wave each.
 // CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">
-// 512 x 4096: 64 / 128 blocks.
+// 512 x 4096: 64 / 128 / 256 blocks: 1 / 1 / 2 waves.
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">
 // 16 x 1024 x 1024: 512 blocks.
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">
 // 8 x 8: too small for any; the smallest tile.
 // CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">
 // Dynamic M: size variants.
-// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">, fill_blocks = 119 : i64, size_variants = [
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">, size_variants = [
+// 1536 x 1536: 72 / 144 / 288 blocks: 1 / 2 / 3 waves; the large tile, though
+// 72 blocks leave 60 SMs idle.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">} : tensor<1536x4096xf16>
+// 1000 x 1030: 40 / 72 / 144 blocks: 1 / 1 / 2 waves.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">} : tensor<1000x777xf16>
 // AMPERE86-LABEL: func.func @by_size
-// AMPERE86: tile_m = 64, tile_n = 128, {{.*}} stages = 4
-// 512 x 4096: 64 blocks of 128x256 are fewer than 0.9 x 84 too.
+// 1024 x 1024 on 84 SMs: 1 / 1 / 2 waves.
 // AMPERE86: tile_m = 128, tile_n = 128, {{.*}} stages = 4
+// 512 x 4096: 1 / 2 / 4 waves.
+// AMPERE86: tile_m = 128, tile_n = 256, {{.*}} stages = 3
 // AMPERE86: tile_m = 128, tile_n = 256, {{.*}} stages = 3
 // WMMA-LABEL: func.func @by_size
 // WMMA: stages = 1, math = "wmma">} : tensor<1024x1024xf16>
@@ -107,11 +114,14 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // OVERRIDE: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 2, math = "mma_sync">
 func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: tensor<4096x4096xbf16>,
                    %d: tensor<16x1024x1024xf16>, %e: tensor<8x8xf16>, %f: tensor<?x4096xf16>,
-                   %g: tensor<4096x4096xf16>) {
+                   %g: tensor<4096x4096xf16>, %h: tensor<1536x4096xf16>, %i: tensor<4096x1536xf16>,
+                   %j: tensor<1000x777xf16>, %k: tensor<777x1030xf16>) {
   %0 = mini.matmul %a, %a : tensor<1024x1024xf16>, tensor<1024x1024xf16> -> tensor<1024x1024xf16>
   %1 = mini.matmul %b, %c : tensor<512x4096xbf16>, tensor<4096x4096xbf16> -> tensor<512x4096xbf16>
   %2 = mini.matmul %d, %d : tensor<16x1024x1024xf16>, tensor<16x1024x1024xf16> -> tensor<16x1024x1024xf16>
   %3 = mini.matmul %e, %e : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf16>
   %4 = mini.matmul %f, %g : tensor<?x4096xf16>, tensor<4096x4096xf16> -> tensor<?x4096xf16>
+  %5 = mini.matmul %h, %i : tensor<1536x4096xf16>, tensor<4096x1536xf16> -> tensor<1536x1536xf16>
+  %6 = mini.matmul %j, %k : tensor<1000x777xf16>, tensor<777x1030xf16> -> tensor<1000x1030xf16>
   return
 }

@@ -293,8 +293,8 @@ void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &si
 bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Device &device,
                const rt::KernelSpec &k, const rt::Sizes &sizes, std::mt19937_64 &rng) {
   if (const rt::KernelSpec &v = loaded.bundle().forSizes(k, sizes); v.entry != k.entry)
-    std::printf("%s: its grid would have fewer than %lld blocks; runs size variant %s\n",
-                k.entry.c_str(), static_cast<long long>(k.fillBlocks), v.entry.c_str());
+    std::printf("%s: runs size variant %s (the least waves x time per wave at these sizes)\n",
+                k.entry.c_str(), v.entry.c_str());
   std::vector<HostTensor> host;
   std::vector<rt::DeviceBuffer> dev;
   std::vector<CUdeviceptr> ptrs;

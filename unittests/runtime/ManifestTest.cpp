@@ -118,10 +118,11 @@ TEST(Manifest, ClusteredGridDimsRoundUpToWholeClusters) {
             "manifest kernel 'k0' grid[1]: 'cluster' must be in [1, 8]");
 }
 
-/// A matmul kernel "big" (64x64 tiles here) with size variants "mid" (32x64)
-/// and "small" (16x64); `edit` changes the text before parsing.
+/// A matmul kernel "big" (64x64 tiles here) with size variants "mid" (32x64,
+/// 70% of big's rate) and "small" (16x64, 50%) on 16 SMs.
 std::string variantsManifest(const std::string &variants = R"(["mid","small"])",
-                             const std::string &smallDims = R"(["M","K"])") {
+                             const std::string &smallDims = R"(["M","K"])",
+                             const std::string &rates = "[100,70,50]") {
   auto kernel = [](const std::string &entry, int64_t rows, const std::string &extra,
                    const std::string &aDims) {
     return R"({"entry":")" + entry + R"(","op":"matmul","cubin":"k.cubin",
@@ -134,38 +135,59 @@ std::string variantsManifest(const std::string &variants = R"(["mid","small"])",
       "block":[128,1,1],"dynamic_shared_bytes":0,"attrs":{})" + extra + "}";
   };
   return R"({"format":"mini-bundle","version":1,"chip":"sm_90a","abi":"x","kernels":[)" +
-         kernel("big", 64, R"(,"size_variants":)" + variants + R"(,"fill_blocks":16)",
+         kernel("big", 64, R"(,"size_variants":)" + variants + R"(,"sm_count":16,"tile_rates":)" + rates,
                 R"(["M","K"])") +
          "," + kernel("mid", 32, "", R"(["M","K"])") + "," +
          kernel("small", 16, "", smallDims) + "]}";
 }
 
-TEST(Manifest, SizeVariantsRunWhenTheGridWouldNotFillTheGpu) {
+TEST(Manifest, SizeVariantsRunWhenTheyTakeFewerWavesTimesTimePerWave) {
   Bundle b = Bundle::parse(variantsManifest(), ".");
   const KernelSpec &big = b.kernel("big");
-  EXPECT_EQ(big.fillBlocks, 16);
+  EXPECT_EQ(big.smCount, 16);
+  EXPECT_EQ(big.tileRates, (std::vector<int64_t>{100, 70, 50}));
   auto at = [&](int64_t m, int64_t n) {
     return b.forSizes(big, big.resolveSizes({{"M", m}, {"N", n}, {"K", 8}})).entry;
   };
-  EXPECT_EQ(at(256, 256), "big");    // 4 x 4 = 16 blocks of 64x64
-  EXPECT_EQ(at(256, 192), "mid");    // 3 x 4 = 12 of 64x64; 3 x 8 = 24 of 32x64
-  EXPECT_EQ(at(64, 128), "small");   // 2 x 2 of 32x64: none fills; the last variant
+  // Cost = ceil(blocks / 16) * tile area * 100 / rate; tile areas 4096,
+  // 2048, 1024: one wave costs 4096, 2925 and 2048.
+  EXPECT_EQ(at(256, 256), "big");   // 16 | 32 | 64 blocks: 1 | 2 | 4 waves
+  EXPECT_EQ(at(128, 256), "mid");   // 8 | 16 | 32 blocks: 1 | 1 | 2 waves
+  EXPECT_EQ(at(64, 128), "small");  // 2 | 4 | 8 blocks: one wave each
+  EXPECT_EQ(at(320, 320), "big");   // 25 | 50 | 100 blocks: 2 | 4 | 7 waves
   EXPECT_EQ(at(1, 1), "small");
   EXPECT_EQ(b.forSizes(b.kernel("mid"), {{"batch", 1}, {"M", 1}, {"N", 1}, {"K", 1}}).entry,
             "mid"); // a variant launched by name runs itself
   EXPECT_TRUE(b.isSizeVariant("small"));
   EXPECT_FALSE(b.isSizeVariant("big"));
+  // Equal costs: the first (the larger tile).
+  Bundle even = Bundle::parse(variantsManifest(R"(["mid","small"])", R"(["M","K"])",
+                                               "[100,50,25]"), ".");
+  EXPECT_EQ(even.forSizes(even.kernel("big"), {{"batch", 1}, {"M", 64}, {"N", 64}, {"K", 8}})
+                .entry,
+            "big");
 }
 
 TEST(Manifest, BadSizeVariantsAreNamed) {
   EXPECT_EQ(errorOf([] { Bundle::parse(variantsManifest(R"(["mid","nope"])"), "."); }),
             "manifest kernel 'big' size variant 'nope': no such kernel");
-  EXPECT_EQ(errorOf([] { Bundle::parse(variantsManifest(R"(["big"])"), "."); }),
+  EXPECT_EQ(errorOf([] { Bundle::parse(variantsManifest(R"(["big"])", R"(["M","K"])", "[100,70]"), "."); }),
             "manifest kernel 'big' size variant 'big': a size variant cannot have size "
             "variants of its own");
   EXPECT_EQ(errorOf([] { Bundle::parse(variantsManifest(R"([])"), "."); }),
             "manifest kernel 'big': 'size_variants' must name at least one kernel and "
-            "'fill_blocks' be >= 1");
+            "'sm_count' be >= 1");
+  EXPECT_EQ(errorOf([] {
+              Bundle::parse(variantsManifest(R"(["mid","small"])", R"(["M","K"])", "[100,70]"),
+                            ".");
+            }),
+            "manifest kernel 'big': 'tile_rates' needs 3 entries (the kernel's, then each size "
+            "variant's), got 2");
+  EXPECT_EQ(errorOf([] {
+              Bundle::parse(variantsManifest(R"(["mid","small"])", R"(["M","K"])", "[100,0,50]"),
+                            ".");
+            }),
+            "manifest kernel 'big': 'tile_rates' entries must be numbers in [1, 1000]");
   EXPECT_EQ(errorOf([] {
               Bundle::parse(variantsManifest(R"(["mid","small"])", R"(["K","M"])"), ".");
             }),

@@ -9,20 +9,30 @@ namespace mini {
 /// they are static, its sizes.
 MatmulConfigAttr chooseMatmulConfig(MatmulOp op, llvm::StringRef chip);
 
-/// The default tensor-core tiling of `op` on `chip` with `math` = "mma_sync"
-/// or "wmma" and `copy` = "cp_async" or "tma" ("": the chip's default):
-/// 128x256 tiles, smaller ones when static sizes give too few blocks to fill
-/// the GPU.
+/// A tensor-core tiling and how fast it computes when its blocks fill the
+/// GPU, in percent of the 128x256 default's rate.
+struct RatedConfig {
+  MatmulConfigAttr config;
+  int64_t ratePercent;
+};
+
+/// The tensor-core tilings a matmul chooses from by size, on `chip` with
+/// `math` = "mma_sync" or "wmma" and `copy` = "cp_async" or "tma" ("": the
+/// chip's default): 128x256 tiles, then 128x128 and 64x128.
+llvm::SmallVector<RatedConfig> tensorCoreTilings(mlir::MLIRContext *ctx, llvm::StringRef math,
+                                                 llvm::StringRef chip, llvm::StringRef copy = "");
+/// The default tensor-core tiling of `op`: the first of tensorCoreTilings
+/// when a size that decides the grid is dynamic, else the one of least
+/// launchCost.
 MatmulConfigAttr tensorCoreDefaults(MatmulOp op, llvm::StringRef math, llvm::StringRef chip,
                                     llvm::StringRef copy = "");
-/// The smaller tensor-core tilings (128x128 and 64x128, 4 warps, 4 stages),
-/// for sizes that give too few 128x256 tiles to fill the GPU; `copy` ""
-/// means cp_async (how they were measured).
-llvm::SmallVector<MatmulConfigAttr> smallTileConfigs(mlir::MLIRContext *ctx,
-                                                     llvm::StringRef math,
-                                                     llvm::StringRef copy);
-/// Blocks that count as filling `chip` (90% of its usual SM count).
-int64_t fillBlocks(llvm::StringRef chip);
+/// SMs of the usual part of `chip` (H100 SXM: 132).
+int64_t smCount(llvm::StringRef chip);
+/// How long a launch of `blocks` blocks of tileM x tileN takes, in arbitrary
+/// units: waves of blocks (ceil(blocks / smCount)) times the time of one wave
+/// (tile area / rate). Lower is faster; the runtime computes the same.
+int64_t launchCost(int64_t blocks, int64_t tileM, int64_t tileN, int64_t smCount,
+                   int64_t ratePercent);
 /// The default SIMT tiling: 64x64x16 tiles through shared memory.
 MatmulConfigAttr simtDefaults(mlir::MLIRContext *ctx);
 

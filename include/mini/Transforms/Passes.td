@@ -28,13 +28,14 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
     and bf16 operands on sm_80 and newer go to tensor cores (mma_sync,
     128x256 block tiles, 2x4 warps; on sm_90 64-deep tiles in 4 TMA stages,
     elsewhere 32-deep tiles in 5 cp.async stages on sm_80 and 3 on the other
-    sm_8x); f32 to the SIMT kernel. When M, N and the batch
-    are static and give fewer 128x256 tiles than 90% of the chip's SMs, the
-    tile shrinks to 128x128 or 64x128 (2x2 warps, 4 stages). When they are
-    known only at launch, the op gets both as `size_variants`, with
-    `fill_blocks` (90% of the SMs): the launch takes the first of 128x256,
-    128x128, 64x128 whose grid has that many blocks, else 64x128. Options
-    that fix the tiling leave no variants. Options
+    sm_8x); f32 to the SIMT kernel. The tile is the one of 128x256, 128x128
+    and 64x128 (2x2 warps, 4 stages) of least launch cost: waves of blocks,
+    ceil(blocks / SMs), times the time of a wave, tile area / rate, with the
+    rates measured on the H100 (100, 70 and 50 percent). When M, N and the
+    batch are static the pass chooses; when they are known only at launch,
+    the op gets the smaller two as `size_variants`, with `sm_count` and
+    `tile_rates`, and the launch chooses. Options that fix the tiling leave
+    no variants. Options
     override the choice (and replace configs already present); -1 or ""
     keeps the default. A TMA default that the options no longer fit (one
     stage, say) falls back to cp.async. Tile and stage options apply to SIMT configs only
@@ -71,8 +72,8 @@ def MiniLowerToGPU : Pass<"mini-lower-to-gpu", "mlir::ModuleOp"> {
   let description = [{
     Every `mini` op becomes one `gpu.func` kernel in the `gpu.module`
     `@mini_kernels` (a matmul with `size_variants`: one per config, named
-    `<kernel>_<tile_m>x<tile_n>`, and `scf.if`s on the grid sizes that pick
-    one at launch), and is replaced, still on tensors, by a launch of that
+    `<kernel>_<tile_m>x<tile_n>`, and an `scf.index_switch` on the launch
+    cost computed from the grid sizes that picks one at launch), and is replaced, still on tensors, by a launch of that
     kernel on buffers (`bufferization.to_buffer` of the operands, a
     `memref.alloc` for the result, `bufferization.to_tensor` back), so that
     upstream one-shot bufferization finishes the host side.

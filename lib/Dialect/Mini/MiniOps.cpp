@@ -229,11 +229,22 @@ LogicalResult MatmulOp::verify() {
       return failure();
   ArrayAttr variants = getSizeVariantsAttr();
   if (!variants)
-    return getFillBlocksAttr() ? emitOpError() << "fill_blocks needs size_variants" : success();
-  if (!getConfigAttr() || !getFillBlocksAttr() || variants.empty())
-    return emitOpError() << "size_variants needs a config, fill_blocks and at least one variant";
-  if (*getFillBlocks() < 1)
-    return emitOpError() << "fill_blocks must be >= 1, got " << *getFillBlocks();
+    return getSmCountAttr() || getTileRatesAttr()
+               ? emitOpError() << "sm_count and tile_rates need size_variants"
+               : success();
+  if (!getConfigAttr() || !getSmCountAttr() || !getTileRatesAttr() || variants.empty())
+    return emitOpError()
+           << "size_variants needs a config, sm_count, tile_rates and at least one variant";
+  if (*getSmCount() < 1)
+    return emitOpError() << "sm_count must be >= 1, got " << *getSmCount();
+  ArrayRef<int64_t> rates = *getTileRates();
+  if (rates.size() != variants.size() + 1)
+    return emitOpError() << "tile_rates needs one rate for the config and one per size variant ("
+                         << variants.size() + 1 << "), got " << rates.size();
+  for (auto [i, rate] : llvm::enumerate(rates))
+    if (rate < 1 || rate > 1000)
+      return emitOpError() << "tile_rates[" << i << "] must be in [1, 1000] (percent), got "
+                           << rate;
   auto isTensorCore = [](Attribute a) { return cast<MatmulConfigAttr>(a).isTensorCore(); };
   if (!getConfigAttr().isTensorCore() || !llvm::all_of(variants, isTensorCore))
     return emitOpError() << "size_variants are for tensor-core tilings: the config and every "

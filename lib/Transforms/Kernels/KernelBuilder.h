@@ -55,10 +55,11 @@ struct KernelSpec {
   int64_t dynamicSharedBytes = 0; // gpu.dynamic_shared_memory the kernel uses
   llvm::SmallVector<KernelTensorMap, 2> tensorMaps;
   mlir::NamedAttrList attrs; // op attributes the kernel bakes in
-  // Kernels with the same ABI for launches whose grid has fewer than
-  // `fillBlocks` blocks (the first that reaches it, else the last).
+  // Kernels with the same ABI; a launch runs the one of least cost (see
+  // mini.matmul's tile_rates), this kernel's rate first in `tileRates`.
   llvm::SmallVector<std::string, 2> sizeVariants;
-  int64_t fillBlocks = 0;
+  int64_t smCount = 0;
+  llvm::SmallVector<int64_t, 3> tileRates;
 };
 
 /// Builds code at the insertion point of `b` with location `loc`.

@@ -398,16 +398,40 @@ func.func @matmul_config_cluster_simt(%a: tensor<8x8xf32>) {
 // -----
 
 func.func @matmul_size_variants_alone(%a: tensor<?x?xf16>) {
-  // expected-error @+1 {{size_variants needs a config, fill_blocks and at least one variant}}
+  // expected-error @+1 {{size_variants needs a config, sm_count, tile_rates and at least one variant}}
   %c = mini.matmul %a, %a {size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
   return
 }
 
 // -----
 
-func.func @matmul_fill_blocks_alone(%a: tensor<?x?xf16>) {
-  // expected-error @+1 {{fill_blocks needs size_variants}}
-  %c = mini.matmul %a, %a {fill_blocks = 100 : i64} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
+func.func @matmul_sm_count_alone(%a: tensor<?x?xf16>) {
+  // expected-error @+1 {{sm_count and tile_rates need size_variants}}
+  %c = mini.matmul %a, %a {sm_count = 132 : i64} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_tile_rates_per_kernel(%a: tensor<?x?xf16>) {
+  // expected-error @+1 {{tile_rates needs one rate for the config and one per size variant (2), got 3}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, sm_count = 132 : i64, tile_rates = array<i64: 100, 70, 50>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_tile_rate_zero(%a: tensor<?x?xf16>) {
+  // expected-error @+1 {{tile_rates[1] must be in [1, 1000] (percent), got 0}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, sm_count = 132 : i64, tile_rates = array<i64: 100, 0>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_sm_count_zero(%a: tensor<?x?xf16>) {
+  // expected-error @+1 {{sm_count must be >= 1, got 0}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, sm_count = 0 : i64, tile_rates = array<i64: 100, 70>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
   return
 }
 
@@ -416,7 +440,7 @@ func.func @matmul_fill_blocks_alone(%a: tensor<?x?xf16>) {
 // Each variant is verified like the config.
 func.func @matmul_bad_size_variant(%a: tensor<?x?xf16>) {
   // expected-error @+1 {{size variant 1: matmul_config mma_sync needs stages >= 1: its fragments are read from shared memory}}
-  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, fill_blocks = 119 : i64, size_variants = [#mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 0, math = "mma_sync">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, sm_count = 132 : i64, tile_rates = array<i64: 100, 70, 70>, size_variants = [#mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 0, math = "mma_sync">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
   return
 }
 
@@ -424,7 +448,7 @@ func.func @matmul_bad_size_variant(%a: tensor<?x?xf16>) {
 
 func.func @matmul_simt_size_variant(%a: tensor<?x?xf16>) {
   // expected-error @+1 {{size_variants are for tensor-core tilings: the config and every variant need math = "mma_sync" or "wmma"}}
-  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, fill_blocks = 119 : i64, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, sm_count = 132 : i64, tile_rates = array<i64: 100, 70>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
   return
 }
 
@@ -432,6 +456,6 @@ func.func @matmul_simt_size_variant(%a: tensor<?x?xf16>) {
 
 func.func @matmul_size_variant_not_a_config(%a: tensor<?x?xf16>) {
   // expected-error @+1 {{attribute 'size_variants' failed to satisfy constraint: matmul configs}}
-  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, fill_blocks = 119 : i64, size_variants = [1 : i64]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, sm_count = 132 : i64, tile_rates = array<i64: 100, 70>, size_variants = [1 : i64]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
   return
 }

@@ -94,8 +94,8 @@ func.func @softmax_with_config(%x: tensor<4x4096xf16>) -> tensor<4x4096xf16> {
 // -----
 
 // CHECK-LABEL: func @matmul_size_variants
-// CHECK: {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, fill_blocks = 119 : i64, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">]}
+// CHECK: {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">], sm_count = 132 : i64, tile_rates = array<i64: 100, 50>}
 func.func @matmul_size_variants(%a: tensor<?x?xf16>) -> tensor<?x?xf32> {
-  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, fill_blocks = 119 : i64, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">], sm_count = 132 : i64, tile_rates = array<i64: 100, 50>} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>
 }

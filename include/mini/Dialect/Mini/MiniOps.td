@@ -17,17 +17,19 @@ def Mini_MatmulOp : Mini_Op<"matmul", [Pure]> {
     ```
 
     `config` says how the kernel tiles the product. When the sizes are only
-    known at launch, `size_variants` lists configs with smaller tiles and
-    `fill_blocks` the number of blocks that fills the GPU: a launch whose
-    grid for `config` has fewer blocks takes the first variant whose grid
-    has at least that many, or else the last variant (each is its own kernel;
-    the launch picks one from the sizes).
+    known at launch, `size_variants` lists configs with smaller tiles (each
+    its own kernel), `sm_count` the SMs of the target and `tile_rates` how
+    fast each kernel (`config` first, then the variants) computes, in percent
+    of `config`'s rate, when each fills the GPU. A launch takes the kernel of
+    least `ceil(blocks / sm_count) * tile_m * tile_n * 100 / rate` (waves of
+    blocks times the time per wave), the first one on a tie.
   }];
   let arguments = (ins Mini_Tensor:$lhs, Mini_Tensor:$rhs,
                        OptionalAttr<Mini_MatmulConfigAttr>:$config,
                        OptionalAttr<TypedArrayAttrBase<Mini_MatmulConfigAttr,
                                                        "matmul configs">>:$size_variants,
-                       OptionalAttr<I64Attr>:$fill_blocks);
+                       OptionalAttr<I64Attr>:$sm_count,
+                       OptionalAttr<DenseI64ArrayAttr>:$tile_rates);
   let results = (outs Mini_Tensor:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)

@@ -51,10 +51,12 @@ struct KernelSpec {
   int64_t dynamicSharedBytes = 0;
   std::vector<TensorMapSpec> tensorMaps;
   std::map<std::string, double> attrs; // numeric ones; booleans as 1/0
-  // Kernels with this one's ABI for launches whose grid here would have
-  // fewer than `fillBlocks` blocks (Bundle::forSizes picks).
+  // Kernels with this one's ABI; a launch runs the one of least
+  // launchCost (Bundle::forSizes). `tileRates`: this kernel's rate, then
+  // each variant's, in percent of this kernel's when each fills the GPU.
   std::vector<std::string> sizeVariants;
-  int64_t fillBlocks = 0;
+  int64_t smCount = 0;
+  std::vector<int64_t> tileRates;
 
   /// Fills dynamic sizes from `given`, checks static ones against it, and
   /// checks op-level constraints. Throws Error naming the size.
@@ -62,6 +64,10 @@ struct KernelSpec {
   /// Number of elements of tensor `t` at `sizes`.
   int64_t numElements(const TensorSpec &t, const Sizes &sizes) const;
   std::array<int64_t, 3> gridDims(const Sizes &sizes) const;
+  /// How long a launch at `sizes` takes on `smCount` SMs for a kernel of
+  /// `ratePercent`, in arbitrary units: ceil(blocks / smCount) * work per
+  /// block (the product of the grid divisors) * 100 / ratePercent.
+  int64_t launchCost(const Sizes &sizes, int64_t smCount, int64_t ratePercent) const;
   /// Kernel parameters the ABI implies: 5 per tensor (memref descriptor), 1 per
   /// size, 1 per tensor map (a pointer).
   size_t numParams() const { return 5 * tensors.size() + sizes.size() + tensorMaps.size(); }
@@ -79,8 +85,8 @@ struct Bundle {
   static Bundle parse(const std::string &text, const std::string &dir);
   const KernelSpec &kernel(const std::string &entry) const;
   /// The kernel that runs a launch of `k` (this bundle's, or a copy of it)
-  /// at `sizes`: `k`, or when its grid has fewer than k.fillBlocks blocks
-  /// the first size variant whose grid has that many, else the last variant.
+  /// at `sizes`: of `k` and its size variants, the one of least launchCost
+  /// (the first on a tie).
   const KernelSpec &forSizes(const KernelSpec &k, const Sizes &sizes) const;
   /// Whether `entry` is another kernel's size variant (launched through it).
   bool isSizeVariant(const std::string &entry) const;
