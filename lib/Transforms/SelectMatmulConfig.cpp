@@ -48,17 +48,22 @@ SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, StringRef math, Str
   // cp.async of 32-deep tiles in 5 stages (133 KiB) where a block may use
   // 163 KB (sm_80), 3 stages (80 KiB) on the sm_8x parts that allow about
   // 99 KB.
-  bool tmaDefault = chip.starts_with("sm_90") && math == "mma_sync";
+  bool tma = copy == "tma" || (copy.empty() && chip.starts_with("sm_90") && math == "mma_sync");
   int64_t cpAsyncStages = chip.starts_with("sm_90") || chip == "sm_80" ? 5 : 3;
-  MatmulConfigAttr large =
-      copy == "tma" || (copy.empty() && tmaDefault)
-          ? MatmulConfigAttr::get(ctx, 128, 256, 64, 2, 4, 4, math, "tma")
-          : MatmulConfigAttr::get(ctx, 128, 256, 32, 2, 4, cpAsyncStages, math);
-  // Smaller tiles (4 warps of 64x64 or 32x64, 74 KiB or 54 KiB, two or more
-  // blocks per SM) for sizes that give too few 128x256 tiles to fill the
-  // GPU. Their rates at 4096^3 on the H100, where every config fills it
-  // (docs/PERF.md v10, v13): about 0.7 and 0.5 of the 128x256 kernel's.
-  // Measured with cp.async, which they keep unless `copy` says "tma".
+  MatmulConfigAttr large = tma ? MatmulConfigAttr::get(ctx, 128, 256, 64, 2, 4, 4, math, "tma")
+                               : MatmulConfigAttr::get(ctx, 128, 256, 32, 2, 4, cpAsyncStages, math);
+  // Smaller tiles of 4 warps for sizes that give too few 128x256 tiles to
+  // fill the GPU, each with the rate that makes launchCost pick the fastest
+  // kernel at every shape measured on the H100 (docs/PERF.md v14, v15).
+  // With TMA: 64x128 tiles 64 deep in 4 stages (97 KiB), faster than the
+  // cp.async 128x128 and 64x128 kernels wherever a small tile pays. Its rate
+  // at 4096^3 is 0.79 of the 128x256 kernel's, but two of its blocks share
+  // an SM, so a wave of 132 blocks costs more than the model's single-block
+  // wave: 1536 x 1536 x 4096 and 3000^3 need a rate below 75, 512 x 4096 x
+  // 4096 one above 50; 60. With cp.async: 128x128 and 64x128 tiles 32 deep
+  // in 4 stages (74 and 54 KiB), at their rates at 4096^3, 0.7 and 0.5.
+  if (tma)
+    return {{large, 100}, {MatmulConfigAttr::get(ctx, 64, 128, 64, 2, 2, 4, math, "tma"), 60}};
   StringRef smallCopy = copy.empty() ? StringRef("cp_async") : copy;
   return {{large, 100},
           {MatmulConfigAttr::get(ctx, 128, 128, 32, 2, 2, 4, math, smallCopy), 70},

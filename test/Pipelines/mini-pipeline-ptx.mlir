@@ -196,18 +196,16 @@ func.func @attention(%q: tensor<?x8x?x128xf16>, %k: tensor<?x2x?x128xf16>, %v: t
 
 // -----
 
-// Sizes known at launch: the default kernel and its two size variants (cp.async,
-// 128x128 and 64x128 tiles of 4 warps) in the same binary.
+// Sizes known at launch: the default kernel and its size variant on sm_90
+// (64x128 tiles of 4 warps, TMA copies too) in the same binary.
 // CHECK-LABEL: func.func @matmul_size_variants
 // CHECK: gpu.binary @mini_kernels
 // CHECK-SAME: .entry matmul_size_variants_matmul(
+// CHECK-SAME: .maxntid 256, 1, 1
 // CHECK-SAME: cp.async.bulk.tensor
-// CHECK-SAME: .entry matmul_size_variants_matmul_128x128(
-// CHECK-SAME: .maxntid 128, 1, 1
-// CHECK-SAME: cp.async.cg.shared.global
 // CHECK-SAME: .entry matmul_size_variants_matmul_64x128(
 // CHECK-SAME: .maxntid 128, 1, 1
-// CHECK-SAME: cp.async.cg.shared.global
+// CHECK-SAME: cp.async.bulk.tensor
 func.func @matmul_size_variants(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
   %c = mini.matmul %a, %b : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>

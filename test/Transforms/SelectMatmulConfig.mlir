@@ -16,11 +16,12 @@
 // sm_80 (no m16n8k16 mma.sync): SIMT. copy=cp_async on sm_90 starts from the
 // cp.async defaults; options TMA cannot take (one stage) fall back to
 // cp.async (SelectMatmulConfig-tma-invalid.mlir: chips without TMA).
-// Sizes known only at launch: smaller-tile variants, with the SM count (132
-// on sm_90, 84 on sm_86) and each tiling's rate, for the launch to take the
-// one of least cost.
+// Sizes known only at launch: smaller-tile variants (sm_90: 64x128 with TMA;
+// cp.async: 128x128 and 64x128), with the SM count (132 on sm_90, 84 on
+// sm_86) and each tiling's rate, for the launch to take the one of least
+// cost.
 // CHECK-LABEL: func.func @f16
-// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">, size_variants = [#mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">], sm_count = 132 : i64, tile_rates = array<i64: 100, 70, 50>}
+// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">], sm_count = 132 : i64, tile_rates = array<i64: 100, 60>}
 // CPASYNC-LABEL: func.func @f16
 // CPASYNC: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">
 // ONESTAGE-LABEL: func.func @f16
@@ -78,26 +79,38 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // -----
 
 // Static sizes take the tiling of least launch cost: ceil(blocks / SMs) x
-// tile area / rate, with 128x256 at rate 100, 128x128 (4 warps) at 70 and
-// 64x128 at 50; one wave costs 32768, 23405 and 16384 (the small tiles with
-// cp.async, as measured). Dynamic M, N or batch keep 128x256; the batch
-// counts as blocks too. Options start from the size's choice.
+// tile area / rate. sm_90: 128x256 (rate 100) or 64x128 with TMA (60), one
+// wave costing 32768 or 13653. Cp.async: 128x256 (100), 128x128 (70) or
+// 64x128 (50), 32768, 23405 or 16384. Dynamic M, N or batch keep 128x256;
+// the batch counts as blocks too. Options start from the size's choice.
 // CHECK-LABEL: func.func @by_size
-// 1024 x 1024: 32 / 64 / 128 blocks, one wave each.
-// CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">
-// 512 x 4096: 64 / 128 / 256 blocks: 1 / 1 / 2 waves.
-// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">
-// 16 x 1024 x 1024: 512 blocks.
-// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">
-// 8 x 8: too small for any; the smallest tile.
-// CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">
+// 1024 x 1024: 32 / 128 blocks, one wave each.
+// CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">} : tensor<1024x1024xf16>
+// 512 x 4096: 64 / 256 blocks: 1 / 2 waves.
+// CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">} : tensor<512x4096xbf16>
+// 16 x 1024 x 1024: 512 / 2048 blocks: 4 / 16 waves.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">} : tensor<16x1024x1024xf16>
+// 8 x 8: one block either way; the smaller tile.
+// CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">} : tensor<8x8xf16>
 // Dynamic M: size variants.
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">, size_variants = [
-// 1536 x 1536: 72 / 144 / 288 blocks: 1 / 2 / 3 waves; the large tile, though
-// 72 blocks leave 60 SMs idle.
+// 1536 x 1536: 72 / 288 blocks: 1 / 3 waves; the large tile, though 72
+// blocks leave 60 SMs idle.
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">} : tensor<1536x4096xf16>
+// 1000 x 1030: 40 / 144 blocks: 1 / 2 waves.
+// CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">} : tensor<1000x777xf16>
+// CPASYNC-LABEL: func.func @by_size
+// 1024 x 1024: 32 / 64 / 128 blocks, one wave each.
+// CPASYNC: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">} : tensor<1024x1024xf16>
+// 512 x 4096: 64 / 128 / 256 blocks: 1 / 1 / 2 waves.
+// CPASYNC: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">} : tensor<512x4096xbf16>
+// CPASYNC: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">} : tensor<16x1024x1024xf16>
+// CPASYNC: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">} : tensor<8x8xf16>
+// CPASYNC: size_variants = [#mini.matmul_config<tile_m = 128, tile_n = 128, {{.*}}>, #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}}>], sm_count = 132 : i64, tile_rates = array<i64: 100, 70, 50>}
+// 1536 x 1536: 72 / 144 / 288 blocks: 1 / 2 / 3 waves.
+// CPASYNC: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">} : tensor<1536x4096xf16>
 // 1000 x 1030: 40 / 72 / 144 blocks: 1 / 1 / 2 waves.
-// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">} : tensor<1000x777xf16>
+// CPASYNC: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">} : tensor<1000x777xf16>
 // AMPERE86-LABEL: func.func @by_size
 // 1024 x 1024 on 84 SMs: 1 / 1 / 2 waves.
 // AMPERE86: tile_m = 128, tile_n = 128, {{.*}} stages = 4
@@ -109,9 +122,9 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // WMMA: stages = 1, math = "wmma">} : tensor<512x4096xbf16>
 // cluster-m asks for TMA copies, on the small tiles too.
 // CLUSTER-LABEL: func.func @by_size
-// CLUSTER: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", cluster_m = 2>
+// CLUSTER: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", cluster_m = 2>
 // OVERRIDE-LABEL: func.func @by_size
-// OVERRIDE: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 2, math = "mma_sync">
+// OVERRIDE: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 2, math = "mma_sync", copy = "tma">
 func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: tensor<4096x4096xbf16>,
                    %d: tensor<16x1024x1024xf16>, %e: tensor<8x8xf16>, %f: tensor<?x4096xf16>,
                    %g: tensor<4096x4096xf16>, %h: tensor<1536x4096xf16>, %i: tensor<4096x1536xf16>,
