@@ -28,13 +28,15 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
     and bf16 operands on sm_80 and newer go to tensor cores (mma_sync,
     128x256 block tiles, 2x4 warps; on sm_90 64-deep tiles in 4 TMA stages,
     elsewhere 32-deep tiles in 5 cp.async stages on sm_80 and 3 on the other
-    sm_8x); f32 to the SIMT kernel. The tile is the one of 128x256, 128x128
-    and 64x128 (2x2 warps, 4 stages) of least launch cost: waves of blocks,
-    ceil(blocks / SMs), times the time of a wave, tile area / rate, with the
-    rates measured on the H100 (100, 70 and 50 percent). When M, N and the
-    batch are static the pass chooses; when they are known only at launch,
-    the op gets the smaller two as `size_variants`, with `sm_count` and
-    `tile_rates`, and the launch chooses. Options that fix the tiling leave
+    sm_8x); f32 to the SIMT kernel. The tile is the one of least launch cost,
+    waves of blocks, ceil(blocks / SMs), times the time of a wave, tile area
+    / rate, among 128x256 and 64x128 (2x2 warps, TMA, 64 deep, 4 stages;
+    rates 100 and 60) on sm_90, and 128x256, 128x128 and 64x128 (2x2 warps,
+    cp.async, 32 deep, 4 stages; rates 100, 70 and 50) elsewhere, the rates
+    fitted on the H100. When M, N and the batch are static the pass chooses;
+    when they are known only at launch, the op gets the smaller tilings as
+    `size_variants`, with `sm_count` and `tile_rates`, and the launch
+    chooses. Options that fix the tiling leave
     no variants. Options
     override the choice (and replace configs already present); -1 or ""
     keeps the default. A TMA default that the options no longer fit (one
