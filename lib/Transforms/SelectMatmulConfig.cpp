@@ -72,9 +72,9 @@ SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, StringRef math, Str
 
 MatmulConfigAttr tensorCoreDefaults(MatmulOp op, StringRef math, StringRef chip,
                                     StringRef copy) {
-  // Static sizes take the tiling of least launch cost: at M = N = K = 1024
-  // on the H100, 64x128 (0.99x of cuBLAS instead of 0.66x); at M = 512,
-  // N = K = 4096, 128x128 (0.55x instead of 0.46x).
+  // Static sizes take the tiling of least launch cost: on the H100 at
+  // M = N = K = 1024 and at M = 512, N = K = 4096, 64x128 with TMA (1.00x
+  // and 0.63x of cuBLAS instead of 0.69x and 0.46x; docs/PERF.md v15).
   SmallVector<RatedConfig> tilings = tensorCoreTilings(op.getContext(), math, chip, copy);
   std::optional<RatedConfig> best;
   int64_t bestCost = 0;

@@ -25,23 +25,21 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
   let summary = "Choose block tile, warp grid, pipeline stages and math unit for matmuls";
   let description = [{
     Attaches a `#mini.matmul_config` to every `mini.matmul` that has none. f16
-    and bf16 operands on sm_80 and newer go to tensor cores (mma_sync,
-    128x256 block tiles, 2x4 warps; on sm_90 64-deep tiles in 4 TMA stages,
-    elsewhere 32-deep tiles in 5 cp.async stages on sm_80 and 3 on the other
-    sm_8x); f32 to the SIMT kernel. The tile is the one of least launch cost,
-    waves of blocks, ceil(blocks / SMs), times the time of a wave, tile area
-    / rate, among 128x256 and 64x128 (2x2 warps, TMA, 64 deep, 4 stages;
-    rates 100 and 60) on sm_90, and 128x256, 128x128 and 64x128 (2x2 warps,
-    cp.async, 32 deep, 4 stages; rates 100, 70 and 50) elsewhere, the rates
-    fitted on the H100. When M, N and the batch are static the pass chooses;
-    when they are known only at launch, the op gets the smaller tilings as
-    `size_variants`, with `sm_count` and `tile_rates`, and the launch
-    chooses. Options that fix the tiling leave
-    no variants. Options
-    override the choice (and replace configs already present); -1 or ""
-    keeps the default. A TMA default that the options no longer fit (one
-    stage, say) falls back to cp.async. Tile and stage options apply to SIMT configs only
-    together with math=simt.
+    and bf16 operands on sm_80 and newer go to tensor cores (mma_sync, 128x256
+    block tiles, 2x4 warps; on sm_90 64-deep tiles in 4 TMA stages, elsewhere
+    32-deep tiles in 5 cp.async stages on sm_80 and 3 on the other sm_8x); f32
+    to the SIMT kernel. The tile is the one of least launch cost, waves of
+    blocks, ceil(blocks / SMs), times the time of a wave, tile area / rate,
+    among 128x256 and 64x128 (2x2 warps, TMA, 64 deep, 4 stages; rates 100 and
+    60) on sm_90, and 128x256, 128x128 and 64x128 (2x2 warps, cp.async, 32
+    deep, 4 stages; rates 100, 70 and 50) elsewhere, the rates fitted on the
+    H100. When M, N and the batch are static the pass chooses; when they are
+    known only at launch, the op gets the smaller tilings as `size_variants`,
+    with `sm_count` and `tile_rates`, and the launch chooses. Options that fix
+    the tiling leave no variants. Options override the choice (and replace
+    configs already present); -1 or "" keeps the default. A TMA default that
+    the options no longer fit (one stage, say) falls back to cp.async. Tile
+    and stage options apply to SIMT configs only together with math=simt.
 
     The options are also the switches of the matmul ladder
     (bench/matmul-ladder.mlir, docs/PERF.md), each turning one optimization
@@ -74,11 +72,12 @@ def MiniLowerToGPU : Pass<"mini-lower-to-gpu", "mlir::ModuleOp"> {
   let description = [{
     Every `mini` op becomes one `gpu.func` kernel in the `gpu.module`
     `@mini_kernels` (a matmul with `size_variants`: one per config, named
-    `<kernel>_<tile_m>x<tile_n>`, and an `scf.index_switch` on the launch
-    cost computed from the grid sizes that picks one at launch), and is replaced, still on tensors, by a launch of that
-    kernel on buffers (`bufferization.to_buffer` of the operands, a
-    `memref.alloc` for the result, `bufferization.to_tensor` back), so that
-    upstream one-shot bufferization finishes the host side.
+    `<kernel>_<tile_m>x<tile_n>`, and an `scf.index_switch` on the launch cost
+    computed from the grid sizes that picks one at launch), and is replaced,
+    still on tensors, by a launch of that kernel on buffers
+    (`bufferization.to_buffer` of the operands, a `memref.alloc` for the
+    result, `bufferization.to_tensor` back), so that upstream one-shot
+    bufferization finishes the host side.
 
     All kernels share one ABI: each tensor is passed flattened as a
     `memref<?xT>`, then each size as an `index`. Kernels are shape-generic:

@@ -18,9 +18,9 @@ def Mini_MatmulOp : Mini_Op<"matmul", [Pure]> {
 
     `config` says how the kernel tiles the product. When the sizes are only
     known at launch, `size_variants` lists configs with smaller tiles (each
-    its own kernel), `sm_count` the SMs of the target and `tile_rates` how
-    fast each kernel (`config` first, then the variants) computes, in percent
-    of `config`'s rate, when each fills the GPU. A launch takes the kernel of
+    its own kernel), `sm_count` the SMs of the target and `tile_rates` the
+    rate of each kernel (`config` first, then the variants) in the cost
+    model, in percent of `config`'s. A launch takes the kernel of
     least `ceil(blocks / sm_count) * tile_m * tile_n * 100 / rate` (waves of
     blocks times the time per wave), the first one on a tie.
   }];
