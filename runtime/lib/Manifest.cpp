@@ -164,8 +164,9 @@ KernelSpec parseKernel(const Json &json, size_t index) {
     k.sizeVariants = r.strings("size_variants");
     k.smCount = r.integer("sm_count");
     for (const Json &rate : r.get("tile_rates", Json::Kind::Array).array()) {
-      if (!rate.isNumber() || rate.number() < 1 || rate.number() > 1000)
-        throw Error(where + ": 'tile_rates' entries must be numbers in [1, 1000]");
+      if (!rate.isNumber() || rate.number() != std::floor(rate.number()) || rate.number() < 1 ||
+          rate.number() > 1000)
+        throw Error(where + ": 'tile_rates' entries must be integers in [1, 1000]");
       k.tileRates.push_back(static_cast<int64_t>(rate.number()));
     }
     if (k.sizeVariants.empty() || k.smCount < 1)

@@ -187,7 +187,12 @@ TEST(Manifest, BadSizeVariantsAreNamed) {
               Bundle::parse(variantsManifest(R"(["mid","small"])", R"(["M","K"])", "[100,0,50]"),
                             ".");
             }),
-            "manifest kernel 'big': 'tile_rates' entries must be numbers in [1, 1000]");
+            "manifest kernel 'big': 'tile_rates' entries must be integers in [1, 1000]");
+  EXPECT_EQ(errorOf([] {
+              Bundle::parse(variantsManifest(R"(["mid","small"])", R"(["M","K"])", "[100,70.5,50]"),
+                            ".");
+            }),
+            "manifest kernel 'big': 'tile_rates' entries must be integers in [1, 1000]");
   EXPECT_EQ(errorOf([] {
               Bundle::parse(variantsManifest(R"(["mid","small"])", R"(["K","M"])"), ".");
             }),
