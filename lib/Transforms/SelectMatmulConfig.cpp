@@ -12,8 +12,19 @@ using namespace mlir;
 namespace mini {
 
 namespace {
-int majorVersion(StringRef chip) {
-  return chip.starts_with("sm_") && chip.size() >= 5 ? chip[3] - '0' : 0;
+/// The compute capability of "sm_XY" or "sm_XYZ" with an optional "a" or
+/// "f" suffix, as major * 10 + minor (sm_90a: 90, sm_100a: 100); nullopt for
+/// anything else.
+std::optional<int64_t> computeCapability(StringRef chip) {
+  StringRef digits = chip;
+  if (!digits.consume_front("sm_"))
+    return std::nullopt;
+  if (digits.ends_with("a") || digits.ends_with("f"))
+    digits = digits.drop_back();
+  int64_t version;
+  if ((digits.size() != 2 && digits.size() != 3) || digits.getAsInteger(10, version))
+    return std::nullopt;
+  return version;
 }
 
 /// Blocks a matmul of `op`'s static sizes launches with tile_m x tile_n
@@ -36,7 +47,7 @@ std::optional<int64_t> staticBlocks(MatmulOp op, int64_t tileM, int64_t tileN) {
 MatmulConfigAttr chooseMatmulConfig(MatmulOp op, StringRef chip) {
   Type elementType = cast<RankedTensorType>(op.getLhs().getType()).getElementType();
   // mma.sync m16n8k16 with bf16 needs sm_80+.
-  if ((elementType.isF16() || elementType.isBF16()) && majorVersion(chip) >= 8)
+  if ((elementType.isF16() || elementType.isBF16()) && computeCapability(chip).value_or(0) >= 80)
     return tensorCoreDefaults(op, "mma_sync", chip);
   return simtDefaults(op.getContext());
 }
@@ -46,10 +57,11 @@ SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, StringRef math, Str
   // Best of the configs measured on the H100 (docs/PERF.md): on sm_90 with
   // mma_sync, TMA copies of 64-deep tiles in 4 stages (193 KiB; v11); else
   // cp.async of 32-deep tiles in 5 stages (133 KiB) where a block may use
-  // 163 KB (sm_80), 3 stages (80 KiB) on the sm_8x parts that allow about
-  // 99 KB.
+  // 163 KB or more (sm_80, sm_100), 3 stages (80 KiB) on the parts that allow
+  // about 99 KB (sm_86, sm_89, sm_120).
   bool tma = copy == "tma" || (copy.empty() && chip.starts_with("sm_90") && math == "mma_sync");
-  int64_t cpAsyncStages = chip.starts_with("sm_90") || chip == "sm_80" ? 5 : 3;
+  bool bigSharedMemory = chip == "sm_80" || chip.starts_with("sm_90") || chip.starts_with("sm_100");
+  int64_t cpAsyncStages = bigSharedMemory ? 5 : 3;
   MatmulConfigAttr large = tma ? MatmulConfigAttr::get(ctx, 128, 256, 64, 2, 4, 4, math, "tma")
                                : MatmulConfigAttr::get(ctx, 128, 256, 32, 2, 4, cpAsyncStages, math);
   // Smaller tiles of 4 warps for sizes that give too few 128x256 tiles to
@@ -90,11 +102,13 @@ MatmulConfigAttr tensorCoreDefaults(MatmulOp op, StringRef math, StringRef chip,
   return best->config;
 }
 
-/// SMs of the usual part of each chip (H100 SXM, A100, RTX 4090, RTX
+/// SMs of the usual part of each chip (H100 SXM, B200, A100, RTX 4090, RTX
 /// 3090/A6000).
 int64_t smCount(StringRef chip) {
   if (chip.starts_with("sm_90"))
     return 132;
+  if (chip.starts_with("sm_100"))
+    return 148;
   if (chip == "sm_80")
     return 108;
   if (chip == "sm_89")
@@ -128,7 +142,14 @@ struct MiniSelectMatmulConfigPass
     bool tilingFixed = tileM >= 0 || tileN >= 0 || tileK >= 0 || warpsM >= 0 || warpsN >= 0 ||
                        stages >= 0 || clusterM >= 0;
     bool overriding = tilingFixed || !math.empty() || !copy.empty();
+    bool knownChip = mini::computeCapability(chip).has_value();
     WalkResult result = getOperation()->walk([&](mini::MatmulOp op) {
+      if (!knownChip) {
+        op.emitOpError() << "cannot choose a config for chip '" << chip
+                         << "': expected sm_ and 2 or 3 digits, optionally with an a or f "
+                            "suffix (sm_80, sm_90a, sm_100a)";
+        return WalkResult::interrupt();
+      }
       if (op.getConfigAttr() && !overriding)
         return WalkResult::advance();
       Type elt = cast<RankedTensorType>(op.getLhs().getType()).getElementType();

@@ -2,6 +2,7 @@
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config | FileCheck %s
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="chip=sm_75" | FileCheck %s --check-prefix=TURING
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="chip=sm_86" | FileCheck %s --check-prefix=AMPERE86
+// RUN: mini-opt %s -split-input-file -mini-select-matmul-config="chip=sm_100a" | FileCheck %s --check-prefix=BLACKWELL
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="tile-n=128 tile-k=32 stages=2" | FileCheck %s --check-prefix=OVERRIDE
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="math=simt" | FileCheck %s --check-prefix=SIMT
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="math=simt tile-m=16 tile-n=16 tile-k=1 stages=0" | FileCheck %s --check-prefix=NAIVE
@@ -31,6 +32,10 @@
 // CLUSTER: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", cluster_m = 2>
 // AMPERE86-LABEL: func.func @f16
 // AMPERE86: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 3, math = "mma_sync">, size_variants = [{{.*}}], sm_count = 84 : i64, tile_rates = array<i64: 100, 70, 50>}
+// Three-digit chips read as such (sm_100a is 10.0, not 1.0): tensor cores,
+// cp.async in 5 stages, 148 SMs.
+// BLACKWELL-LABEL: func.func @f16
+// BLACKWELL: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, size_variants = [{{.*}}], sm_count = 148 : i64, tile_rates = array<i64: 100, 70, 50>}
 // TURING-LABEL: func.func @f16
 // TURING: #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">
 // OVERRIDE-LABEL: func.func @f16
