@@ -188,9 +188,9 @@ struct MiniSelectMatmulConfigPass
         return WalkResult::interrupt();
       }
       op.setConfigAttr(c);
-      // Sizes known only at launch: smaller tiles for the launches whose
-      // grid of c's tiles would not fill the GPU, unless options fixed the
-      // tiling.
+      // Sizes known only at launch: the smaller tilings as variants, with
+      // what the launch needs to pick the one of least launchCost, unless
+      // options fixed the tiling.
       op.removeSizeVariantsAttr();
       op.removeSmCountAttr();
       op.removeTileRatesAttr();
