@@ -34,7 +34,7 @@ for k in m["kernels"]:
           (f', dynamic sizes {",".join(dyn)}' if dyn else ""))
     if k.get("size_variants"):
         print(f'     size variants {", ".join(k["size_variants"])}: a launch runs the one of least '
-              f'ceil(blocks / {k["sm_count"]} SMs) x tile / rate (rates {k["tile_rates"]}%)')
+              f'ceil(blocks / {k["sm_count"]} SMs) x tile / rate (rates {", ".join(map(str, k["tile_rates"]))} percent)')
 PY
 echo "== build/bin/mini-run $bundle ${size_args[*]}"
 set +e
