@@ -45,6 +45,20 @@ public:
       throw Error(where + ": field '" + key + "' must be an integer");
     return static_cast<int64_t>(d);
   }
+  /// The integers of array field `key`, each in [lo, hi]; `what` names them
+  /// in the error.
+  std::vector<int64_t> integers(const std::string &key, int64_t lo, int64_t hi,
+                                const std::string &what) const {
+    std::vector<int64_t> out;
+    for (const Json &e : get(key, Json::Kind::Array).array()) {
+      if (!e.isNumber() || e.number() != std::floor(e.number()) || e.number() < lo ||
+          e.number() > hi)
+        throw Error(where + ": " + what + " must be integers in [" + std::to_string(lo) + ", " +
+                    std::to_string(hi) + "]");
+      out.push_back(static_cast<int64_t>(e.number()));
+    }
+    return out;
+  }
   std::vector<std::string> strings(const std::string &key) const {
     std::vector<std::string> out;
     for (const Json &e : get(key, Json::Kind::Array).array()) {
@@ -76,11 +90,7 @@ TensorMapSpec parseTensorMap(const Json &json, const KernelSpec &k, const std::s
   if (it == k.tensors.end())
     throw Error(r.where + ": the kernel has no tensor '" + name + "'");
   m.tensor = it - k.tensors.begin();
-  for (const Json &b : r.get("box", Json::Kind::Array).array()) {
-    if (!b.isNumber() || b.number() < 1 || b.number() > 256 || b.number() != std::floor(b.number()))
-      throw Error(r.where + ": box sizes must be integers in [1, 256]");
-    m.box.push_back(static_cast<int64_t>(b.number()));
-  }
+  m.box = r.integers("box", 1, 256, "box sizes");
   if (m.box.size() != it->dims.size())
     throw Error(r.where + ": box has " + std::to_string(m.box.size()) + " dims, the tensor " +
                 std::to_string(it->dims.size()));
@@ -163,12 +173,7 @@ KernelSpec parseKernel(const Json &json, size_t index) {
   if (json.find("size_variants")) {
     k.sizeVariants = r.strings("size_variants");
     k.smCount = r.integer("sm_count");
-    for (const Json &rate : r.get("tile_rates", Json::Kind::Array).array()) {
-      if (!rate.isNumber() || rate.number() != std::floor(rate.number()) || rate.number() < 1 ||
-          rate.number() > 1000)
-        throw Error(where + ": 'tile_rates' entries must be integers in [1, 1000]");
-      k.tileRates.push_back(static_cast<int64_t>(rate.number()));
-    }
+    k.tileRates = r.integers("tile_rates", 1, 1000, "'tile_rates' entries");
     if (k.sizeVariants.empty() || k.smCount < 1)
       throw Error(where + ": 'size_variants' must name at least one kernel and 'sm_count' "
                           "be >= 1");
