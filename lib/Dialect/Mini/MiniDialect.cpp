@@ -13,10 +13,17 @@ using namespace mini;
 #define GET_ATTRDEF_CLASSES
 #include "mini/Dialect/Mini/MiniAttrs.cpp.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "mini/Dialect/Mini/MiniOpsTypes.cpp.inc"
+
 void MiniDialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "mini/Dialect/Mini/MiniAttrs.cpp.inc"
+      >();
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "mini/Dialect/Mini/MiniOpsTypes.cpp.inc"
       >();
   addOperations<
 #define GET_OP_LIST

@@ -13,6 +13,12 @@ def Mini_Dialect : Dialect {
   }];
   let cppNamespace = "::mini";
   let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
+  let extraClassDeclaration = [{
+    /// On a gpu.func with warp ops: how mini-lower-mma lowers them, "mma_sync"
+    /// (ldmatrix + mma.sync) or "wmma" (gpu.subgroup_mma_*).
+    static constexpr ::llvm::StringLiteral kMmaKindAttrName = "mini.mma_kind";
+  }];
 }
 
 class Mini_Op<string mnemonic, list<Trait> traits = []>

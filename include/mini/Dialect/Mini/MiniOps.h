@@ -10,6 +10,9 @@
 #define GET_ATTRDEF_CLASSES
 #include "mini/Dialect/Mini/MiniAttrs.h.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "mini/Dialect/Mini/MiniOpsTypes.h.inc"
+
 #define GET_OP_CLASSES
 #include "mini/Dialect/Mini/MiniOps.h.inc"
 

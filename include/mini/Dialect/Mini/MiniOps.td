@@ -109,4 +109,6 @@ def Mini_AttentionOp : Mini_Op<"attention", [Pure]> {
   }];
 }
 
+include "mini/Dialect/Mini/MiniWarpOps.td"
+
 #endif // MINI_OPS_TD

@@ -1,0 +1,78 @@
+#ifndef MINI_WARP_OPS_TD
+#define MINI_WARP_OPS_TD
+
+// Warp-level matmul ops. mini-lower-to-gpu builds the tensor-core kernels
+// from them (tiled to blocks and warps, operands staged in shared memory,
+// pipelined); mini-lower-mma spreads each warp tile over the lanes as
+// mma.sync or WMMA fragments, as the enclosing function's `mini.mma_kind`
+// says.
+
+include "mini/Dialect/Mini/MiniDialect.td"
+include "mini/Dialect/Mini/MiniTypes.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def Mini_WarpZeroOp : Mini_Op<"warp_zero", [Pure]> {
+  let summary = "A warp's accumulator tile, all zeros";
+  let results = (outs Mini_AccTile:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+def Mini_WarpLoadOp : Mini_Op<"warp_load"> {
+  let summary = "A warp's A or B operand tile of one 16-deep step, read from a shared-memory stage";
+  let description = [{
+    Reads the tile at (`row`, `col`) of stage `stage` of `source`, a
+    workgroup memref of the staged A (`[stages, tile_m, tile_k + pad]`) or B
+    (`[stages, tile_k, tile_n + pad]`) tiles. With `swizzled`, the stages are
+    TMA boxes with the 128-byte XOR swizzle: A as `[stages, tile_m, tile_k]`,
+    B as `[stages, tile_n / box, tile_k, box]`; (`row`, `col`) are still
+    coordinates in the logical tile.
+
+    ```mlir
+    %a = mini.warp_load %sa[%stage, %row, %k] : memref<4x128x40xf16, #gpu.address_space<workgroup>>
+        -> !mini.warp_tile<a, 64x16xf16>
+    ```
+  }];
+  let arguments = (ins Arg<AnyStaticShapeMemRef, "staged tiles", [MemRead]>:$source,
+                       Index:$stage, Index:$row, Index:$col, UnitAttr:$swizzled);
+  let results = (outs Mini_OperandTile:$result);
+  let assemblyFormat = [{
+    $source `[` $stage `,` $row `,` $col `]` attr-dict `:` type($source) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Mini_WarpMmaOp : Mini_Op<"warp_mma", [Pure, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "acc + a x b on a warp's tiles";
+  let arguments = (ins Mini_OperandTile:$a, Mini_OperandTile:$b, Mini_AccTile:$acc);
+  let results = (outs Mini_AccTile:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Mini_WarpStoreOp : Mini_Op<"warp_store"> {
+  let summary = "Writes a warp's accumulator tile to C, converted and masked";
+  let description = [{
+    `dest[offset + (row + i) * cols + col + j] = acc[i][j]`, converted to the
+    element type of `dest`, for `row + i < rows` and `col + j < cols`.
+    `scratch` is workgroup memory the store may stage through: with mma.sync,
+    `warps * 16 * (tile cols + pad)` elements of C's type, so that rows go
+    out as 16-byte chunks (needs `cols` to be a multiple of 8); with WMMA a
+    `[warps, 16, 16]` f32 tile per warp, required. `pairs` (mma.sync, no
+    scratch): `cols` is even, so each lane's two adjacent outputs go out as
+    one store.
+  }];
+  let arguments = (ins Mini_AccTile:$acc,
+                       Arg<MemRefRankOf<[F16, BF16, F32], [1]>, "C", [MemWrite]>:$dest,
+                       Index:$offset, Index:$row, Index:$col, Index:$rows, Index:$cols,
+                       Arg<Optional<AnyMemRef>, "staging", [MemRead, MemWrite]>:$scratch,
+                       UnitAttr:$pairs);
+  let assemblyFormat = [{
+    $acc `,` $dest `[` $offset `]` `at` `(` $row `,` $col `)` `bounds` `(` $rows `,` $cols `)`
+    (`scratch` `(` $scratch^ `:` type($scratch) `)`)? attr-dict `:` type($acc) `,` type($dest)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // MINI_WARP_OPS_TD

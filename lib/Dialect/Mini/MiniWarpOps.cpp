@@ -1,0 +1,120 @@
+// The warp tile type and the verifiers of the warp-level matmul ops.
+#include "mini/Dialect/Mini/MiniOps.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/DialectImplementation.h"
+
+using namespace mlir;
+using namespace mini;
+
+//===----------------------------------------------------------------------===//
+// WarpTileType
+//===----------------------------------------------------------------------===//
+
+// !mini.warp_tile<acc, 64x64xf32>
+Type WarpTileType::parse(AsmParser &parser) {
+  std::string role;
+  SmallVector<int64_t> shape;
+  Type elementType;
+  if (parser.parseLess() || parser.parseKeywordOrString(&role) || parser.parseComma() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false) || parser.parseType(elementType) ||
+      parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(parser.getNameLoc()); }, parser.getContext(),
+                    StringRef(role), ArrayRef<int64_t>(shape), elementType);
+}
+
+void WarpTileType::print(AsmPrinter &printer) const {
+  printer << '<' << getRole() << ", ";
+  for (int64_t d : getShape())
+    printer << d << 'x';
+  printer << getElementType() << '>';
+}
+
+LogicalResult WarpTileType::verify(function_ref<InFlightDiagnostic()> emitError, StringRef role,
+                                   ArrayRef<int64_t> shape, Type elementType) {
+  if (role != "a" && role != "b" && role != "acc")
+    return emitError() << "warp_tile role must be a, b or acc; got '" << role << "'";
+  if (shape.size() != 2)
+    return emitError() << "warp_tile must be 2-D; got rank " << shape.size();
+  int64_t rows = shape[0], cols = shape[1];
+  if (role == "acc") {
+    if (!elementType.isF32())
+      return emitError() << "warp_tile acc must hold f32; got " << elementType;
+  } else if (!elementType.isF16() && !elementType.isBF16()) {
+    return emitError() << "warp_tile " << role << " must hold f16 or bf16; got " << elementType;
+  }
+  // Operand tiles are one 16-deep step; every other side is whole 16x16
+  // fragments (B's mma.sync fragments are loaded in pairs of 8 columns).
+  if ((role == "a" && cols != 16) || (role == "b" && rows != 16))
+    return emitError() << "warp_tile " << role << " must be " << (role == "a" ? "rows x 16" : "16 x cols")
+                       << " (one 16-deep step); got " << rows << "x" << cols;
+  if (rows <= 0 || cols <= 0 || rows % 16 || cols % 16)
+    return emitError() << "warp_tile sides must be positive multiples of 16; got " << rows << "x"
+                       << cols;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Warp ops
+//===----------------------------------------------------------------------===//
+
+static bool isWorkgroup(MemRefType type) {
+  return gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type);
+}
+
+LogicalResult WarpLoadOp::verify() {
+  auto source = getSource().getType();
+  WarpTileType tile = getResult().getType();
+  if (!isWorkgroup(source))
+    return emitOpError("source must be in workgroup memory; got ") << source;
+  if (source.getElementType() != tile.getElementType())
+    return emitOpError("source element type ")
+           << source.getElementType() << " differs from the tile's " << tile.getElementType();
+  int64_t rank = source.getRank();
+  bool boxes = rank == 4;
+  if (rank != 3 && !(boxes && !tile.isA()))
+    return emitOpError("source must be [stages, rows, cols]")
+           << (tile.isA() ? "" : " or, swizzled, [stages, boxes, rows, box cols]") << "; got rank "
+           << rank;
+  if (boxes && !getSwizzled())
+    return emitOpError("a source of boxes must be swizzled");
+  int64_t rows = source.getDimSize(rank - 2);
+  int64_t cols = boxes ? source.getDimSize(1) * source.getDimSize(3) : source.getDimSize(2);
+  if (tile.getRows() > rows || tile.getCols() > cols)
+    return emitOpError("the ") << tile.getRows() << "x" << tile.getCols()
+                               << " tile does not fit a " << rows << "x" << cols << " stage";
+  if (getSwizzled()) {
+    int64_t rowBytes = source.getDimSize(rank - 1) * source.getElementTypeBitWidth() / 8;
+    if (rowBytes != 32 && rowBytes != 64 && rowBytes != 128)
+      return emitOpError("swizzled rows must be 32, 64 or 128 bytes (a TMA swizzle span); got ")
+             << rowBytes;
+  }
+  return success();
+}
+
+LogicalResult WarpMmaOp::verify() {
+  WarpTileType a = getA().getType(), b = getB().getType(), acc = getAcc().getType();
+  if (!a.isA() || b.getRole() != "b")
+    return emitOpError("operands must be an a tile and a b tile; got ")
+           << a.getRole() << " and " << b.getRole();
+  if (a.getElementType() != b.getElementType())
+    return emitOpError("a and b element types differ: ")
+           << a.getElementType() << " and " << b.getElementType();
+  if (acc.getRows() != a.getRows() || acc.getCols() != b.getCols())
+    return emitOpError("accumulator ")
+           << acc.getRows() << "x" << acc.getCols() << " does not match a " << a.getRows()
+           << "x16 times b 16x" << b.getCols();
+  return success();
+}
+
+LogicalResult WarpStoreOp::verify() {
+  if (!getScratch())
+    return success();
+  auto scratch = cast<MemRefType>(getScratch().getType());
+  if (!isWorkgroup(scratch) || !scratch.hasStaticShape())
+    return emitOpError("scratch must be a static workgroup memref; got ") << scratch;
+  if (getPairs())
+    return emitOpError("pairs applies only to stores without scratch");
+  return success();
+}

@@ -1,0 +1,125 @@
+// RUN: mini-opt %s -split-input-file -verify-diagnostics
+
+// expected-error @+1 {{warp_tile role must be a, b or acc; got 'c'}}
+func.func private @bad_role(!mini.warp_tile<c, 16x16xf32>)
+
+// -----
+
+// expected-error @+1 {{warp_tile acc must hold f32; got 'f16'}}
+func.func private @acc_f16(!mini.warp_tile<acc, 16x16xf16>)
+
+// -----
+
+// expected-error @+1 {{warp_tile a must be rows x 16 (one 16-deep step); got 16x32}}
+func.func private @a_too_deep(!mini.warp_tile<a, 16x32xf16>)
+
+// -----
+
+// expected-error @+1 {{warp_tile b must hold f16 or bf16; got 'f32'}}
+func.func private @b_f32(!mini.warp_tile<b, 16x16xf32>)
+
+// -----
+
+// expected-error @+1 {{warp_tile sides must be positive multiples of 16; got 24x16}}
+func.func private @ragged(!mini.warp_tile<acc, 24x16xf32>)
+
+// -----
+
+// expected-error @+1 {{warp_tile must be 2-D; got rank 3}}
+func.func private @rank3(!mini.warp_tile<acc, 16x16x16xf32>)
+
+// -----
+
+func.func @load_global(%s: memref<2x64x24xf16>, %i: index) {
+  // expected-error @+1 {{'mini.warp_load' op source must be in workgroup memory; got 'memref<2x64x24xf16>'}}
+  %a = mini.warp_load %s[%i, %i, %i] : memref<2x64x24xf16> -> !mini.warp_tile<a, 16x16xf16>
+  return
+}
+
+// -----
+
+func.func @load_type(%s: memref<2x64x24xbf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'mini.warp_load' op source element type 'bf16' differs from the tile's 'f16'}}
+  %a = mini.warp_load %s[%i, %i, %i] : memref<2x64x24xbf16, #gpu.address_space<workgroup>> -> !mini.warp_tile<a, 16x16xf16>
+  return
+}
+
+// -----
+
+func.func @load_too_big(%s: memref<2x32x24xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'mini.warp_load' op the 64x16 tile does not fit a 32x24 stage}}
+  %a = mini.warp_load %s[%i, %i, %i] : memref<2x32x24xf16, #gpu.address_space<workgroup>> -> !mini.warp_tile<a, 64x16xf16>
+  return
+}
+
+// -----
+
+func.func @load_a_boxes(%s: memref<2x2x64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'mini.warp_load' op source must be [stages, rows, cols]; got rank 4}}
+  %a = mini.warp_load %s[%i, %i, %i] {swizzled} : memref<2x2x64x64xf16, #gpu.address_space<workgroup>> -> !mini.warp_tile<a, 16x16xf16>
+  return
+}
+
+// -----
+
+func.func @load_boxes_unswizzled(%s: memref<2x2x64x64xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'mini.warp_load' op a source of boxes must be swizzled}}
+  %b = mini.warp_load %s[%i, %i, %i] : memref<2x2x64x64xf16, #gpu.address_space<workgroup>> -> !mini.warp_tile<b, 16x16xf16>
+  return
+}
+
+// -----
+
+func.func @load_bad_swizzle(%s: memref<2x64x24xf16, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'mini.warp_load' op swizzled rows must be 32, 64 or 128 bytes (a TMA swizzle span); got 48}}
+  %a = mini.warp_load %s[%i, %i, %i] {swizzled} : memref<2x64x24xf16, #gpu.address_space<workgroup>> -> !mini.warp_tile<a, 16x16xf16>
+  return
+}
+
+// -----
+
+func.func @mma_shapes(%a: !mini.warp_tile<a, 32x16xf16>, %b: !mini.warp_tile<b, 16x16xf16>, %c: !mini.warp_tile<acc, 16x16xf32>) {
+  // expected-error @+1 {{'mini.warp_mma' op accumulator 16x16 does not match a 32x16 times b 16x16}}
+  %d = mini.warp_mma %a, %b, %c : !mini.warp_tile<a, 32x16xf16>, !mini.warp_tile<b, 16x16xf16> -> !mini.warp_tile<acc, 16x16xf32>
+  return
+}
+
+// -----
+
+func.func @mma_roles(%a: !mini.warp_tile<b, 16x16xf16>, %c: !mini.warp_tile<acc, 16x16xf32>) {
+  // expected-error @+1 {{'mini.warp_mma' op operands must be an a tile and a b tile; got b and b}}
+  %d = mini.warp_mma %a, %a, %c : !mini.warp_tile<b, 16x16xf16>, !mini.warp_tile<b, 16x16xf16> -> !mini.warp_tile<acc, 16x16xf32>
+  return
+}
+
+// -----
+
+func.func @mma_types(%a: !mini.warp_tile<a, 16x16xf16>, %b: !mini.warp_tile<b, 16x16xbf16>, %c: !mini.warp_tile<acc, 16x16xf32>) {
+  // expected-error @+1 {{'mini.warp_mma' op a and b element types differ: 'f16' and 'bf16'}}
+  %d = mini.warp_mma %a, %b, %c : !mini.warp_tile<a, 16x16xf16>, !mini.warp_tile<b, 16x16xbf16> -> !mini.warp_tile<acc, 16x16xf32>
+  return
+}
+
+// -----
+
+func.func @mma_acc_operand(%a: !mini.warp_tile<a, 16x16xf16>, %b: !mini.warp_tile<b, 16x16xf16>) {
+  // expected-error @+1 {{'mini.warp_mma' op operand #2 must be warp accumulator tile, but got '!mini.warp_tile<a, 16x16xf16>'}}
+  %d = mini.warp_mma %a, %b, %a : !mini.warp_tile<a, 16x16xf16>, !mini.warp_tile<b, 16x16xf16> -> !mini.warp_tile<a, 16x16xf16>
+  return
+}
+
+// -----
+
+func.func @store_pairs_scratch(%acc: !mini.warp_tile<acc, 16x16xf32>, %c: memref<?xf32>, %s: memref<384xf32, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'mini.warp_store' op pairs applies only to stores without scratch}}
+  mini.warp_store %acc, %c[%i] at(%i, %i) bounds(%i, %i) scratch(%s : memref<384xf32, #gpu.address_space<workgroup>>) {pairs} : !mini.warp_tile<acc, 16x16xf32>, memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @store_global_scratch(%acc: !mini.warp_tile<acc, 16x16xf32>, %c: memref<?xf32>, %s: memref<384xf32>, %i: index) {
+  // expected-error @+1 {{'mini.warp_store' op scratch must be a static workgroup memref; got 'memref<384xf32>'}}
+  mini.warp_store %acc, %c[%i] at(%i, %i) bounds(%i, %i) scratch(%s : memref<384xf32>) : !mini.warp_tile<acc, 16x16xf32>, memref<?xf32>
+  return
+}
