@@ -83,18 +83,21 @@ func.func @matmul_naive(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?x
 // block tiles of 8 warps (2x4, each 64x64 = 4x8 fragments of 16x8), A and B
 // tiles of depth 32 in five stages of dynamic shared memory (rows padded by 8
 // halves: 5x128x40 + 5x32x264 halves = 135680 bytes) filled by cp.async
-// (16-byte chunks, zero-fill outside), ldmatrix fragments (B transposed, two
-// n-tiles per ldmatrix.x4), mma.sync m16n8k16 into f32.
+// (16-byte chunks, zero-fill outside). The math is warp ops on each warp's
+// 64x64 accumulator tile and its 64x16 A and 16x64 B tiles of one 16-deep
+// step; mini-lower-mma turns them into ldmatrix + mma.sync (mini.mma_kind).
 // CHECK-LABEL: func.func @matmul_mma
 // CHECK: gpu.launch_func @mini_kernels::@matmul_mma_matmul blocks in (%c12, %c16, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c135680_i32
 // CHECK-SAME: attrs = {copy = "cp_async", math = "mma_sync", stages = 5 : i64, tile = [128, 256, 32], warps = [2, 4]}
 // CHECK-SAME: dynamic_shared_bytes = 135680
 // CHECK: gpu.func @matmul_mma_matmul
+// CHECK-SAME: mini.mma_kind = "mma_sync"
 // CHECK: %[[RAW:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
 // CHECK: %[[SA:.*]] = memref.view %[[RAW]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<5x128x40xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[SB:.*]] = memref.view %[[RAW]][%c51200][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<5x32x264xf16, #gpu.address_space<workgroup>>
 // The epilogue reuses the stages: per warp 16 rows of 64 + 8 f32.
 // CHECK: %[[EPI:.*]] = memref.view %[[RAW]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<9216xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[ZERO:.*]] = mini.warp_zero : <acc, 64x64xf32>
 // CHECK: scf.if %{{.*}} {
 // The prologue fills stages - 1 = 4 stages, one cp.async group each. The K
 // residue goes in tile 0, the only one whose copies check depth >= 0; then
@@ -109,46 +112,39 @@ func.func @matmul_naive(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?x
 // CHECK: %[[G:.*]] = nvgpu.device_async_create_group
 // CHECK: nvgpu.device_async_wait %[[G]] {numGroups = 3 : i32}
 // CHECK-NEXT: gpu.barrier
-// CHECK: nvgpu.ldmatrix %[[SA]]
+// CHECK: %[[A0:.*]] = mini.warp_load %[[SA]][%c0, %[[WROW:.*]], %c0] : memref<5x128x40xf16, #gpu.address_space<workgroup>> -> <a, 64x16xf16>
+// CHECK: %[[B0:.*]] = mini.warp_load %[[SB]][%c0, %c0, %[[WCOL:.*]]] : memref<5x32x264xf16, #gpu.address_space<workgroup>> -> <b, 16x64xf16>
 // Each iteration: refill the stage the previous tile used (the stage index
 // is carried and rotated); load step 1's fragments while step 0's (carried
 // in) feed the tensor cores; wait for the next tile before loading its step-0
 // fragments, overlapping step 1's math.
-// CHECK: scf.for {{.*}} -> (vector<2x2xf32>, {{.*}}, index) {
+// CHECK: %[[LOOP:.*]]:4 = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]], %[[A:.*]] = %[[A0]], %[[B:.*]] = %[[B0]], %[[STAGE:.*]] = %c0) -> (!mini.warp_tile<acc, 64x64xf32>, !mini.warp_tile<a, 64x16xf16>, !mini.warp_tile<b, 16x64xf16>, index) {
 // CHECK-NOT: arith.cmpi ule
 // CHECK: nvgpu.device_async_copy
 // CHECK: %[[REFILL:.*]] = nvgpu.device_async_create_group
-// CHECK: nvgpu.ldmatrix %[[SA]][{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<5x128x40xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
-// CHECK: %[[B4:.*]] = nvgpu.ldmatrix %[[SB]][{{.*}}] {numTiles = 4 : i32, transpose = true} : memref<5x32x264xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
-// CHECK: vector.extract %[[B4]][0] : vector<2xf16> from vector<4x2xf16>
-// CHECK: vector.extract %[[B4]][1] : vector<2xf16> from vector<4x2xf16>
-// CHECK: vector.extract %[[B4]][2] : vector<2xf16> from vector<4x2xf16>
-// CHECK: vector.extract %[[B4]][3] : vector<2xf16> from vector<4x2xf16>
-// CHECK-COUNT-32: nvgpu.mma.sync(%arg{{[0-9]+}}, %arg{{[0-9]+}}, %arg{{[0-9]+}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// CHECK: %[[A1:.*]] = mini.warp_load %[[SA]][%[[STAGE]], %[[WROW]], %c16]
+// CHECK: %[[B1:.*]] = mini.warp_load %[[SB]][%[[STAGE]], %c16, %[[WCOL]]]
+// CHECK: %[[ACC1:.*]] = mini.warp_mma %[[A]], %[[B]], %[[ACC]] : <a, 64x16xf16>, <b, 16x64xf16> -> <acc, 64x64xf32>
 // CHECK: nvgpu.device_async_wait %[[REFILL]] {numGroups = 3 : i32}
 // CHECK-NEXT: gpu.barrier
-// CHECK: nvgpu.ldmatrix %[[SA]]
-// CHECK-COUNT-32: nvgpu.mma.sync
-// CHECK: scf.yield
+// CHECK: %[[ANEXT:.*]] = mini.warp_load %[[SA]][%[[NEXT:.*]], %[[WROW]], %c0]
+// CHECK: %[[BNEXT:.*]] = mini.warp_load %[[SB]][%[[NEXT]], %c0, %[[WCOL]]]
+// CHECK: %[[ACC2:.*]] = mini.warp_mma %[[A1]], %[[B1]], %[[ACC1]]
+// CHECK: scf.yield %[[ACC2]], %[[ANEXT]], %[[BNEXT]], %[[NEXT]]
 // No cp.async may still be writing when the epilogue reuses the stages.
 // CHECK: nvgpu.device_async_wait %[[G]] {numGroups = 0 : i32}
 // CHECK-NEXT: gpu.barrier
-// The epilogue, 16 rows per warp at a time: each lane stores its two
-// adjacent accumulator elements into the warp's rows (16 stores for 8
-// fragments x 2 rows), then the warp writes 16-byte row chunks to C (N is a
-// multiple of 8 on this path), bounds-checked.
-// CHECK-COUNT-16: vector.store %{{.*}}, %[[EPI]][%{{.*}}] {alignment = 8 : i64} : memref<9216xf32, #gpu.address_space<workgroup>>, vector<2xf32>
-// CHECK-NEXT: nvvm.bar.warp.sync
-// CHECK: %[[CHUNK:.*]] = vector.load %[[EPI]][%{{.*}}] {alignment = 16 : i64} : memref<9216xf32, #gpu.address_space<workgroup>>, vector<4xf32>
-// CHECK: scf.if
-// CHECK: vector.store %[[CHUNK]], %{{.*}} {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
-// Unaligned rows (K or N not a multiple of 8): scalar staging, no cp.async.
+// The warps store their tiles at (block origin + warp origin), staged
+// through the scratch over the stages (N is a multiple of 8 on this path).
+// CHECK: mini.warp_store %[[LOOP]]#0, %{{.*}}[%{{.*}}] at(%{{.*}}, %{{.*}}) bounds(%{{.*}}, %{{.*}}) scratch(%[[EPI]] : memref<9216xf32, #gpu.address_space<workgroup>>) : <acc, 64x64xf32>, memref<?xf32>
+// Unaligned rows (K or N not a multiple of 8): scalar staging, no cp.async,
+// one store per element.
 // CHECK: } else {
 // CHECK-NOT: nvgpu.device_async_copy
 // CHECK: scf.for
 // CHECK: memref.load %{{.*}} : memref<?xf16>
-// CHECK: nvgpu.mma.sync
-// CHECK: memref.store %{{.*}} : memref<?xf32>
+// CHECK: mini.warp_mma
+// CHECK: mini.warp_store %{{.*}} bounds(%{{.*}}, %{{.*}}) : <acc, 64x64xf32>, memref<?xf32>
 func.func @matmul_mma(%a: tensor<2048x256xf16>, %b: tensor<256x3000xf16>) -> tensor<2048x3000xf32> {
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync", copy = "cp_async">} : tensor<2048x256xf16>, tensor<256x3000xf16> -> tensor<2048x3000xf32>
   return %c : tensor<2048x3000xf32>
@@ -196,25 +192,27 @@ func.func @matmul_mma(%a: tensor<2048x256xf16>, %b: tensor<256x3000xf16>) -> ten
 // CHECK: nvvm.mbarrier.arrive.expect_tx
 // CHECK: nvvm.mbarrier.arrive.expect_tx
 // Every thread waits for tile 0 (phase 0), then reads its first fragments
-// at swizzled columns.
+// from the swizzled boxes.
 // CHECK: nvvm.mbarrier.try_wait.parity %{{.*}}, %c0_i32, %c10000000_i32
-// CHECK: arith.xori
-// CHECK: nvgpu.ldmatrix %[[SA]][%c0, %{{.*}}, %{{.*}}] {numTiles = 4 : i32, transpose = false}
-// CHECK: nvgpu.ldmatrix %[[SB]][%c0, %{{.*}}, %{{.*}}, %{{.*}}] {numTiles = 4 : i32, transpose = true}
+// CHECK: mini.warp_load %[[SA]][%c0, %{{.*}}, %c0] {swizzled} : memref<4x128x64xf16, #gpu.address_space<workgroup>> -> <a, 64x16xf16>
+// CHECK: mini.warp_load %[[SB]][%c0, %c0, %{{.*}}] {swizzled} : memref<4x4x64x64xf16, #gpu.address_space<workgroup>> -> <b, 16x64xf16>
 // Each 64-deep tile is 4 steps of 16; after the last read of the stage
 // (step 3's fragments, loaded during step 2) every thread arrives on its
 // empty barrier; the next tile's full barrier is awaited (if it exists)
 // before its first fragments; then thread 0 refills the previous tile's
 // stage once all threads have released it.
 // CHECK: scf.for
-// CHECK-COUNT-32: nvgpu.mma.sync
-// CHECK-COUNT-32: nvgpu.mma.sync
+// CHECK: mini.warp_load %[[SA]][%{{.*}}, %{{.*}}, %c16] {swizzled}
+// CHECK: mini.warp_mma
+// CHECK: mini.warp_load %[[SA]][%{{.*}}, %{{.*}}, %c32] {swizzled}
+// CHECK: mini.warp_mma
+// CHECK: mini.warp_load %[[SA]][%{{.*}}, %{{.*}}, %c48] {swizzled}
 // CHECK: nvvm.mbarrier.arrive %{{.*}} : !llvm.ptr<3>
-// CHECK-COUNT-32: nvgpu.mma.sync
+// CHECK: mini.warp_mma
 // CHECK: scf.if %{{.*}} {
 // CHECK: nvvm.mbarrier.try_wait.parity
-// CHECK: nvgpu.ldmatrix %[[SA]]
-// CHECK-COUNT-32: nvgpu.mma.sync
+// CHECK: mini.warp_load %[[SA]][%{{.*}}, %{{.*}}, %c0] {swizzled}
+// CHECK: mini.warp_mma
 // CHECK: scf.if %{{.*}} {
 // CHECK: arith.cmpi ugt, %{{.*}}, %c0 : index
 // CHECK: nvvm.mbarrier.try_wait.parity
@@ -225,7 +223,7 @@ func.func @matmul_mma(%a: tensor<2048x256xf16>, %b: tensor<256x3000xf16>) -> ten
 // staged epilogue.
 // CHECK-NOT: nvvm.cp.async.bulk.tensor
 // CHECK: gpu.barrier
-// CHECK: vector.store
+// CHECK: mini.warp_store {{.*}} scratch(
 func.func @matmul_tma(%a: tensor<?x256xf16>, %b: tensor<256x?xf16>) -> tensor<?x?xf32> {
   %c = mini.matmul %a, %b : tensor<?x256xf16>, tensor<256x?xf16> -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>
@@ -279,14 +277,14 @@ func.func @matmul_cluster(%a: tensor<?x256xf16>, %b: tensor<256x?xf16>) -> tenso
 
 // -----
 
-// Leading dims fold into `batch` (grid.z); bf16 goes to the tensor cores too
-// (nvgpu.mma.sync with bf16 operands), and the result is narrowed on store.
+// Leading dims fold into `batch` (grid.z); bf16 goes to the tensor cores
+// too, and the result is bf16.
 // CHECK-LABEL: func.func @matmul_batched
 // CHECK: gpu.launch_func @mini_kernels::@matmul_batched_matmul blocks in (%c1, %c1, %c6)
 // CHECK-SAME: static_sizes = {K = 32 : i64, M = 64 : i64, N = 100 : i64, batch = 6 : i64}
 // CHECK: gpu.func @matmul_batched_matmul
-// CHECK: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
-// CHECK: arith.truncf %{{.*}} : f32 to bf16
+// CHECK: mini.warp_mma {{.*}} : <a, {{.*}}xbf16>, <b, 16x{{.*}}xbf16> -> <acc,
+// CHECK: mini.warp_store {{.*}} memref<?xbf16>
 func.func @matmul_batched(%a: tensor<2x3x64x32xbf16>, %b: tensor<2x3x32x100xbf16>) -> tensor<2x3x64x100xbf16> {
   %c = mini.matmul %a, %b : tensor<2x3x64x32xbf16>, tensor<2x3x32x100xbf16> -> tensor<2x3x64x100xbf16>
   return %c : tensor<2x3x64x100xbf16>
@@ -294,23 +292,20 @@ func.func @matmul_batched(%a: tensor<2x3x64x32xbf16>, %b: tensor<2x3x32x100xbf16
 
 // -----
 
-// WMMA on bf16: upstream's gpu.mma_matrix has no bf16, so the kernel calls
-// the NVVM wmma intrinsics on shared-memory pointers (A rows of 16 + 8 pad,
-// B rows of 64 + 8): fragments are 4 x i32 and accumulators 8 x f32 LLVM
-// structs, carried through the pipelined loop; each warp's accumulators
-// leave through its 16x16 f32 scratch tile.
+// WMMA: the same warp ops, for mini-lower-mma to lower as WMMA fragments;
+// each warp's accumulators leave through its own 16x16 f32 scratch tile,
+// placed after the stages (A rows of 16 + 8 pad, B rows of 64 + 8).
 // CHECK-LABEL: func.func @matmul_wmma_bf16
 // CHECK: gpu.func @matmul_wmma_bf16_matmul
-// CHECK: %[[ZERO:.*]] = llvm.mlir.zero : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
-// CHECK: %[[A0:.*]] = llvm.call_intrinsic "llvm.nvvm.wmma.m16n16k16.load.a.row.stride.bf16.p3"(%{{.*}}, %c24_i32) : (!llvm.ptr<3>, i32) -> !llvm.struct<(i32, i32, i32, i32)>
-// CHECK: llvm.call_intrinsic "llvm.nvvm.wmma.m16n16k16.load.b.row.stride.bf16.p3"(%{{.*}}, %c72_i32)
-// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]], {{.*}}, %{{.*}} = %[[A0]],
+// CHECK-SAME: mini.mma_kind = "wmma"
+// CHECK: memref.view {{.*}} to memref<2x64x24xbf16, #gpu.address_space<workgroup>>
+// CHECK: memref.view {{.*}} to memref<2x16x72xbf16, #gpu.address_space<workgroup>>
+// CHECK: %[[SCRATCH:.*]] = memref.view {{.*}} to memref<4x16x16xf32, #gpu.address_space<workgroup>>
+// CHECK: scf.for {{.*}} -> (!mini.warp_tile<acc, 32x32xf32>, !mini.warp_tile<a, 32x16xbf16>, !mini.warp_tile<b, 16x32xbf16>, index)
 // CHECK: nvgpu.device_async_copy
-// CHECK: llvm.call_intrinsic "llvm.nvvm.wmma.m16n16k16.load.a.row.stride.bf16.p3"
-// CHECK-COUNT-4: llvm.call_intrinsic "llvm.nvvm.wmma.m16n16k16.mma.row.row.bf16"({{.*}}) : (i32, i32, i32, i32, i32, i32, i32, i32, f32, f32, f32, f32, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: mini.warp_mma {{.*}} : <a, 32x16xbf16>, <b, 16x32xbf16> -> <acc, 32x32xf32>
 // CHECK: scf.yield
-// CHECK: llvm.call_intrinsic "llvm.nvvm.wmma.m16n16k16.store.d.row.stride.f32.p3"(%{{.*}}, %c16_i32)
-// CHECK-NOT: gpu.subgroup_mma
+// CHECK: mini.warp_store {{.*}} scratch(%[[SCRATCH]] : memref<4x16x16xf32, #gpu.address_space<workgroup>>)
 func.func @matmul_wmma_bf16(%a: tensor<?x?xbf16>, %b: tensor<?x?xbf16>) -> tensor<?x?xf32> {
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 2, stages = 2, math = "wmma">} : tensor<?x?xbf16>, tensor<?x?xbf16> -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>

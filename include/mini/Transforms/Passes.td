@@ -85,13 +85,45 @@ def MiniLowerToGPU : Pass<"mini-lower-to-gpu", "mlir::ModuleOp"> {
     in. Each launch carries a `mini.kernel` dictionary describing the ABI and
     how to compute the launch shape from the sizes; `mini-export-bundle`
     writes it to the bundle manifest.
+
+    Tensor-core matmul kernels do their math with warp ops (`mini.warp_zero`,
+    `warp_load`, `warp_mma`, `warp_store` on `!mini.warp_tile` values) and
+    carry `mini.mma_kind` from the config's math; `mini-lower-mma` lowers
+    them.
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::bufferization::BufferizationDialect",
     "mlir::gpu::GPUDialect", "mlir::math::MathDialect",
     "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
     "mlir::tensor::TensorDialect", "mlir::vector::VectorDialect",
-    "mlir::nvgpu::NVGPUDialect", "mlir::NVVM::NVVMDialect"
+    "mlir::nvgpu::NVGPUDialect", "mlir::NVVM::NVVMDialect", "mini::MiniDialect"
+  ];
+}
+
+def MiniLowerMma : Pass<"mini-lower-mma"> {
+  let summary = "Lower warp tiles to mma.sync + ldmatrix (nvgpu) or WMMA (gpu.subgroup_mma_*) fragments";
+  let description = [{
+    Spreads the `!mini.warp_tile` values of each function over the lanes of
+    the warp and lowers the warp ops on them, as the function's
+    `mini.mma_kind` says:
+      - `mma_sync`: an A tile becomes one 16x16 fragment per 16 rows, read
+        with `nvgpu.ldmatrix` x4; a B tile one 16x8 fragment per 8 columns,
+        read two at a time with ldmatrix x4 transposed; the accumulator one
+        16x8 f32 fragment each; `mini.warp_mma` becomes `nvgpu.mma.sync`
+        m16n8k16.
+      - `wmma`: 16x16x16 `gpu.subgroup_mma_*` fragments for f16; for bf16,
+        which upstream's `gpu.mma_matrix` lacks, the NVVM wmma intrinsics on
+        LLVM structs.
+    Loads from swizzled TMA stages apply TMA's 128-byte XOR swizzle to the
+    ldmatrix addresses (mma_sync only). `mini.warp_store` writes the
+    accumulators to C masked at the edges: through the scratch when given
+    (16-byte row chunks), else as one store per lane and row (pairs when
+    `pairs`). Loop-carried warp tiles become their fragments.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::gpu::GPUDialect", "mlir::LLVM::LLVMDialect",
+    "mlir::memref::MemRefDialect", "mlir::nvgpu::NVGPUDialect", "mlir::NVVM::NVVMDialect",
+    "mlir::scf::SCFDialect", "mlir::vector::VectorDialect"
   ];
 }
 

@@ -44,6 +44,22 @@ Value KernelBuilder::exp2(Value x) { return math::Exp2Op::create(b, loc, x); }
 Value KernelBuilder::exp(Value x) { return math::ExpOp::create(b, loc, x); }
 Value KernelBuilder::rsqrt(Value x) { return math::RsqrtOp::create(b, loc, x); }
 
+Value KernelBuilder::sharedPointer(Value mem, ValueRange indices) {
+  auto type = cast<MemRefType>(mem.getType());
+  Value linear = idx(0);
+  for (auto [i, index] : llvm::enumerate(indices)) {
+    int64_t stride = 1;
+    for (int64_t d : type.getShape().drop_front(i + 1))
+      stride *= d;
+    linear = add(linear, mul(index, idx(stride)));
+  }
+  int64_t eltBytes = type.getElementTypeBitWidth() / 8;
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, mem);
+  Value address =
+      arith::IndexCastOp::create(b, loc, b.getI64Type(), add(base, mul(linear, idx(eltBytes))));
+  return LLVM::IntToPtrOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext(), 3), address);
+}
+
 Value KernelBuilder::threadId() {
   return gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
 }

@@ -94,6 +94,10 @@ public:
   mlir::Value exp(mlir::Value x);
   mlir::Value rsqrt(mlir::Value x);
 
+  /// The shared-memory address (!llvm.ptr<3>) of mem[indices], mem a
+  /// row-major workgroup memref of static shape.
+  mlir::Value sharedPointer(mlir::Value mem, mlir::ValueRange indices);
+
   mlir::Value threadId();
   mlir::Value blockId(mlir::gpu::Dimension d);
 

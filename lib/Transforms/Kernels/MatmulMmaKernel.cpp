@@ -12,9 +12,10 @@
 //     compute for f16; bf16 calls the NVVM wmma intrinsics directly
 //     (upstream's gpu.mma_matrix type and nvvm.wmma ops have no bf16).
 //
-// The pieces are in TensorCoreEmitter.h (copies: TensorCoreCopies.cpp; math
-// and epilogues: TensorCoreMath.cpp); this file sizes the kernel, lays out
-// its dynamic shared memory and builds the pipelined K loop.
+// The pieces are in TensorCoreEmitter.h (copies: TensorCoreCopies.cpp; the
+// warp ops of the math: TensorCoreMath.cpp, lowered to mma.sync or WMMA
+// fragments by mini-lower-mma); this file sizes the kernel, lays out its
+// dynamic shared memory and builds the pipelined K loop.
 #include "TensorCoreEmitter.h"
 
 #include "mini/Transforms/MatmulConfig.h"
@@ -63,6 +64,7 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   if (clusterM > 1) // .reqnctapercluster: a plain launch forms the clusters
     func->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
                   b.getDenseI32ArrayAttr({1, static_cast<int32_t>(clusterM), 1}));
+  func->setAttr(MiniDialect::kMmaKindAttrName, b.getStringAttr(cfg.getMath()));
   b.setInsertionPointToStart(&func.getBody().front());
   KernelBuilder kb(b, loc);
 
@@ -122,12 +124,12 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   Type outElt = cast<MemRefType>(C.getType()).getElementType();
   int64_t outBytes = outElt.getIntOrFloatBitWidth() / 8;
   Value stagedScratch;
-  if (!t.wmma && e.stagedEpilogueBytes(outBytes) <= aBytes + bBytes)
+  if (!t.wmma && e.stagedEpilogueElements() * outBytes <= aBytes + bBytes)
     stagedScratch = memref::ViewOp::create(
-        b, loc, workgroupMemRef({e.stagedEpilogueBytes(outBytes) / outBytes}, outElt), raw,
-        kb.idx(0), ValueRange{});
+        b, loc, workgroupMemRef({e.stagedEpilogueElements()}, outElt), raw, kb.idx(0),
+        ValueRange{});
   Value numK = arith::CeilDivUIOp::create(b, loc, K, kb.idx(t.tk));
-  SmallVector<Value> init = e.zeroAccumulators();
+  Value init = e.zeroAccumulator();
 
   // cp.async path, `stages` > 1: tiles kt+1 .. kt+stages-1 are in flight
   // while tile kt is multiplied, and the fragments of each 16-deep step are
@@ -142,11 +144,10 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   };
   // N is a multiple of 8 on the cp.async paths: stores go out in pairs, or
   // staged as 16-byte chunks.
-  auto alignedEpilogue = [&](ValueRange acc) {
-    if (!stagedScratch)
-      return e.epilogue(acc, C, cBase, scratch, /*pairs=*/true);
-    gpu::BarrierOp::create(b, loc); // every warp is done reading the stages
-    e.stagedEpilogue(acc, C, cBase, stagedScratch);
+  auto alignedEpilogue = [&](Value acc) {
+    if (stagedScratch) // every warp must be done reading the stages
+      gpu::BarrierOp::create(b, loc);
+    e.epilogue(acc, C, cBase, stagedScratch ? stagedScratch : scratch, /*pairs=*/true);
   };
   auto pipelined = [&](TensorCoreEmitter &e) {
     e.planAsyncCopies(numK);
@@ -165,10 +166,11 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
         token = e.asyncLoadTile(kb.idx(s), kb.idx(s), /*interior=*/s > 0);
       waitForTile(token);
     }
-    SmallVector<Value> carried = init;
+    // Carried: the accumulator, the fragments of the next step, the stage
+    // of tile kt.
+    SmallVector<Value> carried = {init};
     llvm::append_range(carried, e.loadFragments(kb.idx(0), 0).flat());
-    int64_t numAcc = init.size(), numFrags = carried.size() - numAcc;
-    carried.push_back(kb.idx(0)); // the stage of tile kt
+    carried.push_back(kb.idx(0));
     auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), carried, [&](Value kt, ValueRange it) {
       // Stage indices rotate by compare and select (no remainder per tile).
       Value stage = it.back();
@@ -195,8 +197,8 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
       };
       if (!viaTma)
         token = e.asyncLoadTile(refillStage, refillTile, /*interior=*/true);
-      SmallVector<Value> acc(it.take_front(numAcc));
-      auto frags = e.fragmentsFrom(it.slice(numAcc, numFrags));
+      Value acc = it[0];
+      auto frags = e.fragmentsFrom(it.slice(1, 2));
       if (viaTma && steps == 1) // tile kt's fragments came in the previous iteration
         e.releaseStage(stage);
       for (int64_t step = 0; step < steps; ++step) {
@@ -220,15 +222,16 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
       }
       if (viaTma)
         tmaRefill();
-      llvm::append_range(acc, frags.flat());
-      acc.push_back(nextStage);
-      return acc;
+      SmallVector<Value> next = {acc};
+      llvm::append_range(next, frags.flat());
+      next.push_back(nextStage);
+      return next;
     });
     // No cp.async may be left writing shared memory when the block exits
     // (or the epilogue reuses it). (Every TMA copy was waited for.)
     if (!viaTma)
       nvgpu::DeviceAsyncWaitOp::create(b, loc, token, b.getI32IntegerAttr(0));
-    alignedEpilogue(loop.getResults().take_front(numAcc));
+    alignedEpilogue(loop.getResult(0));
   };
   // cp.async path, one stage: load, wait, multiply; no overlap.
   auto unpipelined = [&] {
@@ -238,9 +241,9 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
       Value token = e.asyncLoadTile(kb.idx(0), kt, /*interior=*/false);
       nvgpu::DeviceAsyncWaitOp::create(b, loc, token, b.getI32IntegerAttr(0));
       gpu::BarrierOp::create(b, loc);
-      return e.multiplyTile(kb.idx(0), acc);
+      return SmallVector<Value>{e.multiplyTile(kb.idx(0), acc[0])};
     });
-    alignedEpilogue(loop.getResults());
+    alignedEpilogue(loop.getResult(0));
   };
   // Unaligned rows: scalar staging through stage 0, no overlap.
   auto synchronous = [&] {
@@ -248,9 +251,9 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
       gpu::BarrierOp::create(b, loc);
       e.scalarLoadTile(kb.idx(0), kb.mul(kt, kb.idx(t.tk)));
       gpu::BarrierOp::create(b, loc);
-      return e.multiplyTile(kb.idx(0), acc);
+      return SmallVector<Value>{e.multiplyTile(kb.idx(0), acc[0])};
     });
-    e.epilogue(loop.getResults(), C, cBase, scratch, /*pairs=*/false);
+    e.epilogue(loop.getResult(0), C, cBase, scratch, /*pairs=*/false);
   };
   auto multipleOf = [&](Value v, int64_t m) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, kb.rem(v, kb.idx(m)),

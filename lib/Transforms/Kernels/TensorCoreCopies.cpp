@@ -149,7 +149,7 @@ void TensorCoreEmitter::tmaLoadTile(Value stage, Value kt) {
         coords, full, ValueRange{}, multicastMask, Value(), NVVM::TMALoadMode::TILE,
         /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(), Value());
   };
-  copy(sharedPointer(sa, {stage, kb.idx(0), kb.idx(0)}), tma->descA, {k0, toI32(row0), batch},
+  copy(kb.sharedPointer(sa, {stage, kb.idx(0), kb.idx(0)}), tma->descA, {k0, toI32(row0), batch},
        Value());
   // B boxes rank * share .. + share, into every block of the cluster.
   int64_t share = t.tn / kTmaBoxCols / tma->clusterM;
@@ -161,7 +161,7 @@ void TensorCoreEmitter::tmaLoadTile(Value stage, Value kt) {
   }
   for (int64_t i = 0; i < share; ++i) {
     Value j = kb.add(first, kb.idx(i));
-    copy(sharedPointer(sb, {stage, j, kb.idx(0), kb.idx(0)}), tma->descB,
+    copy(kb.sharedPointer(sb, {stage, j, kb.idx(0), kb.idx(0)}), tma->descB,
          {toI32(kb.add(col0, kb.mul(j, kb.idx(kTmaBoxCols)))), k0, batch}, everyBlock);
   }
 }

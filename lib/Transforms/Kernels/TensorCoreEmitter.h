@@ -1,8 +1,9 @@
 // The per-block emitter of the tensor-core matmul kernel (MatmulMmaKernel.cpp
 // builds the kernel and its pipeline from these pieces): the tile copies into
 // shared memory (TensorCoreCopies.cpp: cp.async, scalar loads, TMA with its
-// mbarriers and cluster multicast) and the fragment loads, mma ops and
-// epilogues (TensorCoreMath.cpp). Private to lib/Transforms/Kernels.
+// mbarriers and cluster multicast) and the warp ops of the math (loads from
+// the stages, mma, store to C), lowered to fragments by mini-lower-mma.
+// Private to lib/Transforms/Kernels.
 #ifndef MINI_TRANSFORMS_KERNELS_TENSORCOREEMITTER_H
 #define MINI_TRANSFORMS_KERNELS_TENSORCOREEMITTER_H
 
@@ -27,10 +28,6 @@ struct Tiling {
   bool wmma;
   int64_t warpTileM() const { return tm / wm; }
   int64_t warpTileN() const { return tn / wn; }
-  // Accumulator fragments per warp: 16x8 (mma.sync) or 16x16 (wmma).
-  int64_t fragN() const { return wmma ? 16 : 8; }
-  int64_t fragsM() const { return warpTileM() / 16; }
-  int64_t fragsN() const { return warpTileN() / fragN(); }
 };
 
 class TensorCoreEmitter {
@@ -97,7 +94,7 @@ public:
   std::optional<Tma> tma;
 
   Value barrier(bool empty, Value stage) {
-    return sharedPointer(tma->barriers, {kb.add(stage, kb.idx(empty ? t.stages : 0))});
+    return kb.sharedPointer(tma->barriers, {kb.add(stage, kb.idx(empty ? t.stages : 0))});
   }
   Value toI32(Value v) {
     return arith::IndexCastOp::create(kb.b, kb.loc, kb.b.getI32Type(), v);
@@ -125,93 +122,38 @@ public:
   /// outside the matrices, so no bounds are checked here.
   void tmaLoadTile(Value stage, Value kt);
 
-  /// The zero accumulators of one warp.
-  SmallVector<Value> zeroAccumulators();
+  /// The warp's tiles, as the warp ops mini-lower-mma lowers.
+  WarpTileType accType() const {
+    return WarpTileType::get(kb.b.getContext(), "acc", {t.warpTileM(), t.warpTileN()},
+                             kb.b.getF32Type());
+  }
+  Value zeroAccumulator() { return WarpZeroOp::create(kb.b, kb.loc, accType()); }
 
-  /// The A and B fragments a warp multiplies at depth kk of the tile in `stage`.
+  /// The A and B tiles a warp multiplies at depth kk of the tile in `stage`.
   struct Fragments {
-    SmallVector<Value> a, b;
-    SmallVector<Value> flat() const { return llvm::to_vector(llvm::concat<const Value>(a, b)); }
+    Value a, b;
+    SmallVector<Value> flat() const { return {a, b}; }
   };
-  Fragments fragmentsFrom(ValueRange flat) const {
-    return {SmallVector<Value>(flat.take_front(t.fragsM())),
-            SmallVector<Value>(flat.drop_front(t.fragsM()))};
-  }
+  static Fragments fragmentsFrom(ValueRange flat) { return {flat[0], flat[1]}; }
+  Fragments loadFragments(Value stage, int64_t kk);
 
-  Fragments loadFragments(Value stage, int64_t kk) {
-    return t.wmma ? loadWmmaFragments(stage, kk) : loadMmaSyncFragments(stage, kk);
+  Value multiply(const Fragments &f, Value acc) {
+    return WarpMmaOp::create(kb.b, kb.loc, acc.getType(), f.a, f.b, acc);
   }
-
-  /// Where ldmatrix finds A[r][c] and B[k][n] (c, n multiples of 8) of the
-  /// tile in `stage`: padded rows, or on the TMA path TMA's swizzled boxes.
-  SmallVector<Value> aIndices(Value stage, Value r, Value c) {
-    if (!tma)
-      return {stage, r, c};
-    return {stage, r, swizzledColumn(r, c, t.tk * eltBytes())};
-  }
-  SmallVector<Value> bIndices(Value stage, Value k, Value n);
-  int64_t eltBytes() const { return elt.getIntOrFloatBitWidth() / 8; }
-  /// The column where a TMA box with `rowBytes`-byte rows (the swizzle span)
-  /// puts element (row, col): the swizzle XORs the 16-byte chunk index with
-  /// bits 7 and up of the byte offset, (row * rowBytes / 128) mod
-  /// (rowBytes / 16). The 8 rows one ldmatrix 8x8 matrix reads then sit in 8
-  /// distinct chunk positions: no bank conflicts, without padding.
-  Value swizzledColumn(Value row, Value col, int64_t rowBytes) {
-    Value chunkXor = kb.rem(kb.div(kb.mul(row, kb.idx(rowBytes)), kb.idx(128)),
-                            kb.idx(rowBytes / 16));
-    return arith::XOrIOp::create(kb.b, kb.loc, col, kb.mul(chunkXor, kb.idx(kChunk)));
-  }
-
-  Fragments loadMmaSyncFragments(Value stage, int64_t kk);
-
-  Fragments loadWmmaFragments(Value stage, int64_t kk);
-
-  /// WMMA on bf16 through the NVVM intrinsics (llvm.call_intrinsic): A and
-  /// B fragments are 4 x i32 (8 bf16), accumulators 8 x f32, as LLVM structs.
-  bool wmmaIntrinsics() const { return t.wmma && elt.isBF16(); }
-  Type wmmaStructType(Type element, int64_t n) const {
-    return LLVM::LLVMStructType::getLiteral(kb.b.getContext(),
-                                            SmallVector<Type>(n, element));
-  }
-  /// The shared-memory address of mem[indices] (row-major, static shape).
-  Value sharedPointer(Value mem, ValueRange indices);
-  Value callIntrinsic(Type result, StringRef name, ValueRange args) {
-    auto call = LLVM::CallIntrinsicOp::create(kb.b, kb.loc, result, kb.b.getStringAttr(name), args);
-    return call.getResult(0);
-  }
-  /// Appends the first n fields of the LLVM struct v to args.
-  void appendFields(SmallVectorImpl<Value> &args, Value v, int64_t n) {
-    for (int64_t i = 0; i < n; ++i)
-      args.push_back(LLVM::ExtractValueOp::create(kb.b, kb.loc, v, i));
-  }
-  Fragments loadWmmaIntrinsicFragments(Value stage, int64_t kk);
-  /// d = a x b + c with the bf16 wmma intrinsic.
-  Value wmmaIntrinsicMma(Value a, Value b, Value c);
-
-  /// acc[mi * fragsN + ni] += a[mi] x b[ni].
-  SmallVector<Value> multiply(const Fragments &f, ValueRange acc);
 
   /// The whole tile in `stage`, fragments loaded just before use.
-  SmallVector<Value> multiplyTile(Value stage, ValueRange acc);
+  Value multiplyTile(Value stage, Value acc);
 
-  /// Writes the accumulators to C (batch offset cBase), converted to C's
-  /// element type, masked at the edges. `pairs`: N is even, so each lane's two
-  /// adjacent mma.sync outputs go out as one vector store.
-  void epilogue(ValueRange acc, Value C, Value cBase, Value scratch, bool pairs);
+  /// Writes the accumulator to C (batch offset cBase), converted to C's
+  /// element type, masked at the edges, through `scratch` when given (see
+  /// mini.warp_store). `pairs`: N is even.
+  void epilogue(Value acc, Value C, Value cBase, Value scratch, bool pairs);
 
-  /// Bytes of shared memory the staged epilogue needs for C elements of
-  /// `outBytes` bytes: per warp, one 16-row slice of its tile, rows padded
-  /// by kPad elements.
-  int64_t stagedEpilogueBytes(int64_t outBytes) const {
-    return t.wm * t.wn * 16 * (t.warpTileN() + kPad) * outBytes;
-  }
+  /// Elements of C the staged mma.sync epilogue needs as scratch: per warp,
+  /// one 16-row slice of its tile, rows padded by kPad elements.
+  int64_t stagedEpilogueElements() const { return t.wm * t.wn * 16 * (t.warpTileN() + kPad); }
 
-  /// mma.sync epilogue through shared memory (`scratch`, stagedEpilogueBytes,
-  /// no longer used by the pipeline): each warp converts one 16-row slice of
-  /// its accumulators at a time into its scratch rows, then writes them to C
-  /// as 16-byte row chunks, so the stores are full, coalesced lines instead
-  /// of 4-byte pieces. Needs N to be a multiple of 8 (whole chunks in or out).
-  void stagedEpilogue(ValueRange acc, Value C, Value cBase, Value scratch);
+  int64_t eltBytes() const { return elt.getIntOrFloatBitWidth() / 8; }
 
   KernelBuilder &kb;
   const Tiling &t;

@@ -1,0 +1,304 @@
+// Warp tiles as mma.sync or WMMA fragments: ldmatrix or WMMA loads from the
+// staged tiles, the mma ops, and the stores to C.
+//
+// The staged mma.sync store converts each warp's accumulators through shared
+// memory into 16-byte row chunks: full, coalesced stores instead of 4-byte
+// pieces (which left the store queue throttling, docs/PERF.md v9). Every
+// store is masked at the edges of C.
+#include "MmaFragments.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+
+namespace mini {
+namespace {
+constexpr int64_t kPad = MatmulConfigAttr::kRowPad;
+
+Value callIntrinsic(KernelBuilder &kb, Type result, StringRef name, ValueRange args) {
+  auto call = LLVM::CallIntrinsicOp::create(kb.b, kb.loc, result, kb.b.getStringAttr(name), args);
+  return call.getResult(0);
+}
+/// Appends the first n fields of the LLVM struct v to args.
+void appendFields(KernelBuilder &kb, SmallVectorImpl<Value> &args, Value v, int64_t n) {
+  for (int64_t i = 0; i < n; ++i)
+    args.push_back(LLVM::ExtractValueOp::create(kb.b, kb.loc, v, i));
+}
+} // namespace
+
+MmaFragments::MmaFragments(bool wmma, Type operandElement, OpBuilder &entry, Location loc)
+    : wmma(wmma), element(operandElement) {
+  KernelBuilder kb(entry, loc);
+  tid = kb.threadId();
+  lane = kb.rem(tid, kb.idx(32));
+}
+
+Type MmaFragments::structType(Type field, int64_t n) const {
+  return LLVM::LLVMStructType::getLiteral(element.getContext(), SmallVector<Type>(n, field));
+}
+
+void MmaFragments::fragmentTypes(WarpTileType tile, SmallVectorImpl<Type> &out) const {
+  MLIRContext *ctx = element.getContext();
+  Type elt = tile.getElementType();
+  int64_t blocksM = tile.getRows() / 16, blocksN = tile.getCols() / fragCols();
+  if (tile.isAccumulator()) {
+    Type frag = intrinsics() ? structType(Float32Type::get(ctx), 8)
+                : wmma       ? Type(gpu::MMAMatrixType::get({16, 16}, elt, "COp"))
+                             : Type(VectorType::get({2, 2}, elt));
+    out.append(blocksM * blocksN, frag);
+    return;
+  }
+  bool isA = tile.isA();
+  Type frag = intrinsics() ? structType(IntegerType::get(ctx, 32), 4)
+              : wmma       ? Type(gpu::MMAMatrixType::get({16, 16}, elt, isA ? "AOp" : "BOp"))
+                           : Type(VectorType::get({isA ? 4 : 2, 2}, elt));
+  out.append(isA ? blocksM : blocksN, frag);
+}
+
+SmallVector<Value> MmaFragments::zero(KernelBuilder &kb, WarpTileType acc) {
+  SmallVector<Type> types;
+  fragmentTypes(acc, types);
+  Value zero;
+  if (intrinsics())
+    zero = LLVM::ZeroOp::create(kb.b, kb.loc, types.front());
+  else if (wmma)
+    zero = gpu::SubgroupMmaConstantMatrixOp::create(kb.b, kb.loc, types.front(), kb.f32(0.0f));
+  else
+    zero = arith::ConstantOp::create(kb.b, kb.loc, types.front(),
+                                     DenseElementsAttr::get(cast<VectorType>(types.front()), 0.0f));
+  return SmallVector<Value>(types.size(), zero);
+}
+
+SmallVector<Value> MmaFragments::indices(KernelBuilder &kb, Value source, Value stage, Value row,
+                                         Value col, bool swizzled) {
+  if (!swizzled)
+    return {stage, row, col};
+  // TMA's swizzle XORs the 16-byte chunk index of a row with bits 7 and up
+  // of the row's byte offset, (row * rowBytes / 128) mod (rowBytes / 16), so
+  // the 8 rows one ldmatrix 8x8 matrix reads sit in 8 distinct chunk
+  // positions: no bank conflicts, without padding.
+  auto type = cast<MemRefType>(source.getType());
+  int64_t boxCols = type.getShape().back();
+  int64_t rowBytes = boxCols * type.getElementTypeBitWidth() / 8;
+  auto swizzle = [&](Value c) {
+    Value chunkXor = kb.rem(kb.div(kb.mul(row, kb.idx(rowBytes)), kb.idx(128)),
+                            kb.idx(rowBytes / 16));
+    return arith::XOrIOp::create(kb.b, kb.loc, c, kb.mul(chunkXor, kb.idx(8))).getResult();
+  };
+  if (type.getRank() == 3) // [stages, rows, cols]
+    return {stage, row, swizzle(col)};
+  // [stages, boxes, rows, box cols]
+  Value box = kb.div(col, kb.idx(boxCols));
+  return {stage, box, row, swizzle(kb.rem(col, kb.idx(boxCols)))};
+}
+
+SmallVector<Value> MmaFragments::load(KernelBuilder &kb, WarpTileType tile, Value source,
+                                      Value stage, Value row, Value col, bool swizzled) {
+  return wmma ? loadWmma(kb, tile, source, stage, row, col)
+              : loadMmaSync(kb, tile, source, stage, row, col, swizzled);
+}
+
+SmallVector<Value> MmaFragments::loadMmaSync(KernelBuilder &kb, WarpTileType tile, Value source,
+                                             Value stage, Value row, Value col, bool swizzled) {
+  Type elt = tile.getElementType();
+  Value laneRow = kb.rem(lane, kb.idx(16));
+  Value laneCol = kb.mul(kb.div(lane, kb.idx(16)), kb.idx(8));
+  auto x4 = VectorType::get({4, 2}, elt);
+  SmallVector<Value> frags;
+  if (tile.isA()) {
+    for (int64_t mi = 0; mi < tile.getRows() / 16; ++mi) {
+      Value r = kb.add(row, kb.add(kb.idx(mi * 16), laneRow));
+      frags.push_back(nvgpu::LdMatrixOp::create(
+          kb.b, kb.loc, x4, source, indices(kb, source, stage, r, kb.add(col, laneCol), swizzled),
+          /*transpose=*/false, /*numTiles=*/4));
+    }
+    return frags;
+  }
+  // B fragments two n-tiles at a time: ldmatrix.x4.trans, lanes 16-31
+  // addressing the second tile; registers 0-1 and 2-3 are the two 16x8
+  // fragments.
+  auto fragType = VectorType::get({2, 2}, elt);
+  auto zero = DenseElementsAttr::get(
+      fragType, APFloat::getZero(cast<FloatType>(elt).getFloatSemantics()));
+  for (int64_t ni = 0; ni < tile.getCols() / 8; ni += 2) {
+    Value c = kb.add(col, kb.add(kb.idx(ni * 8), laneCol));
+    Value four = nvgpu::LdMatrixOp::create(
+        kb.b, kb.loc, x4, source, indices(kb, source, stage, kb.add(row, laneRow), c, swizzled),
+        /*transpose=*/true, /*numTiles=*/4);
+    for (int64_t half = 0; half < 2; ++half) {
+      Value frag = arith::ConstantOp::create(kb.b, kb.loc, fragType, zero);
+      for (int64_t r = 0; r < 2; ++r)
+        frag = vector::InsertOp::create(
+            kb.b, kb.loc, vector::ExtractOp::create(kb.b, kb.loc, four, 2 * half + r), frag, r);
+      frags.push_back(frag);
+    }
+  }
+  return frags;
+}
+
+SmallVector<Value> MmaFragments::loadWmma(KernelBuilder &kb, WarpTileType tile, Value source,
+                                          Value stage, Value row, Value col) {
+  SmallVector<Type> types;
+  fragmentTypes(tile, types);
+  int64_t ld = cast<MemRefType>(source.getType()).getShape().back();
+  bool isA = tile.isA();
+  SmallVector<Value> frags;
+  for (auto [i, type] : llvm::enumerate(types)) {
+    Value r = isA ? kb.add(row, kb.idx(i * 16)) : row;
+    Value c = isA ? col : kb.add(col, kb.idx(i * 16));
+    if (intrinsics()) {
+      std::string name = ("llvm.nvvm.wmma.m16n16k16.load." + Twine(isA ? "a" : "b") +
+                           ".row.stride.bf16.p3")
+                             .str();
+      frags.push_back(callIntrinsic(kb, type, name,
+                                    {kb.sharedPointer(source, {stage, r, c}), kb.i32(ld)}));
+      continue;
+    }
+    frags.push_back(gpu::SubgroupMmaLoadMatrixOp::create(kb.b, kb.loc, type, source,
+                                                         ValueRange{stage, r, c},
+                                                         kb.b.getIndexAttr(ld), UnitAttr()));
+  }
+  return frags;
+}
+
+SmallVector<Value> MmaFragments::multiply(KernelBuilder &kb, WarpTileType acc, ValueRange a,
+                                          ValueRange b, ValueRange c) {
+  SmallVector<Value> out(c.begin(), c.end());
+  int64_t fragsN = acc.getCols() / fragCols();
+  for (auto [mi, am] : llvm::enumerate(a))
+    for (auto [ni, bn] : llvm::enumerate(b)) {
+      Value &d = out[mi * fragsN + ni];
+      if (intrinsics()) {
+        SmallVector<Value> args;
+        appendFields(kb, args, am, 4);
+        appendFields(kb, args, bn, 4);
+        appendFields(kb, args, d, 8);
+        d = callIntrinsic(kb, d.getType(), "llvm.nvvm.wmma.m16n16k16.mma.row.row.bf16", args);
+      } else if (wmma) {
+        d = gpu::SubgroupMmaComputeOp::create(kb.b, kb.loc, d.getType(), am, bn, d, UnitAttr(),
+                                              UnitAttr());
+      } else {
+        d = nvgpu::MmaSyncOp::create(kb.b, kb.loc, am, bn, d, ArrayRef<int64_t>{16, 8, 16});
+      }
+    }
+  return out;
+}
+
+void MmaFragments::store(KernelBuilder &kb, WarpTileType acc, ValueRange frags, const Store &s) {
+  if (wmma)
+    return storeWmma(kb, acc, frags, s);
+  if (s.scratch)
+    return storeStaged(kb, acc, frags, s);
+  storeMmaSync(kb, acc, frags, s);
+}
+
+void MmaFragments::storeWmma(KernelBuilder &kb, WarpTileType acc, ValueRange frags,
+                             const Store &s) {
+  // Through a 16x16 f32 scratch tile per warp: lane l writes row l/2,
+  // columns (l%2)*8 .. +8.
+  Value warp = kb.div(tid, kb.idx(32));
+  Value lr = kb.div(lane, kb.idx(2)), lc = kb.mul(kb.rem(lane, kb.idx(2)), kb.idx(8));
+  int64_t fragsN = acc.getCols() / 16;
+  for (auto [i, frag] : llvm::enumerate(frags)) {
+    int64_t mi = i / fragsN, ni = i % fragsN;
+    if (intrinsics()) {
+      SmallVector<Value> args = {kb.sharedPointer(s.scratch, {warp, kb.idx(0), kb.idx(0)})};
+      appendFields(kb, args, frag, 8);
+      args.push_back(kb.i32(16));
+      LLVM::CallIntrinsicOp::create(
+          kb.b, kb.loc, kb.b.getStringAttr("llvm.nvvm.wmma.m16n16k16.store.d.row.stride.f32.p3"),
+          args);
+    } else {
+      gpu::SubgroupMmaStoreMatrixOp::create(kb.b, kb.loc, frag, s.scratch,
+                                            ValueRange{warp, kb.idx(0), kb.idx(0)},
+                                            kb.b.getIndexAttr(16), UnitAttr());
+    }
+    NVVM::SyncWarpOp::create(kb.b, kb.loc, kb.i32(-1));
+    Value r = kb.add(s.row, kb.add(kb.idx(mi * 16), lr));
+    Value c0 = kb.add(s.col, kb.add(kb.idx(ni * 16), lc));
+    for (int64_t j = 0; j < 8; ++j) {
+      Value c = kb.add(c0, kb.idx(j));
+      Value v = memref::LoadOp::create(kb.b, kb.loc, s.scratch,
+                                       ValueRange{warp, lr, kb.add(lc, kb.idx(j))});
+      kb.ifThenElse(kb.andi(kb.ult(r, s.rows), kb.ult(c, s.cols)), [&] {
+        kb.storeVecF32({v}, s.dest, kb.add(s.offset, kb.add(kb.mul(r, s.cols), c)));
+      });
+    }
+    NVVM::SyncWarpOp::create(kb.b, kb.loc, kb.i32(-1));
+  }
+}
+
+void MmaFragments::storeMmaSync(KernelBuilder &kb, WarpTileType acc, ValueRange frags,
+                                const Store &s) {
+  auto store = [&](Value r, Value c, ArrayRef<Value> vals) {
+    Value ok = kb.andi(kb.ult(r, s.rows), kb.ult(c, s.cols));
+    Value at = kb.add(s.offset, kb.add(kb.mul(r, s.cols), c));
+    kb.ifThenElse(ok, [&] { kb.storeVecF32(vals, s.dest, at); });
+  };
+  // mma.sync m16n8 accumulator: lane l holds rows l/4 and l/4 + 8, columns
+  // 2*(l%4) and 2*(l%4) + 1.
+  Value lr = kb.div(lane, kb.idx(4)), lc = kb.mul(kb.rem(lane, kb.idx(4)), kb.idx(2));
+  int64_t fragsN = acc.getCols() / 8;
+  for (auto [f, frag] : llvm::enumerate(frags))
+    for (int64_t i = 0; i < 2; ++i) {
+      int64_t mi = f / fragsN, ni = f % fragsN;
+      Value r = kb.add(s.row, kb.add(kb.idx(mi * 16 + 8 * i), lr));
+      Value c = kb.add(s.col, kb.add(kb.idx(ni * 8), lc));
+      Value v0 = vector::ExtractOp::create(kb.b, kb.loc, frag, ArrayRef<int64_t>{i, 0});
+      Value v1 = vector::ExtractOp::create(kb.b, kb.loc, frag, ArrayRef<int64_t>{i, 1});
+      if (s.pairs) {
+        store(r, c, {v0, v1});
+        continue;
+      }
+      store(r, c, {v0});
+      store(r, kb.add(c, kb.idx(1)), {v1});
+    }
+}
+
+void MmaFragments::storeStaged(KernelBuilder &kb, WarpTileType acc, ValueRange frags,
+                               const Store &s) {
+  Type outElt = cast<MemRefType>(s.dest.getType()).getElementType();
+  int64_t outBytes = outElt.getIntOrFloatBitWidth() / 8;
+  int64_t chunk = 16 / outBytes, stride = acc.getCols() + kPad;
+  Value warp = kb.div(tid, kb.idx(32));
+  Value warpBase = kb.mul(warp, kb.idx(16 * stride));
+  Value lr = kb.div(lane, kb.idx(4)), lc = kb.mul(kb.rem(lane, kb.idx(4)), kb.idx(2));
+  int64_t fragsN = acc.getCols() / 8, chunksPerRow = acc.getCols() / chunk;
+  auto vecType = VectorType::get({chunk}, outElt);
+  for (int64_t mi = 0; mi < acc.getRows() / 16; ++mi) {
+    // mma.sync m16n8 accumulator: lane l holds rows l/4 and l/4 + 8,
+    // columns 2*(l%4) and 2*(l%4) + 1.
+    for (int64_t ni = 0; ni < fragsN; ++ni)
+      for (int64_t i = 0; i < 2; ++i) {
+        Value frag = frags[mi * fragsN + ni];
+        Value v0 = vector::ExtractOp::create(kb.b, kb.loc, frag, ArrayRef<int64_t>{i, 0});
+        Value v1 = vector::ExtractOp::create(kb.b, kb.loc, frag, ArrayRef<int64_t>{i, 1});
+        Value at = kb.add(warpBase, kb.add(kb.mul(kb.add(lr, kb.idx(8 * i)), kb.idx(stride)),
+                                           kb.add(lc, kb.idx(ni * 8))));
+        kb.storeVecF32({v0, v1}, s.scratch, at);
+      }
+    NVVM::SyncWarpOp::create(kb.b, kb.loc, kb.i32(-1));
+    for (int64_t c = 0; c < 16 * chunksPerRow / 32; ++c) {
+      Value id = kb.add(lane, kb.idx(32 * c));
+      Value row = kb.div(id, kb.idx(chunksPerRow));
+      Value col = kb.mul(kb.rem(id, kb.idx(chunksPerRow)), kb.idx(chunk));
+      auto load = vector::LoadOp::create(
+          kb.b, kb.loc, vecType, s.scratch,
+          ValueRange{kb.add(warpBase, kb.add(kb.mul(row, kb.idx(stride)), col))});
+      load.setAlignment(16);
+      Value r = kb.add(s.row, kb.add(kb.idx(mi * 16), row));
+      Value cc = kb.add(s.col, col);
+      kb.ifThenElse(kb.andi(kb.ult(r, s.rows), kb.ult(cc, s.cols)), [&] {
+        auto store = vector::StoreOp::create(
+            kb.b, kb.loc, load, s.dest, ValueRange{kb.add(s.offset, kb.add(kb.mul(r, s.cols), cc))});
+        store.setAlignment(16);
+      });
+    }
+    NVVM::SyncWarpOp::create(kb.b, kb.loc, kb.i32(-1));
+  }
+}
+
+} // namespace mini

@@ -1,0 +1,61 @@
+// The lane-level code of mini-lower-mma: how a warp tile sits in the lanes'
+// registers as mma.sync or WMMA fragments, and the loads, mma ops and stores
+// on those fragments. Private to lib/Transforms.
+#ifndef MINI_TRANSFORMS_KERNELS_MMAFRAGMENTS_H
+#define MINI_TRANSFORMS_KERNELS_MMAFRAGMENTS_H
+
+#include "KernelBuilder.h"
+
+namespace mini {
+
+class MmaFragments {
+public:
+  /// `entry` is at the start of the function: the lane index is computed
+  /// there once.
+  MmaFragments(bool wmma, mlir::Type operandElement, mlir::OpBuilder &entry, mlir::Location loc);
+
+  /// mma.sync: acc -> (rows/16)*(cols/8) vector<2x2xf32>, a -> rows/16
+  /// vector<4x2xT>, b -> cols/8 vector<2x2xT>. WMMA: one 16x16
+  /// gpu.mma_matrix per 16x16 block (bf16: LLVM structs of the intrinsics).
+  void fragmentTypes(WarpTileType tile, llvm::SmallVectorImpl<mlir::Type> &out) const;
+
+  llvm::SmallVector<mlir::Value> zero(KernelBuilder &kb, WarpTileType acc);
+  llvm::SmallVector<mlir::Value> load(KernelBuilder &kb, WarpTileType tile, mlir::Value source,
+                                      mlir::Value stage, mlir::Value row, mlir::Value col,
+                                      bool swizzled);
+  /// acc[mi * fragsN + ni] += a[mi] x b[ni].
+  llvm::SmallVector<mlir::Value> multiply(KernelBuilder &kb, WarpTileType acc, mlir::ValueRange a,
+                                          mlir::ValueRange b, mlir::ValueRange c);
+
+  struct Store {
+    mlir::Value dest, offset, row, col, rows, cols, scratch;
+    bool pairs;
+  };
+  void store(KernelBuilder &kb, WarpTileType acc, mlir::ValueRange frags, const Store &s);
+
+  const bool wmma;
+
+private:
+  bool intrinsics() const { return wmma && element.isBF16(); }
+  int64_t fragCols() const { return wmma ? 16 : 8; }
+  mlir::Type structType(mlir::Type field, int64_t n) const;
+  /// Where ldmatrix finds element (row, col) of the logical tile in `stage`.
+  llvm::SmallVector<mlir::Value> indices(KernelBuilder &kb, mlir::Value source, mlir::Value stage,
+                                         mlir::Value row, mlir::Value col, bool swizzled);
+  llvm::SmallVector<mlir::Value> loadMmaSync(KernelBuilder &kb, WarpTileType tile,
+                                             mlir::Value source, mlir::Value stage,
+                                             mlir::Value row, mlir::Value col, bool swizzled);
+  llvm::SmallVector<mlir::Value> loadWmma(KernelBuilder &kb, WarpTileType tile,
+                                          mlir::Value source, mlir::Value stage, mlir::Value row,
+                                          mlir::Value col);
+  void storeWmma(KernelBuilder &kb, WarpTileType acc, mlir::ValueRange frags, const Store &s);
+  void storeMmaSync(KernelBuilder &kb, WarpTileType acc, mlir::ValueRange frags, const Store &s);
+  void storeStaged(KernelBuilder &kb, WarpTileType acc, mlir::ValueRange frags, const Store &s);
+
+  mlir::Type element;
+  mlir::Value tid, lane;
+};
+
+} // namespace mini
+
+#endif

@@ -1,0 +1,63 @@
+// RUN: mini-opt %s -split-input-file -mini-lower-mma -verify-diagnostics
+
+gpu.module @m {
+  // expected-error @+1 {{'gpu.func' op has warp ops but no mini.mma_kind = "mma_sync" or "wmma"}}
+  gpu.func @no_kind() kernel {
+    %zero = mini.warp_zero : !mini.warp_tile<acc, 16x16xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  // expected-error @+1 {{'gpu.func' op has warp ops but no mini.mma_kind = "mma_sync" or "wmma"}}
+  gpu.func @bad_kind() kernel attributes {mini.mma_kind = "wgmma"} {
+    %zero = mini.warp_zero : !mini.warp_tile<acc, 16x16xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @wmma_swizzled(%s: memref<4x128x64xf16, #gpu.address_space<workgroup>>, %i: index) kernel attributes {mini.mma_kind = "wmma"} {
+    // expected-error @+1 {{'mini.warp_load' op reads swizzled stages, which WMMA loads cannot address}}
+    %a = mini.warp_load %s[%i, %i, %i] {swizzled} : memref<4x128x64xf16, #gpu.address_space<workgroup>> -> !mini.warp_tile<a, 16x16xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @mixed_types(%s: memref<1x16x24xf16, #gpu.address_space<workgroup>>,
+                        %t: memref<1x16x24xbf16, #gpu.address_space<workgroup>>, %i: index) kernel attributes {mini.mma_kind = "wmma"} {
+    %a = mini.warp_load %s[%i, %i, %i] : memref<1x16x24xf16, #gpu.address_space<workgroup>> -> !mini.warp_tile<a, 16x16xf16>
+    // expected-error @+1 {{'mini.warp_load' op reads 'bf16' but the function's other warp tiles are 'f16'; one operand type per function}}
+    %b = mini.warp_load %t[%i, %i, %i] : memref<1x16x24xbf16, #gpu.address_space<workgroup>> -> !mini.warp_tile<b, 16x16xbf16>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @wmma_no_scratch(%c: memref<?xf32>, %i: index) kernel attributes {mini.mma_kind = "wmma"} {
+    %zero = mini.warp_zero : !mini.warp_tile<acc, 16x16xf32>
+    // expected-error @+1 {{'mini.warp_store' op needs a [warps, 16, 16] f32 scratch with WMMA}}
+    mini.warp_store %zero, %c[%i] at(%i, %i) bounds(%i, %i) : !mini.warp_tile<acc, 16x16xf32>, memref<?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @mma_sync_scratch(%c: memref<?xf16>, %s: memref<300xf16, #gpu.address_space<workgroup>>, %i: index) kernel attributes {mini.mma_kind = "mma_sync"} {
+    %zero = mini.warp_zero : !mini.warp_tile<acc, 16x16xf32>
+    // expected-error @+1 {{'mini.warp_store' op needs a 1-D 'f16' scratch of whole 384-element warp slices; got 'memref<300xf16, #gpu.address_space<workgroup>>'}}
+    mini.warp_store %zero, %c[%i] at(%i, %i) bounds(%i, %i) scratch(%s : memref<300xf16, #gpu.address_space<workgroup>>) : !mini.warp_tile<acc, 16x16xf32>, memref<?xf16>
+    gpu.return
+  }
+}

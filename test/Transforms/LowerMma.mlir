@@ -1,0 +1,239 @@
+// RUN: mini-opt %s -split-input-file -mini-lower-mma -canonicalize -cse | FileCheck %s
+
+!acc = !mini.warp_tile<acc, 32x32xf32>
+!a = !mini.warp_tile<a, 32x16xf16>
+!b = !mini.warp_tile<b, 16x32xf16>
+!smem_a = memref<2x64x24xf16, #gpu.address_space<workgroup>>
+!smem_b = memref<2x16x72xf16, #gpu.address_space<workgroup>>
+
+// mma.sync from padded stages: the 32x16 A tile is two 16x16 fragments, one
+// ldmatrix.x4 each (lane l addresses row l % 16, column 8 * (l / 16)); the
+// 16x32 B tile four 16x8 fragments, two per ldmatrix.x4.trans; the 32x32
+// accumulator 2 x 4 fragments of 16x8 f32, one mma.sync m16n8k16 each. A
+// store without scratch writes each lane's pair of columns as one masked
+// vector store (`pairs`).
+// CHECK-LABEL: gpu.func @mma_sync
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<2x2xf32>
+// CHECK-DAG: %[[TID:.*]] = gpu.thread_id x
+// CHECK: arith.remui %[[TID]], %c32
+// CHECK-COUNT-2: nvgpu.ldmatrix %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<2x64x24xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+// CHECK: %[[B01:.*]] = nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = true} : memref<2x16x72xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+// CHECK: vector.extract %[[B01]][0] : vector<2xf16> from vector<4x2xf16>
+// CHECK: vector.extract %[[B01]][1] : vector<2xf16> from vector<4x2xf16>
+// CHECK: vector.extract %[[B01]][2] : vector<2xf16> from vector<4x2xf16>
+// CHECK: vector.extract %[[B01]][3] : vector<2xf16> from vector<4x2xf16>
+// CHECK: nvgpu.ldmatrix {{.*}} transpose = true
+// CHECK-NOT: nvgpu.ldmatrix
+// CHECK: nvgpu.mma.sync(%{{.*}}, %{{.*}}, %[[ZERO]]) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// CHECK-COUNT-7: nvgpu.mma.sync
+// CHECK-NOT: nvgpu.mma.sync
+// CHECK-COUNT-16: vector.store %{{.*}}, %{{.*}}[%{{.*}}] {alignment = 8 : i64} : memref<?xf32>, vector<2xf32>
+// CHECK-NOT: mini.warp
+gpu.module @m {
+  gpu.func @mma_sync(%sa: !smem_a, %sb: !smem_b, %c: memref<?xf32>, %stage: index, %row: index,
+                     %col: index, %m: index, %n: index) kernel attributes {mini.mma_kind = "mma_sync"} {
+    %c0 = arith.constant 0 : index
+    %zero = mini.warp_zero : !acc
+    %a = mini.warp_load %sa[%stage, %row, %c0] : !smem_a -> !a
+    %b = mini.warp_load %sb[%stage, %c0, %col] : !smem_b -> !b
+    %acc = mini.warp_mma %a, %b, %zero : !a, !b -> !acc
+    mini.warp_store %acc, %c[%c0] at(%row, %col) bounds(%m, %n) {pairs} : !acc, memref<?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// A loop that carries warp tiles carries their fragments: 8 accumulator, 2
+// A and 4 B fragments, the index stays. Without `pairs`, one scalar store
+// per element.
+// CHECK-LABEL: gpu.func @loop_carried
+// CHECK: %[[A:.*]]:8 = scf.for %{{.*}} iter_args({{.*}}) -> (vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>) {
+// CHECK-COUNT-8: nvgpu.mma.sync
+// CHECK: scf.yield
+// CHECK: %[[B:.*]]:15 = scf.for %{{.*}} -> (vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<4x2xf16>, vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf16>, vector<2x2xf16>, vector<2x2xf16>, index) {
+// CHECK-COUNT-32: memref.store %{{.*}} : memref<?xf16>
+// CHECK-NOT: builtin.unrealized_conversion_cast
+!acc = !mini.warp_tile<acc, 32x32xf32>
+!a = !mini.warp_tile<a, 32x16xf16>
+!b = !mini.warp_tile<b, 16x32xf16>
+!smem_a = memref<2x64x24xf16, #gpu.address_space<workgroup>>
+!smem_b = memref<2x16x72xf16, #gpu.address_space<workgroup>>
+gpu.module @m {
+  gpu.func @loop_carried(%sa: !smem_a, %sb: !smem_b, %c: memref<?xf16>, %n: index) kernel attributes {mini.mma_kind = "mma_sync"} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = mini.warp_zero : !acc
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (!acc) {
+      %a = mini.warp_load %sa[%i, %c0, %c0] : !smem_a -> !a
+      %b = mini.warp_load %sb[%i, %c0, %c0] : !smem_b -> !b
+      %next = mini.warp_mma %a, %b, %acc : !a, !b -> !acc
+      scf.yield %next : !acc
+    }
+    %a0 = mini.warp_load %sa[%c0, %c0, %c0] : !smem_a -> !a
+    %b0 = mini.warp_load %sb[%c0, %c0, %c0] : !smem_b -> !b
+    %s:4 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %r, %a = %a0, %b = %b0, %st = %c0) -> (!acc, !a, !b, index) {
+      %next = mini.warp_mma %a, %b, %acc : !a, !b -> !acc
+      %a1 = mini.warp_load %sa[%st, %c0, %c0] : !smem_a -> !a
+      %b1 = mini.warp_load %sb[%st, %c0, %c0] : !smem_b -> !b
+      scf.yield %next, %a1, %b1, %i : !acc, !a, !b, index
+    }
+    mini.warp_store %s#0, %c[%c0] at(%c0, %c0) bounds(%n, %n) : !acc, memref<?xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+// Swizzled TMA stages: the ldmatrix column is XORed with 8 x ((row * 128 /
+// 128) mod 8) for 64-element (128-byte) rows; B's logical column n lies in
+// box n / 64 at column n mod 64.
+// CHECK-LABEL: gpu.func @swizzled
+// CHECK: %[[AROW:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK: %[[ABYTES:.*]] = arith.muli %[[AROW]], %c128 : index
+// CHECK: %[[ASPAN:.*]] = arith.divui %[[ABYTES]], %c128 : index
+// CHECK: %[[AX:.*]] = arith.remui %[[ASPAN]], %c8 : index
+// CHECK: %[[AXOR:.*]] = arith.muli %[[AX]], %c8 : index
+// CHECK: %[[ACOL:.*]] = arith.xori %{{.*}}, %[[AXOR]] : index
+// CHECK: nvgpu.ldmatrix %{{.*}}[%{{.*}}, %[[AROW]], %[[ACOL]]] {numTiles = 4 : i32, transpose = false} : memref<4x128x64xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[BOX:.*]] = arith.divui %[[N:.*]], %c64 : index
+// CHECK: %[[INBOX:.*]] = arith.remui %[[N]], %c64 : index
+// CHECK: %[[BCOL:.*]] = arith.xori %[[INBOX]], %{{.*}} : index
+// CHECK: nvgpu.ldmatrix %{{.*}}[%{{.*}}, %[[BOX]], %{{.*}}, %[[BCOL]]] {numTiles = 4 : i32, transpose = true} : memref<4x4x64x64xf16, #gpu.address_space<workgroup>>
+!a = !mini.warp_tile<a, 16x16xf16>
+!b = !mini.warp_tile<b, 16x16xf16>
+gpu.module @m {
+  gpu.func @swizzled(%sa: memref<4x128x64xf16, #gpu.address_space<workgroup>>,
+                     %sb: memref<4x4x64x64xf16, #gpu.address_space<workgroup>>,
+                     %c: memref<?xf32>, %stage: index, %row: index, %col: index) kernel attributes {mini.mma_kind = "mma_sync"} {
+    %c16 = arith.constant 16 : index
+    %a = mini.warp_load %sa[%stage, %row, %c16] {swizzled} : memref<4x128x64xf16, #gpu.address_space<workgroup>> -> !a
+    %b = mini.warp_load %sb[%stage, %c16, %col] {swizzled} : memref<4x4x64x64xf16, #gpu.address_space<workgroup>> -> !b
+    %zero = mini.warp_zero : !mini.warp_tile<acc, 16x16xf32>
+    %acc = mini.warp_mma %a, %b, %zero : !a, !b -> !mini.warp_tile<acc, 16x16xf32>
+    mini.warp_store %acc, %c[%stage] at(%row, %col) bounds(%row, %col) : !mini.warp_tile<acc, 16x16xf32>, memref<?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// A store through scratch: each lane writes its accumulator pairs into the
+// warp's 16 rows of 32 + 8 elements (8 stores: 4 fragments x 2 rows), the
+// warp syncs, then reads 16-byte row chunks (8 bf16) and writes them to C,
+// masked; once per 16 rows.
+// CHECK-LABEL: gpu.func @staged_store
+// CHECK: %[[WARP:.*]] = arith.divui %{{.*}}, %c32 : index
+// CHECK: arith.muli %[[WARP]], %c640 : index
+// CHECK-COUNT-8: vector.store %{{.*}}, %{{.*}}[%{{.*}}] {alignment = 4 : i64} : memref<2560xbf16, #gpu.address_space<workgroup>>, vector<2xbf16>
+// CHECK-NEXT: nvvm.bar.warp.sync
+// CHECK: %[[CHUNK:.*]] = vector.load %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<2560xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+// CHECK: scf.if
+// CHECK: vector.store %[[CHUNK]], %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<?xbf16>, vector<8xbf16>
+// CHECK: nvvm.bar.warp.sync
+// CHECK-COUNT-8: vector.store %{{.*}} : memref<2560xbf16, #gpu.address_space<workgroup>>, vector<2xbf16>
+gpu.module @m {
+  gpu.func @staged_store(%c: memref<?xbf16>, %scratch: memref<2560xbf16, #gpu.address_space<workgroup>>,
+                         %row: index, %col: index, %m: index, %n: index) kernel attributes {mini.mma_kind = "mma_sync"} {
+    %c0 = arith.constant 0 : index
+    %zero = mini.warp_zero : !mini.warp_tile<acc, 32x32xf32>
+    mini.warp_store %zero, %c[%c0] at(%row, %col) bounds(%m, %n) scratch(%scratch : memref<2560xbf16, #gpu.address_space<workgroup>>) : !mini.warp_tile<acc, 32x32xf32>, memref<?xbf16>
+    gpu.return
+  }
+}
+
+// -----
+
+// bf16 operands: the same ldmatrix and mma.sync ops, on bf16 vectors
+// (mini-lower-bf16-mma-sync lowers those further).
+// CHECK-LABEL: gpu.func @mma_sync_bf16
+// CHECK: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
+!a = !mini.warp_tile<a, 16x16xbf16>
+!b = !mini.warp_tile<b, 16x16xbf16>
+!acc = !mini.warp_tile<acc, 16x16xf32>
+gpu.module @m {
+  gpu.func @mma_sync_bf16(%sa: memref<1x16x24xbf16, #gpu.address_space<workgroup>>,
+                          %sb: memref<1x16x24xbf16, #gpu.address_space<workgroup>>, %c: memref<?xbf16>) kernel attributes {mini.mma_kind = "mma_sync"} {
+    %c0 = arith.constant 0 : index
+    %a = mini.warp_load %sa[%c0, %c0, %c0] : memref<1x16x24xbf16, #gpu.address_space<workgroup>> -> !a
+    %b = mini.warp_load %sb[%c0, %c0, %c0] : memref<1x16x24xbf16, #gpu.address_space<workgroup>> -> !b
+    %zero = mini.warp_zero : !acc
+    %acc = mini.warp_mma %a, %b, %zero : !a, !b -> !acc
+    mini.warp_store %acc, %c[%c0] at(%c0, %c0) bounds(%c0, %c0) : !acc, memref<?xbf16>
+    gpu.return
+  }
+}
+
+// -----
+
+// WMMA on f16: one 16x16 gpu.mma_matrix per 16x16 block (leading dimension
+// the stage's padded row), gpu.subgroup_mma_compute per pair; the store
+// goes through the warp's 16x16 f32 scratch tile: lane l reads row l / 2,
+// columns 8 * (l % 2) .. + 8, and stores them masked.
+// CHECK-LABEL: gpu.func @wmma
+// CHECK: %[[ZERO:.*]] = gpu.subgroup_mma_constant_matrix %{{.*}} : !gpu.mma_matrix<16x16xf32, "COp">
+// CHECK-COUNT-2: gpu.subgroup_mma_load_matrix %{{.*}} {leadDimension = 24 : index} : memref<2x64x24xf16, #gpu.address_space<workgroup>> -> !gpu.mma_matrix<16x16xf16, "AOp">
+// CHECK-COUNT-2: gpu.subgroup_mma_load_matrix %{{.*}} {leadDimension = 72 : index} : memref<2x16x72xf16, #gpu.address_space<workgroup>> -> !gpu.mma_matrix<16x16xf16, "BOp">
+// CHECK: gpu.subgroup_mma_compute %{{.*}}, %{{.*}}, %[[ZERO]] : !gpu.mma_matrix<16x16xf16, "AOp">, !gpu.mma_matrix<16x16xf16, "BOp"> -> !gpu.mma_matrix<16x16xf32, "COp">
+// CHECK-COUNT-3: gpu.subgroup_mma_compute
+// CHECK: %[[WARP:.*]] = arith.divui %{{.*}}, %c32 : index
+// CHECK: gpu.subgroup_mma_store_matrix %{{.*}}, %{{.*}}[%[[WARP]], %c0, %c0] {leadDimension = 16 : index} : !gpu.mma_matrix<16x16xf32, "COp">, memref<4x16x16xf32, #gpu.address_space<workgroup>>
+// CHECK-NEXT: nvvm.bar.warp.sync
+// CHECK-COUNT-8: memref.load %{{.*}}[%[[WARP]], %{{.*}}, %{{.*}}] : memref<4x16x16xf32, #gpu.address_space<workgroup>>
+// CHECK: nvvm.bar.warp.sync
+// CHECK-COUNT-3: gpu.subgroup_mma_store_matrix
+// CHECK-NOT: nvgpu.
+!acc = !mini.warp_tile<acc, 32x32xf32>
+!a = !mini.warp_tile<a, 32x16xf16>
+!b = !mini.warp_tile<b, 16x32xf16>
+!smem_a = memref<2x64x24xf16, #gpu.address_space<workgroup>>
+!smem_b = memref<2x16x72xf16, #gpu.address_space<workgroup>>
+gpu.module @m {
+  gpu.func @wmma(%sa: !smem_a, %sb: !smem_b, %c: memref<?xf32>,
+                 %scratch: memref<4x16x16xf32, #gpu.address_space<workgroup>>,
+                 %row: index, %col: index, %m: index, %n: index) kernel attributes {mini.mma_kind = "wmma"} {
+    %c0 = arith.constant 0 : index
+    %zero = mini.warp_zero : !acc
+    %a = mini.warp_load %sa[%c0, %row, %c0] : !smem_a -> !a
+    %b = mini.warp_load %sb[%c0, %c0, %col] : !smem_b -> !b
+    %acc = mini.warp_mma %a, %b, %zero : !a, !b -> !acc
+    mini.warp_store %acc, %c[%c0] at(%row, %col) bounds(%m, %n) scratch(%scratch : memref<4x16x16xf32, #gpu.address_space<workgroup>>) : !acc, memref<?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// WMMA on bf16: upstream's gpu.mma_matrix has no bf16, so fragments are the
+// NVVM intrinsics' LLVM structs (4 x i32 for 8 bf16 operands, 8 x f32
+// accumulators), loaded from shared-memory pointers with the padded row as
+// stride, carried through loops like any fragment.
+// CHECK-LABEL: gpu.func @wmma_bf16
+// CHECK: %[[ZERO:.*]] = llvm.mlir.zero : !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]]) -> (!llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>)
+// CHECK: llvm.call_intrinsic "llvm.nvvm.wmma.m16n16k16.load.a.row.stride.bf16.p3"(%{{.*}}, %c24_i32) : (!llvm.ptr<3>, i32) -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.call_intrinsic "llvm.nvvm.wmma.m16n16k16.load.b.row.stride.bf16.p3"(%{{.*}}, %c24_i32)
+// CHECK: llvm.call_intrinsic "llvm.nvvm.wmma.m16n16k16.mma.row.row.bf16"({{.*}}) : (i32, i32, i32, i32, i32, i32, i32, i32, f32, f32, f32, f32, f32, f32, f32, f32) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
+// CHECK: scf.yield
+// CHECK: llvm.call_intrinsic "llvm.nvvm.wmma.m16n16k16.store.d.row.stride.f32.p3"(%{{.*}}, %c16_i32)
+// CHECK-NOT: gpu.subgroup_mma
+!a = !mini.warp_tile<a, 16x16xbf16>
+!b = !mini.warp_tile<b, 16x16xbf16>
+!acc = !mini.warp_tile<acc, 16x16xf32>
+!smem = memref<1x16x24xbf16, #gpu.address_space<workgroup>>
+gpu.module @m {
+  gpu.func @wmma_bf16(%sa: !smem, %sb: !smem, %c: memref<?xf32>,
+                      %scratch: memref<1x16x16xf32, #gpu.address_space<workgroup>>, %n: index) kernel attributes {mini.mma_kind = "wmma"} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = mini.warp_zero : !acc
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (!acc) {
+      %a = mini.warp_load %sa[%c0, %c0, %c0] : !smem -> !a
+      %b = mini.warp_load %sb[%c0, %c0, %c0] : !smem -> !b
+      %next = mini.warp_mma %a, %b, %acc : !a, !b -> !acc
+      scf.yield %next : !acc
+    }
+    mini.warp_store %r, %c[%c0] at(%c0, %c0) bounds(%n, %n) scratch(%scratch : memref<1x16x16xf32, #gpu.address_space<workgroup>>) : !acc, memref<?xf32>
+    gpu.return
+  }
+}
