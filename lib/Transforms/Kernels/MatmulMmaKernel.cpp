@@ -5,16 +5,13 @@
 // copy = "tma" on sm_90, by TMA box copies (nvvm.cp.async.bulk.tensor, thread
 // 0) tracked by a full and an empty mbarrier per stage (with cluster_m > 1,
 // the blocks of a cluster multicast their shares of the common B tile to one
-// another); the math is either
-//   - mma_sync: warps read 16x16 A and 16x8 B fragments with ldmatrix (B
-//     transposed on the fly) and accumulate with mma.sync m16n8k16, or
-//   - wmma: 16x16x16 fragments, through gpu.subgroup_mma_load_matrix /
-//     compute for f16; bf16 calls the NVVM wmma intrinsics directly
-//     (upstream's gpu.mma_matrix type and nvvm.wmma ops have no bf16).
+// another). Each warp multiplies its tile_m / warps_m x tile_n / warps_n share
+// with warp ops (mini.warp_load / warp_mma / warp_store) that mini-lower-mma
+// lowers to ldmatrix + mma.sync m16n8k16 or to WMMA 16x16x16, as the
+// kernel's mini.mma_kind (the config's math) says.
 //
 // The pieces are in TensorCoreEmitter.h (copies: TensorCoreCopies.cpp; the
-// warp ops of the math: TensorCoreMath.cpp, lowered to mma.sync or WMMA
-// fragments by mini-lower-mma); this file sizes the kernel, lays out its
+// warp ops: TensorCoreMath.cpp); this file sizes the kernel, lays out its
 // dynamic shared memory and builds the pipelined K loop.
 #include "TensorCoreEmitter.h"
 
