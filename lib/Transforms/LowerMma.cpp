@@ -19,6 +19,10 @@ using namespace mini;
 
 namespace {
 
+/// The value of a 1:1 operand (an index, a memref) in a 1:N adaptor; null
+/// for an absent optional operand.
+Value single(ValueRange converted) { return converted.empty() ? Value() : converted.front(); }
+
 template <typename Op>
 struct WarpPattern : OpConversionPattern<Op> {
   WarpPattern(const TypeConverter &converter, MLIRContext *ctx, MmaFragments &frags)
@@ -41,7 +45,6 @@ struct LowerWarpLoad : WarpPattern<WarpLoadOp> {
   LogicalResult matchAndRewrite(WarpLoadOp op, OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     KernelBuilder kb(rewriter, op.getLoc());
-    auto single = [](ValueRange v) { return v.front(); };
     rewriter.replaceOpWithMultiple(
         op, {frags.load(kb, op.getType(), single(adaptor.getSource()), single(adaptor.getStage()),
                         single(adaptor.getRow()), single(adaptor.getCol()), op.getSwizzled())});
@@ -65,7 +68,6 @@ struct LowerWarpStore : WarpPattern<WarpStoreOp> {
   LogicalResult matchAndRewrite(WarpStoreOp op, OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     KernelBuilder kb(rewriter, op.getLoc());
-    auto single = [](ValueRange v) { return v.empty() ? Value() : v.front(); };
     MmaFragments::Store store{single(adaptor.getDest()),    single(adaptor.getOffset()),
                               single(adaptor.getRow()),     single(adaptor.getCol()),
                               single(adaptor.getRows()),    single(adaptor.getCols()),
