@@ -11,6 +11,10 @@ using namespace mini;
 // WarpTileType
 //===----------------------------------------------------------------------===//
 
+namespace {
+constexpr int64_t kMaxWarpTileSide = 256;
+} // namespace
+
 // !mini.warp_tile<acc, 64x64xf32>
 Type WarpTileType::parse(AsmParser &parser) {
   std::string role;
@@ -52,6 +56,10 @@ LogicalResult WarpTileType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (rows <= 0 || cols <= 0 || rows % 16 || cols % 16)
     return emitError() << "warp_tile sides must be positive multiples of 16; got " << rows << "x"
                        << cols;
+  // One warp holds the tile in registers: 256 x 256 f32 is already 2048 per lane.
+  if (rows > kMaxWarpTileSide || cols > kMaxWarpTileSide)
+    return emitError() << "warp_tile sides must be at most " << kMaxWarpTileSide << "; got "
+                       << rows << "x" << cols;
   return success();
 }
 

@@ -25,6 +25,11 @@ func.func private @ragged(!mini.warp_tile<acc, 24x16xf32>)
 
 // -----
 
+// expected-error @+1 {{warp_tile sides must be at most 256; got 16x4096}}
+func.func private @huge(!mini.warp_tile<acc, 16x4096xf32>)
+
+// -----
+
 // expected-error @+1 {{warp_tile must be 2-D; got rank 3}}
 func.func private @rank3(!mini.warp_tile<acc, 16x16x16xf32>)
 
