@@ -1,4 +1,5 @@
-// The warp tile type and the verifiers of the warp-level matmul ops.
+// The kernel-level ops: the warp tile type, the warp-level matmul ops and
+// the stage copies (verifiers).
 #include "mini/Dialect/Mini/MiniOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -124,5 +125,40 @@ LogicalResult WarpStoreOp::verify() {
     return emitOpError("scratch must be a static workgroup memref; got ") << scratch;
   if (getPairs())
     return emitOpError("pairs applies only to stores without scratch");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// StageCopyOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult StageCopyOp::verify() {
+  ArrayRef<int64_t> tile = getTile();
+  if (tile.size() != 3)
+    return emitOpError("tile must be [tile_m, tile_n, tile_k]; got ") << tile.size() << " sizes";
+  int64_t tm = tile[0], tn = tile[1], tk = tile[2], threads = getThreads();
+  if (tm <= 0 || tn <= 0 || tk <= 0 || tk % 8 || tn % 8 || threads <= 0 ||
+      (tm * tk / 8) % threads || (tk * tn / 8) % threads)
+    return emitOpError("needs tile_k and tile_n multiples of 8 and whole 8-element copies per "
+                       "thread; got tile ")
+           << tm << "x" << tn << "x" << tk << " for " << threads << " threads";
+  Type elt = getA().getType().getElementType();
+  if (getB().getType().getElementType() != elt)
+    return emitOpError("a and b element types differ: ")
+           << elt << " and " << getB().getType().getElementType();
+  auto check = [&](StringRef name, MemRefType type, int64_t rows, int64_t cols) -> LogicalResult {
+    if (!isWorkgroup(type) || type.getRank() != 3 || type.getElementType() != elt ||
+        type.getDimSize(1) != rows || type.getDimSize(2) < cols)
+      return emitOpError() << name << " must be workgroup memory of " << elt << ", [stages, "
+                           << rows << ", >= " << cols << "]; got " << type;
+    return success();
+  };
+  if (failed(check("sa", getSa().getType(), tm, tk)) ||
+      failed(check("sb", getSb().getType(), tk, tn)))
+    return failure();
+  if (getAsync() != static_cast<bool>(getToken()))
+    return emitOpError("returns a token exactly when async");
+  if (getInterior() && !getAsync())
+    return emitOpError("interior applies only to async copies");
   return success();
 }
