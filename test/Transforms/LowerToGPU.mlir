@@ -83,7 +83,8 @@ func.func @matmul_naive(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?x
 // block tiles of 8 warps (2x4, each 64x64 = 4x8 fragments of 16x8), A and B
 // tiles of depth 32 in five stages of dynamic shared memory (rows padded by 8
 // halves: 5x128x40 + 5x32x264 halves = 135680 bytes) filled by cp.async
-// (16-byte chunks, zero-fill outside). The math is warp ops on each warp's
+// (16-byte chunks, zero-fill outside; mini.stage_copy ops that
+// mini-lower-stage-copies lowers). The math is warp ops on each warp's
 // 64x64 accumulator tile and its 64x16 A and 16x64 B tiles of one 16-deep
 // step; mini-lower-mma turns them into ldmatrix + mma.sync (mini.mma_kind).
 // CHECK-LABEL: func.func @matmul_mma
@@ -99,17 +100,14 @@ func.func @matmul_naive(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?x
 // CHECK: %[[EPI:.*]] = memref.view %[[RAW]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<9216xf32, #gpu.address_space<workgroup>>
 // CHECK: %[[ZERO:.*]] = mini.warp_zero : <acc, 64x64xf32>
 // CHECK: scf.if %{{.*}} {
-// The prologue fills stages - 1 = 4 stages, one cp.async group each. The K
-// residue goes in tile 0, the only one whose copies check depth >= 0; then
-// it waits for tile 0 and loads its first fragments.
-// CHECK: arith.cmpi ule
-// CHECK: nvgpu.device_async_copy %{{.*}}[%{{.*}}], %[[SA]][%{{.*}}, %{{.*}}, %{{.*}}], 8, %{{.*}} {bypassL1}
-// CHECK: nvgpu.device_async_copy %{{.*}}[%{{.*}}], %[[SB]]
-// CHECK: nvgpu.device_async_create_group
-// CHECK-NOT: arith.cmpi ule
-// CHECK: nvgpu.device_async_create_group
-// CHECK: nvgpu.device_async_create_group
-// CHECK: %[[G:.*]] = nvgpu.device_async_create_group
+// The prologue fills stages - 1 = 4 stages with async stage copies (one
+// cp.async group each, mini-lower-stage-copies). The K residue goes in step
+// 0, the only one whose copies check depth >= 0 (the others are
+// `interior`); then it waits for step 0 and loads its first fragments.
+// CHECK: mini.stage_copy %{{.*}}[%{{.*}}], %{{.*}}[%{{.*}}] block(%{{.*}}, %{{.*}}) sizes(%{{.*}}, %{{.*}}, %{{.*}}) into %[[SA]], %[[SB]][%c0] step %c0 {async, threads = 256 : i64, tile = array<i64: 128, 256, 32>} : memref<?xf16>, memref<?xf16>, memref<5x128x40xf16, #gpu.address_space<workgroup>>, memref<5x32x264xf16, #gpu.address_space<workgroup>> -> !nvgpu.device.async.token
+// CHECK: mini.stage_copy {{.*}} into %[[SA]], %[[SB]][%c1] step %c1 {async, interior,
+// CHECK: mini.stage_copy {{.*}} into %[[SA]], %[[SB]][%c2] step %c2 {async, interior,
+// CHECK: %[[G:.*]] = mini.stage_copy {{.*}} into %[[SA]], %[[SB]][%c3] step %c3 {async, interior,
 // CHECK: nvgpu.device_async_wait %[[G]] {numGroups = 3 : i32}
 // CHECK-NEXT: gpu.barrier
 // CHECK: %[[A0:.*]] = mini.warp_load %[[SA]][%c0, %[[WROW:.*]], %c0] : memref<5x128x40xf16, #gpu.address_space<workgroup>> -> <a, 64x16xf16>
@@ -119,9 +117,7 @@ func.func @matmul_naive(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?x
 // in) feed the tensor cores; wait for the next tile before loading its step-0
 // fragments, overlapping step 1's math.
 // CHECK: %[[LOOP:.*]]:4 = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]], %[[A:.*]] = %[[A0]], %[[B:.*]] = %[[B0]], %[[STAGE:.*]] = %c0) -> (!mini.warp_tile<acc, 64x64xf32>, !mini.warp_tile<a, 64x16xf16>, !mini.warp_tile<b, 16x64xf16>, index) {
-// CHECK-NOT: arith.cmpi ule
-// CHECK: nvgpu.device_async_copy
-// CHECK: %[[REFILL:.*]] = nvgpu.device_async_create_group
+// CHECK: %[[REFILL:.*]] = mini.stage_copy {{.*}} into %[[SA]], %[[SB]][%{{.*}}] step %{{.*}} {async, interior,
 // CHECK: %[[A1:.*]] = mini.warp_load %[[SA]][%[[STAGE]], %[[WROW]], %c16]
 // CHECK: %[[B1:.*]] = mini.warp_load %[[SB]][%[[STAGE]], %c16, %[[WCOL]]]
 // CHECK: %[[ACC1:.*]] = mini.warp_mma %[[A]], %[[B]], %[[ACC]] : <a, 64x16xf16>, <b, 16x64xf16> -> <acc, 64x64xf32>
@@ -137,12 +133,11 @@ func.func @matmul_naive(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?x
 // The warps store their tiles at (block origin + warp origin), staged
 // through the scratch over the stages (N is a multiple of 8 on this path).
 // CHECK: mini.warp_store %[[LOOP]]#0, %{{.*}}[%{{.*}}] at(%{{.*}}, %{{.*}}) bounds(%{{.*}}, %{{.*}}) scratch(%[[EPI]] : memref<9216xf32, #gpu.address_space<workgroup>>) : <acc, 64x64xf32>, memref<?xf32>
-// Unaligned rows (K or N not a multiple of 8): scalar staging, no cp.async,
-// one store per element.
+// Unaligned rows (K or N not a multiple of 8): element-by-element staging
+// into stage 0, no cp.async; one store per element.
 // CHECK: } else {
-// CHECK-NOT: nvgpu.device_async_copy
 // CHECK: scf.for
-// CHECK: memref.load %{{.*}} : memref<?xf16>
+// CHECK: mini.stage_copy {{.*}} into %[[SA]], %[[SB]][%c0] step %{{.*}} {threads = 256 : i64, tile = array<i64: 128, 256, 32>} : memref<?xf16>, memref<?xf16>, memref<5x128x40xf16, #gpu.address_space<workgroup>>, memref<5x32x264xf16, #gpu.address_space<workgroup>>{{$}}
 // CHECK: mini.warp_mma
 // CHECK: mini.warp_store %{{.*}} bounds(%{{.*}}, %{{.*}}) : <acc, 64x64xf32>, memref<?xf32>
 func.func @matmul_mma(%a: tensor<2048x256xf16>, %b: tensor<256x3000xf16>) -> tensor<2048x3000xf32> {
@@ -302,7 +297,7 @@ func.func @matmul_batched(%a: tensor<2x3x64x32xbf16>, %b: tensor<2x3x32x100xbf16
 // CHECK: memref.view {{.*}} to memref<2x16x72xbf16, #gpu.address_space<workgroup>>
 // CHECK: %[[SCRATCH:.*]] = memref.view {{.*}} to memref<4x16x16xf32, #gpu.address_space<workgroup>>
 // CHECK: scf.for {{.*}} -> (!mini.warp_tile<acc, 32x32xf32>, !mini.warp_tile<a, 32x16xbf16>, !mini.warp_tile<b, 16x32xbf16>, index)
-// CHECK: nvgpu.device_async_copy
+// CHECK: mini.stage_copy {{.*}} {async, interior,
 // CHECK: mini.warp_mma {{.*}} : <a, 32x16xbf16>, <b, 16x32xbf16> -> <acc, 32x32xf32>
 // CHECK: scf.yield
 // CHECK: mini.warp_store {{.*}} scratch(%[[SCRATCH]] : memref<4x16x16xf32, #gpu.address_space<workgroup>>)

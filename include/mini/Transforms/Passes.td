@@ -86,10 +86,12 @@ def MiniLowerToGPU : Pass<"mini-lower-to-gpu", "mlir::ModuleOp"> {
     how to compute the launch shape from the sizes; `mini-export-bundle`
     writes it to the bundle manifest.
 
-    Tensor-core matmul kernels do their math with warp ops (`mini.warp_zero`,
-    `warp_load`, `warp_mma`, `warp_store` on `!mini.warp_tile` values) and
-    carry `mini.mma_kind` from the config's math; `mini-lower-mma` lowers
-    them.
+    Tensor-core matmul kernels stage their operand tiles with
+    `mini.stage_copy` (cp.async or scalar; `mini-lower-stage-copies` lowers
+    them; TMA copies are built directly), do their math with warp ops
+    (`mini.warp_zero`, `warp_load`, `warp_mma`, `warp_store` on
+    `!mini.warp_tile` values) and carry `mini.mma_kind` from the config's
+    math; `mini-lower-mma` lowers those.
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::bufferization::BufferizationDialect",
@@ -97,6 +99,23 @@ def MiniLowerToGPU : Pass<"mini-lower-to-gpu", "mlir::ModuleOp"> {
     "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
     "mlir::tensor::TensorDialect", "mlir::vector::VectorDialect",
     "mlir::nvgpu::NVGPUDialect", "mlir::NVVM::NVVMDialect", "mini::MiniDialect"
+  ];
+}
+
+def MiniLowerStageCopies : Pass<"mini-lower-stage-copies"> {
+  let summary = "Lower mini.stage_copy to each thread's cp.async copies (nvgpu) or scalar loads";
+  let description = [{
+    Each `mini.stage_copy` becomes the copies of the calling thread: with
+    `async`, one 16-byte `nvgpu.device_async_copy` per 8-element chunk
+    (zero-filled outside the matrices, the K residue in step 0), committed
+    as one group whose token replaces the op's; otherwise element-by-element
+    loads and stores. The chunk addresses and bounds of the async copies are
+    planned once per tile pair, before the loops that copy, so a step's
+    copies are an add and a select per chunk.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::gpu::GPUDialect", "mlir::memref::MemRefDialect",
+    "mlir::nvgpu::NVGPUDialect", "mlir::scf::SCFDialect"
   ];
 }
 

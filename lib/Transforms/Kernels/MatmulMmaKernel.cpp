@@ -147,11 +147,11 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
     e.epilogue(acc, C, cBase, stagedScratch ? stagedScratch : scratch, /*pairs=*/true);
   };
   auto pipelined = [&](TensorCoreEmitter &e) {
-    e.planAsyncCopies(numK);
     bool viaTma = e.tma.has_value();
     auto ifLess = [&](Value x, Value y, function_ref<void()> fn) { kb.ifThenElse(kb.ult(x, y), fn); };
     Value token;
     if (viaTma) {
+      e.planTma(numK);
       e.initBarriers();
       kb.ifThenElse(e.isThread0(), [&] {
         for (int64_t s = 0; s + 1 < t.stages; ++s)
@@ -160,7 +160,7 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
       ifLess(kb.idx(0), numK, [&] { e.waitBarrier(e.barrier(false, kb.idx(0)), kb.idx(0)); });
     } else {
       for (int64_t s = 0; s + 1 < t.stages; ++s)
-        token = e.asyncLoadTile(kb.idx(s), kb.idx(s), /*interior=*/s > 0);
+        token = e.stageCopy(kb.idx(s), kb.idx(s), /*async=*/true, /*interior=*/s > 0);
       waitForTile(token);
     }
     // Carried: the accumulator, the fragments of the next step, the stage
@@ -193,7 +193,7 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
         });
       };
       if (!viaTma)
-        token = e.asyncLoadTile(refillStage, refillTile, /*interior=*/true);
+        token = e.stageCopy(refillStage, refillTile, /*async=*/true, /*interior=*/true);
       Value acc = it[0];
       auto frags = e.fragmentsFrom(it.slice(1, 2));
       if (viaTma && steps == 1) // tile kt's fragments came in the previous iteration
@@ -232,10 +232,9 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   };
   // cp.async path, one stage: load, wait, multiply; no overlap.
   auto unpipelined = [&] {
-    e.planAsyncCopies(numK);
     auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), init, [&](Value kt, ValueRange acc) {
       gpu::BarrierOp::create(b, loc);
-      Value token = e.asyncLoadTile(kb.idx(0), kt, /*interior=*/false);
+      Value token = e.stageCopy(kb.idx(0), kt, /*async=*/true);
       nvgpu::DeviceAsyncWaitOp::create(b, loc, token, b.getI32IntegerAttr(0));
       gpu::BarrierOp::create(b, loc);
       return SmallVector<Value>{e.multiplyTile(kb.idx(0), acc[0])};
@@ -246,7 +245,7 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   auto synchronous = [&] {
     auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), init, [&](Value kt, ValueRange acc) {
       gpu::BarrierOp::create(b, loc);
-      e.scalarLoadTile(kb.idx(0), kb.mul(kt, kb.idx(t.tk)));
+      e.stageCopy(kb.idx(0), kt, /*async=*/false);
       gpu::BarrierOp::create(b, loc);
       return SmallVector<Value>{e.multiplyTile(kb.idx(0), acc[0])};
     });

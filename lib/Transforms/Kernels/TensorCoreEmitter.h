@@ -44,39 +44,19 @@ public:
     warpCol = kb.mul(kb.rem(warp, kb.idx(t.wn)), kb.idx(t.warpTileN()));
   }
 
-  /// One 16-byte chunk of the A or B tile this thread copies with cp.async:
-  /// where it goes in the tile, whether its row (A) or column (B) is inside
-  /// the matrix, and its global offset at tile depth 0 (`base`, the row or
-  /// column clamped into the matrix when outside it). `safeBase` also clamps
-  /// the depth, so that it lies inside the matrix even when K < tile_k: the
-  /// copies that read nothing (size 0) still carry a valid address. Computed
-  /// once per block.
-  struct Chunk {
-    bool isA;
-    Value row, col, inside, base, safeBase;
-  };
+  /// The A and B tiles of K step `step` into `stage` (mini.stage_copy,
+  /// lowered by mini-lower-stage-copies): with `async`, 16-byte cp.async
+  /// copies with the K residue in step 0, returning their group's token
+  /// (`interior`: step >= 1); otherwise element by element, the residue
+  /// last (rows that are not 16-byte aligned).
+  Value stageCopy(Value stage, Value step, bool async, bool interior = false);
 
-  /// Plans the chunks and the K origin of the cp.async tiles: tile kt covers
-  /// depths kt * tile_k - padK .. + tile_k, where padK = numK * tile_k - K,
-  /// so that only tile 0 is partial (CUTLASS puts the K residue first too).
-  /// Every later tile lies inside K, so its copies need no K bound checks.
-  void planAsyncCopies(Value numK);
-
-  /// Stages tile kt into `stage` with one cp.async per planned chunk and
-  /// commits them as one group, whose token is returned. `interior`: kt >= 1,
-  /// so the tile lies inside K (then K > tile_k and `safeBase` is `base`) or
-  /// (kt >= numK) entirely past it and is zero-filled.
-  Value asyncLoadTile(Value stage, Value kt, bool interior);
-
-  /// Stages the A and B tiles at depth k0 into `stage` with scalar loads
-  /// (rows that are not 16-byte aligned).
-  void scalarLoadTile(Value stage, Value k0);
-
-  /// Calls `fn` for each 8-element chunk of the A and B tiles at depth k0 that
-  /// this thread stages: global memref, shared memref, global row, whether the
-  /// row is inside, global column, the column limit, the batch offset, the
-  /// leading dimension, and the row and column inside the tile.
-  template <typename Fn> void forEachChunk(Value k0, Fn fn);
+  /// TMA path: tile kt covers depths kt * tile_k - padK .. + tile_k, where
+  /// padK = numK * tile_k - K, so that only tile 0 is partial (CUTLASS puts
+  /// the K residue first too; the cp.async copies do the same).
+  void planTma(Value numK) {
+    padK = kb.sub(kb.mul(numK, kb.idx(t.tk)), K);
+  }
 
   /// TMA path (copy = "tma", sm_90): A stages are [stages, tile_m, tile_k]
   /// boxes, B stages [stages, tile_n / 64, tile_k, 64] boxes, both unpadded
@@ -160,8 +140,7 @@ public:
   Type elt;
   Value A, B, M, N, K, aBase, bBase, row0, col0, sa, sb;
   Value tid, lane, warpRow, warpCol;
-  Value numK, padK;          // set by planAsyncCopies
-  SmallVector<Chunk> chunks; // this thread's cp.async chunks
+  Value padK; // set by planTma
 };
 
 } // namespace mini::tensorcore
