@@ -74,7 +74,7 @@ LogicalResult buildMiniPipeline(
   if (!opts.matmulCopy.empty())
     matmulOptions += " copy=" + opts.matmulCopy.getValue();
   std::string text = llvm::formatv(
-      "mini-select-row-config,mini-select-matmul-config{{{3}},mini-lower-to-gpu,mini-lower-stage-copies,mini-lower-mma,"
+      "mini-select-row-config,mini-select-matmul-config{{{3}},mini-lower-to-gpu,mini-pipeline-stages,mini-lower-stage-copies,mini-lower-mma,"
       "one-shot-bufferize{{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map},"
       "canonicalize,cse,"

@@ -99,40 +99,27 @@ func.func @matmul_naive(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?x
 // The epilogue reuses the stages: per warp 16 rows of 64 + 8 f32.
 // CHECK: %[[EPI:.*]] = memref.view %[[RAW]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<9216xf32, #gpu.address_space<workgroup>>
 // CHECK: %[[ZERO:.*]] = mini.warp_zero : <acc, 64x64xf32>
+// The K loop copies each step into stage 0 (an async mini.stage_copy, one
+// cp.async group), waits for it and multiplies it: two 16-deep slices of
+// warp loads and mma. mini-pipeline-stages turns this loop into a pipeline
+// over the five stages.
 // CHECK: scf.if %{{.*}} {
-// The prologue fills stages - 1 = 4 stages with async stage copies (one
-// cp.async group each, mini-lower-stage-copies). The K residue goes in step
-// 0, the only one whose copies check depth >= 0 (the others are
-// `interior`); then it waits for step 0 and loads its first fragments.
-// CHECK: mini.stage_copy %{{.*}}[%{{.*}}], %{{.*}}[%{{.*}}] block(%{{.*}}, %{{.*}}) sizes(%{{.*}}, %{{.*}}, %{{.*}}) into %[[SA]], %[[SB]][%c0] step %c0 {async, threads = 256 : i64, tile = array<i64: 128, 256, 32>} : memref<?xf16>, memref<?xf16>, memref<5x128x40xf16, #gpu.address_space<workgroup>>, memref<5x32x264xf16, #gpu.address_space<workgroup>> -> !nvgpu.device.async.token
-// CHECK: mini.stage_copy {{.*}} into %[[SA]], %[[SB]][%c1] step %c1 {async, interior,
-// CHECK: mini.stage_copy {{.*}} into %[[SA]], %[[SB]][%c2] step %c2 {async, interior,
-// CHECK: %[[G:.*]] = mini.stage_copy {{.*}} into %[[SA]], %[[SB]][%c3] step %c3 {async, interior,
-// CHECK: nvgpu.device_async_wait %[[G]] {numGroups = 3 : i32}
+// CHECK: %[[LOOP:.*]] = scf.for %[[KT:.*]] = %c0 to %{{.*}} step %c1 iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (!mini.warp_tile<acc, 64x64xf32>) {
 // CHECK-NEXT: gpu.barrier
-// CHECK: %[[A0:.*]] = mini.warp_load %[[SA]][%c0, %[[WROW:.*]], %c0] : memref<5x128x40xf16, #gpu.address_space<workgroup>> -> <a, 64x16xf16>
-// CHECK: %[[B0:.*]] = mini.warp_load %[[SB]][%c0, %c0, %[[WCOL:.*]]] : memref<5x32x264xf16, #gpu.address_space<workgroup>> -> <b, 16x64xf16>
-// Each iteration: refill the stage the previous tile used (the stage index
-// is carried and rotated); load step 1's fragments while step 0's (carried
-// in) feed the tensor cores; wait for the next tile before loading its step-0
-// fragments, overlapping step 1's math.
-// CHECK: %[[LOOP:.*]]:4 = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]], %[[A:.*]] = %[[A0]], %[[B:.*]] = %[[B0]], %[[STAGE:.*]] = %c0) -> (!mini.warp_tile<acc, 64x64xf32>, !mini.warp_tile<a, 64x16xf16>, !mini.warp_tile<b, 16x64xf16>, index) {
-// CHECK: %[[REFILL:.*]] = mini.stage_copy {{.*}} into %[[SA]], %[[SB]][%{{.*}}] step %{{.*}} {async, interior,
-// CHECK: %[[A1:.*]] = mini.warp_load %[[SA]][%[[STAGE]], %[[WROW]], %c16]
-// CHECK: %[[B1:.*]] = mini.warp_load %[[SB]][%[[STAGE]], %c16, %[[WCOL]]]
-// CHECK: %[[ACC1:.*]] = mini.warp_mma %[[A]], %[[B]], %[[ACC]] : <a, 64x16xf16>, <b, 16x64xf16> -> <acc, 64x64xf32>
-// CHECK: nvgpu.device_async_wait %[[REFILL]] {numGroups = 3 : i32}
+// CHECK-NEXT: %[[T:.*]] = mini.stage_copy %{{.*}}[%{{.*}}], %{{.*}}[%{{.*}}] block(%{{.*}}, %{{.*}}) sizes(%{{.*}}, %{{.*}}, %{{.*}}) into %[[SA]], %[[SB]][%c0] step %[[KT]] {async, threads = 256 : i64, tile = array<i64: 128, 256, 32>} : memref<?xf16>, memref<?xf16>, memref<5x128x40xf16, #gpu.address_space<workgroup>>, memref<5x32x264xf16, #gpu.address_space<workgroup>> -> !nvgpu.device.async.token
+// CHECK-NEXT: nvgpu.device_async_wait %[[T]] {numGroups = 0 : i32}
 // CHECK-NEXT: gpu.barrier
-// CHECK: %[[ANEXT:.*]] = mini.warp_load %[[SA]][%[[NEXT:.*]], %[[WROW]], %c0]
-// CHECK: %[[BNEXT:.*]] = mini.warp_load %[[SB]][%[[NEXT]], %c0, %[[WCOL]]]
-// CHECK: %[[ACC2:.*]] = mini.warp_mma %[[A1]], %[[B1]], %[[ACC1]]
-// CHECK: scf.yield %[[ACC2]], %[[ANEXT]], %[[BNEXT]], %[[NEXT]]
-// No cp.async may still be writing when the epilogue reuses the stages.
-// CHECK: nvgpu.device_async_wait %[[G]] {numGroups = 0 : i32}
-// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: %[[A0:.*]] = mini.warp_load %[[SA]][%c0, %[[WROW:.*]], %c0] : memref<5x128x40xf16, #gpu.address_space<workgroup>> -> <a, 64x16xf16>
+// CHECK-NEXT: %[[B0:.*]] = mini.warp_load %[[SB]][%c0, %c0, %[[WCOL:.*]]] : memref<5x32x264xf16, #gpu.address_space<workgroup>> -> <b, 16x64xf16>
+// CHECK-NEXT: %[[ACC1:.*]] = mini.warp_mma %[[A0]], %[[B0]], %[[ACC]] : <a, 64x16xf16>, <b, 16x64xf16> -> <acc, 64x64xf32>
+// CHECK-NEXT: %[[A1:.*]] = mini.warp_load %[[SA]][%c0, %[[WROW]], %c16]
+// CHECK-NEXT: %[[B1:.*]] = mini.warp_load %[[SB]][%c0, %c16, %[[WCOL]]]
+// CHECK-NEXT: %[[ACC2:.*]] = mini.warp_mma %[[A1]], %[[B1]], %[[ACC1]]
+// CHECK-NEXT: scf.yield %[[ACC2]]
+// CHECK: gpu.barrier
 // The warps store their tiles at (block origin + warp origin), staged
 // through the scratch over the stages (N is a multiple of 8 on this path).
-// CHECK: mini.warp_store %[[LOOP]]#0, %{{.*}}[%{{.*}}] at(%{{.*}}, %{{.*}}) bounds(%{{.*}}, %{{.*}}) scratch(%[[EPI]] : memref<9216xf32, #gpu.address_space<workgroup>>) : <acc, 64x64xf32>, memref<?xf32>
+// CHECK: mini.warp_store %[[LOOP]], %{{.*}}[%{{.*}}] at(%{{.*}}, %{{.*}}) bounds(%{{.*}}, %{{.*}}) scratch(%[[EPI]] : memref<9216xf32, #gpu.address_space<workgroup>>) : <acc, 64x64xf32>, memref<?xf32>
 // Unaligned rows (K or N not a multiple of 8): element-by-element staging
 // into stage 0, no cp.async; one store per element.
 // CHECK: } else {
@@ -296,8 +283,8 @@ func.func @matmul_batched(%a: tensor<2x3x64x32xbf16>, %b: tensor<2x3x32x100xbf16
 // CHECK: memref.view {{.*}} to memref<2x64x24xbf16, #gpu.address_space<workgroup>>
 // CHECK: memref.view {{.*}} to memref<2x16x72xbf16, #gpu.address_space<workgroup>>
 // CHECK: %[[SCRATCH:.*]] = memref.view {{.*}} to memref<4x16x16xf32, #gpu.address_space<workgroup>>
-// CHECK: scf.for {{.*}} -> (!mini.warp_tile<acc, 32x32xf32>, !mini.warp_tile<a, 32x16xbf16>, !mini.warp_tile<b, 16x32xbf16>, index)
-// CHECK: mini.stage_copy {{.*}} {async, interior,
+// CHECK: scf.for {{.*}} -> (!mini.warp_tile<acc, 32x32xf32>)
+// CHECK: mini.stage_copy {{.*}} {async,
 // CHECK: mini.warp_mma {{.*}} : <a, 32x16xbf16>, <b, 16x32xbf16> -> <acc, 32x32xf32>
 // CHECK: scf.yield
 // CHECK: mini.warp_store {{.*}} scratch(%[[SCRATCH]] : memref<4x16x16xf32, #gpu.address_space<workgroup>>)

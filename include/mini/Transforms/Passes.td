@@ -88,7 +88,9 @@ def MiniLowerToGPU : Pass<"mini-lower-to-gpu", "mlir::ModuleOp"> {
 
     Tensor-core matmul kernels stage their operand tiles with
     `mini.stage_copy` (cp.async or scalar; `mini-lower-stage-copies` lowers
-    them; TMA copies are built directly), do their math with warp ops
+    them; TMA copies and their pipeline are built directly) in a K loop
+    that copies, waits and multiplies (`mini-pipeline-stages` pipelines it
+    over the stages of its buffers), do their math with warp ops
     (`mini.warp_zero`, `warp_load`, `warp_mma`, `warp_store` on
     `!mini.warp_tile` values) and carry `mini.mma_kind` from the config's
     math; `mini-lower-mma` lowers those.
@@ -99,6 +101,27 @@ def MiniLowerToGPU : Pass<"mini-lower-to-gpu", "mlir::ModuleOp"> {
     "mlir::memref::MemRefDialect", "mlir::scf::SCFDialect",
     "mlir::tensor::TensorDialect", "mlir::vector::VectorDialect",
     "mlir::nvgpu::NVGPUDialect", "mlir::NVVM::NVVMDialect", "mini::MiniDialect"
+  ];
+}
+
+def MiniPipelineStages : Pass<"mini-pipeline-stages"> {
+  let summary = "Software-pipeline K loops over the shared-memory stages of their tiles";
+  let description = [{
+    A K loop that, per step, copies the A and B tiles into stage 0
+    (`mini.stage_copy` async), waits for them and multiplies them (warp
+    loads and mma on stage 0) becomes a pipeline over all the stages its
+    buffers have: a prologue copies steps 0 .. stages - 2; each iteration
+    refills the stage step kt - 1 used with step kt + stages - 1, multiplies
+    step kt from its rotating stage, and waits (cp.async.wait_group stages -
+    2, then a barrier) for step kt + 1 before the last 16-deep slice of step
+    kt, so that the first fragments of step kt + 1 load while that slice's
+    mma ops run; the fragments of the next slice are carried by the loop.
+    Buffers with one stage are left as they are: `stages = 1` in the matmul
+    config is the switch that turns the pipeline off.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::gpu::GPUDialect", "mlir::nvgpu::NVGPUDialect",
+    "mlir::scf::SCFDialect"
   ];
 }
 

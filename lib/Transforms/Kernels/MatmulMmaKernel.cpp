@@ -128,17 +128,7 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   Value numK = arith::CeilDivUIOp::create(b, loc, K, kb.idx(t.tk));
   Value init = e.zeroAccumulator();
 
-  // cp.async path, `stages` > 1: tiles kt+1 .. kt+stages-1 are in flight
-  // while tile kt is multiplied, and the fragments of each 16-deep step are
-  // loaded (ldmatrix) while the previous step's mma ops run, across tile
-  // boundaries too: the wait and barrier for tile kt+1 come before the last
-  // step of tile kt. (device_async_wait lowers to cp.async.wait_group N; its
-  // token operand only orders the IR.)
   int64_t steps = t.tk / 16;
-  auto waitForTile = [&](Value token) { // the stages - 2 youngest groups may stay in flight
-    nvgpu::DeviceAsyncWaitOp::create(b, loc, token, b.getI32IntegerAttr(t.stages - 2));
-    gpu::BarrierOp::create(b, loc);
-  };
   // N is a multiple of 8 on the cp.async paths: stores go out in pairs, or
   // staged as 16-byte chunks.
   auto alignedEpilogue = [&](Value acc) {
@@ -146,23 +136,20 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
       gpu::BarrierOp::create(b, loc);
     e.epilogue(acc, C, cBase, stagedScratch ? stagedScratch : scratch, /*pairs=*/true);
   };
+  // TMA path: tiles kt+1 .. kt+stages-1 are in flight while tile kt is
+  // multiplied, and the fragments of each 16-deep step are loaded (ldmatrix)
+  // while the previous step's mma ops run, across tile boundaries too: the
+  // wait for tile kt+1 comes before the last step of tile kt. (The cp.async
+  // path builds the same pipeline with mini-pipeline-stages.)
   auto pipelined = [&](TensorCoreEmitter &e) {
-    bool viaTma = e.tma.has_value();
     auto ifLess = [&](Value x, Value y, function_ref<void()> fn) { kb.ifThenElse(kb.ult(x, y), fn); };
-    Value token;
-    if (viaTma) {
-      e.planTma(numK);
-      e.initBarriers();
-      kb.ifThenElse(e.isThread0(), [&] {
-        for (int64_t s = 0; s + 1 < t.stages; ++s)
-          ifLess(kb.idx(s), numK, [&] { e.tmaLoadTile(kb.idx(s), kb.idx(s)); });
-      });
-      ifLess(kb.idx(0), numK, [&] { e.waitBarrier(e.barrier(false, kb.idx(0)), kb.idx(0)); });
-    } else {
+    e.planTma(numK);
+    e.initBarriers();
+    kb.ifThenElse(e.isThread0(), [&] {
       for (int64_t s = 0; s + 1 < t.stages; ++s)
-        token = e.stageCopy(kb.idx(s), kb.idx(s), /*async=*/true, /*interior=*/s > 0);
-      waitForTile(token);
-    }
+        ifLess(kb.idx(s), numK, [&] { e.tmaLoadTile(kb.idx(s), kb.idx(s)); });
+    });
+    ifLess(kb.idx(0), numK, [&] { e.waitBarrier(e.barrier(false, kb.idx(0)), kb.idx(0)); });
     // Carried: the accumulator, the fragments of the next step, the stage
     // of tile kt.
     SmallVector<Value> carried = {init};
@@ -178,7 +165,7 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
       // Refill the stage tile kt - 1 used (every warp passed the barrier
       // after its last read); past the end, zeros.
       Value refillStage = kb.select(isStage(0), kb.idx(t.stages - 1), kb.sub(stage, kb.idx(1)));
-      Value refillTile = kb.add(kt, kb.idx(t.stages - 1)), token;
+      Value refillTile = kb.add(kt, kb.idx(t.stages - 1));
       // TMA: thread 0 refills the stage of tile kt - 1 once every thread
       // has read it (the empty barrier's phase (kt - 1) / stages), after
       // issuing its own math for tile kt, so it rarely waits (waiting at the
@@ -192,45 +179,37 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
           e.tmaLoadTile(refillStage, refillTile);
         });
       };
-      if (!viaTma)
-        token = e.stageCopy(refillStage, refillTile, /*async=*/true, /*interior=*/true);
       Value acc = it[0];
       auto frags = e.fragmentsFrom(it.slice(1, 2));
-      if (viaTma && steps == 1) // tile kt's fragments came in the previous iteration
+      if (steps == 1) // tile kt's fragments came in the previous iteration
         e.releaseStage(stage);
       for (int64_t step = 0; step < steps; ++step) {
         TensorCoreEmitter::Fragments nextFrags;
         if (step + 1 < steps) {
           nextFrags = e.loadFragments(stage, (step + 1) * 16);
-          if (viaTma && step + 2 == steps) // the last read of this stage
+          if (step + 2 == steps) // the last read of this stage
             e.releaseStage(stage);
-        } else if (viaTma) {
+        } else {
           Value next = kb.add(kt, kb.idx(1));
           ifLess(next, numK, [&] {
             e.waitBarrier(e.barrier(false, nextStage), kb.div(next, kb.idx(t.stages)));
           });
           nextFrags = e.loadFragments(nextStage, 0);
-        } else {
-          waitForTile(token);
-          nextFrags = e.loadFragments(nextStage, 0);
         }
         acc = e.multiply(frags, acc);
         frags = nextFrags;
       }
-      if (viaTma)
-        tmaRefill();
+      tmaRefill();
       SmallVector<Value> next = {acc};
       llvm::append_range(next, frags.flat());
       next.push_back(nextStage);
       return next;
     });
-    // No cp.async may be left writing shared memory when the block exits
-    // (or the epilogue reuses it). (Every TMA copy was waited for.)
-    if (!viaTma)
-      nvgpu::DeviceAsyncWaitOp::create(b, loc, token, b.getI32IntegerAttr(0));
+    // Every TMA copy was waited for: none is left writing shared memory.
     alignedEpilogue(loop.getResult(0));
   };
-  // cp.async path, one stage: load, wait, multiply; no overlap.
+  // cp.async path: copy into stage 0, wait, multiply, no overlap; with more
+  // stages, mini-pipeline-stages pipelines this loop.
   auto unpipelined = [&] {
     auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), init, [&](Value kt, ValueRange acc) {
       gpu::BarrierOp::create(b, loc);
@@ -258,8 +237,6 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   Value aligned = kb.andi(multipleOf(K, kChunk), multipleOf(N, kChunk));
   if (te)
     kb.ifThenElse(aligned, [&] { pipelined(*te); }, synchronous);
-  else if (t.stages > 1)
-    kb.ifThenElse(aligned, [&] { pipelined(e); }, synchronous);
   else
     kb.ifThenElse(aligned, unpipelined, synchronous);
   if (clusterM > 1) { // no block exits while others may still arrive on its barriers
