@@ -125,15 +125,10 @@ public:
     scf::ForOp pipelined = kb.forLoop(
         loop.getLowerBound(), loop.getUpperBound(), loop.getStep(), init,
         [&](Value kt, ValueRange it) {
-          // Stage indices rotate by compare and select (no remainder per step).
+          // Step kt is in `stage`. Refill the stage step kt - 1 used (every
+          // warp passed the barrier after its last read); past the end, zeros.
           Value stage = it.back();
-          auto isStage = [&](int64_t s) {
-            return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, stage, kb.idx(s));
-          };
-          Value nextStage = kb.select(isStage(stages - 1), kb.idx(0), kb.add(stage, kb.idx(1)));
-          // Refill the stage step kt - 1 used (every warp passed the barrier
-          // after its last read); past the end, zeros.
-          Value refillStage = kb.select(isStage(0), kb.idx(stages - 1), kb.sub(stage, kb.idx(1)));
+          auto [nextStage, refillStage] = kb.ringNeighbours(stage, stages);
           Value refillStep = kb.add(kt, kb.idx(stages - 1));
           Value refill = copy(refillStage, refillStep, /*interior=*/true);
           Value acc = it[0];

@@ -60,6 +60,15 @@ Value KernelBuilder::sharedPointer(Value mem, ValueRange indices) {
   return LLVM::IntToPtrOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext(), 3), address);
 }
 
+std::pair<Value, Value> KernelBuilder::ringNeighbours(Value stage, int64_t stages) {
+  auto is = [&](int64_t s) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, stage, idx(s));
+  };
+  Value next = select(is(stages - 1), idx(0), add(stage, idx(1)));
+  Value previous = select(is(0), idx(stages - 1), sub(stage, idx(1)));
+  return {next, previous};
+}
+
 Value KernelBuilder::threadId() {
   return gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
 }

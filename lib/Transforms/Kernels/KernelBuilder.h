@@ -127,6 +127,10 @@ public:
   /// (one aligned vector access when there are several).
   void storeVecF32(llvm::ArrayRef<mlir::Value> values, mlir::Value mem, mlir::Value i);
 
+  /// The stages after and before `stage` in a ring of `stages`, by compare
+  /// and select (no remainder per step).
+  std::pair<mlir::Value, mlir::Value> ringNeighbours(mlir::Value stage, int64_t stages);
+
   /// for (iv = lb; iv < ub; iv += step) with loop-carried values.
   mlir::scf::ForOp forLoop(
       mlir::Value lb, mlir::Value ub, mlir::Value step, mlir::ValueRange init,

@@ -141,7 +141,7 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   // while the previous step's mma ops run, across tile boundaries too: the
   // wait for tile kt+1 comes before the last step of tile kt. (The cp.async
   // path builds the same pipeline with mini-pipeline-stages.)
-  auto pipelined = [&](TensorCoreEmitter &e) {
+  auto tmaPipelined = [&](TensorCoreEmitter &e) {
     auto ifLess = [&](Value x, Value y, function_ref<void()> fn) { kb.ifThenElse(kb.ult(x, y), fn); };
     e.planTma(numK);
     e.initBarriers();
@@ -156,15 +156,9 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
     llvm::append_range(carried, e.loadFragments(kb.idx(0), 0).flat());
     carried.push_back(kb.idx(0));
     auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), carried, [&](Value kt, ValueRange it) {
-      // Stage indices rotate by compare and select (no remainder per tile).
+      // Tile kt is in `stage`; the refill goes to the stage tile kt - 1 used.
       Value stage = it.back();
-      auto isStage = [&](int64_t s) {
-        return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, stage, kb.idx(s));
-      };
-      Value nextStage = kb.select(isStage(t.stages - 1), kb.idx(0), kb.add(stage, kb.idx(1)));
-      // Refill the stage tile kt - 1 used (every warp passed the barrier
-      // after its last read); past the end, zeros.
-      Value refillStage = kb.select(isStage(0), kb.idx(t.stages - 1), kb.sub(stage, kb.idx(1)));
+      auto [nextStage, refillStage] = kb.ringNeighbours(stage, t.stages);
       Value refillTile = kb.add(kt, kb.idx(t.stages - 1));
       // TMA: thread 0 refills the stage of tile kt - 1 once every thread
       // has read it (the empty barrier's phase (kt - 1) / stages), after
@@ -236,7 +230,7 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   };
   Value aligned = kb.andi(multipleOf(K, kChunk), multipleOf(N, kChunk));
   if (te)
-    kb.ifThenElse(aligned, [&] { pipelined(*te); }, synchronous);
+    kb.ifThenElse(aligned, [&] { tmaPipelined(*te); }, synchronous);
   else
     kb.ifThenElse(aligned, unpipelined, synchronous);
   if (clusterM > 1) { // no block exits while others may still arrive on its barriers
