@@ -87,6 +87,9 @@ FailureOr<MmaFragments> fragmentsFor(FunctionOpInterface func) {
     return func.emitOpError("has warp ops but no ")
            << MiniDialect::kMmaKindAttrName << " = \"mma_sync\" or \"wmma\"";
   bool wmma = kind.getValue() == "wmma";
+  auto isTile = [](Type t) { return isa<WarpTileType>(t); };
+  if (llvm::any_of(func.getArgumentTypes(), isTile) || llvm::any_of(func.getResultTypes(), isTile))
+    return func.emitOpError("takes or returns warp tiles; they live within one kernel");
   Type operand;
   // Reports the diagnostic and stops the walk.
   auto fail = [](InFlightDiagnostic &&diag) { return WalkResult::interrupt(); };

@@ -61,3 +61,11 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// expected-error @+1 {{'func.func' op takes or returns warp tiles; they live within one kernel}}
+func.func @tile_argument(%t: !mini.warp_tile<acc, 16x16xf32>, %c: memref<?xf32>, %i: index) attributes {mini.mma_kind = "mma_sync"} {
+  mini.warp_store %t, %c[%i] at(%i, %i) bounds(%i, %i) : !mini.warp_tile<acc, 16x16xf32>, memref<?xf32>
+  return
+}
