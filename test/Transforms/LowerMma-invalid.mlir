@@ -1,3 +1,4 @@
+// Tests lib/Transforms/LowerMma.cpp.
 // RUN: mini-opt %s -split-input-file -mini-lower-mma -verify-diagnostics
 
 gpu.module @m {

@@ -1,3 +1,4 @@
+// Tests lib/Transforms/LowerMma.cpp.
 // RUN: mini-opt %s -split-input-file -mini-lower-mma -canonicalize -cse | FileCheck %s
 
 !acc = !mini.warp_tile<acc, 32x32xf32>

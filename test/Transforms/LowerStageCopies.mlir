@@ -1,3 +1,4 @@
+// Tests lib/Transforms/LowerStageCopies.cpp.
 // RUN: mini-opt %s -split-input-file -mini-lower-stage-copies -canonicalize -cse | FileCheck %s
 
 !sa = memref<3x64x40xf16, #gpu.address_space<workgroup>>

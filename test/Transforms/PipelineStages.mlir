@@ -1,3 +1,4 @@
+// Tests lib/Transforms/PipelineStages.cpp.
 // RUN: mini-opt %s -split-input-file -mini-pipeline-stages -canonicalize -cse | FileCheck %s
 
 !sa = memref<5x128x40xf16, #gpu.address_space<workgroup>>
