@@ -111,8 +111,8 @@ FailureOr<MmaFragments> fragmentsFor(FunctionOpInterface func) {
     if (wmma && (!scratch || scratch.getRank() != 3 || scratch.getDimSize(1) != 16 ||
                  scratch.getDimSize(2) != 16 || !scratch.getElementType().isF32()))
       return fail(store.emitOpError("needs a [warps, 16, 16] f32 scratch with WMMA"));
-    // mma.sync: per warp 16 rows of the tile's columns + pad, in C's type.
-    int64_t slice = 16 * (store.getAcc().getType().getCols() + MatmulConfigAttr::kRowPad);
+    // mma.sync: a whole number of warp slices, in C's type.
+    int64_t slice = MmaFragments::stagedSliceElements(store.getAcc().getType());
     Type outElt = store.getDest().getType().getElementType();
     if (!wmma && scratch &&
         (scratch.getRank() != 1 || scratch.getElementType() != outElt ||

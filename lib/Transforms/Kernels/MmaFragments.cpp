@@ -16,8 +16,6 @@ using namespace mlir;
 
 namespace mini {
 namespace {
-constexpr int64_t kPad = MatmulConfigAttr::kRowPad;
-
 Value callIntrinsic(KernelBuilder &kb, Type result, StringRef name, ValueRange args) {
   auto call = LLVM::CallIntrinsicOp::create(kb.b, kb.loc, result, kb.b.getStringAttr(name), args);
   return call.getResult(0);
@@ -262,9 +260,9 @@ void MmaFragments::storeStaged(KernelBuilder &kb, WarpTileType acc, ValueRange f
                                const Store &s) {
   Type outElt = cast<MemRefType>(s.dest.getType()).getElementType();
   int64_t outBytes = outElt.getIntOrFloatBitWidth() / 8;
-  int64_t chunk = 16 / outBytes, stride = acc.getCols() + kPad;
+  int64_t chunk = 16 / outBytes, stride = stagedRowStride(acc);
   Value warp = kb.div(tid, kb.idx(32));
-  Value warpBase = kb.mul(warp, kb.idx(16 * stride));
+  Value warpBase = kb.mul(warp, kb.idx(stagedSliceElements(acc)));
   Value lr = kb.div(lane, kb.idx(4)), lc = kb.mul(kb.rem(lane, kb.idx(4)), kb.idx(2));
   int64_t fragsN = acc.getCols() / 8, chunksPerRow = acc.getCols() / chunk;
   auto vecType = VectorType::get({chunk}, outElt);

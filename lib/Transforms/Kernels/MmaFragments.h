@@ -10,6 +10,14 @@ namespace mini {
 
 class MmaFragments {
 public:
+  /// The staged mma.sync store's scratch per warp: 16 rows of the tile's
+  /// columns, padded by kRowPad elements (so the row chunks a lane writes and
+  /// the 16-byte chunks the warp reads back spread over the banks).
+  static int64_t stagedRowStride(WarpTileType acc) {
+    return acc.getCols() + MatmulConfigAttr::kRowPad;
+  }
+  static int64_t stagedSliceElements(WarpTileType acc) { return 16 * stagedRowStride(acc); }
+
   /// `entry` is at the start of the function: the lane index is computed
   /// there once.
   MmaFragments(bool wmma, mlir::Type operandElement, mlir::OpBuilder &entry, mlir::Location loc);

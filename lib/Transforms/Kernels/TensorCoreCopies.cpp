@@ -12,7 +12,6 @@
 #include "TensorCoreEmitter.h"
 
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 namespace mini::tensorcore {
 

@@ -8,6 +8,7 @@
 #define MINI_TRANSFORMS_KERNELS_TENSORCOREEMITTER_H
 
 #include "KernelBuilder.h"
+#include "MmaFragments.h"
 
 #include "mini/Dialect/Mini/MiniOps.h"
 
@@ -38,7 +39,6 @@ public:
       : kb(kb), t(t), elt(elt), A(A), B(B), M(M), N(N), K(K), aBase(aBase), bBase(bBase),
         row0(row0), col0(col0), sa(sa), sb(sb) {
     tid = kb.threadId();
-    lane = kb.rem(tid, kb.idx(32));
     Value warp = kb.div(tid, kb.idx(32));
     warpRow = kb.mul(kb.div(warp, kb.idx(t.wn)), kb.idx(t.warpTileM()));
     warpCol = kb.mul(kb.rem(warp, kb.idx(t.wn)), kb.idx(t.warpTileN()));
@@ -129,9 +129,11 @@ public:
   /// mini.warp_store). `pairs`: N is even.
   void epilogue(Value acc, Value C, Value cBase, Value scratch, bool pairs);
 
-  /// Elements of C the staged mma.sync epilogue needs as scratch: per warp,
-  /// one 16-row slice of its tile, rows padded by kPad elements.
-  int64_t stagedEpilogueElements() const { return t.wm * t.wn * 16 * (t.warpTileN() + kPad); }
+  /// Elements of C the staged mma.sync epilogue needs as scratch: one
+  /// slice per warp (MmaFragments::stagedSliceElements).
+  int64_t stagedEpilogueElements() const {
+    return t.wm * t.wn * MmaFragments::stagedSliceElements(accType());
+  }
 
   int64_t eltBytes() const { return elt.getIntOrFloatBitWidth() / 8; }
 
@@ -139,7 +141,7 @@ public:
   const Tiling &t;
   Type elt;
   Value A, B, M, N, K, aBase, bBase, row0, col0, sa, sb;
-  Value tid, lane, warpRow, warpCol;
+  Value tid, warpRow, warpCol;
   Value padK; // set by planTma
 };
 
