@@ -12,8 +12,16 @@
 // every later step need no K bound check; each thread's chunk addresses and
 // row/column bounds are planned once, before the loops that copy (one plan
 // per tile pair).
+//
+// TMA stages (mini.stage_copy_tma, sm_90): the issuing thread arms the
+// stage's full mbarrier with the tiles' bytes and issues one box copy for A
+// and one per 64-column box of B (multicast over the cluster's blocks when
+// they share B). mini.stage_wait and mini.stage_release become the mbarrier
+// wait and arrivals that order the stage's reuse.
 #include "Kernels/KernelBuilder.h"
 #include "mini/Transforms/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -162,47 +170,174 @@ void lowerScalar(KernelBuilder &kb, StageCopyOp op) {
 }
 
 /// Where the plan of `op` goes: before it, hoisted out of every enclosing
-/// loop that defines none of the values the plan depends on.
-Operation *planPoint(StageCopyOp op) {
+/// loop (and, with `throughBranches`, scf.if) that defines none of the
+/// values the plan depends on.
+Operation *planPoint(Operation *op, ArrayRef<Value> key, bool throughBranches = false) {
   Operation *at = op;
-  SmallVector<Value> key = planKey(op);
-  while (auto loop = dyn_cast_if_present<LoopLikeOpInterface>(at->getParentOp())) {
-    if (!llvm::all_of(key, [&](Value v) { return loop.isDefinedOutsideOfLoop(v); }))
+  while (Operation *parent = at->getParentOp()) {
+    if (!isa<LoopLikeOpInterface>(parent) && !(throughBranches && isa<scf::IfOp>(parent)))
       break;
-    at = loop;
+    if (llvm::any_of(key, [&](Value v) { return parent->isAncestor(v.getParentBlock()->getParentOp()); }))
+      break;
+    at = parent;
   }
   return at;
+}
+
+//===----------------------------------------------------------------------===//
+// TMA stages
+//===----------------------------------------------------------------------===//
+
+Value toI32(KernelBuilder &kb, Value v) {
+  return arith::IndexCastOp::create(kb.b, kb.loc, kb.b.getI32Type(), v);
+}
+
+/// Stage `stage`'s full (or empty) mbarrier.
+Value barrierPointer(KernelBuilder &kb, Value barriers, Value stage, bool empty) {
+  int64_t stages = cast<MemRefType>(barriers.getType()).getDimSize(0) / 2;
+  return kb.sharedPointer(barriers, {kb.add(stage, kb.idx(empty ? stages : 0))});
+}
+
+/// What every TMA step of a kernel shares: the K residue `padK` (step s
+/// covers depths s * tile_k - padK ..), and the block's rank in its cluster.
+struct TmaPlan {
+  Value k;
+  int64_t tk, clusterM;
+  Value padK, rank;
+};
+
+TmaPlan planTma(KernelBuilder &kb, StageCopyTmaOp op) {
+  int64_t tk = op.getSa().getType().getDimSize(2);
+  TmaPlan plan{op.getK(), tk, static_cast<int64_t>(op.getClusterM()), {}, {}};
+  Value numK = arith::CeilDivUIOp::create(kb.b, kb.loc, op.getK(), kb.idx(tk));
+  plan.padK = kb.sub(kb.mul(numK, kb.idx(tk)), op.getK());
+  if (plan.clusterM > 1)
+    plan.rank = NVVM::ClusterId::create(kb.b, kb.loc, kb.b.getI32Type());
+  return plan;
+}
+
+/// Arms the stage's full barrier and issues the A box and this block's B
+/// boxes. Coordinates are innermost first; TMA zero-fills what lies outside
+/// the matrices, so no bounds are checked here.
+void lowerTma(KernelBuilder &kb, StageCopyTmaOp op, const TmaPlan &plan) {
+  MemRefType sa = op.getSa().getType(), sb = op.getSb().getType();
+  int64_t tm = sa.getDimSize(1), boxes = sb.getDimSize(1), boxCols = sb.getDimSize(3);
+  int64_t eltBytes = sa.getElementTypeBitWidth() / 8;
+  Value stage = op.getStage();
+  Value full = barrierPointer(kb, op.getBarriers(), stage, /*empty=*/false);
+  int64_t bytes = (tm + boxes * boxCols) * plan.tk * eltBytes;
+  NVVM::MBarrierArriveExpectTxOp::create(kb.b, kb.loc, Type(), full, kb.i32(bytes),
+                                         NVVM::MemScopeKind::CTA, false, Value());
+  Value k0 = toI32(kb, kb.sub(kb.mul(op.getStep(), kb.idx(plan.tk)), plan.padK));
+  Value batch = toI32(kb, op.getBatch());
+  // The destination in the shared::cluster window (this block's own shared
+  // memory: a launch without clusters is a cluster of one).
+  auto clusterShared = LLVM::LLVMPointerType::get(kb.b.getContext(), 7);
+  auto copy = [&](Value dst, Value desc, ValueRange coords, Value multicastMask) {
+    NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+        kb.b, kb.loc, LLVM::AddrSpaceCastOp::create(kb.b, kb.loc, clusterShared, dst), desc,
+        coords, full, ValueRange{}, multicastMask, Value(), NVVM::TMALoadMode::TILE,
+        /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(), Value());
+  };
+  copy(kb.sharedPointer(op.getSa(), {stage, kb.idx(0), kb.idx(0)}), op.getDescA(),
+       {k0, toI32(kb, op.getRow0()), batch}, Value());
+  // B boxes rank * share .. + share, into every block of the cluster.
+  int64_t share = boxes / plan.clusterM;
+  Value first = kb.idx(0), everyBlock;
+  if (plan.clusterM > 1) {
+    first = kb.mul(arith::IndexCastOp::create(kb.b, kb.loc, kb.b.getIndexType(), plan.rank),
+                   kb.idx(share));
+    everyBlock = arith::ConstantIntOp::create(kb.b, kb.loc, (1 << plan.clusterM) - 1, 16);
+  }
+  for (int64_t i = 0; i < share; ++i) {
+    Value j = kb.add(first, kb.idx(i));
+    copy(kb.sharedPointer(op.getSb(), {stage, j, kb.idx(0), kb.idx(0)}), op.getDescB(),
+         {toI32(kb, kb.add(op.getCol0(), kb.mul(j, kb.idx(boxCols)))), k0, batch}, everyBlock);
+  }
+}
+
+void lowerWait(KernelBuilder &kb, StageWaitOp op) {
+  Value barrier = barrierPointer(kb, op.getBarriers(), op.getStage(), op.getReleased());
+  NVVM::MBarrierTryWaitParityOp::create(kb.b, kb.loc, barrier,
+                                        toI32(kb, kb.rem(op.getUse(), kb.idx(2))),
+                                        kb.i32(10'000'000)); // suspend hint, ns
+}
+
+/// Arrives on the stage's empty barrier in every block of the cluster. The
+/// arrivals are release.cta, as in CUTLASS's cluster pipelines;
+/// release.cluster ones cost 40% of the throughput (PERF v12).
+void lowerRelease(KernelBuilder &kb, StageReleaseOp op) {
+  Value empty = barrierPointer(kb, op.getBarriers(), op.getStage(), /*empty=*/true);
+  if (op.getClusterM() == 1) {
+    NVVM::MBarrierArriveOp::create(kb.b, kb.loc, Type(), empty, Value());
+    return;
+  }
+  auto clusterShared = LLVM::LLVMPointerType::get(kb.b.getContext(), 7);
+  for (int64_t r = 0; r < static_cast<int64_t>(op.getClusterM()); ++r)
+    NVVM::MBarrierArriveOp::create(
+        kb.b, kb.loc, Type(), NVVM::MapaOp::create(kb.b, kb.loc, clusterShared, empty, kb.i32(r)),
+        Value());
 }
 
 struct MiniLowerStageCopiesPass
     : mini::impl::MiniLowerStageCopiesBase<MiniLowerStageCopiesPass> {
   void runOnOperation() override {
-    SmallVector<StageCopyOp> copies;
-    getOperation()->walk([&](StageCopyOp op) { copies.push_back(op); });
-    SmallVector<Plan> plans; // few per function: a linear search
+    SmallVector<Operation *> ops;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<StageCopyOp, StageCopyTmaOp, StageWaitOp, StageReleaseOp>(op))
+        ops.push_back(op);
+    });
+    SmallVector<Plan> plans; // few per function: linear searches
+    SmallVector<TmaPlan> tmaPlans;
     DominanceInfo dominance(getOperation());
-    for (StageCopyOp op : copies) {
+    for (Operation *op : ops) {
       OpBuilder b(op);
-      KernelBuilder kb(b, op.getLoc());
-      if (!op.getAsync()) {
-        lowerScalar(kb, op);
-        op.erase();
-        continue;
-      }
-      SmallVector<Value> key = planKey(op);
-      auto plan = llvm::find_if(plans, [&](const Plan &p) {
-        return p.key == key && p.tile == op.getTileAttr() && p.threads == op.getThreadsAttr() &&
-               dominance.properlyDominates(p.numK, op);
-      });
-      if (plan == plans.end()) {
-        OpBuilder at(planPoint(op));
-        KernelBuilder pkb(at, op.getLoc());
-        plans.push_back(planAsync(pkb, op));
-        plan = std::prev(plans.end());
-      }
-      op.getToken().replaceAllUsesWith(lowerAsync(kb, op, *plan));
-      op.erase();
+      KernelBuilder kb(b, op->getLoc());
+      if (auto wait = dyn_cast<StageWaitOp>(op))
+        lowerWait(kb, wait);
+      else if (auto release = dyn_cast<StageReleaseOp>(op))
+        lowerRelease(kb, release);
+      else if (auto tma = dyn_cast<StageCopyTmaOp>(op))
+        lowerTma(kb, tma, findOrPlanTma(tmaPlans, tma, dominance));
+      else
+        lowerCopy(kb, cast<StageCopyOp>(op), plans, dominance);
+      op->erase();
     }
+  }
+
+  static const TmaPlan &findOrPlanTma(SmallVector<TmaPlan> &plans, StageCopyTmaOp op,
+                                      DominanceInfo &dominance) {
+    int64_t tk = op.getSa().getType().getDimSize(2);
+    auto plan = llvm::find_if(plans, [&](const TmaPlan &p) {
+      return p.k == op.getK() && p.tk == tk && p.clusterM == op.getClusterM() &&
+             dominance.properlyDominates(p.padK, op);
+    });
+    if (plan != plans.end())
+      return *plan;
+    OpBuilder at(planPoint(op, {op.getK()}, /*throughBranches=*/true));
+    KernelBuilder kb(at, op.getLoc());
+    plans.push_back(planTma(kb, op));
+    return plans.back();
+  }
+
+  static void lowerCopy(KernelBuilder &kb, StageCopyOp op, SmallVector<Plan> &plans,
+                        DominanceInfo &dominance) {
+    if (!op.getAsync()) {
+      lowerScalar(kb, op);
+      return;
+    }
+    SmallVector<Value> key = planKey(op);
+    auto plan = llvm::find_if(plans, [&](const Plan &p) {
+      return p.key == key && p.tile == op.getTileAttr() && p.threads == op.getThreadsAttr() &&
+             dominance.properlyDominates(p.numK, op);
+    });
+    if (plan == plans.end()) {
+      OpBuilder at(planPoint(op, key));
+      KernelBuilder pkb(at, op.getLoc());
+      plans.push_back(planAsync(pkb, op));
+      plan = std::prev(plans.end());
+    }
+    op.getToken().replaceAllUsesWith(lowerAsync(kb, op, *plan));
   }
 };
 

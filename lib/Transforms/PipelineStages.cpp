@@ -7,6 +7,11 @@
 // mma ops run, across steps too: the wait and barrier for step kt+1 come
 // before the last slice of step kt. (nvgpu.device_async_wait lowers to
 // cp.async.wait_group N; its token operand only orders the IR.)
+//
+// TMA steps (mini.stage_copy_tma, one issuing thread) are ordered by the
+// stages' mbarriers instead of block barriers: each thread waits for the
+// full barrier of the step it reads and releases the stage after its last
+// read; the issuing thread waits for that release before it refills.
 #include "Kernels/KernelBuilder.h"
 #include "mini/Transforms/Passes.h"
 
@@ -29,7 +34,7 @@ struct Slice {
   WarpMmaOp mma;
 };
 
-/// A loop the pass pipelines:
+/// A loop the pass pipelines, in one of two forms:
 ///   scf.for %kt = 0 to %n step 1 iter_args(%acc) {
 ///     gpu.barrier
 ///     %t = mini.stage_copy ... [%c0] step %kt {async}
@@ -38,70 +43,129 @@ struct Slice {
 ///     (mini.warp_load [%c0, ..] x 2, mini.warp_mma)+
 ///     scf.yield %last_mma
 ///   }
+/// or, TMA (the first barrier a cluster barrier when cluster_m > 1):
+///   scf.for %kt = 0 to %n step 1 iter_args(%acc) {
+///     gpu.barrier
+///     scf.if %issuer { mini.stage_copy_tma ... [%c0] step %kt barriers %bars }
+///     mini.stage_wait %bars[%c0] use %kt
+///     (mini.warp_load [%c0, ..] x 2, mini.warp_mma)+
+///     scf.yield %last_mma
+///   }
 struct Match {
   StageCopyOp copy;
+  StageCopyTmaOp tma;
+  Value issuer; // TMA: the condition of the thread that issues the copies
   SmallVector<Slice> slices;
+  Value sa() { return copy ? copy.getSa() : tma.getSa(); }
+  Value sb() { return copy ? copy.getSb() : tma.getSb(); }
 };
 
 bool isZero(Value v) { return isConstantIntValue(getAsOpFoldResult(v), 0); }
 
+bool definedInside(scf::ForOp loop, Value v) {
+  return loop->isAncestor(v.getParentBlock()->getParentOp());
+}
+
 /// Operands the loop body defines, other than the ones the pipeline
 /// replaces, must be constants (which are cloned along).
-bool onlyConstantsFromBody(scf::ForOp loop, Operation *op, ValueRange replaced) {
-  return llvm::all_of(op->getOperands(), [&](Value v) {
-    Operation *def = v.getDefiningOp();
-    bool inBody = v.getParentRegion() == &loop.getRegion();
-    return !inBody || llvm::is_contained(replaced, v) || (def && def->hasTrait<OpTrait::ConstantLike>());
+bool onlyConstantsFromBody(scf::ForOp loop, Operation *op, ArrayRef<OpOperand *> replaced) {
+  return llvm::all_of(op->getOpOperands(), [&](OpOperand &use) {
+    Operation *def = use.get().getDefiningOp();
+    return !definedInside(loop, use.get()) || llvm::is_contained(replaced, &use) ||
+           (def && def->hasTrait<OpTrait::ConstantLike>());
   });
 }
 
-std::optional<Match> match(scf::ForOp loop) {
-  if (loop.getNumRegionIterArgs() != 1 || !isZero(loop.getLowerBound()) ||
-      !isConstantIntValue(getAsOpFoldResult(loop.getStep()), 1))
-    return std::nullopt;
-  Block &body = *loop.getBody();
-  auto it = body.begin();
-  auto next = [&]() -> Operation * { return it == body.end() ? nullptr : &*it++; };
-  auto skipConstants = [&] {
-    while (it != body.end() && it->hasTrait<OpTrait::ConstantLike>())
+/// Walks the ops of a loop body, skipping constants.
+struct BodyCursor {
+  Block::iterator it, end;
+  Operation *next() {
+    while (it != end && it->hasTrait<OpTrait::ConstantLike>())
       ++it;
-  };
-  skipConstants();
-  if (!isa_and_present<gpu::BarrierOp>(next()))
-    return std::nullopt;
-  skipConstants();
-  auto copy = dyn_cast_if_present<StageCopyOp>(next());
+    return it == end ? nullptr : &*it++;
+  }
+};
+
+/// The cp.async form after its first barrier: copy, wait, barrier.
+bool matchAsyncCopy(scf::ForOp loop, BodyCursor &body, Operation *first, Match &m) {
+  auto copy = dyn_cast_if_present<StageCopyOp>(first);
   if (!copy || !copy.getAsync() || copy.getStep() != loop.getInductionVar() ||
       !isZero(copy.getStage()) ||
-      !onlyConstantsFromBody(loop, copy, {copy.getStage(), copy.getStep()}))
-    return std::nullopt;
-  auto wait = dyn_cast_if_present<nvgpu::DeviceAsyncWaitOp>(next());
+      !onlyConstantsFromBody(loop, copy, {&copy.getStageMutable(), &copy.getStepMutable()}))
+    return false;
+  auto wait = dyn_cast_if_present<nvgpu::DeviceAsyncWaitOp>(body.next());
   if (!wait || wait.getAsyncDependencies() != copy.getToken() || wait.getNumGroups() != 0u ||
-      !isa_and_present<gpu::BarrierOp>(next()))
-    return std::nullopt;
-  Match m{copy, {}};
+      !isa_and_present<gpu::BarrierOp>(body.next()))
+    return false;
+  m.copy = copy;
+  return true;
+}
+
+/// The TMA form after its first barrier: one thread's copy, everyone's wait.
+bool matchTmaCopy(scf::ForOp loop, BodyCursor &body, Operation *first, Match &m) {
+  auto issue = dyn_cast_if_present<scf::IfOp>(first);
+  if (!issue || issue.getNumResults() || issue.elseBlock() ||
+      definedInside(loop, issue.getCondition()))
+    return false;
+  BodyCursor inIf{issue.thenBlock()->begin(), issue.thenBlock()->end()};
+  auto tma = dyn_cast_if_present<StageCopyTmaOp>(inIf.next());
+  if (!tma || !isa_and_present<scf::YieldOp>(inIf.next()) ||
+      tma.getStep() != loop.getInductionVar() || !isZero(tma.getStage()) ||
+      !onlyConstantsFromBody(loop, tma, {&tma.getStageMutable(), &tma.getStepMutable()}))
+    return false;
+  auto wait = dyn_cast_if_present<StageWaitOp>(body.next());
+  if (!wait || wait.getReleased() || wait.getBarriers() != tma.getBarriers() ||
+      !isZero(wait.getStage()) || wait.getUse() != loop.getInductionVar())
+    return false;
+  m.tma = tma;
+  m.issuer = issue.getCondition();
+  return true;
+}
+
+/// The warp loads and mma ops of each slice, up to the yield.
+std::optional<Match> matchSlices(scf::ForOp loop, BodyCursor &body, Match m) {
   Value acc = loop.getRegionIterArg(0);
   for (;;) {
-    skipConstants();
-    Operation *op = next();
+    Operation *op = body.next();
     if (auto yield = dyn_cast_if_present<scf::YieldOp>(op)) {
       if (m.slices.empty() || yield.getOperand(0) != acc)
         return std::nullopt;
       return m;
     }
     auto a = dyn_cast_if_present<WarpLoadOp>(op);
-    skipConstants();
-    auto b = dyn_cast_if_present<WarpLoadOp>(next());
-    auto mma = dyn_cast_if_present<WarpMmaOp>(next());
+    auto b = dyn_cast_if_present<WarpLoadOp>(body.next());
+    auto mma = dyn_cast_if_present<WarpMmaOp>(body.next());
     if (!a || !b || !mma || mma.getA() != a || mma.getB() != b || mma.getAcc() != acc ||
-        a.getSource() != copy.getSa() || b.getSource() != copy.getSb() ||
-        !isZero(a.getStage()) || !isZero(b.getStage()) ||
-        !onlyConstantsFromBody(loop, a, a.getStage()) ||
-        !onlyConstantsFromBody(loop, b, b.getStage()))
+        a.getSource() != m.sa() || b.getSource() != m.sb() || !isZero(a.getStage()) ||
+        !isZero(b.getStage()) || !onlyConstantsFromBody(loop, a, &a.getStageMutable()) ||
+        !onlyConstantsFromBody(loop, b, &b.getStageMutable()))
       return std::nullopt;
     m.slices.push_back({a, b, mma});
     acc = mma.getResult();
   }
+}
+
+std::optional<Match> match(scf::ForOp loop) {
+  if (loop.getNumRegionIterArgs() != 1 || !isZero(loop.getLowerBound()) ||
+      !isConstantIntValue(getAsOpFoldResult(loop.getStep()), 1))
+    return std::nullopt;
+  BodyCursor body{loop.getBody()->begin(), loop.getBody()->end()};
+  // The barrier before the copy: every warp is done reading stage 0 (with
+  // clusters, every warp of every block: the copies write into all).
+  Operation *top = body.next();
+  bool cluster = isa_and_present<NVVM::ClusterArriveOp>(top);
+  if (cluster ? !isa_and_present<NVVM::ClusterWaitOp>(body.next())
+              : !isa_and_present<gpu::BarrierOp>(top))
+    return std::nullopt;
+  Match m;
+  Operation *first = body.next();
+  if (isa_and_present<StageCopyOp>(first)) {
+    if (cluster || !matchAsyncCopy(loop, body, first, m))
+      return std::nullopt;
+  } else if (!matchTmaCopy(loop, body, first, m) || cluster != (m.tma.getClusterM() > 1)) {
+    return std::nullopt;
+  }
+  return matchSlices(loop, body, m);
 }
 
 class Pipeliner {
@@ -111,11 +175,20 @@ public:
 
   void run() {
     Location loc = loop.getLoc();
+    Value numK = loop.getUpperBound();
     // Prologue: steps 0 .. stages - 2, the K residue in step 0.
     Value token;
-    for (int64_t s = 0; s + 1 < stages; ++s)
-      token = copy(kb.idx(s), kb.idx(s), /*interior=*/s > 0);
-    waitForStep(token);
+    if (m.tma) {
+      kb.ifThenElse(m.issuer, [&] {
+        for (int64_t s = 0; s + 1 < stages; ++s)
+          ifLess(kb.idx(s), numK, [&] { copyTma(kb.idx(s), kb.idx(s)); });
+      });
+      ifLess(kb.idx(0), numK, [&] { waitFull(kb.idx(0), kb.idx(0)); });
+    } else {
+      for (int64_t s = 0; s + 1 < stages; ++s)
+        token = copy(kb.idx(s), kb.idx(s), /*interior=*/s > 0);
+      waitForStep(token);
+    }
     // Carried: the accumulator, the fragments of the next slice, the stage
     // of step kt.
     SmallVector<Value> init = {loop.getInitArgs()[0]};
@@ -123,69 +196,113 @@ public:
     init.push_back(kb.idx(0));
     int64_t numSlices = m.slices.size();
     scf::ForOp pipelined = kb.forLoop(
-        loop.getLowerBound(), loop.getUpperBound(), loop.getStep(), init,
-        [&](Value kt, ValueRange it) {
-          // Step kt is in `stage`. Refill the stage step kt - 1 used (every
-          // warp passed the barrier after its last read); past the end, zeros.
+        loop.getLowerBound(), numK, loop.getStep(), init, [&](Value kt, ValueRange it) {
+          // Step kt is in `stage`; the refill goes to the stage step kt - 1
+          // used.
           Value stage = it.back();
           auto [nextStage, refillStage] = kb.ringNeighbours(stage, stages);
           Value refillStep = kb.add(kt, kb.idx(stages - 1));
-          Value refill = copy(refillStage, refillStep, /*interior=*/true);
+          // cp.async: every warp passed the barrier after its last read of
+          // that stage; past the end, zeros.
+          Value refill = m.tma ? Value() : copy(refillStage, refillStep, /*interior=*/true);
           Value acc = it[0];
           SmallVector<Value> frags(it.slice(1, 2));
+          if (m.tma && numSlices == 1) // step kt's fragments came in the last iteration
+            release(stage);
           for (int64_t i = 0; i < numSlices; ++i) {
             SmallVector<Value> nextFrags;
             if (i + 1 < numSlices) {
               nextFrags = load(m.slices[i + 1], stage);
+              if (m.tma && i + 2 == numSlices) // the last read of this stage
+                release(stage);
             } else {
-              waitForStep(refill);
+              if (m.tma && stages == 2) // step kt + 1 is the refill: issue it first
+                refillTma(kt, refillStage, refillStep, numK);
+              if (m.tma) {
+                Value next = kb.add(kt, kb.idx(1));
+                ifLess(next, numK, [&] { waitFull(nextStage, kb.div(next, kb.idx(stages))); });
+              } else {
+                waitForStep(refill);
+              }
               nextFrags = load(m.slices[0], nextStage);
             }
             acc = WarpMmaOp::create(b, loc, acc.getType(), frags[0], frags[1], acc);
             frags = nextFrags;
           }
+          if (m.tma && stages > 2)
+            refillTma(kt, refillStage, refillStep, numK);
           SmallVector<Value> next = {acc};
           llvm::append_range(next, frags);
           next.push_back(nextStage);
           return next;
         });
     // No cp.async may be left writing shared memory when the block exits
-    // (or the epilogue reuses it).
-    nvgpu::DeviceAsyncWaitOp::create(b, loc, token, b.getI32IntegerAttr(0));
+    // (or the epilogue reuses it). Every TMA step was waited for in the loop.
+    if (!m.tma)
+      nvgpu::DeviceAsyncWaitOp::create(b, loc, token, b.getI32IntegerAttr(0));
     loop.getResult(0).replaceAllUsesWith(pipelined.getResult(0));
     loop.erase();
   }
 
 private:
-  /// `op` at the builder, with `map`'s replacements and the constants it
-  /// took from the loop body cloned along.
-  Operation *cloneAt(Operation *op, IRMapping &map) {
-    for (Value v : op->getOperands())
-      if (!map.contains(v) && v.getParentRegion() == &loop.getRegion())
-        map.map(v, b.clone(*v.getDefiningOp())->getResult(0));
-    return b.clone(*op, map);
+  /// A clone of `op` at the builder whose operands `replaced` take new
+  /// values (only those uses: the same value may be another operand too),
+  /// with the constants it took from the loop body cloned along.
+  Operation *cloneAt(Operation *op, ArrayRef<std::pair<OpOperand *, Value>> replaced) {
+    auto isReplaced = [&](OpOperand &use) {
+      return llvm::any_of(replaced, [&](auto r) { return r.first == &use; });
+    };
+    IRMapping map;
+    for (OpOperand &use : op->getOpOperands())
+      if (!isReplaced(use) && !map.contains(use.get()) && definedInside(loop, use.get()))
+        map.map(use.get(), b.clone(*use.get().getDefiningOp())->getResult(0));
+    Operation *clone = b.clone(*op, map);
+    for (auto [use, value] : replaced)
+      clone->setOperand(use->getOperandNumber(), value);
+    return clone;
   }
   Value copy(Value stage, Value step, bool interior) {
-    IRMapping map;
-    map.map(m.copy.getStage(), stage);
-    map.map(m.copy.getStep(), step);
-    auto op = cast<StageCopyOp>(cloneAt(m.copy, map));
+    auto op = cast<StageCopyOp>(cloneAt(
+        m.copy, {{&m.copy.getStageMutable(), stage}, {&m.copy.getStepMutable(), step}}));
     op.setInterior(interior);
     return op.getToken();
   }
+  void copyTma(Value stage, Value step) {
+    cloneAt(m.tma, {{&m.tma.getStageMutable(), stage}, {&m.tma.getStepMutable(), step}});
+  }
   SmallVector<Value> load(Slice slice, Value stage) {
     SmallVector<Value> frags;
-    for (WarpLoadOp op : {slice.a, slice.b}) {
-      IRMapping map;
-      map.map(op.getStage(), stage);
-      frags.push_back(cloneAt(op, map)->getResult(0));
-    }
+    for (WarpLoadOp op : {slice.a, slice.b})
+      frags.push_back(cloneAt(op, {{&op.getStageMutable(), stage}})->getResult(0));
     return frags;
   }
   /// The stages - 2 youngest groups may stay in flight.
   void waitForStep(Value token) {
     nvgpu::DeviceAsyncWaitOp::create(b, loop.getLoc(), token, b.getI32IntegerAttr(stages - 2));
     gpu::BarrierOp::create(b, loop.getLoc());
+  }
+  void ifLess(Value x, Value y, function_ref<void()> fn) { kb.ifThenElse(kb.ult(x, y), fn); }
+  void waitFull(Value stage, Value use) {
+    StageWaitOp::create(b, loop.getLoc(), m.tma.getBarriers(), stage, use, /*released=*/false);
+  }
+  void release(Value stage) {
+    StageReleaseOp::create(b, loop.getLoc(), m.tma.getBarriers(), stage, m.tma.getClusterM());
+  }
+  /// The issuing thread refills the stage of step kt - 1 once every thread
+  /// has released it (phase (kt - 1) / stages of its empty barrier), after
+  /// issuing its own math for step kt, so it rarely waits (waiting at the
+  /// top of the step cost 0-10%, docs/PERF.md v11); none past the end.
+  /// With two stages the refill is step kt + 1, which every thread waits
+  /// for before the last slice: it is issued before that wait instead.
+  void refillTma(Value kt, Value refillStage, Value refillStep, Value numK) {
+    kb.ifThenElse(kb.andi(m.issuer, kb.ult(refillStep, numK)), [&] {
+      ifLess(kb.idx(0), kt, [&] {
+        Value previous = kb.sub(kt, kb.idx(1));
+        StageWaitOp::create(b, loop.getLoc(), m.tma.getBarriers(), refillStage,
+                            kb.div(previous, kb.idx(stages)), /*released=*/true);
+      });
+      copyTma(refillStage, refillStep);
+    });
   }
 
   scf::ForOp loop;
@@ -203,8 +320,8 @@ struct MiniPipelineStagesPass : mini::impl::MiniPipelineStagesBase<MiniPipelineS
         loops.emplace_back(loop, *m);
     });
     for (auto &[loop, m] : loops) {
-      int64_t stages = cast<MemRefType>(m.copy.getSa().getType()).getDimSize(0);
-      if (stages >= 2 && cast<MemRefType>(m.copy.getSb().getType()).getDimSize(0) >= stages)
+      int64_t stages = cast<MemRefType>(m.sa().getType()).getDimSize(0);
+      if (stages >= 2 && cast<MemRefType>(m.sb().getType()).getDimSize(0) >= stages)
         Pipeliner(loop, m, stages).run();
     }
   }

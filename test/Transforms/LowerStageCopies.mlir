@@ -94,3 +94,104 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// TMA: the plan (the K padding, 64 - K mod 64) comes once, before the first
+// copy's scf.if and above the loop. Each copy arms the stage's full barrier
+// with both tiles' bytes ((128 + 256) x 64 halves = 49152) and issues one
+// 128x64 A box (coordinates depth, row, batch) and four 64-column B boxes
+// (column, depth, batch) into the stage, completing on that barrier; step
+// kt starts at depth kt * 64 - padding. A wait is a parity wait (use mod 2)
+// on the stage's full barrier, or with `released` on its empty one (stage +
+// 4, 8 bytes each); a release arrives on the empty one.
+// CHECK-LABEL: gpu.func @tma
+// CHECK-SAME: (%[[DA:[^:]*]]: !llvm.ptr, %[[DB:[^:]*]]: !llvm.ptr, {{.*}}, %[[BARS:[^:]*]]: memref<8xi64, #gpu.address_space<workgroup>>, %[[ISSUER:[^:]*]]: i1, %[[ROW:[^:]*]]: index, %[[COL:[^:]*]]: index, %[[BATCH:[^:]*]]: index, %[[K:[^:]*]]: index, %{{[^:]*}}: index, %[[S:[^:]*]]: index)
+// CHECK: %[[NUMK:.*]] = arith.ceildivui %[[K]], %c64
+// CHECK-NEXT: %[[FULLK:.*]] = arith.muli %[[NUMK]], %c64
+// CHECK-NEXT: %[[PAD:.*]] = arith.subi %[[FULLK]], %[[K]]
+// CHECK-NEXT: scf.if %[[ISSUER]] {
+// CHECK: nvvm.mbarrier.arrive.expect_tx %[[FULL0:.*]], %c49152_i32
+// CHECK: %[[K00:.*]] = arith.subi %c0, %[[PAD]]
+// CHECK-NEXT: %[[K0:.*]] = arith.index_cast %[[K00]] : index to i32
+// CHECK-NEXT: %[[B32:.*]] = arith.index_cast %[[BATCH]] : index to i32
+// CHECK-NEXT: %[[R32:.*]] = arith.index_cast %[[ROW]] : index to i32
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[DA]], %[[FULL0]], box[%[[K0]], %[[R32]], %[[B32]]]
+// CHECK-NEXT: %[[C32:.*]] = arith.index_cast %[[COL]] : index to i32
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[DB]], %[[FULL0]], box[%[[C32]], %[[K0]], %[[B32]]]
+// CHECK-COUNT-3: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[DB]], %[[FULL0]], box[%{{.*}}, %[[K0]], %[[B32]]]
+// CHECK-NOT: nvvm.cp.async.bulk.tensor
+// CHECK: scf.for %[[KT:[^ ]*]] =
+// CHECK-NOT: arith.ceildivui
+// CHECK: nvvm.mbarrier.arrive.expect_tx %[[FULL:.*]], %c49152_i32
+// CHECK: %[[DEPTH:.*]] = arith.muli %[[KT]], %c64
+// CHECK-NEXT: %[[KS:.*]] = arith.subi %[[DEPTH]], %[[PAD]]
+// CHECK: arith.muli %[[S]], %c16384
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[DA]], %[[FULL]]
+// CHECK: arith.muli %[[S]], %c32768
+// CHECK-COUNT-4: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[DB]], %[[FULL]]
+// CHECK: %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[BARS]]
+// CHECK-NEXT: %[[OFF:.*]] = arith.muli %[[S]], %c8
+// CHECK-NEXT: arith.addi %[[BASE]], %[[OFF]]
+// CHECK: %[[FULLS:.*]] = llvm.inttoptr
+// CHECK-NEXT: %[[PAR:.*]] = arith.remui %[[KT]], %c2
+// CHECK-NEXT: %[[PAR32:.*]] = arith.index_cast %[[PAR]] : index to i32
+// CHECK-NEXT: nvvm.mbarrier.try_wait.parity %[[FULLS]], %[[PAR32]], %c10000000_i32
+// CHECK-NEXT: %[[E:.*]] = arith.addi %[[S]], %c4
+// CHECK-NEXT: %[[EOFF:.*]] = arith.muli %[[E]], %c8
+// CHECK-NEXT: arith.addi %[[BASE]], %[[EOFF]]
+// CHECK: %[[EMPTY:.*]] = llvm.inttoptr
+// CHECK-NEXT: nvvm.mbarrier.arrive %[[EMPTY]] : !llvm.ptr<3>
+// CHECK-NEXT: nvvm.mbarrier.try_wait.parity %[[EMPTY]], %[[PAR32]], %c10000000_i32
+!sa = memref<4x128x64xf16, #gpu.address_space<workgroup>>
+!sb = memref<4x4x64x64xf16, #gpu.address_space<workgroup>>
+!bars = memref<8xi64, #gpu.address_space<workgroup>>
+gpu.module @m {
+  gpu.func @tma(%da: !llvm.ptr, %db: !llvm.ptr, %sa: !sa, %sb: !sb, %bars: !bars, %issuer: i1,
+                %row: index, %col: index, %batch: index, %k: index, %steps: index, %s: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.if %issuer {
+      mini.stage_copy_tma %da, %db block(%row, %col) batch %batch depth %k into %sa, %sb[%c0] step %c0 barriers %bars : !llvm.ptr, !llvm.ptr, !sa, !sb, !bars
+    }
+    scf.for %kt = %c0 to %steps step %c1 {
+      scf.if %issuer {
+        mini.stage_copy_tma %da, %db block(%row, %col) batch %batch depth %k into %sa, %sb[%s] step %kt barriers %bars : !llvm.ptr, !llvm.ptr, !sa, !sb, !bars
+      }
+      mini.stage_wait %bars[%s] use %kt : !bars
+      mini.stage_release %bars[%s] : !bars
+      mini.stage_wait %bars[%s] use %kt released : !bars
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// TMA in clusters of 2: each block copies its A box and half of the four B
+// boxes, from box rank x 2 on, multicast into both blocks (mask 0b11); the
+// rank is read once, with the plan. A release arrives on the stage's empty
+// barrier in both blocks (mapa into the cluster's shared window).
+// CHECK-LABEL: gpu.func @tma_cluster
+// CHECK: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
+// CHECK: nvvm.mbarrier.arrive.expect_tx %[[FULL:.*]], %c49152_i32
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %[[FULL]], box[{{.*}}] : !llvm.ptr<7>, !llvm.ptr
+// CHECK: %[[R:.*]] = arith.index_cast %[[RANK]] : i32 to index
+// CHECK-NEXT: %[[FIRST:.*]] = arith.muli %[[R]], %c2 : index
+// CHECK-COUNT-2: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %[[FULL]], box[{{.*}}] multicast_mask = %c3_i16
+// CHECK-NOT: nvvm.cp.async.bulk.tensor
+// CHECK: %[[E0:.*]] = nvvm.mapa %[[EMPTY:.*]], %c0_i32 : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK-NEXT: nvvm.mbarrier.arrive %[[E0]] : !llvm.ptr<7>
+// CHECK-NEXT: %[[E1:.*]] = nvvm.mapa %[[EMPTY]], %c1_i32 : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK-NEXT: nvvm.mbarrier.arrive %[[E1]] : !llvm.ptr<7>
+!sa = memref<4x128x64xf16, #gpu.address_space<workgroup>>
+!sb = memref<4x4x64x64xf16, #gpu.address_space<workgroup>>
+!bars = memref<8xi64, #gpu.address_space<workgroup>>
+gpu.module @m {
+  gpu.func @tma_cluster(%da: !llvm.ptr, %db: !llvm.ptr, %sa: !sa, %sb: !sb, %bars: !bars,
+                        %row: index, %col: index, %batch: index, %k: index, %s: index, %kt: index) kernel {
+    mini.stage_copy_tma %da, %db block(%row, %col) batch %batch depth %k into %sa, %sb[%s] step %kt barriers %bars {cluster_m = 2 : i64} : !llvm.ptr, !llvm.ptr, !sa, !sb, !bars
+    mini.stage_release %bars[%s] {cluster_m = 2 : i64} : !bars
+    gpu.return
+  }
+}

@@ -154,7 +154,7 @@ func.func @matmul_mma(%a: tensor<2048x256xf16>, %b: tensor<256x3000xf16>) -> ten
 // CHECK: memref.extract_aligned_pointer_as_index %[[RAW]]
 // CHECK: %[[SA:.*]] = memref.view %[[RAW]][%{{.*}}][] : {{.*}} to memref<4x128x64xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[SB:.*]] = memref.view %[[RAW]][%{{.*}}][] : {{.*}} to memref<4x4x64x64xf16, #gpu.address_space<workgroup>>
-// CHECK: memref.view %[[RAW]][%{{.*}}][] : {{.*}} to memref<8xi64, #gpu.address_space<workgroup>>
+// CHECK: %[[BARS:.*]] = memref.view %[[RAW]][%{{.*}}][] : {{.*}} to memref<8xi64, #gpu.address_space<workgroup>>
 // Thread 0 initializes the barriers: full ones expect one arrival (its
 // own, with the byte count), empty ones one per thread.
 // CHECK: %[[T0:.*]] = arith.cmpi eq, %thread_id_x, %c0 : index
@@ -163,48 +163,27 @@ func.func @matmul_mma(%a: tensor<2048x256xf16>, %b: tensor<256x3000xf16>) -> ten
 // CHECK: nvvm.mbarrier.init %{{.*}}, %c256_i32 : !llvm.ptr<3>, i32
 // CHECK: nvvm.fence.mbarrier.init
 // CHECK: gpu.barrier
-// Prologue: thread 0 issues the first 3 tiles that exist, each one A box and
-// four B boxes (coordinates innermost first: depth, row, batch and column,
-// depth, batch) completing 49152 bytes on the stage's full barrier.
-// CHECK: scf.if %[[T0]] {
-// CHECK: scf.if %{{.*}} {
-// CHECK: nvvm.mbarrier.arrive.expect_tx %[[FULL0:.*]], %c49152_i32 : !llvm.ptr<3>, i32
-// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPA]], %[[FULL0]], box[%[[K0:.*]], %{{.*}}, %[[BATCH:.*]]] : !llvm.ptr<7>, !llvm.ptr
-// CHECK-COUNT-4: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPB]], %[[FULL0]], box[%{{.*}}, %[[K0]], %[[BATCH]]]
-// CHECK: nvvm.mbarrier.arrive.expect_tx
-// CHECK: nvvm.mbarrier.arrive.expect_tx
-// Every thread waits for tile 0 (phase 0), then reads its first fragments
-// from the swizzled boxes.
-// CHECK: nvvm.mbarrier.try_wait.parity %{{.*}}, %c0_i32, %c10000000_i32
-// CHECK: mini.warp_load %[[SA]][%c0, %{{.*}}, %c0] {swizzled} : memref<4x128x64xf16, #gpu.address_space<workgroup>> -> <a, 64x16xf16>
-// CHECK: mini.warp_load %[[SB]][%c0, %c0, %{{.*}}] {swizzled} : memref<4x4x64x64xf16, #gpu.address_space<workgroup>> -> <b, 16x64xf16>
-// Each 64-deep tile is 4 steps of 16; after the last read of the stage
-// (step 3's fragments, loaded during step 2) every thread arrives on its
-// empty barrier; the next tile's full barrier is awaited (if it exists)
-// before its first fragments; then thread 0 refills the previous tile's
-// stage once all threads have released it.
-// CHECK: scf.for
-// CHECK: mini.warp_load %[[SA]][%{{.*}}, %{{.*}}, %c16] {swizzled}
+// One K step per iteration, in stage 0: after a block barrier (every warp
+// is done reading the stage), thread 0 copies step kt by TMA; every thread
+// waits for the stage's full barrier (its use kt), then multiplies the
+// 64-deep tile in 4 slices of 16 from the swizzled boxes.
+// mini-pipeline-stages turns this loop into the mbarrier pipeline.
+// CHECK: scf.for %[[KT:.*]] = %c0 to %{{.*}} step %c1 iter_args
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: scf.if %[[T0]] {
+// CHECK-NEXT: mini.stage_copy_tma %[[MAPA]], %[[MAPB]] block(%{{.*}}, %{{.*}}) batch %block_id_z depth %{{.*}} into %[[SA]], %[[SB]][%c0] step %[[KT]] barriers %[[BARS]] : !llvm.ptr, !llvm.ptr, memref<4x128x64xf16, #gpu.address_space<workgroup>>, memref<4x4x64x64xf16, #gpu.address_space<workgroup>>, memref<8xi64, #gpu.address_space<workgroup>>
+// CHECK-NEXT: }
+// CHECK-NEXT: mini.stage_wait %[[BARS]][%c0] use %[[KT]]
+// CHECK-NEXT: mini.warp_load %[[SA]][%c0, %{{.*}}, %c0] {swizzled} : memref<4x128x64xf16, #gpu.address_space<workgroup>> -> <a, 64x16xf16>
+// CHECK-NEXT: mini.warp_load %[[SB]][%c0, %c0, %{{.*}}] {swizzled} : memref<4x4x64x64xf16, #gpu.address_space<workgroup>> -> <b, 16x64xf16>
+// CHECK-NEXT: mini.warp_mma
+// CHECK: mini.warp_load %[[SA]][%c0, %{{.*}}, %c48] {swizzled}
 // CHECK: mini.warp_mma
-// CHECK: mini.warp_load %[[SA]][%{{.*}}, %{{.*}}, %c32] {swizzled}
-// CHECK: mini.warp_mma
-// CHECK: mini.warp_load %[[SA]][%{{.*}}, %{{.*}}, %c48] {swizzled}
-// CHECK: nvvm.mbarrier.arrive %{{.*}} : !llvm.ptr<3>
-// CHECK: mini.warp_mma
-// CHECK: scf.if %{{.*}} {
-// CHECK: nvvm.mbarrier.try_wait.parity
-// CHECK: mini.warp_load %[[SA]][%{{.*}}, %{{.*}}, %c0] {swizzled}
-// CHECK: mini.warp_mma
-// CHECK: scf.if %{{.*}} {
-// CHECK: arith.cmpi ugt, %{{.*}}, %c0 : index
-// CHECK: nvvm.mbarrier.try_wait.parity
-// CHECK: nvvm.mbarrier.arrive.expect_tx
-// CHECK-COUNT-5: nvvm.cp.async.bulk.tensor.shared.cluster.global
-// CHECK: scf.yield
-// No TMA copy is left in flight (each was awaited); a block barrier and the
-// staged epilogue.
-// CHECK-NOT: nvvm.cp.async.bulk.tensor
-// CHECK: gpu.barrier
+// CHECK-NEXT: scf.yield
+// A block barrier (every warp is done reading the stages) and the staged
+// epilogue.
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
 // CHECK: mini.warp_store {{.*}} scratch(
 func.func @matmul_tma(%a: tensor<?x256xf16>, %b: tensor<256x?xf16>) -> tensor<?x?xf32> {
   %c = mini.matmul %a, %b : tensor<?x256xf16>, tensor<256x?xf16> -> tensor<?x?xf32>
@@ -217,10 +196,9 @@ func.func @matmul_tma(%a: tensor<?x256xf16>, %b: tensor<256x?xf16>) -> tensor<?x
 // (nvvm.cluster_dim, so a plain launch forms them) and the grid's M extent is
 // rounded up to a multiple of 2 (host side and manifest). The blocks of a
 // cluster wait for each other's barriers; empty barriers count the arrivals
-// of both blocks' threads (2 x 256). Each block copies its own A box and 2 of
-// the 4 B boxes, from box rank x 2, multicast to both blocks (mask 0b11).
-// A thread done with a stage arrives on that stage's empty barrier in both
-// blocks; no block exits before the other is done arriving on its barriers.
+// of both blocks' threads (2 x 256). The copies share B over the cluster
+// (cluster_m = 2 on mini.stage_copy_tma: see LowerStageCopies.mlir); no
+// block exits before the other is done arriving on its barriers.
 // CHECK-LABEL: func.func @matmul_cluster
 // CHECK: %[[MT:.*]] = arith.ceildivui %{{.*}}, %c128 : index
 // CHECK: %[[CL:.*]] = arith.ceildivui %[[MT]], %c2 : index
@@ -230,24 +208,19 @@ func.func @matmul_tma(%a: tensor<?x256xf16>, %b: tensor<256x?xf16>) -> tensor<?x
 // CHECK-SAME: grid = [{div = 256 : i64, sizes = ["N"]}, {cluster = 2 : i64, div = 128 : i64, sizes = ["M"]}, {div = 1 : i64, sizes = ["batch"]}]
 // CHECK: gpu.func @matmul_cluster_matmul({{.*}}, %[[MAPA:.*]]: !llvm.ptr, %[[MAPB:.*]]: !llvm.ptr) kernel
 // CHECK-SAME: nvvm.cluster_dim = array<i32: 1, 2, 1>
-// CHECK: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
 // CHECK: nvvm.mbarrier.init %{{.*}}, %c1_i32 : !llvm.ptr<3>, i32
 // CHECK: nvvm.mbarrier.init %{{.*}}, %c512_i32 : !llvm.ptr<3>, i32
 // CHECK: nvvm.fence.mbarrier.init
 // CHECK-NEXT: }
 // CHECK-NEXT: nvvm.cluster.arrive.relaxed
 // CHECK-NEXT: nvvm.cluster.wait
-// CHECK: nvvm.mbarrier.arrive.expect_tx %[[FULL0:.*]], %c49152_i32
-// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPA]], %[[FULL0]], box[{{.*}}] : !llvm.ptr<7>, !llvm.ptr
-// CHECK: %[[R:.*]] = arith.index_cast %[[RANK]] : i32 to index
-// CHECK: arith.muli %[[R]], %c2 : index
-// CHECK-COUNT-2: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPB]], %[[FULL0]], box[{{.*}}] multicast_mask = %c3_i16
-// CHECK-NOT: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[MAPB]], %[[FULL0]]
+// The barrier before each copy spans the cluster: the other block's
+// multicast writes into this block's stage too.
 // CHECK: scf.for
-// CHECK: %[[E0:.*]] = nvvm.mapa %[[EMPTY:.*]], %c0_i32 : !llvm.ptr<3> -> !llvm.ptr<7>
-// CHECK-NEXT: nvvm.mbarrier.arrive %[[E0]] : !llvm.ptr<7>
-// CHECK-NEXT: %[[E1:.*]] = nvvm.mapa %[[EMPTY]], %c1_i32 : !llvm.ptr<3> -> !llvm.ptr<7>
-// CHECK-NEXT: nvvm.mbarrier.arrive %[[E1]] : !llvm.ptr<7>
+// CHECK-NEXT: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: mini.stage_copy_tma %[[MAPA]], %[[MAPB]] {{.*}} {cluster_m = 2 : i64} :
 // CHECK: scf.yield
 // CHECK: nvvm.cluster.arrive
 // CHECK-NEXT: nvvm.cluster.wait

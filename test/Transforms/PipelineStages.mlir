@@ -137,3 +137,192 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// TMA, three stages: the issuing thread (%issuer) copies steps 0 and 1 (those
+// that exist) in the prologue, and every thread waits for step 0's full
+// barrier. In the loop, each thread releases the stage after its last read
+// (slice 1's tiles, loaded during slice 0), waits for step kt + 1's full
+// barrier (use (kt + 1) / 3) before loading its slice 0 from the next stage,
+// and after its math the issuing thread waits until every thread released
+// the stage of step kt - 1 (use (kt - 1) / 3 of its empty barrier) and
+// refills it with step kt + 2. No block barrier is left. Stage and depth are
+// the same constant here: only the stage operand is replaced.
+// CHECK-LABEL: gpu.func @tma_three_stages
+// CHECK-SAME: %[[BARS:[^:]*]]: memref<6xi64, #gpu.address_space<workgroup>>, %[[ISSUER:[^:]*]]: i1
+// CHECK: scf.if %[[ISSUER]] {
+// CHECK: mini.stage_copy_tma {{.*}} into %[[SA:.*]], %[[SB:.*]][%c0] step %c0 barriers %[[BARS]]
+// CHECK: mini.stage_copy_tma {{.*}}[%c1] step %c1 barriers %[[BARS]]
+// CHECK: scf.if
+// CHECK-NEXT: mini.stage_wait %[[BARS]][%c0] use %c0 :
+// CHECK: %[[A0:.*]] = mini.warp_load %[[SA]][%c0, %[[ROW:.*]], %c0] {swizzled}
+// CHECK-NEXT: %[[B0:.*]] = mini.warp_load %[[SB]][%c0, %c0, %[[COL:.*]]] {swizzled}
+// CHECK-NEXT: scf.for %[[KT:.*]] = %c0 to %[[STEPS:.*]] step %c1 iter_args(%[[ACC:.*]] = %{{.*}}, %[[A:.*]] = %[[A0]], %[[B:.*]] = %[[B0]], %[[STAGE:.*]] = %c0)
+// CHECK-NOT: gpu.barrier
+// CHECK-DAG: %[[NEXT:.*]] = arith.select %{{.*}}, %c0, %{{.*}} : index
+// CHECK-DAG: %[[PREV:.*]] = arith.select %{{.*}}, %c2, %{{.*}} : index
+// CHECK-DAG: %[[AHEAD:.*]] = arith.addi %[[KT]], %c2
+// CHECK: %[[A1:.*]] = mini.warp_load %[[SA]][%[[STAGE]], %[[ROW]], %c16] {swizzled}
+// CHECK-NEXT: %[[B1:.*]] = mini.warp_load %[[SB]][%[[STAGE]], %c16, %[[COL]]] {swizzled}
+// CHECK-NEXT: mini.stage_release %[[BARS]][%[[STAGE]]] :
+// CHECK-NEXT: %[[ACC1:.*]] = mini.warp_mma %[[A]], %[[B]], %[[ACC]]
+// CHECK-NEXT: %[[KT1:.*]] = arith.addi %[[KT]], %c1
+// CHECK-NEXT: %[[MORE:.*]] = arith.cmpi ult, %[[KT1]], %[[STEPS]]
+// CHECK-NEXT: scf.if %[[MORE]] {
+// CHECK-NEXT: %[[USE:.*]] = arith.divui %[[KT1]], %c3
+// CHECK-NEXT: mini.stage_wait %[[BARS]][%[[NEXT]]] use %[[USE]] :
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[AN:.*]] = mini.warp_load %[[SA]][%[[NEXT]], %[[ROW]], %c0] {swizzled}
+// CHECK-NEXT: %[[BN:.*]] = mini.warp_load %[[SB]][%[[NEXT]], %c0, %[[COL]]] {swizzled}
+// CHECK-NEXT: %[[ACC2:.*]] = mini.warp_mma %[[A1]], %[[B1]], %[[ACC1]]
+// CHECK-NEXT: %[[INSIDE:.*]] = arith.cmpi ult, %[[AHEAD]], %[[STEPS]]
+// CHECK-NEXT: %[[REFILL:.*]] = arith.andi %[[ISSUER]], %[[INSIDE]]
+// CHECK-NEXT: scf.if %[[REFILL]] {
+// CHECK-NEXT: %[[LATER:.*]] = arith.cmpi ugt, %[[KT]], %c0
+// CHECK-NEXT: scf.if %[[LATER]] {
+// CHECK-NEXT: %[[KTM1:.*]] = arith.subi %[[KT]], %c1
+// CHECK-NEXT: %[[RUSE:.*]] = arith.divui %[[KTM1]], %c3
+// CHECK-NEXT: mini.stage_wait %[[BARS]][%[[PREV]]] use %[[RUSE]] released :
+// CHECK-NEXT: }
+// CHECK-NEXT: mini.stage_copy_tma {{.*}}[%[[PREV]]] step %[[AHEAD]] barriers %[[BARS]]
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.yield %[[ACC2]], %[[AN]], %[[BN]], %[[NEXT]]
+// CHECK-NOT: gpu.barrier
+// CHECK: mini.warp_store
+!sa = memref<3x128x32xf16, #gpu.address_space<workgroup>>
+!sb = memref<3x4x32x64xf16, #gpu.address_space<workgroup>>
+!bars = memref<6xi64, #gpu.address_space<workgroup>>
+!acc = !mini.warp_tile<acc, 64x64xf32>
+!ta = !mini.warp_tile<a, 64x16xf16>
+!tb = !mini.warp_tile<b, 16x64xf16>
+gpu.module @m {
+  gpu.func @tma_three_stages(%da: !llvm.ptr, %db: !llvm.ptr, %c: memref<?xf32>, %sa: !sa, %sb: !sb,
+                             %bars: !bars, %issuer: i1, %m: index, %n: index, %k: index,
+                             %steps: index, %row: index, %col: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = mini.warp_zero : !acc
+    %r = scf.for %kt = %c0 to %steps step %c1 iter_args(%acc = %zero) -> (!acc) {
+      gpu.barrier
+      scf.if %issuer {
+        %s0 = arith.constant 0 : index
+        mini.stage_copy_tma %da, %db block(%row, %col) batch %c0 depth %k into %sa, %sb[%s0] step %kt barriers %bars : !llvm.ptr, !llvm.ptr, !sa, !sb, !bars
+      }
+      mini.stage_wait %bars[%c0] use %kt : !bars
+      %a0 = mini.warp_load %sa[%c0, %row, %c0] {swizzled} : !sa -> !ta
+      %b0 = mini.warp_load %sb[%c0, %c0, %col] {swizzled} : !sb -> !tb
+      %acc1 = mini.warp_mma %a0, %b0, %acc : !ta, !tb -> !acc
+      %k16 = arith.constant 16 : index
+      %a1 = mini.warp_load %sa[%c0, %row, %k16] {swizzled} : !sa -> !ta
+      %b1 = mini.warp_load %sb[%c0, %k16, %col] {swizzled} : !sb -> !tb
+      %acc2 = mini.warp_mma %a1, %b1, %acc1 : !ta, !tb -> !acc
+      scf.yield %acc2 : !acc
+    }
+    mini.warp_store %r, %c[%c0] at(%row, %col) bounds(%m, %n) : !acc, memref<?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// TMA, two stages, one 16-deep slice, clusters of 2 (the form's barrier is
+// a cluster barrier, and it goes too): the step's fragments came in the last
+// iteration, so each thread releases the stage first, in both blocks
+// (cluster_m = 2). With two stages the refill is step kt + 1 itself, so the
+// issuing thread issues it before every thread waits for it.
+// CHECK-LABEL: gpu.func @tma_two_stages_cluster
+// CHECK-SAME: %[[BARS:[^:]*]]: memref<4xi64, #gpu.address_space<workgroup>>
+// CHECK: scf.for %[[KT:.*]] = {{.*}} iter_args({{.*}}, %[[STAGE:.*]] = %c0)
+// CHECK-NOT: nvvm.cluster
+// CHECK: mini.stage_release %[[BARS]][%[[STAGE]]] {cluster_m = 2 : i64}
+// CHECK: scf.if
+// CHECK: mini.stage_wait %[[BARS]][%{{.*}}] use %{{.*}} released
+// CHECK: mini.stage_copy_tma {{.*}} barriers %[[BARS]] {cluster_m = 2 : i64}
+// CHECK: scf.if
+// CHECK: mini.stage_wait %[[BARS]][%{{.*}}] use %{{.*}} :
+// CHECK: mini.warp_load
+// CHECK: mini.warp_load
+// CHECK: mini.warp_mma
+// CHECK-NEXT: scf.yield
+// CHECK: nvvm.cluster.arrive
+!sa = memref<2x64x16xf16, #gpu.address_space<workgroup>>
+!sb = memref<2x2x16x64xf16, #gpu.address_space<workgroup>>
+!bars = memref<4xi64, #gpu.address_space<workgroup>>
+!acc = !mini.warp_tile<acc, 32x64xf32>
+!ta = !mini.warp_tile<a, 32x16xf16>
+!tb = !mini.warp_tile<b, 16x64xf16>
+gpu.module @m {
+  gpu.func @tma_two_stages_cluster(%da: !llvm.ptr, %db: !llvm.ptr, %sa: !sa, %sb: !sb, %bars: !bars,
+                                   %issuer: i1, %k: index, %steps: index, %row: index, %col: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = mini.warp_zero : !acc
+    %r = scf.for %kt = %c0 to %steps step %c1 iter_args(%acc = %zero) -> (!acc) {
+      nvvm.cluster.arrive
+      nvvm.cluster.wait
+      scf.if %issuer {
+        mini.stage_copy_tma %da, %db block(%row, %col) batch %c0 depth %k into %sa, %sb[%c0] step %kt barriers %bars {cluster_m = 2 : i64} : !llvm.ptr, !llvm.ptr, !sa, !sb, !bars
+      }
+      mini.stage_wait %bars[%c0] use %kt : !bars
+      %a0 = mini.warp_load %sa[%c0, %row, %c0] {swizzled} : !sa -> !ta
+      %b0 = mini.warp_load %sb[%c0, %c0, %col] {swizzled} : !sb -> !tb
+      %acc1 = mini.warp_mma %a0, %b0, %acc : !ta, !tb -> !acc
+      scf.yield %acc1 : !acc
+    }
+    nvvm.cluster.arrive
+    nvvm.cluster.wait
+    gpu.return
+  }
+}
+
+// -----
+
+// Not the TMA form: the wait is for another use than step kt's, or (second
+// loop) clusters copy behind a block barrier, which does not cover the other
+// block's reads of this block's stage. Both loops are left as they are.
+// CHECK-LABEL: gpu.func @tma_not_the_form
+// CHECK: scf.for
+// CHECK-NEXT: gpu.barrier
+// CHECK: mini.stage_wait %{{.*}}[%c0] use %c0 :
+// CHECK: scf.for
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: mini.stage_copy_tma {{.*}} {cluster_m = 2 : i64}
+!sa = memref<3x64x16xf16, #gpu.address_space<workgroup>>
+!sb = memref<3x2x16x64xf16, #gpu.address_space<workgroup>>
+!bars = memref<6xi64, #gpu.address_space<workgroup>>
+!acc = !mini.warp_tile<acc, 32x64xf32>
+!ta = !mini.warp_tile<a, 32x16xf16>
+!tb = !mini.warp_tile<b, 16x64xf16>
+gpu.module @m {
+  gpu.func @tma_not_the_form(%da: !llvm.ptr, %db: !llvm.ptr, %sa: !sa, %sb: !sb, %bars: !bars,
+                             %issuer: i1, %k: index, %steps: index, %row: index, %col: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = mini.warp_zero : !acc
+    %r = scf.for %kt = %c0 to %steps step %c1 iter_args(%acc = %zero) -> (!acc) {
+      gpu.barrier
+      scf.if %issuer {
+        mini.stage_copy_tma %da, %db block(%row, %col) batch %c0 depth %k into %sa, %sb[%c0] step %kt barriers %bars : !llvm.ptr, !llvm.ptr, !sa, !sb, !bars
+      }
+      mini.stage_wait %bars[%c0] use %c0 : !bars
+      %a0 = mini.warp_load %sa[%c0, %row, %c0] {swizzled} : !sa -> !ta
+      %b0 = mini.warp_load %sb[%c0, %c0, %col] {swizzled} : !sb -> !tb
+      %acc1 = mini.warp_mma %a0, %b0, %acc : !ta, !tb -> !acc
+      scf.yield %acc1 : !acc
+    }
+    %r2 = scf.for %kt = %c0 to %steps step %c1 iter_args(%acc = %zero) -> (!acc) {
+      gpu.barrier
+      scf.if %issuer {
+        mini.stage_copy_tma %da, %db block(%row, %col) batch %c0 depth %k into %sa, %sb[%c0] step %kt barriers %bars {cluster_m = 2 : i64} : !llvm.ptr, !llvm.ptr, !sa, !sb, !bars
+      }
+      mini.stage_wait %bars[%c0] use %kt : !bars
+      %a0 = mini.warp_load %sa[%c0, %row, %c0] {swizzled} : !sa -> !ta
+      %b0 = mini.warp_load %sb[%c0, %c0, %col] {swizzled} : !sb -> !tb
+      %acc1 = mini.warp_mma %a0, %b0, %acc : !ta, !tb -> !acc
+      scf.yield %acc1 : !acc
+    }
+    gpu.return
+  }
+}

@@ -118,6 +118,17 @@ def MiniPipelineStages : Pass<"mini-pipeline-stages"> {
     mma ops run; the fragments of the next slice are carried by the loop.
     Buffers with one stage are left as they are: `stages = 1` in the matmul
     config is the switch that turns the pipeline off.
+
+    The TMA form of the loop (a barrier, one thread's `mini.stage_copy_tma`
+    of step kt into stage 0, `mini.stage_wait` for its full barrier, warp
+    loads and mma on stage 0) becomes the mbarrier pipeline: the same
+    prologue and refills, issued by that thread; each thread releases a
+    stage (`mini.stage_release`) after its last read of it, and waits on
+    the full barrier of step kt + 1 (phase (kt + 1) / stages) before the
+    last slice of step kt; the issuing thread waits for a stage's release
+    before refilling it, after its own math for step kt (with two stages,
+    before the wait for step kt + 1, which is that refill). No block
+    barrier is left in the loop.
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::gpu::GPUDialect", "mlir::nvgpu::NVGPUDialect",
@@ -126,7 +137,7 @@ def MiniPipelineStages : Pass<"mini-pipeline-stages"> {
 }
 
 def MiniLowerStageCopies : Pass<"mini-lower-stage-copies"> {
-  let summary = "Lower mini.stage_copy to each thread's cp.async copies (nvgpu) or scalar loads";
+  let summary = "Lower the stage copies to cp.async (nvgpu), scalar loads or TMA with mbarriers (nvvm)";
   let description = [{
     Each `mini.stage_copy` becomes the copies of the calling thread: with
     `async`, one 16-byte `nvgpu.device_async_copy` per 8-element chunk
@@ -135,10 +146,19 @@ def MiniLowerStageCopies : Pass<"mini-lower-stage-copies"> {
     loads and stores. The chunk addresses and bounds of the async copies are
     planned once per tile pair, before the loops that copy, so a step's
     copies are an add and a select per chunk.
+
+    Each `mini.stage_copy_tma` becomes the issuing thread's
+    `mbarrier.arrive.expect_tx` on the stage's full barrier and its
+    `cp.async.bulk.tensor` box copies (one for A, one per 64-column box of B,
+    multicast over the cluster when `cluster_m` > 1); `mini.stage_wait`
+    becomes an `mbarrier.try_wait.parity` on the full or empty barrier, and
+    `mini.stage_release` an `mbarrier.arrive` on the empty one (in every
+    block of the cluster).
   }];
   let dependentDialects = [
-    "mlir::arith::ArithDialect", "mlir::gpu::GPUDialect", "mlir::memref::MemRefDialect",
-    "mlir::nvgpu::NVGPUDialect", "mlir::scf::SCFDialect"
+    "mlir::arith::ArithDialect", "mlir::gpu::GPUDialect", "mlir::LLVM::LLVMDialect",
+    "mlir::memref::MemRefDialect", "mlir::NVVM::NVVMDialect", "mlir::nvgpu::NVGPUDialect",
+    "mlir::scf::SCFDialect"
   ];
 }
 

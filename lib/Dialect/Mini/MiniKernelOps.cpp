@@ -3,6 +3,7 @@
 #include "mini/Dialect/Mini/MiniOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/DialectImplementation.h"
 
 using namespace mlir;
@@ -161,4 +162,70 @@ LogicalResult StageCopyOp::verify() {
   if (getInterior() && !getAsync())
     return emitOpError("interior applies only to async copies");
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// TMA stages: StageCopyTmaOp, StageWaitOp, StageReleaseOp
+//===----------------------------------------------------------------------===//
+
+/// `barriers` must be workgroup i64 mbarriers, a full and an empty one per
+/// stage; returns the number of stages they serve, or 0 after an error.
+static int64_t verifyBarriers(Operation *op, Value barriers) {
+  auto type = cast<MemRefType>(barriers.getType());
+  if (!isWorkgroup(type) || type.getRank() != 1 || !type.getElementType().isInteger(64) ||
+      type.getDimSize(0) < 2 || type.getDimSize(0) % 2) {
+    op->emitOpError("barriers must be workgroup memory of i64, two per stage; got ") << type;
+    return 0;
+  }
+  return type.getDimSize(0) / 2;
+}
+
+static LogicalResult verifyClusterM(Operation *op, int64_t clusterM) {
+  if (clusterM != 1 && clusterM != 2 && clusterM != 4 && clusterM != 8)
+    return op->emitOpError("cluster_m must be 1, 2, 4 or 8; got ") << clusterM;
+  return success();
+}
+
+LogicalResult StageCopyTmaOp::verify() {
+  for (auto [name, desc] : {std::pair{"desc_a", getDescA()}, std::pair{"desc_b", getDescB()}})
+    if (!isa<LLVM::LLVMPointerType>(desc.getType()))
+      return emitOpError() << name << " must be an !llvm.ptr to a CUtensorMap; got "
+                           << desc.getType();
+  MemRefType sa = getSa().getType(), sb = getSb().getType();
+  Type elt = sa.getElementType();
+  if (!isWorkgroup(sa) || sa.getRank() != 3 || !(elt.isF16() || elt.isBF16()))
+    return emitOpError("sa must be workgroup memory of f16 or bf16, [stages, tile_m, tile_k]; got ")
+           << sa;
+  int64_t stages = sa.getDimSize(0), tk = sa.getDimSize(2);
+  if (!isWorkgroup(sb) || sb.getRank() != 4 || sb.getElementType() != elt ||
+      sb.getDimSize(0) != stages || sb.getDimSize(2) != tk)
+    return emitOpError("sb must be workgroup memory of ")
+           << elt << ", [" << stages << ", boxes, " << tk << ", box cols]; got " << sb;
+  int64_t eltBytes = elt.getIntOrFloatBitWidth() / 8;
+  for (int64_t rowBytes : {tk * eltBytes, sb.getDimSize(3) * eltBytes})
+    if (rowBytes != 32 && rowBytes != 64 && rowBytes != 128)
+      return emitOpError("stage rows must be 32, 64 or 128 bytes (a TMA swizzle span); got ")
+             << rowBytes;
+  int64_t barrierStages = verifyBarriers(*this, getBarriers());
+  if (!barrierStages)
+    return failure();
+  if (barrierStages != stages)
+    return emitOpError() << "barriers serve " << barrierStages << " stages, the buffers have "
+                         << stages;
+  if (failed(verifyClusterM(*this, getClusterM())))
+    return failure();
+  if (sb.getDimSize(1) % getClusterM())
+    return emitOpError() << "the " << sb.getDimSize(1) << " B boxes do not split evenly over a "
+                         << "cluster of " << getClusterM();
+  return success();
+}
+
+LogicalResult StageWaitOp::verify() {
+  return success(verifyBarriers(*this, getBarriers()) != 0);
+}
+
+LogicalResult StageReleaseOp::verify() {
+  if (!verifyBarriers(*this, getBarriers()))
+    return failure();
+  return verifyClusterM(*this, getClusterM());
 }

@@ -3,9 +3,10 @@
 // tile_k staged in dynamic shared memory in a `stages`-deep software pipeline,
 // either by cp.async (nvgpu.device_async_copy, every thread) or, with
 // copy = "tma" on sm_90, by TMA box copies (nvvm.cp.async.bulk.tensor, thread
-// 0) tracked by a full and an empty mbarrier per stage (with cluster_m > 1,
-// the blocks of a cluster multicast their shares of the common B tile to one
-// another). Each warp multiplies its tile_m / warps_m x tile_n / warps_n share
+// 0, mini.stage_copy_tma) tracked by a full and an empty mbarrier per stage
+// (with cluster_m > 1, the blocks of a cluster multicast their shares of the
+// common B tile to one another). The builder emits one stage's copy, wait
+// and multiply per K step; mini-pipeline-stages pipelines that loop. Each warp multiplies its tile_m / warps_m x tile_n / warps_n share
 // with warp ops (mini.warp_load / warp_mma / warp_store) that mini-lower-mma
 // lowers to ldmatrix + mma.sync m16n8k16 or to WMMA 16x16x16, as the
 // kernel's mini.mma_kind (the config's math) says.
@@ -113,8 +114,6 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
     te->tma = TensorCoreEmitter::Tma{func.getArgument(maps), func.getArgument(maps + 1),
                                      view({2 * t.stages}, b.getI64Type(), aStages + bStages),
                                      batch, clusterM};
-    if (clusterM > 1)
-      te->tma->rank = NVVM::ClusterId::create(b, loc, b.getI32Type());
   }
   // The mma.sync epilogue stages C through the (then idle) pipeline buffers
   // when they are large enough.
@@ -128,7 +127,6 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   Value numK = arith::CeilDivUIOp::create(b, loc, K, kb.idx(t.tk));
   Value init = e.zeroAccumulator();
 
-  int64_t steps = t.tk / 16;
   // N is a multiple of 8 on the cp.async paths: stores go out in pairs, or
   // staged as 16-byte chunks.
   auto alignedEpilogue = [&](Value acc) {
@@ -136,68 +134,24 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
       gpu::BarrierOp::create(b, loc);
     e.epilogue(acc, C, cBase, stagedScratch ? stagedScratch : scratch, /*pairs=*/true);
   };
-  // TMA path: tiles kt+1 .. kt+stages-1 are in flight while tile kt is
-  // multiplied, and the fragments of each 16-deep step are loaded (ldmatrix)
-  // while the previous step's mma ops run, across tile boundaries too: the
-  // wait for tile kt+1 comes before the last step of tile kt. (The cp.async
-  // path builds the same pipeline with mini-pipeline-stages.)
-  auto tmaPipelined = [&](TensorCoreEmitter &e) {
-    auto ifLess = [&](Value x, Value y, function_ref<void()> fn) { kb.ifThenElse(kb.ult(x, y), fn); };
-    e.planTma(numK);
+  // TMA path: one thread copies step kt into stage 0 and every thread waits
+  // on the stage's full barrier, then multiplies; mini-pipeline-stages
+  // turns this loop into the mbarrier pipeline over all the stages. (With
+  // clusters, the barrier at the top spans the cluster: the other blocks'
+  // copies write into this block's stage too.)
+  auto tmaUnpipelined = [&](TensorCoreEmitter &e) {
     e.initBarriers();
-    kb.ifThenElse(e.isThread0(), [&] {
-      for (int64_t s = 0; s + 1 < t.stages; ++s)
-        ifLess(kb.idx(s), numK, [&] { e.tmaLoadTile(kb.idx(s), kb.idx(s)); });
-    });
-    ifLess(kb.idx(0), numK, [&] { e.waitBarrier(e.barrier(false, kb.idx(0)), kb.idx(0)); });
-    // Carried: the accumulator, the fragments of the next step, the stage
-    // of tile kt.
-    SmallVector<Value> carried = {init};
-    llvm::append_range(carried, e.loadFragments(kb.idx(0), 0).flat());
-    carried.push_back(kb.idx(0));
-    auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), carried, [&](Value kt, ValueRange it) {
-      // Tile kt is in `stage`; the refill goes to the stage tile kt - 1 used.
-      Value stage = it.back();
-      auto [nextStage, refillStage] = kb.ringNeighbours(stage, t.stages);
-      Value refillTile = kb.add(kt, kb.idx(t.stages - 1));
-      // TMA: thread 0 refills the stage of tile kt - 1 once every thread
-      // has read it (the empty barrier's phase (kt - 1) / stages), after
-      // issuing its own math for tile kt, so it rarely waits (waiting at the
-      // top of the tile cost 0-10%, docs/PERF.md v11); none past the end.
-      auto tmaRefill = [&] {
-        kb.ifThenElse(kb.andi(e.isThread0(), kb.ult(refillTile, numK)), [&] {
-          kb.ifThenElse(kb.ult(kb.idx(0), kt), [&] {
-            Value previous = kb.sub(kt, kb.idx(1));
-            e.waitBarrier(e.barrier(true, refillStage), kb.div(previous, kb.idx(t.stages)));
-          });
-          e.tmaLoadTile(refillStage, refillTile);
-        });
-      };
-      Value acc = it[0];
-      auto frags = e.fragmentsFrom(it.slice(1, 2));
-      if (steps == 1) // tile kt's fragments came in the previous iteration
-        e.releaseStage(stage);
-      for (int64_t step = 0; step < steps; ++step) {
-        TensorCoreEmitter::Fragments nextFrags;
-        if (step + 1 < steps) {
-          nextFrags = e.loadFragments(stage, (step + 1) * 16);
-          if (step + 2 == steps) // the last read of this stage
-            e.releaseStage(stage);
-        } else {
-          Value next = kb.add(kt, kb.idx(1));
-          ifLess(next, numK, [&] {
-            e.waitBarrier(e.barrier(false, nextStage), kb.div(next, kb.idx(t.stages)));
-          });
-          nextFrags = e.loadFragments(nextStage, 0);
-        }
-        acc = e.multiply(frags, acc);
-        frags = nextFrags;
+    Value issuer = e.isThread0();
+    auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), init, [&](Value kt, ValueRange acc) {
+      if (clusterM > 1) {
+        NVVM::ClusterArriveOp::create(b, loc, UnitAttr());
+        NVVM::ClusterWaitOp::create(b, loc, UnitAttr());
+      } else {
+        gpu::BarrierOp::create(b, loc);
       }
-      tmaRefill();
-      SmallVector<Value> next = {acc};
-      llvm::append_range(next, frags.flat());
-      next.push_back(nextStage);
-      return next;
+      kb.ifThenElse(issuer, [&] { e.stageCopyTma(kb.idx(0), kt); });
+      StageWaitOp::create(b, loc, e.tma->barriers, kb.idx(0), kt, /*released=*/false);
+      return SmallVector<Value>{e.multiplyTile(kb.idx(0), acc[0])};
     });
     // Every TMA copy was waited for: none is left writing shared memory.
     alignedEpilogue(loop.getResult(0));
@@ -230,7 +184,7 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   };
   Value aligned = kb.andi(multipleOf(K, kChunk), multipleOf(N, kChunk));
   if (te)
-    kb.ifThenElse(aligned, [&] { tmaPipelined(*te); }, synchronous);
+    kb.ifThenElse(aligned, [&] { tmaUnpipelined(*te); }, synchronous);
   else
     kb.ifThenElse(aligned, unpipelined, synchronous);
   if (clusterM > 1) { // no block exits while others may still arrive on its barriers

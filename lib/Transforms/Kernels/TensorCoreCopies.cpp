@@ -9,6 +9,9 @@
 // 16-byte cp.async needs K and N multiples of 8 (aligned rows); otherwise the
 // kernel stages tiles with scalar loads, one stage at a time (run-time branch).
 // Elements outside the matrices are zero-filled.
+//
+// TMA copies are mini.stage_copy_tma ops too (mini-lower-stage-copies lowers
+// them); the kernel only sets up their mbarriers here.
 #include "TensorCoreEmitter.h"
 
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -23,25 +26,20 @@ Value TensorCoreEmitter::stageCopy(Value stage, Value step, bool async, bool int
   return op.getToken();
 }
 
-void TensorCoreEmitter::releaseStage(Value stage) {
-  Value empty = barrier(true, stage);
-  if (tma->clusterM == 1) {
-    NVVM::MBarrierArriveOp::create(kb.b, kb.loc, Type(), empty, Value());
-    return;
-  }
-  auto clusterShared = LLVM::LLVMPointerType::get(kb.b.getContext(), 7);
-  for (int64_t r = 0; r < tma->clusterM; ++r)
-    NVVM::MBarrierArriveOp::create(
-        kb.b, kb.loc, Type(), NVVM::MapaOp::create(kb.b, kb.loc, clusterShared, empty, kb.i32(r)),
-        Value());
+void TensorCoreEmitter::stageCopyTma(Value stage, Value step) {
+  StageCopyTmaOp::create(kb.b, kb.loc, tma->descA, tma->descB, row0, col0, tma->batch, K, sa, sb,
+                         tma->barriers, stage, step, static_cast<uint64_t>(tma->clusterM));
 }
 
 void TensorCoreEmitter::initBarriers() {
   kb.ifThenElse(isThread0(), [&] {
+    auto init = [&](int64_t index, int64_t arrivals) {
+      NVVM::MBarrierInitOp::create(kb.b, kb.loc, kb.sharedPointer(tma->barriers, {kb.idx(index)}),
+                                   kb.i32(arrivals), Value());
+    };
     for (int64_t s = 0; s < t.stages; ++s) {
-      NVVM::MBarrierInitOp::create(kb.b, kb.loc, barrier(false, kb.idx(s)), kb.i32(1), Value());
-      NVVM::MBarrierInitOp::create(kb.b, kb.loc, barrier(true, kb.idx(s)),
-                                   kb.i32(t.threads * tma->clusterM), Value());
+      init(s, 1);                                   // full
+      init(t.stages + s, t.threads * tma->clusterM); // empty
     }
     NVVM::FenceMbarrierInitOp::create(kb.b, kb.loc);
   });
@@ -51,38 +49,6 @@ void TensorCoreEmitter::initBarriers() {
   }
   NVVM::ClusterArriveRelaxedOp::create(kb.b, kb.loc, UnitAttr());
   NVVM::ClusterWaitOp::create(kb.b, kb.loc, UnitAttr());
-}
-
-void TensorCoreEmitter::tmaLoadTile(Value stage, Value kt) {
-  Value full = barrier(false, stage);
-  int64_t bytes = (t.tm + t.tn) * t.tk * eltBytes();
-  NVVM::MBarrierArriveExpectTxOp::create(kb.b, kb.loc, Type(), full, kb.i32(bytes),
-                                         NVVM::MemScopeKind::CTA, false, Value());
-  Value k0 = toI32(kb.sub(kb.mul(kt, kb.idx(t.tk)), padK)), batch = toI32(tma->batch);
-  // The destination in the shared::cluster window (this block's own shared
-  // memory: a launch without clusters is a cluster of one).
-  auto clusterShared = LLVM::LLVMPointerType::get(kb.b.getContext(), 7);
-  auto copy = [&](Value dst, Value desc, ValueRange coords, Value multicastMask) {
-    NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-        kb.b, kb.loc, LLVM::AddrSpaceCastOp::create(kb.b, kb.loc, clusterShared, dst), desc,
-        coords, full, ValueRange{}, multicastMask, Value(), NVVM::TMALoadMode::TILE,
-        /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(), Value());
-  };
-  copy(kb.sharedPointer(sa, {stage, kb.idx(0), kb.idx(0)}), tma->descA, {k0, toI32(row0), batch},
-       Value());
-  // B boxes rank * share .. + share, into every block of the cluster.
-  int64_t share = t.tn / kTmaBoxCols / tma->clusterM;
-  Value first = kb.idx(0), everyBlock;
-  if (tma->clusterM > 1) {
-    first = kb.mul(arith::IndexCastOp::create(kb.b, kb.loc, kb.b.getIndexType(), tma->rank),
-                   kb.idx(share));
-    everyBlock = arith::ConstantIntOp::create(kb.b, kb.loc, (1 << tma->clusterM) - 1, 16);
-  }
-  for (int64_t i = 0; i < share; ++i) {
-    Value j = kb.add(first, kb.idx(i));
-    copy(kb.sharedPointer(sb, {stage, j, kb.idx(0), kb.idx(0)}), tma->descB,
-         {toI32(kb.add(col0, kb.mul(j, kb.idx(kTmaBoxCols)))), k0, batch}, everyBlock);
-  }
 }
 
 } // namespace mini::tensorcore

@@ -51,56 +51,28 @@ public:
   /// last (rows that are not 16-byte aligned).
   Value stageCopy(Value stage, Value step, bool async, bool interior = false);
 
-  /// TMA path: tile kt covers depths kt * tile_k - padK .. + tile_k, where
-  /// padK = numK * tile_k - K, so that only tile 0 is partial (CUTLASS puts
-  /// the K residue first too; the cp.async copies do the same).
-  void planTma(Value numK) {
-    padK = kb.sub(kb.mul(numK, kb.idx(t.tk)), K);
-  }
-
   /// TMA path (copy = "tma", sm_90): A stages are [stages, tile_m, tile_k]
   /// boxes, B stages [stages, tile_n / 64, tile_k, 64] boxes, both unpadded
-  /// and swizzled; per stage, `barriers` holds a "full" mbarrier (the TMA
-  /// bytes landed; one arrival, by the issuing thread) and after them an
-  /// "empty" one (every warp of every block in the cluster is done reading
-  /// the stage: each block's copies may write into all of them).
-  /// `clusterM` > 1: the blocks of a cluster (`rank` 0 .. clusterM - 1) share
-  /// the B tile; each copies its share of the B boxes, multicast to all.
+  /// and swizzled; `barriers` holds a "full" and an "empty" mbarrier per
+  /// stage (see mini.stage_copy_tma). `clusterM` > 1: the blocks of a
+  /// cluster share the B tile, each copying its share, multicast to all.
   struct Tma {
     Value descA, descB, barriers, batch;
     int64_t clusterM = 1;
-    Value rank; // i32, this block's rank in its cluster
   };
   std::optional<Tma> tma;
 
-  Value barrier(bool empty, Value stage) {
-    return kb.sharedPointer(tma->barriers, {kb.add(stage, kb.idx(empty ? t.stages : 0))});
-  }
-  Value toI32(Value v) {
-    return arith::IndexCastOp::create(kb.b, kb.loc, kb.b.getI32Type(), v);
-  }
-  /// Block until phase `use` (counted from 0) of an mbarrier has completed.
-  void waitBarrier(Value bar, Value use) {
-    NVVM::MBarrierTryWaitParityOp::create(kb.b, kb.loc, bar, toI32(kb.rem(use, kb.idx(2))),
-                                          kb.i32(10'000'000)); // suspend hint, ns
-  }
-  /// This thread is done reading `stage`: it arrives on the stage's empty
-  /// barrier in every block of the cluster (whose copies write into this
-  /// block's stage). The arrivals are release.cta, as in CUTLASS's cluster
-  /// pipelines; release.cluster ones cost 40% of the throughput (PERF v12).
-  void releaseStage(Value stage);
-  /// Thread 0: every mbarrier starts at phase 0. A cluster's blocks wait
-  /// for each other's barriers to exist before any copy or arrival reaches
-  /// them.
+  /// The TMA copies of K step `step` into `stage` (mini.stage_copy_tma,
+  /// lowered by mini-lower-stage-copies), issued by the calling thread.
+  void stageCopyTma(Value stage, Value step);
+  /// Thread 0: every mbarrier starts at phase 0 (a full barrier expects one
+  /// arrival, an empty one every thread of the cluster). A cluster's blocks
+  /// wait for each other's barriers to exist before any copy or arrival
+  /// reaches them.
   void initBarriers();
   Value isThread0() {
     return arith::CmpIOp::create(kb.b, kb.loc, arith::CmpIPredicate::eq, tid, kb.idx(0));
   }
-  /// Thread 0: TMA copies of tile kt (one A box, tile_n / 64 B boxes) into
-  /// `stage`, completing on its full barrier. Coordinates are innermost
-  /// first; tile 0 starts padK columns before 0 and TMA zero-fills what lies
-  /// outside the matrices, so no bounds are checked here.
-  void tmaLoadTile(Value stage, Value kt);
 
   /// The warp's tiles, as the warp ops mini-lower-mma lowers.
   WarpTileType accType() const {
@@ -142,7 +114,6 @@ public:
   Type elt;
   Value A, B, M, N, K, aBase, bBase, row0, col0, sa, sb;
   Value tid, warpRow, warpCol;
-  Value padK; // set by planTma
 };
 
 } // namespace mini::tensorcore

@@ -67,3 +67,91 @@ func.func @interior_sync(%a: memref<?xf16>, %sa: !sa, %sb: !sb, %i: index) {
   mini.stage_copy %a[%i], %a[%i] block(%i, %i) sizes(%i, %i, %i) into %sa, %sb[%i] step %i {interior, threads = 128 : i64, tile = array<i64: 64, 64, 32>} : memref<?xf16>, memref<?xf16>, !sa, !sb
   return
 }
+
+// -----
+
+!tsa = memref<3x128x64xf16, #gpu.address_space<workgroup>>
+!tsb = memref<3x4x64x64xf16, #gpu.address_space<workgroup>>
+!bars = memref<6xi64, #gpu.address_space<workgroup>>
+func.func @tma_desc_type(%da: i64, %db: !llvm.ptr, %sa: !tsa, %sb: !tsb, %bars: !bars, %i: index) {
+  // expected-error @+1 {{'mini.stage_copy_tma' op desc_a must be an !llvm.ptr to a CUtensorMap; got 'i64'}}
+  mini.stage_copy_tma %da, %db block(%i, %i) batch %i depth %i into %sa, %sb[%i] step %i barriers %bars : i64, !llvm.ptr, !tsa, !tsb, !bars
+  return
+}
+
+// -----
+
+!tsa = memref<3x128x64xf32, #gpu.address_space<workgroup>>
+!tsb = memref<3x4x64x64xf16, #gpu.address_space<workgroup>>
+!bars = memref<6xi64, #gpu.address_space<workgroup>>
+func.func @tma_sa_rank(%da: !llvm.ptr, %db: !llvm.ptr, %sa: !tsa, %sb: !tsb, %bars: !bars, %i: index) {
+  // expected-error @+1 {{'mini.stage_copy_tma' op sa must be workgroup memory of f16 or bf16, [stages, tile_m, tile_k]; got 'memref<3x128x64xf32, #gpu.address_space<workgroup>>'}}
+  mini.stage_copy_tma %da, %db block(%i, %i) batch %i depth %i into %sa, %sb[%i] step %i barriers %bars : !llvm.ptr, !llvm.ptr, !tsa, !tsb, !bars
+  return
+}
+
+// -----
+
+!tsa = memref<3x128x64xf16, #gpu.address_space<workgroup>>
+!tsb = memref<3x4x32x64xf16, #gpu.address_space<workgroup>>
+!bars = memref<6xi64, #gpu.address_space<workgroup>>
+func.func @tma_sb_depth(%da: !llvm.ptr, %db: !llvm.ptr, %sa: !tsa, %sb: !tsb, %bars: !bars, %i: index) {
+  // expected-error @+1 {{'mini.stage_copy_tma' op sb must be workgroup memory of 'f16', [3, boxes, 64, box cols]; got 'memref<3x4x32x64xf16, #gpu.address_space<workgroup>>'}}
+  mini.stage_copy_tma %da, %db block(%i, %i) batch %i depth %i into %sa, %sb[%i] step %i barriers %bars : !llvm.ptr, !llvm.ptr, !tsa, !tsb, !bars
+  return
+}
+
+// -----
+
+!tsa = memref<3x128x128xf16, #gpu.address_space<workgroup>>
+!tsb = memref<3x4x128x64xf16, #gpu.address_space<workgroup>>
+!bars = memref<6xi64, #gpu.address_space<workgroup>>
+func.func @tma_row_bytes(%da: !llvm.ptr, %db: !llvm.ptr, %sa: !tsa, %sb: !tsb, %bars: !bars, %i: index) {
+  // expected-error @+1 {{'mini.stage_copy_tma' op stage rows must be 32, 64 or 128 bytes (a TMA swizzle span); got 256}}
+  mini.stage_copy_tma %da, %db block(%i, %i) batch %i depth %i into %sa, %sb[%i] step %i barriers %bars : !llvm.ptr, !llvm.ptr, !tsa, !tsb, !bars
+  return
+}
+
+// -----
+
+!tsa = memref<3x128x64xf16, #gpu.address_space<workgroup>>
+!tsb = memref<3x4x64x64xf16, #gpu.address_space<workgroup>>
+!bars = memref<4xi64, #gpu.address_space<workgroup>>
+func.func @tma_barrier_stages(%da: !llvm.ptr, %db: !llvm.ptr, %sa: !tsa, %sb: !tsb, %bars: !bars, %i: index) {
+  // expected-error @+1 {{'mini.stage_copy_tma' op barriers serve 2 stages, the buffers have 3}}
+  mini.stage_copy_tma %da, %db block(%i, %i) batch %i depth %i into %sa, %sb[%i] step %i barriers %bars : !llvm.ptr, !llvm.ptr, !tsa, !tsb, !bars
+  return
+}
+
+// -----
+
+!tsa = memref<3x128x64xf16, #gpu.address_space<workgroup>>
+!tsb = memref<3x4x64x64xf16, #gpu.address_space<workgroup>>
+!bars = memref<6xi64, #gpu.address_space<workgroup>>
+func.func @tma_cluster_split(%da: !llvm.ptr, %db: !llvm.ptr, %sa: !tsa, %sb: !tsb, %bars: !bars, %i: index) {
+  // expected-error @+1 {{'mini.stage_copy_tma' op the 4 B boxes do not split evenly over a cluster of 8}}
+  mini.stage_copy_tma %da, %db block(%i, %i) batch %i depth %i into %sa, %sb[%i] step %i barriers %bars {cluster_m = 8 : i64} : !llvm.ptr, !llvm.ptr, !tsa, !tsb, !bars
+  return
+}
+
+// -----
+
+!tsa = memref<3x128x64xf16, #gpu.address_space<workgroup>>
+!tsb = memref<3x4x64x64xf16, #gpu.address_space<workgroup>>
+!bars = memref<5xi64, #gpu.address_space<workgroup>>
+func.func @wait_barriers(%da: !llvm.ptr, %db: !llvm.ptr, %sa: !tsa, %sb: !tsb, %bars: !bars, %i: index) {
+  // expected-error @+1 {{'mini.stage_wait' op barriers must be workgroup memory of i64, two per stage; got 'memref<5xi64, #gpu.address_space<workgroup>>'}}
+  mini.stage_wait %bars[%i] use %i : !bars
+  return
+}
+
+// -----
+
+!tsa = memref<3x128x64xf16, #gpu.address_space<workgroup>>
+!tsb = memref<3x4x64x64xf16, #gpu.address_space<workgroup>>
+!bars = memref<6xi64, #gpu.address_space<workgroup>>
+func.func @release_cluster(%da: !llvm.ptr, %db: !llvm.ptr, %sa: !tsa, %sb: !tsb, %bars: !bars, %i: index) {
+  // expected-error @+1 {{'mini.stage_release' op cluster_m must be 1, 2, 4 or 8; got 3}}
+  mini.stage_release %bars[%i] {cluster_m = 3 : i64} : !bars
+  return
+}

@@ -16,3 +16,25 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// CHECK-LABEL: gpu.func @tma_stages
+// CHECK: mini.stage_copy_tma %{{.*}}, %{{.*}} block(%{{.*}}, %{{.*}}) batch %{{.*}} depth %{{.*}} into %{{.*}}, %{{.*}}[%{{.*}}] step %{{.*}} barriers %{{.*}} : !llvm.ptr, !llvm.ptr, memref<3x128x64xbf16, #gpu.address_space<workgroup>>, memref<3x4x64x64xbf16, #gpu.address_space<workgroup>>, memref<6xi64, #gpu.address_space<workgroup>>{{$}}
+// CHECK: mini.stage_copy_tma {{.*}} {cluster_m = 2 : i64} :
+// CHECK: mini.stage_wait %{{.*}}[%{{.*}}] use %{{.*}} : memref<6xi64, #gpu.address_space<workgroup>>
+// CHECK: mini.stage_wait %{{.*}}[%{{.*}}] use %{{.*}} released : memref<6xi64, #gpu.address_space<workgroup>>
+// CHECK: mini.stage_release %{{.*}}[%{{.*}}] : memref<6xi64, #gpu.address_space<workgroup>>
+// CHECK: mini.stage_release %{{.*}}[%{{.*}}] {cluster_m = 4 : i64} : memref<6xi64, #gpu.address_space<workgroup>>
+!tsa = memref<3x128x64xbf16, #gpu.address_space<workgroup>>
+!tsb = memref<3x4x64x64xbf16, #gpu.address_space<workgroup>>
+!bars = memref<6xi64, #gpu.address_space<workgroup>>
+gpu.module @t {
+  gpu.func @tma_stages(%da: !llvm.ptr, %db: !llvm.ptr, %sa: !tsa, %sb: !tsb, %bars: !bars, %i: index) kernel {
+    mini.stage_copy_tma %da, %db block(%i, %i) batch %i depth %i into %sa, %sb[%i] step %i barriers %bars : !llvm.ptr, !llvm.ptr, !tsa, !tsb, !bars
+    mini.stage_copy_tma %da, %db block(%i, %i) batch %i depth %i into %sa, %sb[%i] step %i barriers %bars {cluster_m = 2 : i64} : !llvm.ptr, !llvm.ptr, !tsa, !tsb, !bars
+    mini.stage_wait %bars[%i] use %i : !bars
+    mini.stage_wait %bars[%i] use %i released : !bars
+    mini.stage_release %bars[%i] : !bars
+    mini.stage_release %bars[%i] {cluster_m = 4 : i64} : !bars
+    gpu.return
+  }
+}

@@ -45,4 +45,71 @@ def Mini_StageCopyOp : Mini_Op<"stage_copy"> {
   let hasVerifier = 1;
 }
 
+def Mini_StageCopyTmaOp : Mini_Op<"stage_copy_tma"> {
+  let summary = "TMA box copies of the block's A and B tiles of one K step into a stage";
+  let description = [{
+    Issues the Hopper TMA copies (`cp.async.bulk.tensor`) of K step `step`
+    into stage `stage`: one `tile_m x tile_k` box of A at rows `row0 ..`
+    (tensor map `desc_a`, box [1, tile_m, tile_k]) into `sa` (`[stages,
+    tile_m, tile_k]`), and the `tile_k x tile_n` tile of B at columns
+    `col0 ..` as `tile_n / box` boxes of `box` columns (tensor map `desc_b`)
+    into `sb` (`[stages, tile_n / box, tile_k, box]`), both of batch
+    `batch`. The stages are unpadded and carry TMA's XOR swizzle (rows of
+    32, 64 or 128 bytes). Step `s` covers depths `s * tile_k - pad ..` with
+    `pad = ceildiv(k, tile_k) * tile_k - k`, so that only step 0 is partial;
+    TMA zero-fills what lies outside the matrices.
+
+    `barriers` holds two mbarriers per stage: the stage's "full" barrier at
+    `stage` and its "empty" one at `stages + stage`. The op arms the full
+    barrier with the bytes of both tiles (one arrival); the copies complete
+    on it. The thread that runs the op issues the copies: the kernel runs it
+    from one thread.
+
+    With `cluster_m` > 1, the blocks of a cluster (ranks 0 .. cluster_m - 1)
+    share the B tile: each copies its rank's share of the B boxes and
+    multicasts it into every block of the cluster.
+  }];
+  let arguments = (ins AnyType:$desc_a, AnyType:$desc_b, Index:$row0, Index:$col0,
+                       Index:$batch, Index:$k, AnyStaticShapeMemRef:$sa,
+                       AnyStaticShapeMemRef:$sb, AnyStaticShapeMemRef:$barriers,
+                       Index:$stage, Index:$step,
+                       DefaultValuedAttr<I64Attr, "1">:$cluster_m);
+  let assemblyFormat = [{
+    $desc_a `,` $desc_b `block` `(` $row0 `,` $col0 `)` `batch` $batch `depth` $k
+    `into` $sa `,` $sb `[` $stage `]` `step` $step `barriers` $barriers attr-dict `:`
+    type($desc_a) `,` type($desc_b) `,` type($sa) `,` type($sb) `,` type($barriers)
+  }];
+  let hasVerifier = 1;
+}
+
+def Mini_StageWaitOp : Mini_Op<"stage_wait"> {
+  let summary = "Waits for a use of a stage's full (or, released, empty) mbarrier";
+  let description = [{
+    Blocks until phase `use` (counted from 0) of stage `stage`'s "full"
+    mbarrier in `barriers` has completed (its TMA copies landed), or with
+    `released`, of its "empty" one (every thread of every block in the
+    cluster released the stage). Layout of `barriers`: see
+    `mini.stage_copy_tma`.
+  }];
+  let arguments = (ins AnyStaticShapeMemRef:$barriers, Index:$stage, Index:$use,
+                       UnitAttr:$released);
+  let assemblyFormat = [{
+    $barriers `[` $stage `]` `use` $use (`released` $released^)? attr-dict `:` type($barriers)
+  }];
+  let hasVerifier = 1;
+}
+
+def Mini_StageReleaseOp : Mini_Op<"stage_release"> {
+  let summary = "This thread is done reading a stage: arrive on its empty mbarrier";
+  let description = [{
+    Arrives on stage `stage`'s "empty" mbarrier in `barriers` (see
+    `mini.stage_copy_tma`), in every block of the cluster when `cluster_m`
+    > 1: their copies write into this block's stage too.
+  }];
+  let arguments = (ins AnyStaticShapeMemRef:$barriers, Index:$stage,
+                       DefaultValuedAttr<I64Attr, "1">:$cluster_m);
+  let assemblyFormat = "$barriers `[` $stage `]` attr-dict `:` type($barriers)";
+  let hasVerifier = 1;
+}
+
 #endif // MINI_STAGE_OPS_TD
