@@ -74,7 +74,7 @@ LogicalResult buildMiniPipeline(
   if (!opts.matmulCopy.empty())
     matmulOptions += " copy=" + opts.matmulCopy.getValue();
   std::string text = llvm::formatv(
-      "mini-select-row-config,mini-select-matmul-config{{{3}},mini-lower-to-gpu,mini-pipeline-stages,mini-lower-stage-copies,mini-lower-mma,"
+      "mini-select-row-config,mini-select-matmul-config{{{3}},mini-lower-to-gpu,mini-promote-tiles,mini-pipeline-stages,mini-lower-stage-copies,mini-lower-mma,"
       "one-shot-bufferize{{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map},"
       "canonicalize,cse,"
@@ -100,7 +100,8 @@ void mini::registerMiniPipeline() {
   // bad options become an error message instead of an abort.
   registerPassPipeline(
       "mini-pipeline",
-      "Compile mini ops to CUDA kernels: mini-select-row-config, mini-select-matmul-config, mini-lower-to-gpu, one-shot-bufferize, "
+      "Compile mini ops to CUDA kernels: mini-select-row-config, mini-select-matmul-config, mini-lower-to-gpu, mini-promote-tiles, "
+      "mini-pipeline-stages, mini-lower-stage-copies, mini-lower-mma, one-shot-bufferize, "
       "nvvm-attach-target, convert-gpu-to-nvvm, gpu-module-to-binary and, with "
       "bundle=DIR, mini-export-bundle",
       [](OpPassManager &pm, StringRef optionsStr,

@@ -80,53 +80,30 @@ func.func @matmul_naive(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?x
 // -----
 
 // f16 with cp.async copies (the default before sm_90): tensor cores. 128x256
-// block tiles of 8 warps (2x4, each 64x64 = 4x8 fragments of 16x8), A and B
-// tiles of depth 32 in five stages of dynamic shared memory (rows padded by 8
-// halves: 5x128x40 + 5x32x264 halves = 135680 bytes) filled by cp.async
-// (16-byte chunks, zero-fill outside; mini.stage_copy ops that
-// mini-lower-stage-copies lowers). The math is warp ops on each warp's
-// 64x64 accumulator tile and its 64x16 A and 16x64 B tiles of one 16-deep
-// step; mini-lower-mma turns them into ldmatrix + mma.sync (mini.mma_kind).
+// block tiles of 8 warps (2x4), a grid of 12 x 16 blocks, and the dynamic
+// shared memory of five stages of 32-deep tiles with rows padded by 8 halves
+// (5x128x40 + 5x32x264 halves = 135680 bytes; see PromoteTiles.mlir).
 // CHECK-LABEL: func.func @matmul_mma
 // CHECK: gpu.launch_func @mini_kernels::@matmul_mma_matmul blocks in (%c12, %c16, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c135680_i32
 // CHECK-SAME: attrs = {copy = "cp_async", math = "mma_sync", stages = 5 : i64, tile = [128, 256, 32], warps = [2, 4]}
 // CHECK-SAME: dynamic_shared_bytes = 135680
-// CHECK: gpu.func @matmul_mma_matmul
-// CHECK-SAME: mini.mma_kind = "mma_sync"
-// CHECK: %[[RAW:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
-// CHECK: %[[SA:.*]] = memref.view %[[RAW]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<5x128x40xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[SB:.*]] = memref.view %[[RAW]][%c51200][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<5x32x264xf16, #gpu.address_space<workgroup>>
-// The epilogue reuses the stages: per warp 16 rows of 64 + 8 f32.
-// CHECK: %[[EPI:.*]] = memref.view %[[RAW]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<9216xf32, #gpu.address_space<workgroup>>
-// CHECK: %[[ZERO:.*]] = mini.warp_zero : <acc, 64x64xf32>
-// The K loop copies each step into stage 0 (an async mini.stage_copy, one
-// cp.async group), waits for it and multiplies it: two 16-deep slices of
-// warp loads and mma. mini-pipeline-stages turns this loop into a pipeline
-// over the five stages.
-// CHECK: scf.if %{{.*}} {
-// CHECK: %[[LOOP:.*]] = scf.for %[[KT:.*]] = %c0 to %{{.*}} step %c1 iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (!mini.warp_tile<acc, 64x64xf32>) {
-// CHECK-NEXT: gpu.barrier
-// CHECK-NEXT: %[[T:.*]] = mini.stage_copy %{{.*}}[%{{.*}}], %{{.*}}[%{{.*}}] block(%{{.*}}, %{{.*}}) sizes(%{{.*}}, %{{.*}}, %{{.*}}) into %[[SA]], %[[SB]][%c0] step %[[KT]] {async, threads = 256 : i64, tile = array<i64: 128, 256, 32>} : memref<?xf16>, memref<?xf16>, memref<5x128x40xf16, #gpu.address_space<workgroup>>, memref<5x32x264xf16, #gpu.address_space<workgroup>> -> !nvgpu.device.async.token
-// CHECK-NEXT: nvgpu.device_async_wait %[[T]] {numGroups = 0 : i32}
-// CHECK-NEXT: gpu.barrier
-// CHECK-NEXT: %[[A0:.*]] = mini.warp_load %[[SA]][%c0, %[[WROW:.*]], %c0] : memref<5x128x40xf16, #gpu.address_space<workgroup>> -> <a, 64x16xf16>
-// CHECK-NEXT: %[[B0:.*]] = mini.warp_load %[[SB]][%c0, %c0, %[[WCOL:.*]]] : memref<5x32x264xf16, #gpu.address_space<workgroup>> -> <b, 16x64xf16>
-// CHECK-NEXT: %[[ACC1:.*]] = mini.warp_mma %[[A0]], %[[B0]], %[[ACC]] : <a, 64x16xf16>, <b, 16x64xf16> -> <acc, 64x64xf32>
-// CHECK-NEXT: %[[A1:.*]] = mini.warp_load %[[SA]][%c0, %[[WROW]], %c16]
-// CHECK-NEXT: %[[B1:.*]] = mini.warp_load %[[SB]][%c0, %c16, %[[WCOL]]]
-// CHECK-NEXT: %[[ACC2:.*]] = mini.warp_mma %[[A1]], %[[B1]], %[[ACC1]]
-// CHECK-NEXT: scf.yield %[[ACC2]]
-// CHECK: gpu.barrier
-// The warps store their tiles at (block origin + warp origin), staged
-// through the scratch over the stages (N is a multiple of 8 on this path).
-// CHECK: mini.warp_store %[[LOOP]], %{{.*}}[%{{.*}}] at(%{{.*}}, %{{.*}}) bounds(%{{.*}}, %{{.*}}) scratch(%[[EPI]] : memref<9216xf32, #gpu.address_space<workgroup>>) : <acc, 64x64xf32>, memref<?xf32>
-// Unaligned rows (K or N not a multiple of 8): element-by-element staging
-// into stage 0, no cp.async; one store per element.
-// CHECK: } else {
-// CHECK: scf.for
-// CHECK: mini.stage_copy {{.*}} into %[[SA]], %[[SB]][%c0] step %{{.*}} {threads = 256 : i64, tile = array<i64: 128, 256, 32>} : memref<?xf16>, memref<?xf16>, memref<5x128x40xf16, #gpu.address_space<workgroup>>, memref<5x32x264xf16, #gpu.address_space<workgroup>>{{$}}
-// CHECK: mini.warp_mma
-// CHECK: mini.warp_store %{{.*}} bounds(%{{.*}}, %{{.*}}) : <acc, 64x64xf32>, memref<?xf32>
+// The kernel is one block's tile: block (x, y, z) computes the C tile at
+// rows y x 128, columns x x 256 of batch z (row-major A, B and C at their
+// batch's offsets), as a mini.block_matmul that mini-promote-tiles lowers.
+// CHECK: gpu.func @matmul_mma_matmul(%[[A:[^:]*]]: memref<?xf16>, %[[B:[^:]*]]: memref<?xf16>, %[[C:[^:]*]]: memref<?xf32>, %{{[^:]*}}: index, %[[M:[^:]*]]: index, %[[N:[^:]*]]: index, %[[K:[^:]*]]: index) kernel
+// CHECK-DAG: %[[Z:.*]] = gpu.block_id z
+// CHECK-DAG: %[[Y:.*]] = gpu.block_id y
+// CHECK-DAG: %[[X:.*]] = gpu.block_id x
+// CHECK-DAG: %[[ROW0:.*]] = arith.muli %[[Y]], %c128
+// CHECK-DAG: %[[COL0:.*]] = arith.muli %[[X]], %c256
+// CHECK-DAG: %[[MN:.*]] = arith.muli %[[M]], %[[N]]
+// CHECK-DAG: %[[CBASE:.*]] = arith.muli %[[Z]], %[[MN]]
+// CHECK-DAG: %[[KN:.*]] = arith.muli %[[K]], %[[N]]
+// CHECK-DAG: %[[BBASE:.*]] = arith.muli %[[Z]], %[[KN]]
+// CHECK-DAG: %[[MK:.*]] = arith.muli %[[M]], %[[K]]
+// CHECK-DAG: %[[ABASE:.*]] = arith.muli %[[Z]], %[[MK]]
+// CHECK: mini.block_matmul %[[A]][%[[ABASE]]], %[[B]][%[[BBASE]]] -> %[[C]][%[[CBASE]]] block(%[[ROW0]], %[[COL0]]) batch %[[Z]] sizes(%[[M]], %[[N]], %[[K]]) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">} : memref<?xf16>, memref<?xf16>, memref<?xf32>
+// CHECK-NEXT: gpu.return
 func.func @matmul_mma(%a: tensor<2048x256xf16>, %b: tensor<256x3000xf16>) -> tensor<2048x3000xf32> {
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync", copy = "cp_async">} : tensor<2048x256xf16>, tensor<256x3000xf16> -> tensor<2048x3000xf32>
   return %c : tensor<2048x3000xf32>
@@ -137,10 +114,10 @@ func.func @matmul_mma(%a: tensor<2048x256xf16>, %b: tensor<256x3000xf16>) -> ten
 // f16 by default on sm_90: the tiles reach shared memory by TMA. The host
 // encodes a descriptor per operand (nvgpu.tma.create.descriptor: A in
 // 128x64 boxes, B in 64x64 boxes, 128-byte swizzle) and passes pointers to
-// them after the sizes. 4 stages of unpadded, swizzled tiles (4 x (128x64 +
-// 64x256) halves) start at the first 1 KiB boundary of dynamic shared memory
-// (1 KiB of slack), followed by a full and an empty mbarrier per stage:
-// 197696 bytes.
+// them after the sizes; the block's tile takes them too. 4 stages of
+// unpadded, swizzled tiles (4 x (128x64 + 64x256) halves) start at the first
+// 1 KiB boundary of dynamic shared memory (1 KiB of slack), followed by a
+// full and an empty mbarrier per stage: 197696 bytes.
 // CHECK-LABEL: func.func @matmul_tma
 // CHECK: %[[DA:.*]] = nvgpu.tma.create.descriptor %{{.*}} box[%c128, %c64] : memref<*xf16> -> <tensor = memref<128x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_128b, oob = zero, interleave = none>
 // CHECK: %[[PA:.*]] = builtin.unrealized_conversion_cast %[[DA]] : {{.*}} to !llvm.ptr
@@ -150,41 +127,8 @@ func.func @matmul_mma(%a: tensor<2048x256xf16>, %b: tensor<256x3000xf16>) -> ten
 // CHECK-SAME: attrs = {copy = "tma", math = "mma_sync", stages = 4 : i64, tile = [128, 256, 64], warps = [2, 4]}
 // CHECK-SAME: tensor_maps = [{box = [1, 128, 64], swizzle = 128 : i64, tensor = "a"}, {box = [1, 64, 64], swizzle = 128 : i64, tensor = "b"}]
 // CHECK: gpu.func @matmul_tma_matmul({{.*}}, %[[MAPA:.*]]: !llvm.ptr, %[[MAPB:.*]]: !llvm.ptr) kernel
-// CHECK: %[[RAW:.*]] = gpu.dynamic_shared_memory
-// CHECK: memref.extract_aligned_pointer_as_index %[[RAW]]
-// CHECK: %[[SA:.*]] = memref.view %[[RAW]][%{{.*}}][] : {{.*}} to memref<4x128x64xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[SB:.*]] = memref.view %[[RAW]][%{{.*}}][] : {{.*}} to memref<4x4x64x64xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[BARS:.*]] = memref.view %[[RAW]][%{{.*}}][] : {{.*}} to memref<8xi64, #gpu.address_space<workgroup>>
-// Thread 0 initializes the barriers: full ones expect one arrival (its
-// own, with the byte count), empty ones one per thread.
-// CHECK: %[[T0:.*]] = arith.cmpi eq, %thread_id_x, %c0 : index
-// CHECK: scf.if %[[T0]] {
-// CHECK: nvvm.mbarrier.init %{{.*}}, %c1_i32 : !llvm.ptr<3>, i32
-// CHECK: nvvm.mbarrier.init %{{.*}}, %c256_i32 : !llvm.ptr<3>, i32
-// CHECK: nvvm.fence.mbarrier.init
-// CHECK: gpu.barrier
-// One K step per iteration, in stage 0: after a block barrier (every warp
-// is done reading the stage), thread 0 copies step kt by TMA; every thread
-// waits for the stage's full barrier (its use kt), then multiplies the
-// 64-deep tile in 4 slices of 16 from the swizzled boxes.
-// mini-pipeline-stages turns this loop into the mbarrier pipeline.
-// CHECK: scf.for %[[KT:.*]] = %c0 to %{{.*}} step %c1 iter_args
-// CHECK-NEXT: gpu.barrier
-// CHECK-NEXT: scf.if %[[T0]] {
-// CHECK-NEXT: mini.stage_copy_tma %[[MAPA]], %[[MAPB]] block(%{{.*}}, %{{.*}}) batch %block_id_z depth %{{.*}} into %[[SA]], %[[SB]][%c0] step %[[KT]] barriers %[[BARS]] : !llvm.ptr, !llvm.ptr, memref<4x128x64xf16, #gpu.address_space<workgroup>>, memref<4x4x64x64xf16, #gpu.address_space<workgroup>>, memref<8xi64, #gpu.address_space<workgroup>>
-// CHECK-NEXT: }
-// CHECK-NEXT: mini.stage_wait %[[BARS]][%c0] use %[[KT]]
-// CHECK-NEXT: mini.warp_load %[[SA]][%c0, %{{.*}}, %c0] {swizzled} : memref<4x128x64xf16, #gpu.address_space<workgroup>> -> <a, 64x16xf16>
-// CHECK-NEXT: mini.warp_load %[[SB]][%c0, %c0, %{{.*}}] {swizzled} : memref<4x4x64x64xf16, #gpu.address_space<workgroup>> -> <b, 16x64xf16>
-// CHECK-NEXT: mini.warp_mma
-// CHECK: mini.warp_load %[[SA]][%c0, %{{.*}}, %c48] {swizzled}
-// CHECK: mini.warp_mma
-// CHECK-NEXT: scf.yield
-// A block barrier (every warp is done reading the stages) and the staged
-// epilogue.
-// CHECK-NEXT: }
-// CHECK-NEXT: gpu.barrier
-// CHECK: mini.warp_store {{.*}} scratch(
+// CHECK: mini.block_matmul {{.*}} tensor_maps(%[[MAPA]], %[[MAPB]] : !llvm.ptr, !llvm.ptr) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">} : memref<?xf16>, memref<?xf16>, memref<?xf32>
+// CHECK-NEXT: gpu.return
 func.func @matmul_tma(%a: tensor<?x256xf16>, %b: tensor<256x?xf16>) -> tensor<?x?xf32> {
   %c = mini.matmul %a, %b : tensor<?x256xf16>, tensor<256x?xf16> -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>
@@ -194,11 +138,7 @@ func.func @matmul_tma(%a: tensor<?x256xf16>, %b: tensor<256x?xf16>) -> tensor<?x
 
 // cluster_m = 2: the kernel requires clusters of 2 blocks along M
 // (nvvm.cluster_dim, so a plain launch forms them) and the grid's M extent is
-// rounded up to a multiple of 2 (host side and manifest). The blocks of a
-// cluster wait for each other's barriers; empty barriers count the arrivals
-// of both blocks' threads (2 x 256). The copies share B over the cluster
-// (cluster_m = 2 on mini.stage_copy_tma: see LowerStageCopies.mlir); no
-// block exits before the other is done arriving on its barriers.
+// rounded up to a multiple of 2 (host side and manifest).
 // CHECK-LABEL: func.func @matmul_cluster
 // CHECK: %[[MT:.*]] = arith.ceildivui %{{.*}}, %c128 : index
 // CHECK: %[[CL:.*]] = arith.ceildivui %[[MT]], %c2 : index
@@ -208,23 +148,7 @@ func.func @matmul_tma(%a: tensor<?x256xf16>, %b: tensor<256x?xf16>) -> tensor<?x
 // CHECK-SAME: grid = [{div = 256 : i64, sizes = ["N"]}, {cluster = 2 : i64, div = 128 : i64, sizes = ["M"]}, {div = 1 : i64, sizes = ["batch"]}]
 // CHECK: gpu.func @matmul_cluster_matmul({{.*}}, %[[MAPA:.*]]: !llvm.ptr, %[[MAPB:.*]]: !llvm.ptr) kernel
 // CHECK-SAME: nvvm.cluster_dim = array<i32: 1, 2, 1>
-// CHECK: nvvm.mbarrier.init %{{.*}}, %c1_i32 : !llvm.ptr<3>, i32
-// CHECK: nvvm.mbarrier.init %{{.*}}, %c512_i32 : !llvm.ptr<3>, i32
-// CHECK: nvvm.fence.mbarrier.init
-// CHECK-NEXT: }
-// CHECK-NEXT: nvvm.cluster.arrive.relaxed
-// CHECK-NEXT: nvvm.cluster.wait
-// The barrier before each copy spans the cluster: the other block's
-// multicast writes into this block's stage too.
-// CHECK: scf.for
-// CHECK-NEXT: nvvm.cluster.arrive
-// CHECK-NEXT: nvvm.cluster.wait
-// CHECK-NEXT: scf.if
-// CHECK-NEXT: mini.stage_copy_tma %[[MAPA]], %[[MAPB]] {{.*}} {cluster_m = 2 : i64} :
-// CHECK: scf.yield
-// CHECK: nvvm.cluster.arrive
-// CHECK-NEXT: nvvm.cluster.wait
-// CHECK-NEXT: gpu.return
+// CHECK: mini.block_matmul {{.*}} tensor_maps(%[[MAPA]], %[[MAPB]] : !llvm.ptr, !llvm.ptr) {config = #mini.matmul_config<{{.*}}, copy = "tma", cluster_m = 2>}
 func.func @matmul_cluster(%a: tensor<?x256xf16>, %b: tensor<256x?xf16>) -> tensor<?x?xf16> {
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", cluster_m = 2>} : tensor<?x256xf16>, tensor<256x?xf16> -> tensor<?x?xf16>
   return %c : tensor<?x?xf16>
@@ -238,8 +162,7 @@ func.func @matmul_cluster(%a: tensor<?x256xf16>, %b: tensor<256x?xf16>) -> tenso
 // CHECK: gpu.launch_func @mini_kernels::@matmul_batched_matmul blocks in (%c1, %c1, %c6)
 // CHECK-SAME: static_sizes = {K = 32 : i64, M = 64 : i64, N = 100 : i64, batch = 6 : i64}
 // CHECK: gpu.func @matmul_batched_matmul
-// CHECK: mini.warp_mma {{.*}} : <a, {{.*}}xbf16>, <b, 16x{{.*}}xbf16> -> <acc,
-// CHECK: mini.warp_store {{.*}} memref<?xbf16>
+// CHECK: mini.block_matmul {{.*}} {config = #mini.matmul_config<{{.*}}>} : memref<?xbf16>, memref<?xbf16>, memref<?xbf16>
 func.func @matmul_batched(%a: tensor<2x3x64x32xbf16>, %b: tensor<2x3x32x100xbf16>) -> tensor<2x3x64x100xbf16> {
   %c = mini.matmul %a, %b : tensor<2x3x64x32xbf16>, tensor<2x3x32x100xbf16> -> tensor<2x3x64x100xbf16>
   return %c : tensor<2x3x64x100xbf16>
@@ -247,20 +170,11 @@ func.func @matmul_batched(%a: tensor<2x3x64x32xbf16>, %b: tensor<2x3x32x100xbf16
 
 // -----
 
-// WMMA: the same warp ops, for mini-lower-mma to lower as WMMA fragments;
-// each warp's accumulators leave through its own 16x16 f32 scratch tile,
-// placed after the stages (A rows of 16 + 8 pad, B rows of 64 + 8).
+// WMMA: the config goes with the block's tile (mini-promote-tiles marks the
+// kernel's mini.mma_kind for mini-lower-mma).
 // CHECK-LABEL: func.func @matmul_wmma_bf16
 // CHECK: gpu.func @matmul_wmma_bf16_matmul
-// CHECK-SAME: mini.mma_kind = "wmma"
-// CHECK: memref.view {{.*}} to memref<2x64x24xbf16, #gpu.address_space<workgroup>>
-// CHECK: memref.view {{.*}} to memref<2x16x72xbf16, #gpu.address_space<workgroup>>
-// CHECK: %[[SCRATCH:.*]] = memref.view {{.*}} to memref<4x16x16xf32, #gpu.address_space<workgroup>>
-// CHECK: scf.for {{.*}} -> (!mini.warp_tile<acc, 32x32xf32>)
-// CHECK: mini.stage_copy {{.*}} {async,
-// CHECK: mini.warp_mma {{.*}} : <a, 32x16xbf16>, <b, 16x32xbf16> -> <acc, 32x32xf32>
-// CHECK: scf.yield
-// CHECK: mini.warp_store {{.*}} scratch(%[[SCRATCH]] : memref<4x16x16xf32, #gpu.address_space<workgroup>>)
+// CHECK: mini.block_matmul {{.*}} {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 2, stages = 2, math = "wmma">} : memref<?xbf16>, memref<?xbf16>, memref<?xf32>
 func.func @matmul_wmma_bf16(%a: tensor<?x?xbf16>, %b: tensor<?x?xbf16>) -> tensor<?x?xf32> {
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 2, stages = 2, math = "wmma">} : tensor<?x?xbf16>, tensor<?x?xbf16> -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>

@@ -104,6 +104,28 @@ def MiniLowerToGPU : Pass<"mini-lower-to-gpu", "mlir::ModuleOp"> {
   ];
 }
 
+def MiniPromoteTiles : Pass<"mini-promote-tiles"> {
+  let summary = "Stage each block's matmul operand tiles in shared memory and split its tile over warps";
+  let description = [{
+    Each `mini.block_matmul` (a thread block's C tile, from
+    mini-lower-to-gpu) becomes its kernel body: views of dynamic shared
+    memory for the A and B stages (rows padded by 16 bytes for cp.async and
+    scalar copies; unpadded, TMA-swizzled and 1 KiB aligned for TMA, with a
+    full and an empty mbarrier per stage), a K loop that copies each step
+    into stage 0 (`mini.stage_copy`, or one thread's `mini.stage_copy_tma`),
+    waits, and multiplies with each warp's share (`mini.warp_load`,
+    `mini.warp_mma` per 16-deep slice), and the epilogue (`mini.warp_store`,
+    staged through the idle stages when they fit). Rows that are not 16-byte
+    aligned at run time take scalar copies through one padded stage. The
+    function gets the config's math as its `mini.mma_kind`.
+    mini-pipeline-stages then pipelines the K loop.
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect", "mlir::gpu::GPUDialect", "mlir::memref::MemRefDialect",
+    "mlir::NVVM::NVVMDialect", "mlir::nvgpu::NVGPUDialect", "mlir::scf::SCFDialect"
+  ];
+}
+
 def MiniPipelineStages : Pass<"mini-pipeline-stages"> {
   let summary = "Software-pipeline K loops over the shared-memory stages of their tiles";
   let description = [{

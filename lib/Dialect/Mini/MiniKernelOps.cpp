@@ -130,6 +130,31 @@ LogicalResult WarpStoreOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// BlockMatmulOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult BlockMatmulOp::verify() {
+  MatmulConfigAttr config = getConfig();
+  if (!config.isTensorCore())
+    return emitOpError("needs a tensor-core config (math = \"mma_sync\" or \"wmma\"); got math = \"")
+           << config.getMath() << "\"";
+  Type elt = getA().getType().getElementType();
+  if (getB().getType().getElementType() != elt)
+    return emitOpError("a and b element types differ: ")
+           << elt << " and " << getB().getType().getElementType();
+  if (failed(config.verifyFor(elt, [&] { return emitOpError(); })))
+    return failure();
+  size_t maps = config.usesTma() ? 2 : 0;
+  if (getTensorMaps().size() != maps)
+    return emitOpError() << "copy = \"" << config.getCopy() << "\" takes " << maps
+                         << " tensor maps; got " << getTensorMaps().size();
+  for (Value map : getTensorMaps())
+    if (!isa<LLVM::LLVMPointerType>(map.getType()))
+      return emitOpError("tensor maps must be !llvm.ptr to CUtensorMaps; got ") << map.getType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // StageCopyOp
 //===----------------------------------------------------------------------===//
 

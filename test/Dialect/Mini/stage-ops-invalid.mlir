@@ -155,3 +155,43 @@ func.func @release_cluster(%da: !llvm.ptr, %db: !llvm.ptr, %sa: !tsa, %sb: !tsb,
   mini.stage_release %bars[%i] {cluster_m = 3 : i64} : !bars
   return
 }
+
+// -----
+
+func.func @block_simt(%a: memref<?xf16>, %c: memref<?xf32>, %i: index) {
+  // expected-error @+1 {{'mini.block_matmul' op needs a tensor-core config (math = "mma_sync" or "wmma"); got math = "simt"}}
+  mini.block_matmul %a[%i], %a[%i] -> %c[%i] block(%i, %i) batch %i sizes(%i, %i, %i) {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 2, stages = 0, math = "simt">} : memref<?xf16>, memref<?xf16>, memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @block_mixed(%a: memref<?xf16>, %h: memref<?xbf16>, %c: memref<?xf32>, %i: index) {
+  // expected-error @+1 {{'mini.block_matmul' op a and b element types differ: 'f16' and 'bf16'}}
+  mini.block_matmul %a[%i], %h[%i] -> %c[%i] block(%i, %i) batch %i sizes(%i, %i, %i) {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 32, warps_m = 2, warps_n = 2, stages = 2, math = "mma_sync">} : memref<?xf16>, memref<?xbf16>, memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @block_bad_tiling(%a: memref<?xf16>, %c: memref<?xf32>, %i: index) {
+  // expected-error @+1 {{'mini.block_matmul' op matmul_config mma_sync needs tile_m % (16 x warps_m) == 0, tile_n % (16 x warps_n) == 0 and tile_k % 16 == 0; got 64x64x32 with 8x2 warps}}
+  mini.block_matmul %a[%i], %a[%i] -> %c[%i] block(%i, %i) batch %i sizes(%i, %i, %i) {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 32, warps_m = 8, warps_n = 2, stages = 2, math = "mma_sync">} : memref<?xf16>, memref<?xf16>, memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @block_tma_maps(%a: memref<?xf16>, %c: memref<?xf32>, %i: index) {
+  // expected-error @+1 {{'mini.block_matmul' op copy = "tma" takes 2 tensor maps; got 0}}
+  mini.block_matmul %a[%i], %a[%i] -> %c[%i] block(%i, %i) batch %i sizes(%i, %i, %i) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">} : memref<?xf16>, memref<?xf16>, memref<?xf32>
+  return
+}
+
+// -----
+
+func.func @block_map_type(%a: memref<?xf16>, %c: memref<?xf32>, %i: index) {
+  // expected-error @+1 {{'mini.block_matmul' op tensor maps must be !llvm.ptr to CUtensorMaps; got 'index'}}
+  mini.block_matmul %a[%i], %a[%i] -> %c[%i] block(%i, %i) batch %i sizes(%i, %i, %i) tensor_maps(%i, %i : index, index) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">} : memref<?xf16>, memref<?xf16>, memref<?xf32>
+  return
+}

@@ -38,3 +38,14 @@ gpu.module @t {
     gpu.return
   }
 }
+
+// CHECK-LABEL: gpu.func @block_tiles
+// CHECK: mini.block_matmul %{{.*}}[%{{.*}}], %{{.*}}[%{{.*}}] -> %{{.*}}[%{{.*}}] block(%{{.*}}, %{{.*}}) batch %{{.*}} sizes(%{{.*}}, %{{.*}}, %{{.*}}) {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 32, warps_m = 2, warps_n = 2, stages = 2, math = "wmma">} : memref<?xbf16>, memref<?xbf16>, memref<?xf32>{{$}}
+// CHECK: mini.block_matmul {{.*}} tensor_maps(%{{.*}}, %{{.*}} : !llvm.ptr, !llvm.ptr) {config = #mini.matmul_config<{{.*}}, copy = "tma">} : memref<?xf16>, memref<?xf16>, memref<?xf16>
+gpu.module @b {
+  gpu.func @block_tiles(%a: memref<?xbf16>, %c: memref<?xf32>, %h: memref<?xf16>, %da: !llvm.ptr, %i: index) kernel {
+    mini.block_matmul %a[%i], %a[%i] -> %c[%i] block(%i, %i) batch %i sizes(%i, %i, %i) {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 32, warps_m = 2, warps_n = 2, stages = 2, math = "wmma">} : memref<?xbf16>, memref<?xbf16>, memref<?xf32>
+    mini.block_matmul %h[%i], %h[%i] -> %h[%i] block(%i, %i) batch %i sizes(%i, %i, %i) tensor_maps(%da, %da : !llvm.ptr, !llvm.ptr) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">} : memref<?xf16>, memref<?xf16>, memref<?xf16>
+    gpu.return
+  }
+}

@@ -1,13 +1,42 @@
 #ifndef MINI_STAGE_OPS_TD
 #define MINI_STAGE_OPS_TD
 
-// Block-level copies of matmul operand tiles into shared-memory stages.
-// mini-lower-to-gpu builds the tensor-core kernels' pipelines from them;
-// mini-lower-stage-copies turns each into the copies of every thread.
+// Block-level ops of the tensor-core matmul: a block's tile of the matmul
+// (mini-lower-to-gpu emits it, mini-promote-tiles stages its operands in
+// shared memory), and the copies of operand tiles into shared-memory stages
+// (mini-lower-stage-copies turns each into the copies of every thread).
 
 include "mini/Dialect/Mini/MiniDialect.td"
+include "mini/Dialect/Mini/MiniAttrs.td"
 include "mlir/Dialect/NVGPU/IR/NVGPUTypes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def Mini_BlockMatmulOp : Mini_Op<"block_matmul"> {
+  let summary = "One thread block's tile of a matmul on tensor cores";
+  let description = [{
+    The block's `tile_m x tile_n` tile of `C = A x B` (the tile sizes of
+    `config`), at rows `row0 ..` and columns `col0 ..` of batch `batch`: A
+    is row-major `m x k` at `a_base`, B `k x n` at `b_base`, C `m x n` at
+    `c_base`; rows and columns past `m` and `n` are not written. f16 or
+    bf16 operands, f32 accumulation, C converted to its element type. With
+    `copy = "tma"` in the config, `tensor_maps` are the CUtensorMap
+    pointers of A (boxes [1, tile_m, tile_k]) and B (boxes [1, tile_k, 64]).
+    mini-promote-tiles lowers it: shared-memory stages, their copies, and
+    each warp's share of the math.
+  }];
+  let arguments = (ins MemRefRankOf<[F16, BF16], [1]>:$a, Index:$a_base,
+                       MemRefRankOf<[F16, BF16], [1]>:$b, Index:$b_base,
+                       MemRefRankOf<[F16, BF16, F32], [1]>:$c, Index:$c_base,
+                       Index:$batch, Index:$row0, Index:$col0, Index:$m, Index:$n, Index:$k,
+                       Variadic<AnyType>:$tensor_maps, Mini_MatmulConfigAttr:$config);
+  let assemblyFormat = [{
+    $a `[` $a_base `]` `,` $b `[` $b_base `]` `->` $c `[` $c_base `]`
+    `block` `(` $row0 `,` $col0 `)` `batch` $batch `sizes` `(` $m `,` $n `,` $k `)`
+    (`tensor_maps` `(` $tensor_maps^ `:` type($tensor_maps) `)`)?
+    attr-dict `:` type($a) `,` type($b) `,` type($c)
+  }];
+  let hasVerifier = 1;
+}
 
 def Mini_StageCopyOp : Mini_Op<"stage_copy"> {
   let summary = "The block's A and B tiles of one K step, copied into a shared-memory stage";

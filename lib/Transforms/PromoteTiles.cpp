@@ -1,0 +1,190 @@
+// mini-promote-tiles: mini.block_matmul -> the block's A and B tiles staged
+// in dynamic shared memory, and the block's tile split over warps.
+//
+// Layout: with cp.async or scalar copies, stage rows are padded by 8
+// elements (16 bytes): the 8 row addresses of one ldmatrix 8x8 matrix then
+// start 16 bytes apart modulo 128, so they hit distinct banks, and cp.async
+// destinations stay 16-byte aligned. TMA cannot pad; its stages are
+// unpadded and take TMA's XOR swizzle (same effect), starting at a 1 KiB
+// boundary, where the swizzle pattern is anchored, with two mbarriers per
+// stage after them.
+//
+// The K loop copies each step into stage 0 (mini.stage_copy, or one
+// thread's mini.stage_copy_tma), waits, and multiplies: each warp loads its
+// tile_m / warps_m x 16 and 16 x tile_n / warps_n tiles per 16-deep slice
+// (mini.warp_load) and accumulates (mini.warp_mma); mini-pipeline-stages
+// turns that loop into the multi-stage pipeline. Rows that are not 16-byte
+// aligned (K or N not a multiple of 8, known at run time) take scalar copies
+// through one padded stage instead. The epilogue (mini.warp_store) stages C
+// through the idle stages when they are large enough.
+#include "Kernels/TensorCoreEmitter.h"
+#include "mini/Transforms/Passes.h"
+
+namespace mini {
+#define GEN_PASS_DEF_MINIPROMOTETILES
+#include "mini/Transforms/Passes.h.inc"
+} // namespace mini
+
+using namespace mlir;
+using namespace mini;
+using namespace mini::tensorcore;
+
+namespace {
+
+void promote(BlockMatmulOp op) {
+  MatmulConfigAttr cfg = op.getConfig();
+  Tiling t{cfg.getTileM(),  cfg.getTileN(),  cfg.getTileK(),
+           cfg.getWarpsM(), cfg.getWarpsN(), cfg.getStages(),
+           32 * cfg.getWarpsM() * cfg.getWarpsN(), cfg.getMath() == "wmma"};
+  Type inElt = op.getA().getType().getElementType();
+  int64_t eltBytes = inElt.getIntOrFloatBitWidth() / 8;
+  bool useTma = cfg.usesTma();
+  int64_t clusterM = cfg.getClusterM();
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  KernelBuilder kb(b, loc);
+
+  // Dynamic shared memory (beyond the 48 KB of a static allocation): the A
+  // stages, the B stages, then (wmma) the epilogue tiles. The mma.sync
+  // epilogue reuses the stages.
+  // The TMA path's padded views hold the one stage of the scalar path.
+  int64_t paddedStages = useTma ? 1 : t.stages;
+  MemRefType aType = workgroupMemRef({paddedStages, t.tm, t.tk + kPad}, inElt);
+  MemRefType bType = workgroupMemRef({paddedStages, t.tk, t.tn + kPad}, inElt);
+  MemRefType cType = workgroupMemRef({t.wm * t.wn, 16, 16}, b.getF32Type());
+  Value raw = gpu::DynamicSharedMemoryOp::create(
+      b, loc, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
+  int64_t aBytes = aType.getNumElements() * eltBytes;
+  int64_t bBytes = bType.getNumElements() * eltBytes;
+  Value sa = memref::ViewOp::create(b, loc, aType, raw, kb.idx(0), ValueRange{});
+  Value sb = memref::ViewOp::create(b, loc, bType, raw, kb.idx(aBytes), ValueRange{});
+  Value scratch = t.wmma ? memref::ViewOp::create(b, loc, cType, raw, kb.idx(aBytes + bBytes),
+                                                  ValueRange{})
+                               .getResult()
+                         : Value();
+
+  Value A = op.getA(), B = op.getB(), C = op.getC(), M = op.getM(), N = op.getN(), K = op.getK();
+  Value row0 = op.getRow0(), col0 = op.getCol0(), cBase = op.getCBase();
+  TensorCoreEmitter e(kb, t, inElt, A, B, M, N, K, op.getABase(), op.getBBase(), row0, col0, sa,
+                      sb);
+  // TMA path: the swizzled stages start at the first 1024-byte boundary of
+  // the dynamic shared memory (the swizzle pattern is anchored there).
+  std::optional<TensorCoreEmitter> te;
+  if (useTma) {
+    Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, raw);
+    const int64_t align = MatmulConfigAttr::kTmaAlign;
+    Value shift = kb.rem(kb.sub(kb.idx(align), kb.rem(base, kb.idx(align))), kb.idx(align));
+    int64_t aStages = llvm::alignTo(t.stages * t.tm * t.tk * eltBytes, align);
+    int64_t bStages = t.stages * t.tk * t.tn * eltBytes;
+    auto view = [&](ArrayRef<int64_t> shape, Type type, int64_t offset) -> Value {
+      return memref::ViewOp::create(b, loc, workgroupMemRef(shape, type), raw,
+                                    kb.add(shift, kb.idx(offset)), ValueRange{});
+    };
+    Value swizzledA = view({t.stages, t.tm, t.tk}, inElt, 0);
+    Value swizzledB = view({t.stages, t.tn / kTmaBoxCols, t.tk, kTmaBoxCols}, inElt, aStages);
+    te.emplace(kb, t, inElt, A, B, M, N, K, op.getABase(), op.getBBase(), row0, col0, swizzledA,
+               swizzledB);
+    te->tma = TensorCoreEmitter::Tma{op.getTensorMaps()[0], op.getTensorMaps()[1],
+                                     view({2 * t.stages}, b.getI64Type(), aStages + bStages),
+                                     op.getBatch(), clusterM};
+  }
+  // The mma.sync epilogue stages C through the (then idle) pipeline buffers
+  // when they are large enough.
+  Type outElt = cast<MemRefType>(C.getType()).getElementType();
+  int64_t outBytes = outElt.getIntOrFloatBitWidth() / 8;
+  Value stagedScratch;
+  if (!t.wmma && e.stagedEpilogueElements() * outBytes <= aBytes + bBytes)
+    stagedScratch = memref::ViewOp::create(
+        b, loc, workgroupMemRef({e.stagedEpilogueElements()}, outElt), raw, kb.idx(0),
+        ValueRange{});
+  Value numK = arith::CeilDivUIOp::create(b, loc, K, kb.idx(t.tk));
+  Value init = e.zeroAccumulator();
+
+  // N is a multiple of 8 on the cp.async paths: stores go out in pairs, or
+  // staged as 16-byte chunks.
+  auto alignedEpilogue = [&](Value acc) {
+    if (stagedScratch) // every warp must be done reading the stages
+      gpu::BarrierOp::create(b, loc);
+    e.epilogue(acc, C, cBase, stagedScratch ? stagedScratch : scratch, /*pairs=*/true);
+  };
+  // TMA path: one thread copies step kt into stage 0 and every thread waits
+  // on the stage's full barrier, then multiplies; mini-pipeline-stages
+  // turns this loop into the mbarrier pipeline over all the stages. (With
+  // clusters, the barrier at the top spans the cluster: the other blocks'
+  // copies write into this block's stage too.)
+  auto tmaUnpipelined = [&](TensorCoreEmitter &e) {
+    e.initBarriers();
+    Value issuer = e.isThread0();
+    auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), init, [&](Value kt, ValueRange acc) {
+      if (clusterM > 1) {
+        NVVM::ClusterArriveOp::create(b, loc, UnitAttr());
+        NVVM::ClusterWaitOp::create(b, loc, UnitAttr());
+      } else {
+        gpu::BarrierOp::create(b, loc);
+      }
+      kb.ifThenElse(issuer, [&] { e.stageCopyTma(kb.idx(0), kt); });
+      StageWaitOp::create(b, loc, e.tma->barriers, kb.idx(0), kt, /*released=*/false);
+      return SmallVector<Value>{e.multiplyTile(kb.idx(0), acc[0])};
+    });
+    // Every TMA copy was waited for: none is left writing shared memory.
+    alignedEpilogue(loop.getResult(0));
+  };
+  // cp.async path: copy into stage 0, wait, multiply, no overlap; with more
+  // stages, mini-pipeline-stages pipelines this loop.
+  auto unpipelined = [&] {
+    auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), init, [&](Value kt, ValueRange acc) {
+      gpu::BarrierOp::create(b, loc);
+      Value token = e.stageCopy(kb.idx(0), kt, /*async=*/true);
+      nvgpu::DeviceAsyncWaitOp::create(b, loc, token, b.getI32IntegerAttr(0));
+      gpu::BarrierOp::create(b, loc);
+      return SmallVector<Value>{e.multiplyTile(kb.idx(0), acc[0])};
+    });
+    alignedEpilogue(loop.getResult(0));
+  };
+  // Unaligned rows: scalar staging through stage 0, no overlap.
+  auto synchronous = [&] {
+    auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), init, [&](Value kt, ValueRange acc) {
+      gpu::BarrierOp::create(b, loc);
+      e.stageCopy(kb.idx(0), kt, /*async=*/false);
+      gpu::BarrierOp::create(b, loc);
+      return SmallVector<Value>{e.multiplyTile(kb.idx(0), acc[0])};
+    });
+    e.epilogue(loop.getResult(0), C, cBase, scratch, /*pairs=*/false);
+  };
+  auto multipleOf = [&](Value v, int64_t m) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, kb.rem(v, kb.idx(m)),
+                                 kb.idx(0));
+  };
+  Value aligned = kb.andi(multipleOf(K, kChunk), multipleOf(N, kChunk));
+  if (te)
+    kb.ifThenElse(aligned, [&] { tmaUnpipelined(*te); }, synchronous);
+  else
+    kb.ifThenElse(aligned, unpipelined, synchronous);
+  if (clusterM > 1) { // no block exits while others may still arrive on its barriers
+    NVVM::ClusterArriveOp::create(b, loc, UnitAttr());
+    NVVM::ClusterWaitOp::create(b, loc, UnitAttr());
+  }
+}
+
+struct MiniPromoteTilesPass : mini::impl::MiniPromoteTilesBase<MiniPromoteTilesPass> {
+  void runOnOperation() override {
+    SmallVector<BlockMatmulOp> ops;
+    getOperation()->walk([&](BlockMatmulOp op) { ops.push_back(op); });
+    for (BlockMatmulOp op : ops) {
+      // mini-lower-mma lowers the warp ops as the function's mma kind says.
+      auto func = op->getParentOfType<FunctionOpInterface>();
+      StringAttr math = StringAttr::get(op.getContext(), op.getConfig().getMath());
+      auto kind = func ? func->getAttrOfType<StringAttr>(MiniDialect::kMmaKindAttrName) : nullptr;
+      if (!func || (kind && kind != math)) {
+        op.emitOpError("must be in a function whose ")
+            << MiniDialect::kMmaKindAttrName << " (if any) is its config's math " << math;
+        return signalPassFailure();
+      }
+      func->setAttr(MiniDialect::kMmaKindAttrName, math);
+      promote(op);
+      op.erase();
+    }
+  }
+};
+
+} // namespace

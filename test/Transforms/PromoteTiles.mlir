@@ -1,0 +1,175 @@
+// Tests lib/Transforms/PromoteTiles.cpp.
+// RUN: mini-opt %s -split-input-file -mini-promote-tiles -canonicalize -cse | FileCheck %s
+
+// cp.async: 128x256 block tiles of 8 warps (2x4, each 64x64), A and B tiles
+// of depth 32 in five stages of dynamic shared memory, rows padded by 8
+// halves (16 bytes: the 8 rows of one ldmatrix 8x8 matrix then start 16
+// bytes apart modulo 128 and hit distinct banks): 5x128x40 + 5x32x264
+// halves. The kernel gets the config's math as its mini.mma_kind.
+// CHECK-LABEL: gpu.func @cp_async
+// CHECK-SAME: (%[[A:[^:]*]]: memref<?xf16>, %[[B:[^:]*]]: memref<?xf16>, %{{[^:]*}}: memref<?xf32>, %[[ABASE:[^:]*]]: index, %[[BBASE:[^:]*]]: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[ROW0:[^:]*]]: index, %[[COL0:[^:]*]]: index, %[[M:[^:]*]]: index, %[[N:[^:]*]]: index, %[[K:[^:]*]]: index)
+// CHECK-SAME: mini.mma_kind = "mma_sync"
+// CHECK: %[[RAW:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+// CHECK: %[[SA:.*]] = memref.view %[[RAW]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<5x128x40xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[SB:.*]] = memref.view %[[RAW]][%c51200][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<5x32x264xf16, #gpu.address_space<workgroup>>
+// The epilogue reuses the stages: per warp 16 rows of 64 + 8 f32.
+// CHECK: %[[EPI:.*]] = memref.view %[[RAW]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<9216xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[ZERO:.*]] = mini.warp_zero : <acc, 64x64xf32>
+// The K loop copies each step into stage 0 (an async mini.stage_copy, one
+// cp.async group), waits for it and multiplies it: each warp loads its
+// 64x16 A and 16x64 B tiles of each 16-deep slice (at its row and column
+// in the block tile) and accumulates. mini-pipeline-stages turns this loop
+// into a pipeline over the five stages.
+// CHECK: scf.if %{{.*}} {
+// CHECK: %[[LOOP:.*]] = scf.for %[[KT:.*]] = %c0 to %{{.*}} step %c1 iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (!mini.warp_tile<acc, 64x64xf32>) {
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: %[[T:.*]] = mini.stage_copy %[[A]][%[[ABASE]]], %[[B]][%[[BBASE]]] block(%[[ROW0]], %[[COL0]]) sizes(%[[M]], %[[N]], %[[K]]) into %[[SA]], %[[SB]][%c0] step %[[KT]] {async, threads = 256 : i64, tile = array<i64: 128, 256, 32>} : memref<?xf16>, memref<?xf16>, memref<5x128x40xf16, #gpu.address_space<workgroup>>, memref<5x32x264xf16, #gpu.address_space<workgroup>> -> !nvgpu.device.async.token
+// CHECK-NEXT: nvgpu.device_async_wait %[[T]] {numGroups = 0 : i32}
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: %[[A0:.*]] = mini.warp_load %[[SA]][%c0, %[[WROW:.*]], %c0] : memref<5x128x40xf16, #gpu.address_space<workgroup>> -> <a, 64x16xf16>
+// CHECK-NEXT: %[[B0:.*]] = mini.warp_load %[[SB]][%c0, %c0, %[[WCOL:.*]]] : memref<5x32x264xf16, #gpu.address_space<workgroup>> -> <b, 16x64xf16>
+// CHECK-NEXT: %[[ACC1:.*]] = mini.warp_mma %[[A0]], %[[B0]], %[[ACC]] : <a, 64x16xf16>, <b, 16x64xf16> -> <acc, 64x64xf32>
+// CHECK-NEXT: %[[A1:.*]] = mini.warp_load %[[SA]][%c0, %[[WROW]], %c16]
+// CHECK-NEXT: %[[B1:.*]] = mini.warp_load %[[SB]][%c0, %c16, %[[WCOL]]]
+// CHECK-NEXT: %[[ACC2:.*]] = mini.warp_mma %[[A1]], %[[B1]], %[[ACC1]]
+// CHECK-NEXT: scf.yield %[[ACC2]]
+// CHECK: gpu.barrier
+// The warps store their tiles at (block origin + warp origin), staged
+// through the scratch over the stages (N is a multiple of 8 on this path).
+// CHECK-DAG: %[[CROW:.*]] = arith.addi %[[ROW0]], %[[WROW]]
+// CHECK-DAG: %[[CCOL:.*]] = arith.addi %[[COL0]], %[[WCOL]]
+// CHECK: mini.warp_store %[[LOOP]], %{{.*}}[%{{.*}}] at(%[[CROW]], %[[CCOL]]) bounds(%[[M]], %[[N]]) scratch(%[[EPI]] : memref<9216xf32, #gpu.address_space<workgroup>>) : <acc, 64x64xf32>, memref<?xf32>
+// Unaligned rows (K or N not a multiple of 8): element-by-element staging
+// into stage 0, no cp.async; one store per element.
+// CHECK: } else {
+// CHECK: scf.for
+// CHECK: mini.stage_copy {{.*}} into %[[SA]], %[[SB]][%c0] step %{{.*}} {threads = 256 : i64, tile = array<i64: 128, 256, 32>} : memref<?xf16>, memref<?xf16>, memref<5x128x40xf16, #gpu.address_space<workgroup>>, memref<5x32x264xf16, #gpu.address_space<workgroup>>{{$}}
+// CHECK: mini.warp_mma
+// CHECK: mini.warp_store %{{.*}} bounds(%{{.*}}, %{{.*}}) : <acc, 64x64xf32>, memref<?xf32>
+// CHECK-NOT: mini.block_matmul
+gpu.module @k {
+  gpu.func @cp_async(%a: memref<?xf16>, %b: memref<?xf16>, %c: memref<?xf32>, %a0: index, %b0: index,
+                     %c0: index, %batch: index, %row: index, %col: index, %m: index, %n: index,
+                     %k: index) kernel {
+    mini.block_matmul %a[%a0], %b[%b0] -> %c[%c0] block(%row, %col) batch %batch sizes(%m, %n, %k) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">} : memref<?xf16>, memref<?xf16>, memref<?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// TMA (sm_90): 4 stages of unpadded tiles, A as [stage, 128, 64] and B as
+// [stage, 4 boxes, 64, 64], which TMA fills with its 128-byte XOR swizzle
+// (the warp loads read them `swizzled`). They start at the first 1 KiB
+// boundary of dynamic shared memory (the swizzle pattern is anchored
+// there), followed by a full and an empty mbarrier per stage.
+// CHECK-LABEL: gpu.func @tma
+// CHECK-SAME: (%{{[^:]*}}: memref<?xf16>, {{.*}}, %[[BATCH:[^:]*]]: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[MAPA:[^:]*]]: !llvm.ptr, %[[MAPB:[^:]*]]: !llvm.ptr)
+// CHECK: %[[RAW:.*]] = gpu.dynamic_shared_memory
+// CHECK: %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[RAW]]
+// CHECK: %[[MOD:.*]] = arith.remui %[[BASE]], %c1024
+// CHECK: %[[GAP:.*]] = arith.subi %c1024, %[[MOD]]
+// CHECK: %[[SHIFT:.*]] = arith.remui %[[GAP]], %c1024
+// CHECK: %[[SA:.*]] = memref.view %[[RAW]][%[[SHIFT]]][] : {{.*}} to memref<4x128x64xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[BOFF:.*]] = arith.addi %[[SHIFT]], %c65536
+// CHECK: %[[SB:.*]] = memref.view %[[RAW]][%[[BOFF]]][] : {{.*}} to memref<4x4x64x64xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[BAROFF:.*]] = arith.addi %[[SHIFT]], %c196608
+// CHECK: %[[BARS:.*]] = memref.view %[[RAW]][%[[BAROFF]]][] : {{.*}} to memref<8xi64, #gpu.address_space<workgroup>>
+// Thread 0 initializes the barriers: full ones expect one arrival (its
+// own, with the byte count), empty ones one per thread.
+// CHECK: %[[T0:.*]] = arith.cmpi eq, %thread_id_x, %c0 : index
+// CHECK: scf.if %[[T0]] {
+// CHECK: nvvm.mbarrier.init %{{.*}}, %c1_i32 : !llvm.ptr<3>, i32
+// CHECK: nvvm.mbarrier.init %{{.*}}, %c256_i32 : !llvm.ptr<3>, i32
+// CHECK: nvvm.fence.mbarrier.init
+// CHECK: gpu.barrier
+// One K step per iteration, in stage 0: after a block barrier (every warp
+// is done reading the stage), thread 0 copies step kt by TMA; every thread
+// waits for the stage's full barrier (its use kt), then multiplies the
+// 64-deep tile in 4 slices of 16 from the swizzled boxes.
+// mini-pipeline-stages turns this loop into the mbarrier pipeline.
+// CHECK: scf.for %[[KT:.*]] = %c0 to %{{.*}} step %c1 iter_args
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: scf.if %[[T0]] {
+// CHECK-NEXT: mini.stage_copy_tma %[[MAPA]], %[[MAPB]] block(%{{.*}}, %{{.*}}) batch %[[BATCH]] depth %{{.*}} into %[[SA]], %[[SB]][%c0] step %[[KT]] barriers %[[BARS]] : !llvm.ptr, !llvm.ptr, memref<4x128x64xf16, #gpu.address_space<workgroup>>, memref<4x4x64x64xf16, #gpu.address_space<workgroup>>, memref<8xi64, #gpu.address_space<workgroup>>
+// CHECK-NEXT: }
+// CHECK-NEXT: mini.stage_wait %[[BARS]][%c0] use %[[KT]]
+// CHECK-NEXT: mini.warp_load %[[SA]][%c0, %{{.*}}, %c0] {swizzled} : memref<4x128x64xf16, #gpu.address_space<workgroup>> -> <a, 64x16xf16>
+// CHECK-NEXT: mini.warp_load %[[SB]][%c0, %c0, %{{.*}}] {swizzled} : memref<4x4x64x64xf16, #gpu.address_space<workgroup>> -> <b, 16x64xf16>
+// CHECK-NEXT: mini.warp_mma
+// CHECK: mini.warp_load %[[SA]][%c0, %{{.*}}, %c48] {swizzled}
+// CHECK: mini.warp_mma
+// CHECK-NEXT: scf.yield
+// A block barrier (every warp is done reading the stages) and the staged
+// epilogue.
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
+// CHECK: mini.warp_store {{.*}} scratch(
+// Rows TMA cannot describe take the scalar copies through one padded stage
+// in the same memory.
+// CHECK: } else {
+// CHECK: mini.stage_copy {{.*}} into %{{.*}}, %{{.*}}[%c0] {{.*}} : memref<?xf16>, memref<?xf16>, memref<1x128x72xf16, #gpu.address_space<workgroup>>, memref<1x64x264xf16, #gpu.address_space<workgroup>>{{$}}
+gpu.module @k {
+  gpu.func @tma(%a: memref<?xf16>, %b: memref<?xf16>, %c: memref<?xf32>, %a0: index, %b0: index,
+                %c0: index, %batch: index, %row: index, %col: index, %m: index, %n: index,
+                %k: index, %da: !llvm.ptr, %db: !llvm.ptr) kernel {
+    mini.block_matmul %a[%a0], %b[%b0] -> %c[%c0] block(%row, %col) batch %batch sizes(%m, %n, %k) tensor_maps(%da, %db : !llvm.ptr, !llvm.ptr) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">} : memref<?xf16>, memref<?xf16>, memref<?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// TMA in clusters of 2: the blocks of a cluster wait for each other's
+// barriers (empty ones count both blocks' threads, 2 x 256), the barrier
+// before each copy spans the cluster (the other block's multicast writes
+// into this block's stage too), and no block exits before the other is
+// done arriving on its barriers.
+// CHECK-LABEL: gpu.func @tma_cluster
+// CHECK: nvvm.mbarrier.init %{{.*}}, %c1_i32 : !llvm.ptr<3>, i32
+// CHECK: nvvm.mbarrier.init %{{.*}}, %c512_i32 : !llvm.ptr<3>, i32
+// CHECK: nvvm.fence.mbarrier.init
+// CHECK-NEXT: }
+// CHECK-NEXT: nvvm.cluster.arrive.relaxed
+// CHECK-NEXT: nvvm.cluster.wait
+// CHECK: scf.for
+// CHECK-NEXT: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: mini.stage_copy_tma {{.*}} {cluster_m = 2 : i64} :
+// CHECK: scf.yield
+// CHECK: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
+// CHECK-NEXT: gpu.return
+gpu.module @k {
+  gpu.func @tma_cluster(%a: memref<?xf16>, %b: memref<?xf16>, %c: memref<?xf16>, %a0: index,
+                        %b0: index, %c0: index, %batch: index, %row: index, %col: index,
+                        %m: index, %n: index, %k: index, %da: !llvm.ptr, %db: !llvm.ptr) kernel {
+    mini.block_matmul %a[%a0], %b[%b0] -> %c[%c0] block(%row, %col) batch %batch sizes(%m, %n, %k) tensor_maps(%da, %db : !llvm.ptr, !llvm.ptr) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", cluster_m = 2>} : memref<?xf16>, memref<?xf16>, memref<?xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+// WMMA: the same warp ops, for mini-lower-mma to lower as WMMA fragments;
+// each warp's accumulators leave through its own 16x16 f32 scratch tile,
+// placed after the stages (A rows of 16 + 8 pad, B rows of 64 + 8).
+// CHECK-LABEL: gpu.func @wmma_bf16
+// CHECK-SAME: mini.mma_kind = "wmma"
+// CHECK: memref.view {{.*}} to memref<2x64x24xbf16, #gpu.address_space<workgroup>>
+// CHECK: memref.view {{.*}} to memref<2x16x72xbf16, #gpu.address_space<workgroup>>
+// CHECK: %[[SCRATCH:.*]] = memref.view {{.*}} to memref<4x16x16xf32, #gpu.address_space<workgroup>>
+// CHECK: scf.for {{.*}} -> (!mini.warp_tile<acc, 32x32xf32>)
+// CHECK: mini.stage_copy {{.*}} {async,
+// CHECK: mini.warp_mma {{.*}} : <a, 32x16xbf16>, <b, 16x32xbf16> -> <acc, 32x32xf32>
+// CHECK: scf.yield
+// CHECK: mini.warp_store {{.*}} scratch(%[[SCRATCH]] : memref<4x16x16xf32, #gpu.address_space<workgroup>>)
+gpu.module @k {
+  gpu.func @wmma_bf16(%a: memref<?xbf16>, %b: memref<?xbf16>, %c: memref<?xf32>, %a0: index,
+                      %b0: index, %c0: index, %batch: index, %row: index, %col: index, %m: index,
+                      %n: index, %k: index) kernel {
+    mini.block_matmul %a[%a0], %b[%b0] -> %c[%c0] block(%row, %col) batch %batch sizes(%m, %n, %k) {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 2, stages = 2, math = "wmma">} : memref<?xbf16>, memref<?xbf16>, memref<?xf32>
+    gpu.return
+  }
+}
