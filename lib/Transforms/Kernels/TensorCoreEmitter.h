@@ -1,9 +1,9 @@
-// The per-block emitter of the tensor-core matmul kernel (MatmulMmaKernel.cpp
-// builds the kernel and its pipeline from these pieces): the tile copies into
-// shared memory (TensorCoreCopies.cpp: cp.async, scalar loads, TMA with its
-// mbarriers and cluster multicast) and the warp ops of the math (loads from
-// the stages, mma, store to C), lowered to fragments by mini-lower-mma.
-// Private to lib/Transforms/Kernels.
+// The per-block emitter of the tensor-core matmul (mini-promote-tiles,
+// lib/Transforms/PromoteTiles.cpp, builds a block's body from these pieces):
+// the tile copies into shared memory (TensorCoreCopies.cpp: mini.stage_copy,
+// mini.stage_copy_tma and the TMA mbarriers) and the warp ops of the math
+// (loads from the stages, mma, store to C; TensorCoreMath.cpp), lowered by
+// mini-lower-stage-copies and mini-lower-mma. Private to lib/Transforms.
 #ifndef MINI_TRANSFORMS_KERNELS_TENSORCOREEMITTER_H
 #define MINI_TRANSFORMS_KERNELS_TENSORCOREEMITTER_H
 
