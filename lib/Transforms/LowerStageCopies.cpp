@@ -177,7 +177,8 @@ Operation *planPoint(Operation *op, ArrayRef<Value> key, bool throughBranches = 
   while (Operation *parent = at->getParentOp()) {
     if (!isa<LoopLikeOpInterface>(parent) && !(throughBranches && isa<scf::IfOp>(parent)))
       break;
-    if (llvm::any_of(key, [&](Value v) { return parent->isAncestor(v.getParentBlock()->getParentOp()); }))
+    auto inside = [&](Value v) { return parent->isAncestor(v.getParentBlock()->getParentOp()); };
+    if (llvm::any_of(key, inside))
       break;
     at = parent;
   }

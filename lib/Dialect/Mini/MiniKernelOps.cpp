@@ -136,8 +136,8 @@ LogicalResult WarpStoreOp::verify() {
 LogicalResult BlockMatmulOp::verify() {
   MatmulConfigAttr config = getConfig();
   if (!config.isTensorCore())
-    return emitOpError("needs a tensor-core config (math = \"mma_sync\" or \"wmma\"); got math = \"")
-           << config.getMath() << "\"";
+    return emitOpError("needs a tensor-core config (math = \"mma_sync\" or \"wmma\"); ")
+           << "got math = \"" << config.getMath() << "\"";
   Type elt = getA().getType().getElementType();
   if (getB().getType().getElementType() != elt)
     return emitOpError("a and b element types differ: ")
