@@ -171,13 +171,27 @@ struct MiniPromoteTilesPass : mini::impl::MiniPromoteTilesBase<MiniPromoteTilesP
     SmallVector<BlockMatmulOp> ops;
     getOperation()->walk([&](BlockMatmulOp op) { ops.push_back(op); });
     for (BlockMatmulOp op : ops) {
+      // The block's threads share the tile and its shared memory.
+      auto func = op->getParentOfType<gpu::GPUFuncOp>();
+      if (!func || !func.isKernel()) {
+        op.emitOpError("must be inside a gpu.func kernel");
+        return signalPassFailure();
+      }
+      int64_t threads = 32 * op.getConfig().getWarpsM() * op.getConfig().getWarpsN();
+      std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize();
+      if (block && (*block)[0] * (*block)[1] * (*block)[2] != threads) {
+        op.emitOpError() << "needs blocks of " << threads << " threads (" << threads / 32
+                         << " warps); the kernel's known_block_size is " << (*block)[0] << "x"
+                         << (*block)[1] << "x" << (*block)[2];
+        return signalPassFailure();
+      }
       // mini-lower-mma lowers the warp ops as the function's mma kind says.
-      auto func = op->getParentOfType<FunctionOpInterface>();
       StringAttr math = StringAttr::get(op.getContext(), op.getConfig().getMath());
-      auto kind = func ? func->getAttrOfType<StringAttr>(MiniDialect::kMmaKindAttrName) : nullptr;
-      if (!func || (kind && kind != math)) {
-        op.emitOpError("must be in a function whose ")
-            << MiniDialect::kMmaKindAttrName << " (if any) is its config's math " << math;
+      auto kind = func->getAttrOfType<StringAttr>(MiniDialect::kMmaKindAttrName);
+      if (kind && kind != math) {
+        op.emitOpError("is in a kernel whose ")
+            << MiniDialect::kMmaKindAttrName << " is " << kind << ", not its config's math "
+            << math;
         return signalPassFailure();
       }
       func->setAttr(MiniDialect::kMmaKindAttrName, math);
