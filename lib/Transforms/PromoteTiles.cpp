@@ -177,6 +177,12 @@ struct MiniPromoteTilesPass : mini::impl::MiniPromoteTilesBase<MiniPromoteTilesP
         op.emitOpError("must be inside a gpu.func kernel");
         return signalPassFailure();
       }
+      int64_t tiles = 0;
+      func.walk([&](BlockMatmulOp) { ++tiles; });
+      if (tiles > 1) { // each one lays out the whole dynamic shared memory
+        op.emitOpError("must be the only mini.block_matmul of its kernel; it has ") << tiles;
+        return signalPassFailure();
+      }
       int64_t threads = 32 * op.getConfig().getWarpsM() * op.getConfig().getWarpsN();
       std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize();
       if (block && (*block)[0] * (*block)[1] * (*block)[2] != threads) {

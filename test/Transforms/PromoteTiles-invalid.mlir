@@ -29,3 +29,15 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+// Each tile lays out the kernel's whole dynamic shared memory.
+gpu.module @k {
+  gpu.func @two_tiles(%a: memref<?xf16>, %c: memref<?xf32>, %i: index) kernel {
+    // expected-error @+1 {{'mini.block_matmul' op must be the only mini.block_matmul of its kernel; it has 2}}
+    mini.block_matmul %a[%i], %a[%i] -> %c[%i] block(%i, %i) batch %i sizes(%i, %i, %i) {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 32, warps_m = 2, warps_n = 2, stages = 2, math = "mma_sync">} : memref<?xf16>, memref<?xf16>, memref<?xf32>
+    mini.block_matmul %a[%i], %a[%i] -> %c[%i] block(%i, %i) batch %i sizes(%i, %i, %i) {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 32, warps_m = 2, warps_n = 2, stages = 2, math = "mma_sync">} : memref<?xf16>, memref<?xf16>, memref<?xf32>
+    gpu.return
+  }
+}

@@ -22,7 +22,9 @@ def Mini_BlockMatmulOp : Mini_Op<"block_matmul"> {
     `copy = "tma"` in the config, `tensor_maps` are the CUtensorMap
     pointers of A (boxes [1, tile_m, tile_k]) and B (boxes [1, tile_k, 64]).
     mini-promote-tiles lowers it: shared-memory stages, their copies, and
-    each warp's share of the math.
+    each warp's share of the math. It must be the only one of its kernel,
+    whose blocks have `32 x warps_m x warps_n` threads and the config's
+    dynamic shared memory (as mini-lower-to-gpu launches them).
   }];
   let arguments = (ins MemRefRankOf<[F16, BF16], [1]>:$a, Index:$a_base,
                        MemRefRankOf<[F16, BF16], [1]>:$b, Index:$b_base,
