@@ -310,7 +310,8 @@ struct MiniLowerStageCopiesPass
                                       DominanceInfo &dominance) {
     int64_t tk = op.getSa().getType().getDimSize(2);
     auto plan = llvm::find_if(plans, [&](const TmaPlan &p) {
-      return p.k == op.getK() && p.tk == tk && p.clusterM == op.getClusterM() &&
+      return p.k == op.getK() && p.tk == tk &&
+             p.clusterM == static_cast<int64_t>(op.getClusterM()) &&
              dominance.properlyDominates(p.padK, op);
     });
     if (plan != plans.end())
