@@ -12,7 +12,6 @@
 
 #include "mini/Dialect/Mini/MiniOps.h"
 
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 #include <optional>
@@ -84,9 +83,7 @@ public:
   /// The A and B tiles a warp multiplies at depth kk of the tile in `stage`.
   struct Fragments {
     Value a, b;
-    SmallVector<Value> flat() const { return {a, b}; }
   };
-  static Fragments fragmentsFrom(ValueRange flat) { return {flat[0], flat[1]}; }
   Fragments loadFragments(Value stage, int64_t kk);
 
   Value multiply(const Fragments &f, Value acc) {
