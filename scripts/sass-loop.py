@@ -9,7 +9,7 @@ For each loop (a backward branch) with at least 16 HMMA it prints the number
 of instructions, the sum of their stall counts (the fewest cycles one warp
 needs per iteration, before any pipe or memory wait) and the HMMA count;
 --list prints the body: stall, the scoreboards written / read, the
-scoreboards waited on, the instruction.
+scoreboards waited on (a mask, scoreboard 5 leftmost), the instruction.
 
 Control bits (Volta and later): bits 41.. of the second 64-bit word hold
 stall (4), yield (1), write scoreboard (3), read scoreboard (3), wait mask
@@ -49,7 +49,10 @@ def instructions(lines, kernel):
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
-    lines = open(sys.argv[1]).read().split("\n")
+    try:
+        lines = open(sys.argv[1]).read().split("\n")
+    except OSError as e:
+        sys.exit(f"sass-loop: cannot read {sys.argv[1]}: {e.strerror}")
     ins, labels = instructions(lines, sys.argv[2])
     for x in ins:
         branch = re.search(r"\bBRA\b.*?(\.L_x_\d+)", x["text"])
