@@ -47,6 +47,9 @@ struct MiniPipelineOptions : public PassPipelineOptions<MiniPipelineOptions> {
   Option<int64_t> matmulClusterM{*this, "matmul-cluster-m",
                                  llvm::cl::desc("Blocks per cluster along M (tma)"),
                                  llvm::cl::init(-1)};
+  Option<int64_t> matmulProducerWarps{
+      *this, "matmul-producer-warps",
+      llvm::cl::desc("Warps that only issue the TMA copies: 0 or 4 (tma)"), llvm::cl::init(-1)};
 };
 
 /// Shared memory gets 32-bit pointers in the NVPTX backend (the shared window
@@ -66,9 +69,10 @@ LogicalResult buildMiniPipeline(
                         opts.format);
   useShortSharedPointers();
   std::string matmulOptions = llvm::formatv(
-      "chip={0} stages={1} tile-m={2} tile-n={3} tile-k={4} cluster-m={5}",
+      "chip={0} stages={1} tile-m={2} tile-n={3} tile-k={4} cluster-m={5} producer-warps={6}",
       opts.chip.getValue(), opts.matmulStages.getValue(), opts.matmulTileM.getValue(),
-      opts.matmulTileN.getValue(), opts.matmulTileK.getValue(), opts.matmulClusterM.getValue());
+      opts.matmulTileN.getValue(), opts.matmulTileK.getValue(), opts.matmulClusterM.getValue(),
+      opts.matmulProducerWarps.getValue());
   if (!opts.matmulMath.empty())
     matmulOptions += " math=" + opts.matmulMath.getValue();
   if (!opts.matmulCopy.empty())

@@ -11,7 +11,10 @@
 // TMA steps (mini.stage_copy_tma, one issuing thread) are ordered by the
 // stages' mbarriers instead of block barriers: each thread waits for the
 // full barrier of the step it reads and releases the stage after its last
-// read; the issuing thread waits for that release before it refills.
+// read; the issuing thread waits for that release before it refills. With a
+// producer warpgroup, the copies are a loop of their own (the producer's)
+// and the math warps' loop only waits and releases: the producer loop moves
+// step kt to stage kt mod stages, and the math loop is pipelined as above.
 #include "Kernels/KernelBuilder.h"
 #include "mini/Transforms/Passes.h"
 
@@ -51,13 +54,22 @@ struct Slice {
 ///     (mini.warp_load [%c0, ..] x 2, mini.warp_mma)+
 ///     scf.yield %last_mma
 ///   }
+/// or the math warps' loop beside a producer warpgroup's:
+///   scf.for %kt = 0 to %n step 1 iter_args(%acc) {
+///     mini.stage_wait %bars[%c0] use %kt
+///     (mini.warp_load [%c0, ..] x 2, mini.warp_mma)+
+///     mini.stage_release %bars[%c0]
+///     scf.yield %last_mma
+///   }
 struct Match {
   StageCopyOp copy;
   StageCopyTmaOp tma;
   Value issuer; // TMA: the condition of the thread that issues the copies
+  Value barriers; // TMA, either form
+  uint64_t clusterM = 1;
+  bool consumer = false; // the math warps' loop beside a producer's
+  Value sa, sb;
   SmallVector<Slice> slices;
-  Value sa() { return copy ? copy.getSa() : tma.getSa(); }
-  Value sb() { return copy ? copy.getSb() : tma.getSb(); }
 };
 
 bool isZero(Value v) { return isConstantIntValue(getAsOpFoldResult(v), 0); }
@@ -98,6 +110,8 @@ bool matchAsyncCopy(scf::ForOp loop, BodyCursor &body, Operation *first, Match &
       !isa_and_present<gpu::BarrierOp>(body.next()))
     return false;
   m.copy = copy;
+  m.sa = copy.getSa();
+  m.sb = copy.getSb();
   return true;
 }
 
@@ -119,24 +133,43 @@ bool matchTmaCopy(scf::ForOp loop, BodyCursor &body, Operation *first, Match &m)
     return false;
   m.tma = tma;
   m.issuer = issue.getCondition();
+  m.barriers = tma.getBarriers();
+  m.clusterM = tma.getClusterM();
+  m.sa = tma.getSa();
+  m.sb = tma.getSb();
   return true;
 }
 
-/// The warp loads and mma ops of each slice, up to the yield.
+/// The warp loads and mma ops of each slice, up to the yield (the math
+/// warps' loop: up to the release).
 std::optional<Match> matchSlices(scf::ForOp loop, BodyCursor &body, Match m) {
   Value acc = loop.getRegionIterArg(0);
+  bool released = false;
   for (;;) {
     Operation *op = body.next();
+    if (auto release = dyn_cast_if_present<StageReleaseOp>(op); release && m.consumer) {
+      if (release.getBarriers() != m.barriers || !isZero(release.getStage()))
+        return std::nullopt;
+      m.clusterM = release.getClusterM();
+      released = true;
+      op = body.next(); // the yield
+    }
     if (auto yield = dyn_cast_if_present<scf::YieldOp>(op)) {
-      if (m.slices.empty() || yield.getOperand(0) != acc)
+      if (m.slices.empty() || yield.getOperand(0) != acc || released != m.consumer)
         return std::nullopt;
       return m;
     }
+    if (released)
+      return std::nullopt;
     auto a = dyn_cast_if_present<WarpLoadOp>(op);
     auto b = dyn_cast_if_present<WarpLoadOp>(body.next());
     auto mma = dyn_cast_if_present<WarpMmaOp>(body.next());
+    if (m.consumer && !m.sa && a && b) {
+      m.sa = a.getSource();
+      m.sb = b.getSource();
+    }
     if (!a || !b || !mma || mma.getA() != a || mma.getB() != b || mma.getAcc() != acc ||
-        a.getSource() != m.sa() || b.getSource() != m.sb() || !isZero(a.getStage()) ||
+        a.getSource() != m.sa || b.getSource() != m.sb || !isZero(a.getStage()) ||
         !isZero(b.getStage()) || !onlyConstantsFromBody(loop, a, &a.getStageMutable()) ||
         !onlyConstantsFromBody(loop, b, &b.getStageMutable()))
       return std::nullopt;
@@ -150,6 +183,17 @@ std::optional<Match> match(scf::ForOp loop) {
       !isConstantIntValue(getAsOpFoldResult(loop.getStep()), 1))
     return std::nullopt;
   BodyCursor body{loop.getBody()->begin(), loop.getBody()->end()};
+  Match m;
+  // The math warps' loop beside a producer: the wait comes first.
+  if (auto wait = dyn_cast_if_present<StageWaitOp>(body.next())) {
+    if (wait.getReleased() || !isZero(wait.getStage()) ||
+        wait.getUse() != loop.getInductionVar())
+      return std::nullopt;
+    m.consumer = true;
+    m.barriers = wait.getBarriers();
+    return matchSlices(loop, body, m);
+  }
+  body.it = loop.getBody()->begin();
   // The barrier before the copy: every warp is done reading stage 0 (with
   // clusters, every warp of every block: the copies write into all).
   Operation *top = body.next();
@@ -157,7 +201,6 @@ std::optional<Match> match(scf::ForOp loop) {
   if (cluster ? !isa_and_present<NVVM::ClusterWaitOp>(body.next())
               : !isa_and_present<gpu::BarrierOp>(top))
     return std::nullopt;
-  Match m;
   Operation *first = body.next();
   if (isa_and_present<StageCopyOp>(first)) {
     if (cluster || !matchAsyncCopy(loop, body, first, m))
@@ -176,13 +219,16 @@ public:
   void run() {
     Location loc = loop.getLoc();
     Value numK = loop.getUpperBound();
-    // Prologue: steps 0 .. stages - 2, the K residue in step 0.
+    // Prologue: steps 0 .. stages - 2, the K residue in step 0 (a producer
+    // warpgroup issues them in its own loop).
     Value token;
-    if (m.tma) {
-      kb.ifThenElse(m.issuer, [&] {
-        for (int64_t s = 0; s + 1 < stages; ++s)
-          ifLess(kb.idx(s), numK, [&] { copyTma(kb.idx(s), kb.idx(s)); });
-      });
+    bool tma = static_cast<bool>(m.barriers);
+    if (tma) {
+      if (m.tma)
+        kb.ifThenElse(m.issuer, [&] {
+          for (int64_t s = 0; s + 1 < stages; ++s)
+            ifLess(kb.idx(s), numK, [&] { copyTma(kb.idx(s), kb.idx(s)); });
+        });
       ifLess(kb.idx(0), numK, [&] { waitFull(kb.idx(0), kb.idx(0)); });
     } else {
       for (int64_t s = 0; s + 1 < stages; ++s)
@@ -204,21 +250,21 @@ public:
           Value refillStep = kb.add(kt, kb.idx(stages - 1));
           // cp.async: every warp passed the barrier after its last read of
           // that stage; past the end, zeros.
-          Value refill = m.tma ? Value() : copy(refillStage, refillStep, /*interior=*/true);
+          Value refill = tma ? Value() : copy(refillStage, refillStep, /*interior=*/true);
           Value acc = it[0];
           SmallVector<Value> frags(it.slice(1, 2));
-          if (m.tma && numSlices == 1) // step kt's fragments came in the last iteration
+          if (tma && numSlices == 1) // step kt's fragments came in the last iteration
             release(stage);
           for (int64_t i = 0; i < numSlices; ++i) {
             SmallVector<Value> nextFrags;
             if (i + 1 < numSlices) {
               nextFrags = load(m.slices[i + 1], stage);
-              if (m.tma && i + 2 == numSlices) // the last read of this stage
+              if (tma && i + 2 == numSlices) // the last read of this stage
                 release(stage);
             } else {
               if (m.tma && stages == 2) // step kt + 1 is the refill: issue it first
                 refillTma(kt, refillStage, refillStep, numK);
-              if (m.tma) {
+              if (tma) {
                 Value next = kb.add(kt, kb.idx(1));
                 ifLess(next, numK, [&] { waitFull(nextStage, kb.div(next, kb.idx(stages))); });
               } else {
@@ -238,7 +284,7 @@ public:
         });
     // No cp.async may be left writing shared memory when the block exits
     // (or the epilogue reuses it). Every TMA step was waited for in the loop.
-    if (!m.tma)
+    if (!tma)
       nvgpu::DeviceAsyncWaitOp::create(b, loc, token, b.getI32IntegerAttr(0));
     loop.getResult(0).replaceAllUsesWith(pipelined.getResult(0));
     loop.erase();
@@ -283,10 +329,10 @@ private:
   }
   void ifLess(Value x, Value y, function_ref<void()> fn) { kb.ifThenElse(kb.ult(x, y), fn); }
   void waitFull(Value stage, Value use) {
-    StageWaitOp::create(b, loop.getLoc(), m.tma.getBarriers(), stage, use, /*released=*/false);
+    StageWaitOp::create(b, loop.getLoc(), m.barriers, stage, use, /*released=*/false);
   }
   void release(Value stage) {
-    StageReleaseOp::create(b, loop.getLoc(), m.tma.getBarriers(), stage, m.tma.getClusterM());
+    StageReleaseOp::create(b, loop.getLoc(), m.barriers, stage, m.clusterM);
   }
   /// The issuing thread refills the stage of step kt - 1 once every thread
   /// has released it (phase (kt - 1) / stages of its empty barrier), after
@@ -312,6 +358,50 @@ private:
   KernelBuilder kb;
 };
 
+/// A producer warpgroup's copy loop:
+///   scf.for %kt = 0 to %n step 1 {
+///     mini.stage_wait %bars[%c0] use %kt + 1 released
+///     mini.stage_copy_tma ... [%c0] step %kt barriers %bars
+///   }
+/// becomes the copy of step kt into stage kt mod stages once its use
+/// kt / stages - 1 is released (use kt / stages + 1: the parity is the same,
+/// and the first use of each stage waits for nothing).
+struct ProducerLoop {
+  StageWaitOp wait;
+  StageCopyTmaOp copy;
+};
+
+std::optional<ProducerLoop> matchProducer(scf::ForOp loop) {
+  if (loop.getNumRegionIterArgs() || !isZero(loop.getLowerBound()) ||
+      !isConstantIntValue(getAsOpFoldResult(loop.getStep()), 1))
+    return std::nullopt;
+  Value kt = loop.getInductionVar();
+  BodyCursor body{loop.getBody()->begin(), loop.getBody()->end()};
+  auto use = dyn_cast_if_present<arith::AddIOp>(body.next());
+  auto wait = dyn_cast_if_present<StageWaitOp>(body.next());
+  auto copy = dyn_cast_if_present<StageCopyTmaOp>(body.next());
+  if (!use || !wait || !copy || !isa_and_present<scf::YieldOp>(body.next()) ||
+      use.getLhs() != kt || !isConstantIntValue(getAsOpFoldResult(use.getRhs()), 1) ||
+      !use->hasOneUse() || wait.getUse() != use || !wait.getReleased() ||
+      !isZero(wait.getStage()) || wait.getBarriers() != copy.getBarriers() ||
+      copy.getStep() != kt || !isZero(copy.getStage()) ||
+      !onlyConstantsFromBody(loop, copy, {&copy.getStageMutable(), &copy.getStepMutable()}))
+    return std::nullopt;
+  return ProducerLoop{wait, copy};
+}
+
+void pipelineProducer(scf::ForOp loop, ProducerLoop p, int64_t stages) {
+  OpBuilder b(p.wait);
+  KernelBuilder kb(b, loop.getLoc());
+  Value kt = loop.getInductionVar();
+  Value stage = kb.rem(kt, kb.idx(stages));
+  Operation *oldUse = p.wait.getUse().getDefiningOp();
+  p.wait.getStageMutable().set(stage);
+  p.wait.getUseMutable().set(kb.add(kb.div(kt, kb.idx(stages)), kb.idx(1)));
+  p.copy.getStageMutable().set(stage);
+  oldUse->erase();
+}
+
 struct MiniPipelineStagesPass : mini::impl::MiniPipelineStagesBase<MiniPipelineStagesPass> {
   void runOnOperation() override {
     SmallVector<std::pair<scf::ForOp, Match>> loops;
@@ -319,9 +409,20 @@ struct MiniPipelineStagesPass : mini::impl::MiniPipelineStagesBase<MiniPipelineS
       if (std::optional<Match> m = match(loop))
         loops.emplace_back(loop, *m);
     });
+    SmallVector<std::pair<scf::ForOp, ProducerLoop>> producers;
+    getOperation()->walk([&](scf::ForOp loop) {
+      if (std::optional<ProducerLoop> p = matchProducer(loop))
+        producers.emplace_back(loop, *p);
+    });
+    auto stagesOf = [](Value sa, Value sb) {
+      int64_t stages = cast<MemRefType>(sa.getType()).getDimSize(0);
+      return cast<MemRefType>(sb.getType()).getDimSize(0) >= stages ? stages : 0;
+    };
+    for (auto &[loop, p] : producers)
+      if (int64_t stages = stagesOf(p.copy.getSa(), p.copy.getSb()); stages >= 2)
+        pipelineProducer(loop, p, stages);
     for (auto &[loop, m] : loops) {
-      int64_t stages = cast<MemRefType>(m.sa().getType()).getDimSize(0);
-      if (stages >= 2 && cast<MemRefType>(m.sb().getType()).getDimSize(0) >= stages)
+      if (int64_t stages = stagesOf(m.sa, m.sb); stages >= 2)
         Pipeliner(loop, m, stages).run();
     }
   }

@@ -100,11 +100,21 @@ void promote(BlockMatmulOp op) {
   Value numK = arith::CeilDivUIOp::create(b, loc, K, kb.idx(t.tk));
   Value init = e.zeroAccumulator();
 
+  // With a producer warpgroup, the math warps meet at a named barrier of
+  // their own: the producer warps are elsewhere.
+  bool producer = cfg.getProducerWarps() > 0;
+  auto mathBarrier = [&] {
+    if (producer)
+      NVVM::BarrierOp::create(b, loc, TypeRange{}, kb.i32(1), kb.i32(t.threads),
+                              NVVM::BarrierReductionAttr(), Value());
+    else
+      gpu::BarrierOp::create(b, loc);
+  };
   // N is a multiple of 8 on the cp.async paths: stores go out in pairs, or
   // staged as 16-byte chunks.
   auto alignedEpilogue = [&](Value acc) {
     if (stagedScratch) // every warp must be done reading the stages
-      gpu::BarrierOp::create(b, loc);
+      mathBarrier();
     e.epilogue(acc, C, cBase, stagedScratch ? stagedScratch : scratch, /*pairs=*/true);
   };
   // TMA path: one thread copies step kt into stage 0 and every thread waits
@@ -129,6 +139,28 @@ void promote(BlockMatmulOp op) {
     // Every TMA copy was waited for: none is left writing shared memory.
     alignedEpilogue(loop.getResult(0));
   };
+  // TMA with a producer warpgroup: its first thread copies step kt into
+  // stage 0 once the math warps released it (a fresh barrier's phase "-1",
+  // use kt + 1 = 1 at kt = 0, counts as complete), and the math warps wait
+  // for the copy, multiply and release; mini-pipeline-stages spreads both
+  // loops over all the stages.
+  auto tmaProducer = [&](TensorCoreEmitter &e) {
+    kb.forLoop(kb.idx(0), numK, kb.idx(1), {}, [&](Value kt, ValueRange) {
+      StageWaitOp::create(b, loc, e.tma->barriers, kb.idx(0), kb.add(kt, kb.idx(1)),
+                          /*released=*/true);
+      e.stageCopyTma(kb.idx(0), kt);
+      return SmallVector<Value>{};
+    });
+  };
+  auto tmaConsumer = [&](TensorCoreEmitter &e) {
+    auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), init, [&](Value kt, ValueRange acc) {
+      StageWaitOp::create(b, loc, e.tma->barriers, kb.idx(0), kt, /*released=*/false);
+      Value next = e.multiplyTile(kb.idx(0), acc[0]);
+      StageReleaseOp::create(b, loc, e.tma->barriers, kb.idx(0), clusterM);
+      return SmallVector<Value>{next};
+    });
+    alignedEpilogue(loop.getResult(0));
+  };
   // cp.async path: copy into stage 0, wait, multiply, no overlap; with more
   // stages, mini-pipeline-stages pipelines this loop.
   auto unpipelined = [&] {
@@ -144,9 +176,9 @@ void promote(BlockMatmulOp op) {
   // Unaligned rows: scalar staging through stage 0, no overlap.
   auto synchronous = [&] {
     auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), init, [&](Value kt, ValueRange acc) {
-      gpu::BarrierOp::create(b, loc);
+      mathBarrier();
       e.stageCopy(kb.idx(0), kt, /*async=*/false);
-      gpu::BarrierOp::create(b, loc);
+      mathBarrier();
       return SmallVector<Value>{e.multiplyTile(kb.idx(0), acc[0])};
     });
     e.epilogue(loop.getResult(0), C, cBase, scratch, /*pairs=*/false);
@@ -156,10 +188,32 @@ void promote(BlockMatmulOp op) {
                                  kb.idx(0));
   };
   Value aligned = kb.andi(multipleOf(K, kChunk), multipleOf(N, kChunk));
-  if (te)
+  if (te && producer) {
+    // The threads past the math warps' are the producer warpgroup; each
+    // side sets its warpgroup's registers first.
+    te->initBarriers();
+    Value tid = kb.threadId();
+    auto setRegisters = [&](NVVM::SetMaxRegisterAction action, int64_t count) {
+      NVVM::SetMaxRegisterOp::create(b, loc, count, action);
+    };
+    kb.ifThenElse(
+        kb.ult(tid, kb.idx(t.threads)),
+        [&] {
+          setRegisters(NVVM::SetMaxRegisterAction::increase, MatmulConfigAttr::kMathRegisters);
+          kb.ifThenElse(aligned, [&] { tmaConsumer(*te); }, synchronous);
+        },
+        [&] {
+          setRegisters(NVVM::SetMaxRegisterAction::decrease,
+                       MatmulConfigAttr::kProducerRegisters);
+          Value issuer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
+                                               kb.idx(t.threads));
+          kb.ifThenElse(kb.andi(aligned, issuer), [&] { tmaProducer(*te); });
+        });
+  } else if (te) {
     kb.ifThenElse(aligned, [&] { tmaUnpipelined(*te); }, synchronous);
-  else
+  } else {
     kb.ifThenElse(aligned, unpipelined, synchronous);
+  }
   if (clusterM > 1) { // no block exits while others may still arrive on its barriers
     NVVM::ClusterArriveOp::create(b, loc, UnitAttr());
     NVVM::ClusterWaitOp::create(b, loc, UnitAttr());
@@ -183,7 +237,7 @@ struct MiniPromoteTilesPass : mini::impl::MiniPromoteTilesBase<MiniPromoteTilesP
         op.emitOpError("must be the only mini.block_matmul of its kernel; it has ") << tiles;
         return signalPassFailure();
       }
-      int64_t threads = 32 * op.getConfig().getWarpsM() * op.getConfig().getWarpsN();
+      int64_t threads = op.getConfig().blockThreads();
       std::optional<ArrayRef<int32_t>> block = func.getKnownBlockSize();
       if (block && (*block)[0] * (*block)[1] * (*block)[2] != threads) {
         op.emitOpError() << "needs blocks of " << threads << " threads (" << threads / 32

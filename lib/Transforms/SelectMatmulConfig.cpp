@@ -55,14 +55,16 @@ MatmulConfigAttr chooseMatmulConfig(MatmulOp op, StringRef chip) {
 SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, StringRef math, StringRef chip,
                                            StringRef copy) {
   // Best of the configs measured on the H100 (docs/PERF.md): on sm_90 with
-  // mma_sync, TMA copies of 64-deep tiles in 4 stages (193 KiB; v11); else
+  // mma_sync, TMA copies of 64-deep tiles in 4 stages (193 KiB; v11), issued
+  // by a producer warpgroup (v21); else
   // cp.async of 32-deep tiles in 5 stages (133 KiB) where a block may use
   // 163 KB or more (sm_80, sm_100), 3 stages (80 KiB) on the parts that allow
   // about 99 KB (sm_86, sm_89, sm_120).
   bool tma = copy == "tma" || (copy.empty() && chip.starts_with("sm_90") && math == "mma_sync");
   bool bigSharedMemory = chip == "sm_80" || chip.starts_with("sm_90") || chip.starts_with("sm_100");
   int64_t cpAsyncStages = bigSharedMemory ? 5 : 3;
-  MatmulConfigAttr large = tma ? MatmulConfigAttr::get(ctx, 128, 256, 64, 2, 4, 4, math, "tma")
+  MatmulConfigAttr large = tma ? MatmulConfigAttr::get(ctx, 128, 256, 64, 2, 4, 4, math, "tma",
+                                                       /*cluster_m=*/1, /*producer_warps=*/4)
                                : MatmulConfigAttr::get(ctx, 128, 256, 32, 2, 4, cpAsyncStages, math);
   // Smaller tiles of 4 warps for sizes that give too few 128x256 tiles to
   // fill the GPU, each with the rate that makes launchCost pick the fastest
@@ -141,7 +143,7 @@ struct MiniSelectMatmulConfigPass
   void runOnOperation() override {
     bool tilingFixed = tileM >= 0 || tileN >= 0 || tileK >= 0 || warpsM >= 0 || warpsN >= 0 ||
                        stages >= 0 || clusterM >= 0;
-    bool overriding = tilingFixed || !math.empty() || !copy.empty();
+    bool overriding = tilingFixed || !math.empty() || !copy.empty() || producerWarps >= 0;
     bool knownChip = mini::computeCapability(chip).has_value();
     WalkResult result = getOperation()->walk([&](mini::MatmulOp op) {
       if (!knownChip) {
@@ -166,19 +168,25 @@ struct MiniSelectMatmulConfigPass
         return WalkResult::advance();
       }
       auto pick = [](int64_t option, int64_t chosen) { return option >= 0 ? option : chosen; };
-      auto options = [&](StringRef copyKind, int64_t defaultClusterM) {
+      auto options = [&](StringRef copyKind, int64_t defaultClusterM, int64_t defaultProducer) {
         return mini::MatmulConfigAttr::get(
             op.getContext(), pick(tileM, c.getTileM()), pick(tileN, c.getTileN()),
             pick(tileK, c.getTileK()), pick(warpsM, c.getWarpsM()), pick(warpsN, c.getWarpsN()),
-            pick(stages, c.getStages()), c.getMath(), copyKind, pick(clusterM, defaultClusterM));
+            pick(stages, c.getStages()), c.getMath(), copyKind, pick(clusterM, defaultClusterM),
+            pick(producerWarps, defaultProducer));
       };
       // An explicit copy option is kept (and verified); a TMA default that
       // the other options no longer fit (one stage, say) falls back to
-      // cp.async, without clusters.
-      mini::MatmulConfigAttr chosen =
-          options(wantCopy.empty() ? c.getCopy() : wantCopy, c.getClusterM());
+      // cp.async, without clusters or producer warps.
+      mini::MatmulConfigAttr chosen = options(wantCopy.empty() ? c.getCopy() : wantCopy,
+                                              c.getClusterM(), c.getProducerWarps());
       if (wantCopy.empty() && chosen.usesTma() && !chosen.tmaFits(elt))
-        chosen = options("cp_async", 1);
+        chosen = options("cp_async", 1, 0);
+      // Likewise a default producer warpgroup, where the warp options leave
+      // other than the 8 math warps it needs.
+      if (producerWarps < 0 && chosen.getProducerWarps() &&
+          chosen.getWarpsM() * chosen.getWarpsN() != 8)
+        chosen = options(chosen.getCopy(), chosen.getClusterM(), 0);
       c = chosen;
       if (failed(c.verifyFor(elt, [&] { return op.emitOpError(); })))
         return WalkResult::interrupt();

@@ -5,19 +5,29 @@
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-copy=cp_async" | FileCheck %s --check-prefix=CPASYNC
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-stages=1" | FileCheck %s --check-prefix=ONESTAGE
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-cluster-m=2" | FileCheck %s --check-prefix=CLUSTER
+// RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-producer-warps=0" | FileCheck %s --check-prefix=NOPRODUCER
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-math=wmma" | FileCheck %s --check-prefix=WMMA
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-math=simt" | FileCheck %s --check-prefix=SHARED
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-math=simt matmul-stages=0 matmul-tile-m=16 matmul-tile-n=16 matmul-tile-k=1" | FileCheck %s --check-prefix=NAIVE
 // RUN: not mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-stages=0" 2>&1 | FileCheck %s --check-prefix=BAD
 
 // The sm_90 default: TMA copies into 4 swizzled stages (1 KiB alignment slack
-// + 4 x (128x64 + 64x256) halves + 8 mbarriers).
-// PIPELINED: attrs = {copy = "tma", math = "mma_sync", stages = 4 : i64, tile = [128, 256, 64], warps = [2, 4]}
+// + 4 x (128x64 + 64x256) halves + 8 mbarriers), issued by a producer
+// warpgroup that gives its registers to the math warps (setmaxnreg).
+// matmul-producer-warps=0: thread 0 of the math warps issues them.
+// PIPELINED: attrs = {copy = "tma", math = "mma_sync", producer_warps = 4 : i64, stages = 4 : i64, tile = [128, 256, 64], warps = [2, 4]}, block = [384, 1, 1]
 // PIPELINED-SAME: dynamic_shared_bytes = 197696
 // PIPELINED-SAME: tensor_maps = [{box = [1, 128, 64], swizzle = 128 : i64, tensor = "a"}, {box = [1, 64, 64], swizzle = 128 : i64, tensor = "b"}]
+// PIPELINED: setmaxnreg.inc.sync.aligned.u32 {{[^;]*}}240;
+// PIPELINED: setmaxnreg.dec.sync.aligned.u32 {{[^;]*}}24;
 // PIPELINED: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // PIPELINED: mbarrier.try_wait.parity
 // PIPELINED: mma.sync.aligned.m16n8k16
+// NOPRODUCER: attrs = {copy = "tma", math = "mma_sync", stages = 4 : i64, tile = [128, 256, 64], warps = [2, 4]}, block = [256, 1, 1]
+// NOPRODUCER-SAME: dynamic_shared_bytes = 197696
+// NOPRODUCER-NOT: setmaxnreg
+// NOPRODUCER: mma.sync.aligned.m16n8k16
+// NOPRODUCER-NOT: setmaxnreg
 // CPASYNC: attrs = {copy = "cp_async", math = "mma_sync", stages = 5 : i64, tile = [128, 256, 32], warps = [2, 4]}
 // CPASYNC-SAME: dynamic_shared_bytes = 135680
 // CPASYNC-NOT: tensor_maps
@@ -30,8 +40,8 @@
 // CLUSTER-SAME: {cluster = 2 : i64, div = 128 : i64, sizes = ["M"]}
 // CLUSTER: .entry matmul_matmul(
 // CLUSTER-SAME: .explicitcluster\0A.reqnctapercluster 1, 2, 1
-// CLUSTER-SAME: %cluster_ctarank;
 // CLUSTER-SAME: barrier.cluster.arrive.relaxed;
+// CLUSTER-SAME: %cluster_ctarank;
 // CLUSTER-SAME: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
 // CLUSTER-SAME: mapa.shared::cluster.u32
 // CLUSTER-SAME: mbarrier.arrive.shared::cluster.b64

@@ -4,25 +4,36 @@
 // RUN: mini-opt %s -split-input-file --mini-pipeline="format=isa toolkit=%cuda_toolkit" | FileCheck %s
 // RUN: mini-opt %s -split-input-file --mini-pipeline="format=isa chip=sm_80 toolkit=%cuda_toolkit" | FileCheck %s --check-prefix=SM80
 
-// Matmul, f16, the sm_90 default: tensor cores fed by TMA. Thread 0 sets up
-// a full and an empty mbarrier per stage, then issues box copies
-// (cp.async.bulk.tensor, completing on the full barrier) for the first
-// stages; every thread waits on the full barrier, reads fragments with
-// ldmatrix (B transposed) from the swizzled stage, multiplies with mma.sync
-// m16n8k16 (f32 accumulators) and arrives on the empty barrier, which thread
-// 0 waits for before refilling the stage. The epilogue converts through
-// shared memory and writes 16-byte chunks. On sm_80 (no TMA): cp.async.
-// (Static sizes that fill the GPU: one kernel; see @matmul_size_variants.)
+// Matmul, f16, the sm_90 default: tensor cores fed by TMA, issued by a
+// producer warpgroup. Blocks of 384 threads (8 math warps, 4 producer
+// warps), .minnctapersm 1 so that ptxas honours setmaxnreg. Thread 0 sets
+// up a full and an empty mbarrier per stage; after the block barrier the
+// math warps raise their registers to 240 and the producer warps drop
+// theirs to 24. The producer's first thread waits for a stage's empty
+// barrier, arms its full barrier and issues box copies
+// (cp.async.bulk.tensor, completing on the full barrier). The math warps
+// wait on the full barrier, read fragments with ldmatrix (B transposed)
+// from the swizzled stage, multiply with mma.sync m16n8k16 (f32
+// accumulators) and arrive on the empty barrier; they meet at a named
+// barrier of their own 256 threads before the epilogue, which converts
+// through shared memory and writes 16-byte chunks. (The scalar path for
+// unaligned rows comes first in the PTX, with its ldmatrix and mma.sync.)
+// On sm_80 (no TMA): cp.async. (Static sizes that fill the GPU: one
+// kernel; see @matmul_size_variants.)
 // CHECK-LABEL: func.func @matmul
 // CHECK: gpu.launch_func @mini_kernels::@matmul_matmul
 // CHECK: gpu.binary @mini_kernels [#gpu.object<#nvvm.target<chip = "sm_90a">
 // CHECK-SAME: .target sm_90a
 // CHECK-SAME: .entry matmul_matmul(
-// CHECK-SAME: .maxntid 256, 1, 1
+// CHECK-SAME: .maxntid 384, 1, 1\0A.minnctapersm 1
 // CHECK-SAME: .shared .align 16 .b8 __dynamic_shmem__0
 // CHECK-SAME: mbarrier.init.shared.b64
 // CHECK-SAME: fence.mbarrier_init.release.cluster
-// CHECK-SAME: bar.sync
+// CHECK-SAME: bar.sync {{[^;]*}}0;
+// CHECK-SAME: setmaxnreg.inc.sync.aligned.u32 {{[^;]*}}240;
+// CHECK-SAME: bar.sync {{[^;]*}}1, 256;
+// CHECK-SAME: setmaxnreg.dec.sync.aligned.u32 {{[^;]*}}24;
+// CHECK-SAME: mbarrier.try_wait.parity.shared.b64
 // CHECK-SAME: mbarrier.arrive.expect_tx.shared.b64
 // CHECK-SAME: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // CHECK-SAME: mbarrier.try_wait.parity.shared.b64
@@ -30,7 +41,7 @@
 // CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 // CHECK-SAME: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CHECK-SAME: mbarrier.arrive.shared.b64
-// CHECK-SAME: bar.sync
+// CHECK-SAME: bar.sync {{[^;]*}}1, 256;
 // CHECK-SAME: st.shared.v2.b32
 // CHECK-SAME: bar.warp.sync
 // CHECK-SAME: ld.shared.v4.b32
@@ -201,7 +212,7 @@ func.func @attention(%q: tensor<?x8x?x128xf16>, %k: tensor<?x2x?x128xf16>, %v: t
 // CHECK-LABEL: func.func @matmul_size_variants
 // CHECK: gpu.binary @mini_kernels
 // CHECK-SAME: .entry matmul_size_variants_matmul(
-// CHECK-SAME: .maxntid 256, 1, 1
+// CHECK-SAME: .maxntid 384, 1, 1
 // CHECK-SAME: cp.async.bulk.tensor
 // CHECK-SAME: .entry matmul_size_variants_matmul_64x128(
 // CHECK-SAME: .maxntid 128, 1, 1

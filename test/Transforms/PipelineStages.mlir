@@ -326,3 +326,121 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A producer warpgroup (the else branch) issues every copy in a loop of its
+// own: step kt goes to stage kt mod 3 once the math warps released that
+// stage's previous use (use kt / 3 + 1 of the empty barrier: the same
+// parity as kt / 3 - 1, and a fresh barrier's phase "-1" counts as complete,
+// so the first use of each stage waits for nothing). The math warps' loop
+// is pipelined as in @tma_three_stages, without any copy or refill: wait
+// for step 0, release each stage after its last read, wait for step kt + 1
+// before its first slice.
+// CHECK-LABEL: gpu.func @tma_producer
+// CHECK-SAME: %[[BARS:[^:]*]]: memref<6xi64, #gpu.address_space<workgroup>>, %[[MATH:[^:]*]]: i1
+// CHECK: scf.if %[[MATH]] {
+// CHECK-NOT: mini.stage_copy_tma
+// CHECK: mini.stage_wait %[[BARS]][%c0] use %c0 :
+// CHECK: scf.for %[[KT:.*]] = %c0 to %[[STEPS:.*]] step %c1 iter_args({{.*}}, %[[STAGE:.*]] = %c0)
+// CHECK-NOT: mini.stage_copy_tma
+// CHECK: mini.stage_release %[[BARS]][%[[STAGE]]] :
+// CHECK: %[[USE:.*]] = arith.divui %{{.*}}, %c3
+// CHECK-NEXT: mini.stage_wait %[[BARS]][%{{.*}}] use %[[USE]] :
+// CHECK-NOT: mini.stage_copy_tma
+// CHECK: scf.yield
+// CHECK: mini.warp_store
+// CHECK: } else {
+// CHECK-NEXT: scf.for %[[PKT:.*]] = %c0 to %[[STEPS]] step %c1 {
+// CHECK-NEXT: %[[PSTAGE:.*]] = arith.remui %[[PKT]], %c3
+// CHECK-NEXT: %[[ROUND:.*]] = arith.divui %[[PKT]], %c3
+// CHECK-NEXT: %[[PUSE:.*]] = arith.addi %[[ROUND]], %c1
+// CHECK-NEXT: mini.stage_wait %[[BARS]][%[[PSTAGE]]] use %[[PUSE]] released :
+// CHECK-NEXT: mini.stage_copy_tma {{.*}}[%[[PSTAGE]]] step %[[PKT]] barriers %[[BARS]]
+// CHECK-NEXT: }
+!sa = memref<3x128x32xf16, #gpu.address_space<workgroup>>
+!sb = memref<3x4x32x64xf16, #gpu.address_space<workgroup>>
+!bars = memref<6xi64, #gpu.address_space<workgroup>>
+!acc = !mini.warp_tile<acc, 64x64xf32>
+!ta = !mini.warp_tile<a, 64x16xf16>
+!tb = !mini.warp_tile<b, 16x64xf16>
+gpu.module @m {
+  gpu.func @tma_producer(%da: !llvm.ptr, %db: !llvm.ptr, %c: memref<?xf32>, %sa: !sa, %sb: !sb,
+                         %bars: !bars, %math: i1, %m: index, %n: index, %k: index,
+                         %steps: index, %row: index, %col: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.if %math {
+      %zero = mini.warp_zero : !acc
+      %r = scf.for %kt = %c0 to %steps step %c1 iter_args(%acc = %zero) -> (!acc) {
+        mini.stage_wait %bars[%c0] use %kt : !bars
+        %a0 = mini.warp_load %sa[%c0, %row, %c0] {swizzled} : !sa -> !ta
+        %b0 = mini.warp_load %sb[%c0, %c0, %col] {swizzled} : !sb -> !tb
+        %acc1 = mini.warp_mma %a0, %b0, %acc : !ta, !tb -> !acc
+        %k16 = arith.constant 16 : index
+        %a1 = mini.warp_load %sa[%c0, %row, %k16] {swizzled} : !sa -> !ta
+        %b1 = mini.warp_load %sb[%c0, %k16, %col] {swizzled} : !sb -> !tb
+        %acc2 = mini.warp_mma %a1, %b1, %acc1 : !ta, !tb -> !acc
+        mini.stage_release %bars[%c0] : !bars
+        scf.yield %acc2 : !acc
+      }
+      mini.warp_store %r, %c[%c0] at(%row, %col) bounds(%m, %n) : !acc, memref<?xf32>
+    } else {
+      scf.for %kt = %c0 to %steps step %c1 {
+        %use = arith.addi %kt, %c1 : index
+        mini.stage_wait %bars[%c0] use %use released : !bars
+        mini.stage_copy_tma %da, %db block(%row, %col) batch %c0 depth %k into %sa, %sb[%c0] step %kt barriers %bars : !llvm.ptr, !llvm.ptr, !sa, !sb, !bars
+      }
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// Not the producer form: the math warps' loop does not release its stage,
+// and the producer's wait is for another use than kt + 1. Both loops are
+// left as they are.
+// CHECK-LABEL: gpu.func @tma_producer_not_the_form
+// CHECK: scf.for
+// CHECK-NEXT: mini.stage_wait %{{.*}}[%c0] use %{{.*}} :
+// CHECK: scf.for
+// CHECK-NEXT: arith.addi %{{.*}}, %c2
+// CHECK-NEXT: mini.stage_wait %{{.*}}[%c0] use %{{.*}} released
+!sa = memref<3x128x32xf16, #gpu.address_space<workgroup>>
+!sb = memref<3x4x32x64xf16, #gpu.address_space<workgroup>>
+!bars = memref<6xi64, #gpu.address_space<workgroup>>
+!acc = !mini.warp_tile<acc, 64x64xf32>
+!ta = !mini.warp_tile<a, 64x16xf16>
+!tb = !mini.warp_tile<b, 16x64xf16>
+gpu.module @m {
+  gpu.func @tma_producer_not_the_form(%da: !llvm.ptr, %db: !llvm.ptr, %c: memref<?xf32>, %sa: !sa, %sb: !sb,
+                         %bars: !bars, %math: i1, %m: index, %n: index, %k: index,
+                         %steps: index, %row: index, %col: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.if %math {
+      %zero = mini.warp_zero : !acc
+      %r = scf.for %kt = %c0 to %steps step %c1 iter_args(%acc = %zero) -> (!acc) {
+        mini.stage_wait %bars[%c0] use %kt : !bars
+        %a0 = mini.warp_load %sa[%c0, %row, %c0] {swizzled} : !sa -> !ta
+        %b0 = mini.warp_load %sb[%c0, %c0, %col] {swizzled} : !sb -> !tb
+        %acc1 = mini.warp_mma %a0, %b0, %acc : !ta, !tb -> !acc
+        %k16 = arith.constant 16 : index
+        %a1 = mini.warp_load %sa[%c0, %row, %k16] {swizzled} : !sa -> !ta
+        %b1 = mini.warp_load %sb[%c0, %k16, %col] {swizzled} : !sb -> !tb
+        %acc2 = mini.warp_mma %a1, %b1, %acc1 : !ta, !tb -> !acc
+        scf.yield %acc2 : !acc
+      }
+      mini.warp_store %r, %c[%c0] at(%row, %col) bounds(%m, %n) : !acc, memref<?xf32>
+    } else {
+      scf.for %kt = %c0 to %steps step %c1 {
+        %c2 = arith.constant 2 : index
+        %use = arith.addi %kt, %c2 : index
+        mini.stage_wait %bars[%c0] use %use released : !bars
+        mini.stage_copy_tma %da, %db block(%row, %col) batch %c0 depth %k into %sa, %sb[%c0] step %kt barriers %bars : !llvm.ptr, !llvm.ptr, !sa, !sb, !bars
+      }
+    }
+    gpu.return
+  }
+}

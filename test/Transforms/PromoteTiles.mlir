@@ -120,6 +120,58 @@ gpu.module @k {
 
 // -----
 
+// TMA with a producer warpgroup (producer_warps = 4: threads 256-383). After
+// the barriers are set up, the math warps take 240 registers each and the
+// producer warps give theirs up (24). The producer's first thread copies
+// step kt into stage 0 once its previous use is released (use kt + 1 of the
+// empty barrier: at kt = 0 a fresh barrier's phase "-1", which counts as
+// complete); the math warps wait for the copy, multiply and release the
+// stage. No block barrier: the math warps meet at a named barrier of their
+// 256 threads before the staged epilogue, and in the scalar path for
+// unaligned rows (which the producer warps skip).
+// CHECK-LABEL: gpu.func @tma_producer
+// CHECK: nvvm.fence.mbarrier.init
+// CHECK: gpu.barrier
+// CHECK: %[[MATH:.*]] = arith.cmpi ult, %thread_id_x, %c256 : index
+// CHECK-NEXT: scf.if %[[MATH]] {
+// CHECK-NEXT: nvvm.setmaxregister increase 240
+// CHECK-NEXT: scf.if %[[ALIGNED:.*]] {
+// CHECK-NEXT: scf.for %[[KT:.*]] = %c0 to %[[STEPS:.*]] step %c1 iter_args
+// CHECK-NEXT: mini.stage_wait %[[BARS:.*]][%c0] use %[[KT]] :
+// CHECK: mini.warp_mma
+// CHECK: mini.warp_load %{{.*}}[%c0, %{{.*}}, %c48] {swizzled}
+// CHECK: mini.warp_mma
+// CHECK-NEXT: mini.stage_release %[[BARS]][%c0] :
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: mini.warp_store {{.*}} scratch(
+// CHECK: } else {
+// CHECK: scf.for
+// CHECK-NEXT: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-NEXT: mini.stage_copy {{.*}} {threads = 256 : i64
+// CHECK-NEXT: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-NOT: gpu.barrier
+// CHECK: } else {
+// CHECK-NEXT: nvvm.setmaxregister decrease 24
+// CHECK-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %thread_id_x, %c256 : index
+// CHECK-NEXT: %[[ISSUER:.*]] = arith.andi %[[ALIGNED]], %[[FIRST]]
+// CHECK-NEXT: scf.if %[[ISSUER]] {
+// CHECK-NEXT: scf.for %[[PKT:.*]] = %c0 to %[[STEPS]] step %c1 {
+// CHECK-NEXT: %[[USE:.*]] = arith.addi %[[PKT]], %c1
+// CHECK-NEXT: mini.stage_wait %[[BARS]][%c0] use %[[USE]] released :
+// CHECK-NEXT: mini.stage_copy_tma {{.*}}[%c0] step %[[PKT]] barriers %[[BARS]]
+gpu.module @k {
+  gpu.func @tma_producer(%a: memref<?xf16>, %b: memref<?xf16>, %c: memref<?xf32>, %a0: index, %b0: index,
+                         %c0: index, %batch: index, %row: index, %col: index, %m: index, %n: index,
+                         %k: index, %da: !llvm.ptr, %db: !llvm.ptr) kernel {
+    mini.block_matmul %a[%a0], %b[%b0] -> %c[%c0] block(%row, %col) batch %batch sizes(%m, %n, %k) tensor_maps(%da, %db : !llvm.ptr, !llvm.ptr) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4>} : memref<?xf16>, memref<?xf16>, memref<?xf32>
+    gpu.return
+  }
+}
+
+// -----
+
 // TMA in clusters of 2: the blocks of a cluster wait for each other's
 // barriers (empty ones count both blocks' threads, 2 x 256), the barrier
 // before each copy spans the cluster (the other block's multicast writes

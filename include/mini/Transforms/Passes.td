@@ -52,6 +52,7 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
     `cluster-m=N` (sm_90; implies `copy=tma`) groups N blocks along M into
     a cluster that multicasts each B tile to all of them (measured no faster
     than N = 1 with mma.sync, docs/PERF.md v12, so not a default).
+    `producer-warps=4` (tma) adds a producer warpgroup that issues the copies.
   }];
   let options = [
     Option<"chip", "chip", "std::string", "\"sm_90a\"", "Target chip">,
@@ -63,7 +64,8 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
     Option<"warpsN", "warps-n", "int64_t", "-1", "Warp grid columns">,
     Option<"stages", "stages", "int64_t", "-1", "Shared-memory pipeline stages (0: none, simt only)">,
     Option<"copy", "copy", "std::string", "\"\"", "cp_async or tma (sm_90, mma_sync)">,
-    Option<"clusterM", "cluster-m", "int64_t", "-1", "Blocks per cluster along M, sharing B by TMA multicast (tma)">
+    Option<"clusterM", "cluster-m", "int64_t", "-1", "Blocks per cluster along M, sharing B by TMA multicast (tma)">,
+    Option<"producerWarps", "producer-warps", "int64_t", "-1", "Warps that only issue the TMA copies: 0 or 4 (tma, 8 math warps)">
   ];
 }
 

@@ -172,6 +172,16 @@ MatmulConfigAttr::verifyFor(Type elementType,
                          << " == 0 and tile_k rows of 32, 64 or 128 bytes; got math = \""
                          << math << "\", " << stages << " stages, tile " << tm << "x" << tn
                          << "x" << tk;
+  int64_t producer = getProducerWarps();
+  if (producer != 0 && producer != 4)
+    return emitError() << "matmul_config producer_warps must be 0 or 4 (one warpgroup), got "
+                       << producer;
+  // setmaxnreg raises the math warps above the 168 registers a 384-thread
+  // block starts with; it works per warpgroup, and 240 each fits 8 warps.
+  if (producer && (!usesTma() || wm * wn != 8))
+    return emitError() << "matmul_config producer_warps = 4 needs copy = \"tma\" and 8 math "
+                       << "warps; got copy = \"" << getCopy() << "\", " << wm << " x " << wn
+                       << " warps";
   int64_t bytes = sharedMemoryBytes(elementType);
   if (bytes > kMaxSharedBytes)
     return emitError() << "matmul_config needs " << bytes << " bytes of shared memory, more than "

@@ -1,6 +1,7 @@
 // Tensor-core matmul (f16 or bf16 operands, f32 accumulation), as
 // mini-lower-to-gpu emits it: the kernel's ABI and launch shape (a tile_m x
-// tile_n C tile per block of 32 x warps_m x warps_n threads, batch on grid.z;
+// tile_n C tile per block of 32 x warps_m x warps_n threads (and the producer
+// warps), batch on grid.z;
 // its dynamic shared memory; with copy = "tma", the tensor maps the host
 // encodes; with cluster_m > 1, the cluster shape) and a body that is one
 // mini.block_matmul per block. mini-promote-tiles then stages the block's
@@ -22,7 +23,7 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
            cfg.getWarpsM(), cfg.getWarpsN(), cfg.getStages(),
            32 * cfg.getWarpsM() * cfg.getWarpsN(), cfg.getMath() == "wmma"};
   Type inElt = cast<RankedTensorType>(mm.getLhs().getType()).getElementType();
-  setMatmulSpec(op, spec, t.tm, t.tn, t.threads);
+  setMatmulSpec(op, spec, t.tm, t.tn, cfg.blockThreads());
   spec.dynamicSharedBytes = cfg.sharedMemoryBytes(inElt);
   bool useTma = cfg.usesTma();
   int64_t eltBytes = inElt.getIntOrFloatBitWidth() / 8;
@@ -51,6 +52,12 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   if (clusterM > 1) // .reqnctapercluster: a plain launch forms the clusters
     func->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
                   b.getDenseI32ArrayAttr({1, static_cast<int32_t>(clusterM), 1}));
+  if (cfg.getProducerWarps()) {
+    spec.attrs.set("producer_warps", b.getI64IntegerAttr(cfg.getProducerWarps()));
+    // .minnctapersm 1: ptxas honours setmaxnreg only when it knows the
+    // registers a thread starts with (65536 / 384 threads: 168).
+    func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(), b.getI32IntegerAttr(1));
+  }
   b.setInsertionPointToStart(&func.getBody().front());
   KernelBuilder kb(b, loc);
   // Block (x, y, z) computes the C tile at columns x * tile_n, rows y *

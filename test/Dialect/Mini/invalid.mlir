@@ -397,6 +397,33 @@ func.func @matmul_config_cluster_simt(%a: tensor<8x8xf32>) {
 
 // -----
 
+func.func @matmul_config_producer_size(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config producer_warps must be 0 or 4 (one warpgroup), got 1}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 1>} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+// A producer warpgroup issues TMA copies; cp.async copies are every thread's.
+func.func @matmul_config_producer_cp_async(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config producer_warps = 4 needs copy = "tma" and 8 math warps; got copy = "cp_async", 2 x 4 warps}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync", producer_warps = 4>} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+// setmaxnreg gives 240 registers to each of 8 math warps; 4 would start with
+// more than that.
+func.func @matmul_config_producer_warps(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config producer_warps = 4 needs copy = "tma" and 8 math warps; got copy = "tma", 2 x 2 warps}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4>} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
 func.func @matmul_size_variants_alone(%a: tensor<?x?xf16>) {
   // expected-error @+1 {{size_variants needs a config, sm_count, tile_rates and at least one variant}}
   %c = mini.matmul %a, %a {size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>

@@ -70,6 +70,12 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
       tiles: each loads 1 / cluster_m of them and TMA multicasts it into every
       block of the cluster, cutting the B reads from L2 by that factor. 1
       (default, not printed): no clusters.
+    - `producer_warps` (tma only): warps added to the block that only issue the
+      copies. 0 (default, not printed): thread 0 of the math warps issues them
+      between its own mma ops. 4: a producer warpgroup does (8 math warps
+      only), and `setmaxnreg` moves its registers to the math warps (24 per
+      producer thread, 240 per math thread), so no math warp ever waits for a
+      stage to be released.
 
     `mini-select-matmul-config` picks it per chip and element type; pass
     options or a hand-written attribute override it.
@@ -83,7 +89,8 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
                         StringRefParameter<"math unit">:$math,
                         StringRefParameter<"global -> shared copy mechanism",
                                            "\"cp_async\"">:$copy,
-                        DefaultValuedParameter<"int64_t", "1">:$cluster_m);
+                        DefaultValuedParameter<"int64_t", "1">:$cluster_m,
+                        DefaultValuedParameter<"int64_t", "0">:$producer_warps);
   let assemblyFormat = "`<` struct(params) `>`";
   let skipDefaultBuilders = 1;
   let builders = [
@@ -91,14 +98,24 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
                      "int64_t":$warps_m, "int64_t":$warps_n, "int64_t":$stages,
                      "::llvm::StringRef":$math,
                      CArg<"::llvm::StringRef", "\"cp_async\"">:$copy,
-                     CArg<"int64_t", "1">:$cluster_m), [{
+                     CArg<"int64_t", "1">:$cluster_m,
+                     CArg<"int64_t", "0">:$producer_warps), [{
       return $_get($_ctxt, tile_m, tile_n, tile_k, warps_m, warps_n, stages, math, copy,
-                   cluster_m);
+                   cluster_m, producer_warps);
     }]>
   ];
   let extraClassDeclaration = [{
     bool isTensorCore() const { return getMath() == "mma_sync" || getMath() == "wmma"; }
     bool usesTma() const { return getCopy() == "tma"; }
+    /// Threads of the warps that do the math (and every copy but TMA's).
+    int64_t mathThreads() const { return 32 * getWarpsM() * getWarpsN(); }
+    /// Threads per block: the math warps and the producer warps.
+    int64_t blockThreads() const { return mathThreads() + 32 * getProducerWarps(); }
+    /// With a producer warpgroup: the registers setmaxnreg leaves each
+    /// producer thread and gives each math thread (24 x 128 + 240 x 256 fits
+    /// the 64K register file).
+    static constexpr int64_t kProducerRegisters = 24;
+    static constexpr int64_t kMathRegisters = 240;
     /// Whether this tiling can take TMA copies of operands of `elementType`:
     /// mma_sync, >= 2 stages, tile_n a multiple of kTmaBoxCols, and tile_k
     /// rows of 32, 64 or 128 bytes (the swizzle spans).
