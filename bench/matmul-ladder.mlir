@@ -33,9 +33,16 @@ func.func @rung_5_pipelined(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> ten
 }
 
 // + TMA box copies into swizzled stages, mbarrier-tracked, 64-deep tiles in 4
-// stages (the sm_90 default)
+// stages, issued by thread 0 between its mma ops
 func.func @rung_6_tma(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tensor<?x?x?xf16> {
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">} : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf16>
+  return %c : tensor<?x?x?xf16>
+}
+
+// + a producer warpgroup issues the copies; setmaxnreg moves its registers
+// to the math warps (the sm_90 default)
+func.func @rung_7_producer(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tensor<?x?x?xf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4>} : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf16>
   return %c : tensor<?x?x?xf16>
 }
 

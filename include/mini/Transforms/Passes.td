@@ -119,8 +119,14 @@ def MiniPromoteTiles : Pass<"mini-promote-tiles"> {
     `mini.warp_mma` per 16-deep slice), and the epilogue (`mini.warp_store`,
     staged through the idle stages when they fit). Rows that are not 16-byte
     aligned at run time take scalar copies through one padded stage. The
-    function gets the config's math as its `mini.mma_kind`.
-    mini-pipeline-stages then pipelines the K loop.
+    function gets the config's math as its `mini.mma_kind`. With
+    `producer_warps = 4`, the threads past the math warps' are a producer
+    warpgroup: its first thread has its own K loop (wait for stage 0's
+    release, `mini.stage_copy_tma`), the math warps' loop waits, multiplies
+    and releases (`mini.stage_release`), `setmaxnreg` gives the math warps
+    240 registers and the producer warps 24, and the math warps' barriers
+    are named barriers of their own threads.
+    mini-pipeline-stages then pipelines the K loop(s).
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::gpu::GPUDialect", "mlir::memref::MemRefDialect",
@@ -153,6 +159,12 @@ def MiniPipelineStages : Pass<"mini-pipeline-stages"> {
     before refilling it, after its own math for step kt (with two stages,
     before the wait for step kt + 1, which is that refill). No block
     barrier is left in the loop.
+
+    Beside a producer warpgroup, the math warps' loop (wait for step kt,
+    warp loads and mma, release of stage 0) is pipelined the same way
+    without any copy, and the producer's loop (wait for the release of use
+    kt + 1, copy of step kt, both on stage 0) copies step kt into stage kt
+    mod stages once that stage's previous use is released.
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::gpu::GPUDialect", "mlir::nvgpu::NVGPUDialect",
