@@ -35,7 +35,7 @@ void promote(BlockMatmulOp op) {
   MatmulConfigAttr cfg = op.getConfig();
   Tiling t{cfg.getTileM(),  cfg.getTileN(),  cfg.getTileK(),
            cfg.getWarpsM(), cfg.getWarpsN(), cfg.getStages(),
-           32 * cfg.getWarpsM() * cfg.getWarpsN(), cfg.getMath() == "wmma"};
+           cfg.mathThreads(), cfg.getMath() == "wmma"};
   Type inElt = op.getA().getType().getElementType();
   int64_t eltBytes = inElt.getIntOrFloatBitWidth() / 8;
   bool useTma = cfg.usesTma();

@@ -21,7 +21,7 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   auto mm = cast<MatmulOp>(op);
   Tiling t{cfg.getTileM(),  cfg.getTileN(),  cfg.getTileK(),
            cfg.getWarpsM(), cfg.getWarpsN(), cfg.getStages(),
-           32 * cfg.getWarpsM() * cfg.getWarpsN(), cfg.getMath() == "wmma"};
+           cfg.mathThreads(), cfg.getMath() == "wmma"};
   Type inElt = cast<RankedTensorType>(mm.getLhs().getType()).getElementType();
   setMatmulSpec(op, spec, t.tm, t.tn, cfg.blockThreads());
   spec.dynamicSharedBytes = cfg.sharedMemoryBytes(inElt);
