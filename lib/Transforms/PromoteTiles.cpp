@@ -193,18 +193,16 @@ void promote(BlockMatmulOp op) {
     // side sets its warpgroup's registers first.
     te->initBarriers();
     Value tid = kb.threadId();
-    auto setRegisters = [&](NVVM::SetMaxRegisterAction action, int64_t count) {
-      NVVM::SetMaxRegisterOp::create(b, loc, count, action);
-    };
     kb.ifThenElse(
         kb.ult(tid, kb.idx(t.threads)),
         [&] {
-          setRegisters(NVVM::SetMaxRegisterAction::increase, MatmulConfigAttr::kMathRegisters);
+          NVVM::SetMaxRegisterOp::create(b, loc, MatmulConfigAttr::kMathRegisters,
+                                         NVVM::SetMaxRegisterAction::increase);
           kb.ifThenElse(aligned, [&] { tmaConsumer(*te); }, synchronous);
         },
         [&] {
-          setRegisters(NVVM::SetMaxRegisterAction::decrease,
-                       MatmulConfigAttr::kProducerRegisters);
+          NVVM::SetMaxRegisterOp::create(b, loc, MatmulConfigAttr::kProducerRegisters,
+                                         NVVM::SetMaxRegisterAction::decrease);
           Value issuer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
                                                kb.idx(t.threads));
           kb.ifThenElse(kb.andi(aligned, issuer), [&] { tmaProducer(*te); });
