@@ -40,9 +40,15 @@ func.func @rung_6_tma(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tensor<?x
 }
 
 // + a producer warpgroup issues the copies; setmaxnreg moves its registers
-// to the math warps (the sm_90 default)
+// to the math warps
 func.func @rung_7_producer(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tensor<?x?x?xf16> {
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4>} : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf16>
+  return %c : tensor<?x?x?xf16>
+}
+
+// + 256x128 tiles of 4x2 warps (the sm_90 default)
+func.func @rung_8_tile_256x128(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tensor<?x?x?xf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4>} : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf16>
   return %c : tensor<?x?x?xf16>
 }
 

@@ -12,18 +12,18 @@
 // RUN: not mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-stages=0" 2>&1 | FileCheck %s --check-prefix=BAD
 
 // The sm_90 default: TMA copies into 4 swizzled stages (1 KiB alignment slack
-// + 4 x (128x64 + 64x256) halves + 8 mbarriers), issued by a producer
+// + 4 x (256x64 + 64x128) halves + 8 mbarriers), issued by a producer
 // warpgroup that gives its registers to the math warps (setmaxnreg).
 // matmul-producer-warps=0: thread 0 of the math warps issues them.
-// PIPELINED: attrs = {copy = "tma", math = "mma_sync", producer_warps = 4 : i64, stages = 4 : i64, tile = [128, 256, 64], warps = [2, 4]}, block = [384, 1, 1]
+// PIPELINED: attrs = {copy = "tma", math = "mma_sync", producer_warps = 4 : i64, stages = 4 : i64, tile = [256, 128, 64], warps = [4, 2]}, block = [384, 1, 1]
 // PIPELINED-SAME: dynamic_shared_bytes = 197696
-// PIPELINED-SAME: tensor_maps = [{box = [1, 128, 64], swizzle = 128 : i64, tensor = "a"}, {box = [1, 64, 64], swizzle = 128 : i64, tensor = "b"}]
+// PIPELINED-SAME: tensor_maps = [{box = [1, 256, 64], swizzle = 128 : i64, tensor = "a"}, {box = [1, 64, 64], swizzle = 128 : i64, tensor = "b"}]
 // PIPELINED: setmaxnreg.inc.sync.aligned.u32 {{[^;]*}}240;
 // PIPELINED: setmaxnreg.dec.sync.aligned.u32 {{[^;]*}}24;
 // PIPELINED: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // PIPELINED: mbarrier.try_wait.parity
 // PIPELINED: mma.sync.aligned.m16n8k16
-// NOPRODUCER: attrs = {copy = "tma", math = "mma_sync", stages = 4 : i64, tile = [128, 256, 64], warps = [2, 4]}, block = [256, 1, 1]
+// NOPRODUCER: attrs = {copy = "tma", math = "mma_sync", stages = 4 : i64, tile = [256, 128, 64], warps = [4, 2]}, block = [256, 1, 1]
 // NOPRODUCER-SAME: dynamic_shared_bytes = 197696
 // NOPRODUCER-NOT: setmaxnreg
 // NOPRODUCER: mma.sync.aligned.m16n8k16
@@ -37,7 +37,7 @@
 // them) that multicast their halves of the B tile and release each stage in
 // both blocks; the launch grid rounds M up to whole clusters.
 // CLUSTER: attrs = {cluster_m = 2 : i64, copy = "tma"
-// CLUSTER-SAME: {cluster = 2 : i64, div = 128 : i64, sizes = ["M"]}
+// CLUSTER-SAME: {cluster = 2 : i64, div = 256 : i64, sizes = ["M"]}
 // CLUSTER: .entry matmul_matmul(
 // CLUSTER-SAME: .explicitcluster\0A.reqnctapercluster 1, 2, 1
 // CLUSTER-SAME: barrier.cluster.arrive.relaxed;
@@ -47,8 +47,8 @@
 // CLUSTER-SAME: mbarrier.arrive.shared::cluster.b64
 // CLUSTER-SAME: barrier.cluster.wait;
 // One stage does not fit TMA's pipeline: cp.async, copy, wait, multiply.
-// ONESTAGE: attrs = {copy = "cp_async", math = "mma_sync", stages = 1 : i64, tile = [128, 256, 64], warps = [2, 4]}
-// ONESTAGE-SAME: dynamic_shared_bytes = 52224
+// ONESTAGE: attrs = {copy = "cp_async", math = "mma_sync", stages = 1 : i64, tile = [256, 128, 64], warps = [4, 2]}
+// ONESTAGE-SAME: dynamic_shared_bytes = 54272
 // ONESTAGE: .entry matmul_matmul(
 // ONESTAGE-NOT: cp.async.wait_group {{[^;]*}}1;
 // WMMA: attrs = {copy = "cp_async", math = "wmma", stages = 5 : i64

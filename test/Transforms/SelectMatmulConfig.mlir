@@ -11,10 +11,10 @@
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="stages=1" | FileCheck %s --check-prefix=ONESTAGE
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="cluster-m=2" | FileCheck %s --check-prefix=CLUSTER
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="producer-warps=0" | FileCheck %s --check-prefix=NOPRODUCER
-// RUN: mini-opt %s -split-input-file -mini-select-matmul-config="warps-m=1" | FileCheck %s --check-prefix=FOURWARPS
+// RUN: mini-opt %s -split-input-file -mini-select-matmul-config="warps-n=1" | FileCheck %s --check-prefix=FOURWARPS
 
-// f16 on sm_80+: tensor cores. sm_90: TMA copies of 64-deep tiles, 4 stages,
-// issued by a producer warpgroup (producer-warps=0: by thread 0; warp
+// f16 on sm_80+: tensor cores. sm_90: 256x128 tiles of 4x2 warps, TMA
+// copies of 64-deep tiles, 4 stages, issued by a producer warpgroup (producer-warps=0: by thread 0; warp
 // options other than 8 math warps drop it).
 // Otherwise cp.async of 32-deep tiles, 5 stages where a block may have 163 KB
 // of shared memory (sm_80), 3 where it may have about 99 KB (sm_86). Before
@@ -26,18 +26,18 @@
 // sm_86) and each tiling's rate, for the launch to take the one of least
 // cost.
 // CHECK-LABEL: func.func @f16
-// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">], sm_count = 132 : i64, tile_rates = array<i64: 100, 60>}
+// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">], sm_count = 132 : i64, tile_rates = array<i64: 100, 60>}
 // CPASYNC-LABEL: func.func @f16
 // CPASYNC: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">
 // ONESTAGE-LABEL: func.func @f16
 // Options that fix the tiling leave no size variants.
-// ONESTAGE: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 1, math = "mma_sync">}
+// ONESTAGE: #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 1, math = "mma_sync">}
 // NOPRODUCER-LABEL: func.func @f16
-// NOPRODUCER: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">, size_variants = [
+// NOPRODUCER: #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">, size_variants = [
 // FOURWARPS-LABEL: func.func @f16
-// FOURWARPS: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 1, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">}
+// FOURWARPS: #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 1, stages = 4, math = "mma_sync", copy = "tma">}
 // CLUSTER-LABEL: func.func @f16
-// CLUSTER: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", cluster_m = 2, producer_warps = 4>
+// CLUSTER: #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", cluster_m = 2, producer_warps = 4>
 // AMPERE86-LABEL: func.func @f16
 // AMPERE86: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 3, math = "mma_sync">, size_variants = [{{.*}}], sm_count = 84 : i64, tile_rates = array<i64: 100, 70, 50>}
 // Three-digit chips read as such (sm_100a is 10.0, not 1.0): tensor cores,
@@ -47,7 +47,7 @@
 // TURING-LABEL: func.func @f16
 // TURING: #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">
 // OVERRIDE-LABEL: func.func @f16
-// OVERRIDE: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync", copy = "tma", producer_warps = 4>}
+// OVERRIDE: #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 32, warps_m = 4, warps_n = 2, stages = 2, math = "mma_sync", copy = "tma", producer_warps = 4>}
 // SIMT-LABEL: func.func @f16
 // SIMT: #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">
 // NAIVE-LABEL: func.func @f16
@@ -83,7 +83,7 @@ func.func @bf16_f32(%a: tensor<8x8xbf16>, %b: tensor<8x8xf32>) -> (tensor<8x8xbf
 // CHECK-LABEL: func.func @kept
 // CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">
 // OVERRIDE-LABEL: func.func @kept
-// OVERRIDE: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync", copy = "tma", producer_warps = 4>
+// OVERRIDE: #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 32, warps_m = 4, warps_n = 2, stages = 2, math = "mma_sync", copy = "tma", producer_warps = 4>
 func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
   return %c : tensor<?x?xf16>
@@ -92,9 +92,10 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // -----
 
 // Static sizes take the tiling of least launch cost: ceil(blocks / SMs) x
-// tile area / rate. sm_90: 128x256 (rate 100) or 64x128 with TMA (60), one
+// tile area / rate. sm_90: 256x128 (rate 100) or 64x128 with TMA (60), one
 // wave costing 32768 or 13653. Cp.async: 128x256 (100), 128x128 (70) or
-// 64x128 (50), 32768, 23405 or 16384. Dynamic M, N or batch keep 128x256;
+// 64x128 (50), 32768, 23405 or 16384. Dynamic M, N or batch keep the large
+// tile;
 // the batch counts as blocks too. Options start from the size's choice.
 // CHECK-LABEL: func.func @by_size
 // 1024 x 1024: 32 / 128 blocks, one wave each.
@@ -102,15 +103,15 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // 512 x 4096: 64 / 256 blocks: 1 / 2 waves.
 // CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">} : tensor<512x4096xbf16>
 // 16 x 1024 x 1024: 512 / 2048 blocks: 4 / 16 waves.
-// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4>} : tensor<16x1024x1024xf16>
+// CHECK: #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4>} : tensor<16x1024x1024xf16>
 // 8 x 8: one block either way; the smaller tile.
 // CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">} : tensor<8x8xf16>
 // Dynamic M: size variants.
-// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4>, size_variants = [
+// CHECK: #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4>, size_variants = [
 // 1536 x 1536: 72 / 288 blocks: 1 / 3 waves; the large tile, though 72
 // blocks leave 60 SMs idle.
-// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4>} : tensor<1536x4096xf16>
-// 1000 x 1030: 40 / 144 blocks: 1 / 2 waves.
+// CHECK: #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4>} : tensor<1536x4096xf16>
+// 1000 x 1030: 36 / 144 blocks: 1 / 2 waves.
 // CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">} : tensor<1000x777xf16>
 // CPASYNC-LABEL: func.func @by_size
 // 1024 x 1024: 32 / 64 / 128 blocks, one wave each.
