@@ -44,6 +44,10 @@ struct MiniPipelineOptions : public PassPipelineOptions<MiniPipelineOptions> {
                               llvm::cl::init(-1)};
   Option<int64_t> matmulTileK{*this, "matmul-tile-k", llvm::cl::desc("Block tile depth"),
                               llvm::cl::init(-1)};
+  Option<int64_t> matmulWarpsM{*this, "matmul-warps-m", llvm::cl::desc("Warp grid rows"),
+                               llvm::cl::init(-1)};
+  Option<int64_t> matmulWarpsN{*this, "matmul-warps-n", llvm::cl::desc("Warp grid columns"),
+                               llvm::cl::init(-1)};
   Option<int64_t> matmulClusterM{*this, "matmul-cluster-m",
                                  llvm::cl::desc("Blocks per cluster along M (tma)"),
                                  llvm::cl::init(-1)};
@@ -69,10 +73,12 @@ LogicalResult buildMiniPipeline(
                         opts.format);
   useShortSharedPointers();
   std::string matmulOptions = llvm::formatv(
-      "chip={0} stages={1} tile-m={2} tile-n={3} tile-k={4} cluster-m={5} producer-warps={6}",
+      "chip={0} stages={1} tile-m={2} tile-n={3} tile-k={4} cluster-m={5} producer-warps={6} "
+      "warps-m={7} warps-n={8}",
       opts.chip.getValue(), opts.matmulStages.getValue(), opts.matmulTileM.getValue(),
       opts.matmulTileN.getValue(), opts.matmulTileK.getValue(), opts.matmulClusterM.getValue(),
-      opts.matmulProducerWarps.getValue());
+      opts.matmulProducerWarps.getValue(), opts.matmulWarpsM.getValue(),
+      opts.matmulWarpsN.getValue());
   if (!opts.matmulMath.empty())
     matmulOptions += " math=" + opts.matmulMath.getValue();
   if (!opts.matmulCopy.empty())

@@ -6,6 +6,7 @@
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-stages=1" | FileCheck %s --check-prefix=ONESTAGE
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-cluster-m=2" | FileCheck %s --check-prefix=CLUSTER
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-producer-warps=0" | FileCheck %s --check-prefix=NOPRODUCER
+// RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-tile-m=128 matmul-tile-n=256 matmul-warps-m=2 matmul-warps-n=4" | FileCheck %s --check-prefix=TILE128X256
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-math=wmma" | FileCheck %s --check-prefix=WMMA
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-math=simt" | FileCheck %s --check-prefix=SHARED
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-math=simt matmul-stages=0 matmul-tile-m=16 matmul-tile-n=16 matmul-tile-k=1" | FileCheck %s --check-prefix=NAIVE
@@ -28,6 +29,10 @@
 // NOPRODUCER-NOT: setmaxnreg
 // NOPRODUCER: mma.sync.aligned.m16n8k16
 // NOPRODUCER-NOT: setmaxnreg
+// The tile and warp grid before v22 (ladder rung 7), fixed: no size variants.
+// TILE128X256: attrs = {copy = "tma", math = "mma_sync", producer_warps = 4 : i64, stages = 4 : i64, tile = [128, 256, 64], warps = [2, 4]}, block = [384, 1, 1]
+// TILE128X256-SAME: tensor_maps = [{box = [1, 128, 64], swizzle = 128 : i64, tensor = "a"}, {box = [1, 64, 64], swizzle = 128 : i64, tensor = "b"}]
+// TILE128X256-NOT: size_variants
 // CPASYNC: attrs = {copy = "cp_async", math = "mma_sync", stages = 5 : i64, tile = [128, 256, 32], warps = [2, 4]}
 // CPASYNC-SAME: dynamic_shared_bytes = 135680
 // CPASYNC-NOT: tensor_maps

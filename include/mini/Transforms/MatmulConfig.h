@@ -10,7 +10,7 @@ namespace mini {
 MatmulConfigAttr chooseMatmulConfig(MatmulOp op, llvm::StringRef chip);
 
 /// A tensor-core tiling and its rate in launchCost, in percent of the
-/// 128x256 default's.
+/// chip's large default tile's.
 struct RatedConfig {
   MatmulConfigAttr config;
   int64_t ratePercent;
@@ -18,8 +18,8 @@ struct RatedConfig {
 
 /// The tensor-core tilings a matmul chooses from by size, on `chip` with
 /// `math` = "mma_sync" or "wmma" and `copy` = "cp_async" or "tma" ("": the
-/// chip's default): 128x256 tiles, then 64x128 with TMA, or 128x128 and
-/// 64x128 with cp.async.
+/// chip's default): 256x128 tiles, then 64x128, with TMA; or 128x256,
+/// 128x128 and 64x128 with cp.async.
 llvm::SmallVector<RatedConfig> tensorCoreTilings(mlir::MLIRContext *ctx, llvm::StringRef math,
                                                  llvm::StringRef chip, llvm::StringRef copy = "");
 /// The default tensor-core tiling of `op`: the first of tensorCoreTilings

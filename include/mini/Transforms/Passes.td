@@ -25,12 +25,13 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
   let summary = "Choose block tile, warp grid, pipeline stages and math unit for matmuls";
   let description = [{
     Attaches a `#mini.matmul_config` to every `mini.matmul` that has none. f16
-    and bf16 operands on sm_80 and newer go to tensor cores (mma_sync, 128x256
-    block tiles, 2x4 warps; on sm_90 64-deep tiles in 4 TMA stages, elsewhere
-    32-deep tiles in 5 cp.async stages on sm_80 and 3 on the other sm_8x); f32
+    and bf16 operands on sm_80 and newer go to tensor cores (mma_sync; on sm_90
+    256x128 block tiles of 4x2 warps, 64 deep, in 4 TMA stages issued by a
+    producer warpgroup, elsewhere 128x256 tiles of 2x4 warps, 32 deep, in 5
+    cp.async stages on sm_80 and 3 on the other sm_8x); f32
     to the SIMT kernel. The tile is the one of least launch cost, waves of
     blocks, ceil(blocks / SMs), times the time of a wave, tile area / rate,
-    among 128x256 and 64x128 (2x2 warps, TMA, 64 deep, 4 stages; rates 100 and
+    among 256x128 and 64x128 (2x2 warps, TMA, 64 deep, 4 stages; rates 100 and
     60) on sm_90, and 128x256, 128x128 and 64x128 (2x2 warps, cp.async, 32
     deep, 4 stages; rates 100, 70 and 50) elsewhere, the rates fitted on the
     H100. When M, N and the batch are static the pass chooses; when they are
