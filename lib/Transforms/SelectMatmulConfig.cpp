@@ -72,12 +72,13 @@ SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, StringRef math, Str
   // kernel at every shape measured on the H100 (docs/PERF.md v14, v15).
   // With TMA: 64x128 tiles 64 deep in 4 stages (97 KiB), faster than the
   // cp.async 128x128 and 64x128 kernels wherever a small tile pays. Its rate
-  // at 4096^3 is 0.79 of the 128x256 kernel's (measured before the
-  // producer warpgroup and the 256x128 tile, each 1-6% faster), but two of its blocks share
-  // an SM, so a wave of 132 blocks costs more than the model's single-block
-  // wave: 1536 x 1536 x 4096 and 3000^3 need a rate below 75, 512 x 4096 x
-  // 4096 one above 50; 60. With cp.async: 128x128 and 64x128 tiles 32 deep
-  // in 4 stages (74 and 54 KiB), at their rates at 4096^3, 0.7 and 0.5.
+  // at 4096^3 is 0.79 of the 128x256 kernel's (measured before the producer
+  // warpgroup and the 256x128 tile, each 1-6% faster), but two of its
+  // blocks share an SM, so a wave of 132 blocks costs more than the model's
+  // single-block wave: 1536 x 1536 x 4096 and 3000^3 need a rate below 75,
+  // 512 x 4096 x 4096 one above 50; 60. With cp.async: 128x128 and 64x128
+  // tiles 32 deep in 4 stages (74 and 54 KiB), at their rates at 4096^3, 0.7
+  // and 0.5.
   if (tma)
     return {{large, 100}, {MatmulConfigAttr::get(ctx, 64, 128, 64, 2, 2, 4, math, "tma"), 60}};
   StringRef smallCopy = copy.empty() ? StringRef("cp_async") : copy;
