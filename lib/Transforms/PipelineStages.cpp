@@ -11,10 +11,12 @@
 // TMA steps (mini.stage_copy_tma, one issuing thread) are ordered by the
 // stages' mbarriers instead of block barriers: each thread waits for the
 // full barrier of the step it reads and releases the stage after its last
-// read; the issuing thread waits for that release before it refills. With a
-// producer warpgroup, the copies are a loop of their own (the producer's)
-// and the math warps' loop only waits and releases: the producer loop moves
-// step kt to stage kt mod stages, and the math loop is pipelined as above.
+// read; the issuing thread waits for that release before it refills. Past
+// the last step, the wait for step kt+1 names a phase that has completed,
+// so it returns at once and needs no branch. With a producer warpgroup, the
+// copies are a loop of their own (the producer's) and the math warps' loop
+// only waits and releases: the producer loop moves step kt to stage kt mod
+// stages, and the math loop is pipelined as above.
 #include "Kernels/KernelBuilder.h"
 #include "mini/Transforms/Passes.h"
 
@@ -266,7 +268,7 @@ public:
                 refillTma(kt, refillStage, refillStep, numK);
               if (tma) {
                 Value next = kb.add(kt, kb.idx(1));
-                ifLess(next, numK, [&] { waitFull(nextStage, kb.div(next, kb.idx(stages))); });
+                waitFull(nextStage, useOrDone(next, numK));
               } else {
                 waitForStep(refill);
               }
@@ -330,6 +332,17 @@ private:
   void ifLess(Value x, Value y, function_ref<void()> fn) { kb.ifThenElse(kb.ult(x, y), fn); }
   void waitFull(Value stage, Value use) {
     StageWaitOp::create(b, loop.getLoc(), m.barriers, stage, use, /*released=*/false);
+  }
+  /// The use of step `next`'s stage to wait for: next / stages, or past the
+  /// last step one more, a phase that has already completed (that of step
+  /// next - stages, or a fresh barrier's "-1"), so that the wait returns at
+  /// once. The wait needs no branch around it: ptxas ends a block at a
+  /// branch by waiting for every ldmatrix in flight (docs/PERF.md v23).
+  Value useOrDone(Value next, Value numK) {
+    Value past = arith::IndexCastUIOp::create(
+        b, loop.getLoc(), b.getIndexType(),
+        arith::CmpIOp::create(b, loop.getLoc(), arith::CmpIPredicate::uge, next, numK));
+    return kb.add(kb.div(next, kb.idx(stages)), past);
   }
   void release(Value stage) {
     StageReleaseOp::create(b, loop.getLoc(), m.barriers, stage, m.clusterM);

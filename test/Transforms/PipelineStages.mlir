@@ -144,7 +144,9 @@ gpu.module @m {
 // that exist) in the prologue, and every thread waits for step 0's full
 // barrier. In the loop, each thread releases the stage after its last read
 // (slice 1's tiles, loaded during slice 0), waits for step kt + 1's full
-// barrier (use (kt + 1) / 3) before loading its slice 0 from the next stage,
+// barrier (use (kt + 1) / 3) before loading its slice 0 from the next stage
+// (past the last step, use (kt + 1) / 3 + 1: a phase that has completed, so
+// the wait returns at once without a branch around it),
 // and after its math the issuing thread waits until every thread released
 // the stage of step kt - 1 (use (kt - 1) / 3 of its empty barrier) and
 // refills it with step kt + 2. No block barrier is left. Stage and depth are
@@ -168,11 +170,11 @@ gpu.module @m {
 // CHECK-NEXT: mini.stage_release %[[BARS]][%[[STAGE]]] :
 // CHECK-NEXT: %[[ACC1:.*]] = mini.warp_mma %[[A]], %[[B]], %[[ACC]]
 // CHECK-NEXT: %[[KT1:.*]] = arith.addi %[[KT]], %c1
-// CHECK-NEXT: %[[MORE:.*]] = arith.cmpi ult, %[[KT1]], %[[STEPS]]
-// CHECK-NEXT: scf.if %[[MORE]] {
-// CHECK-NEXT: %[[USE:.*]] = arith.divui %[[KT1]], %c3
+// CHECK-NEXT: %[[PAST:.*]] = arith.cmpi uge, %[[KT1]], %[[STEPS]]
+// CHECK-NEXT: %[[DONE:.*]] = arith.index_castui %[[PAST]] : i1 to index
+// CHECK-NEXT: %[[ROUND:.*]] = arith.divui %[[KT1]], %c3
+// CHECK-NEXT: %[[USE:.*]] = arith.addi %[[ROUND]], %[[DONE]]
 // CHECK-NEXT: mini.stage_wait %[[BARS]][%[[NEXT]]] use %[[USE]] :
-// CHECK-NEXT: }
 // CHECK-NEXT: %[[AN:.*]] = mini.warp_load %[[SA]][%[[NEXT]], %[[ROW]], %c0] {swizzled}
 // CHECK-NEXT: %[[BN:.*]] = mini.warp_load %[[SB]][%[[NEXT]], %c0, %[[COL]]] {swizzled}
 // CHECK-NEXT: %[[ACC2:.*]] = mini.warp_mma %[[A1]], %[[B1]], %[[ACC1]]
@@ -239,7 +241,7 @@ gpu.module @m {
 // CHECK: scf.if
 // CHECK: mini.stage_wait %[[BARS]][%{{.*}}] use %{{.*}} released
 // CHECK: mini.stage_copy_tma {{.*}} barriers %[[BARS]] {cluster_m = 2 : i64}
-// CHECK: scf.if
+// CHECK-NOT: scf.if
 // CHECK: mini.stage_wait %[[BARS]][%{{.*}}] use %{{.*}} :
 // CHECK: mini.warp_load
 // CHECK: mini.warp_load
@@ -345,7 +347,8 @@ gpu.module @m {
 // CHECK: scf.for %[[KT:.*]] = %c0 to %[[STEPS:.*]] step %c1 iter_args({{.*}}, %[[STAGE:.*]] = %c0)
 // CHECK-NOT: mini.stage_copy_tma
 // CHECK: mini.stage_release %[[BARS]][%[[STAGE]]] :
-// CHECK: %[[USE:.*]] = arith.divui %{{.*}}, %c3
+// CHECK: %[[ROUND:.*]] = arith.divui %{{.*}}, %c3
+// CHECK-NEXT: %[[USE:.*]] = arith.addi %[[ROUND]], %{{.*}}
 // CHECK-NEXT: mini.stage_wait %[[BARS]][%{{.*}}] use %[[USE]] :
 // CHECK-NOT: mini.stage_copy_tma
 // CHECK: scf.yield
