@@ -155,8 +155,9 @@ def MiniPipelineStages : Pass<"mini-pipeline-stages"> {
     loads and mma on stage 0) becomes the mbarrier pipeline: the same
     prologue and refills, issued by that thread; each thread releases a
     stage (`mini.stage_release`) after its last read of it, and waits on
-    the full barrier of step kt + 1 (phase (kt + 1) / stages) before the
-    last slice of step kt; the issuing thread waits for a stage's release
+    the full barrier of step kt + 1 (phase (kt + 1) / stages; past the last
+    step one more, a phase that has completed, so the wait needs no branch)
+    before the last slice of step kt; the issuing thread waits for a stage's release
     before refilling it, after its own math for step kt (with two stages,
     before the wait for step kt + 1, which is that refill). No block
     barrier is left in the loop.
