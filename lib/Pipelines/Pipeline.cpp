@@ -54,6 +54,11 @@ struct MiniPipelineOptions : public PassPipelineOptions<MiniPipelineOptions> {
   Option<int64_t> matmulProducerWarps{
       *this, "matmul-producer-warps",
       llvm::cl::desc("Warps that only issue the TMA copies: 0 or 4 (tma)"), llvm::cl::init(-1)};
+  Option<int64_t> matmulTailSplits{
+      *this, "matmul-tail-splits",
+      llvm::cl::desc("The most blocks a tile of the last, partial wave is split over along K "
+                     "(1: none)"),
+      llvm::cl::init(-1)};
 };
 
 /// Shared memory gets 32-bit pointers in the NVPTX backend (the shared window
@@ -74,11 +79,11 @@ LogicalResult buildMiniPipeline(
   useShortSharedPointers();
   std::string matmulOptions = llvm::formatv(
       "chip={0} stages={1} tile-m={2} tile-n={3} tile-k={4} cluster-m={5} producer-warps={6} "
-      "warps-m={7} warps-n={8}",
+      "warps-m={7} warps-n={8} tail-splits={9}",
       opts.chip.getValue(), opts.matmulStages.getValue(), opts.matmulTileM.getValue(),
       opts.matmulTileN.getValue(), opts.matmulTileK.getValue(), opts.matmulClusterM.getValue(),
       opts.matmulProducerWarps.getValue(), opts.matmulWarpsM.getValue(),
-      opts.matmulWarpsN.getValue());
+      opts.matmulWarpsN.getValue(), opts.matmulTailSplits.getValue());
   if (!opts.matmulMath.empty())
     matmulOptions += " math=" + opts.matmulMath.getValue();
   if (!opts.matmulCopy.empty())

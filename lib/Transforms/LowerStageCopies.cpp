@@ -114,11 +114,19 @@ Plan planAsync(KernelBuilder &kb, StageCopyOp op) {
   return plan;
 }
 
+/// The K step `op` copies: its step, after its first step if it has one.
+template <typename CopyOp>
+Value copiedStep(KernelBuilder &kb, CopyOp op) {
+  Value first = op.getFirstStep();
+  return first ? kb.add(first, op.getStep()) : op.getStep();
+}
+
 /// One cp.async per planned chunk, committed as one group.
 Value lowerAsync(KernelBuilder &kb, StageCopyOp op, const Plan &plan) {
   Value N = op.getN(), stage = op.getStage();
-  Value inRange = kb.ult(op.getStep(), plan.numK);
-  Value depth = kb.mul(op.getStep(), kb.idx(op.getTile()[2])); // k0 + padK
+  Value step = copiedStep(kb, op);
+  Value inRange = kb.ult(step, plan.numK);
+  Value depth = kb.mul(step, kb.idx(op.getTile()[2])); // k0 + padK
   Value k0 = kb.select(inRange, kb.sub(depth, plan.padK), kb.idx(0));
   SmallVector<Value> tokens;
   for (const Chunk &ch : plan.chunks) {
@@ -143,7 +151,7 @@ Value lowerAsync(KernelBuilder &kb, StageCopyOp op, const Plan &plan) {
 /// 16-byte aligned).
 void lowerScalar(KernelBuilder &kb, StageCopyOp op) {
   Type elt = op.getA().getType().getElementType();
-  Value k0 = kb.mul(op.getStep(), kb.idx(op.getTile()[2]));
+  Value k0 = kb.mul(copiedStep(kb, op), kb.idx(op.getTile()[2]));
   forEachChunk(kb, op, kb.threadId(), k0,
                [&](Value mem, Value smem, Value gr, Value rowOk, Value gc, Value colLimit,
                    Value base, Value ld, Value r, Value cc) {
@@ -229,7 +237,7 @@ void lowerTma(KernelBuilder &kb, StageCopyTmaOp op, const TmaPlan &plan) {
   int64_t bytes = (tm + boxes * boxCols) * plan.tk * eltBytes;
   NVVM::MBarrierArriveExpectTxOp::create(kb.b, kb.loc, Type(), full, kb.i32(bytes),
                                          NVVM::MemScopeKind::CTA, false, Value());
-  Value k0 = toI32(kb, kb.sub(kb.mul(op.getStep(), kb.idx(plan.tk)), plan.padK));
+  Value k0 = toI32(kb, kb.sub(kb.mul(copiedStep(kb, op), kb.idx(plan.tk)), plan.padK));
   Value batch = toI32(kb, op.getBatch());
   // The destination in the shared::cluster window (this block's own shared
   // memory: a launch without clusters is a cluster of one).

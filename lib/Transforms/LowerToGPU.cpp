@@ -142,6 +142,19 @@ DictionaryAttr specToAttr(OpBuilder &b, const KernelSpec &spec,
            b.getNamedAttr("swizzle", b.getI64IntegerAttr(m.swizzle))}));
     record.push_back(b.getNamedAttr("tensor_maps", b.getArrayAttr(maps)));
   }
+  if (const KernelSplitTail &st = spec.splitTail; st.maxSplits > 1) {
+    SmallVector<NamedAttribute> split = {
+        b.getNamedAttr("max_splits", b.getI64IntegerAttr(st.maxSplits)),
+        b.getNamedAttr("depth", b.getStringAttr(st.depth)),
+        b.getNamedAttr("tile_k", b.getI64IntegerAttr(st.tileK)),
+        b.getNamedAttr("tile_elements", b.getI64IntegerAttr(st.tileElements)),
+        b.getNamedAttr("aligned", strs({"K", "N"}))};
+    if (st.splitBlocks)
+      split.push_back(b.getNamedAttr("split_blocks", b.getBoolAttr(true)));
+    else
+      split.push_back(b.getNamedAttr("kernel", b.getStringAttr(st.kernel)));
+    record.push_back(b.getNamedAttr("split_tail", b.getDictionaryAttr(split)));
+  }
   if (!spec.sizeVariants.empty()) {
     record.push_back(b.getNamedAttr("size_variants", strs(spec.sizeVariants)));
     record.push_back(b.getNamedAttr("sm_count", b.getI64IntegerAttr(spec.smCount)));
@@ -189,6 +202,45 @@ Value tensorMapArgument(OpBuilder &b, Location loc, const KernelTensorMap &m, Va
       .getResult(0);
 }
 
+/// The split of the last wave (KernelSplitTail), on the host, for a grid
+/// of C tiles `grid` and `steps` K steps: the tiles left over after the full
+/// waves (tiles mod SMs) are split in `splits` ranges of ceildiv(steps,
+/// splits) steps, 1 <= splits <= maxSplits and the steps, taking the fewest
+/// rounds of 1 / splits of a tile (ceildiv(tail x splits, SMs) / splits),
+/// the smallest on a tie. 1: nothing is split, nor is a batched launch or
+/// one whose rows are not 16-byte aligned (`aligned`: the split-tile kernel
+/// has no scalar path). The runtime's KernelSpec::planSplitTail computes the
+/// same with the device's SM count.
+struct TailSplitPlan {
+  Value splitTiles, splits, unsplit, stepsPerSplit;
+};
+TailSplitPlan planTailSplits(OpBuilder &b, Location loc, std::array<Value, 3> grid, Value steps,
+                             Value aligned, int64_t smCount, int64_t maxSplits) {
+  KernelBuilder kb(b, loc);
+  auto ceilDiv = [&](Value x, Value y) {
+    return arith::CeilDivUIOp::create(b, loc, x, y).getResult();
+  };
+  Value tiles = kb.mul(kb.mul(grid[0], grid[1]), grid[2]);
+  Value sms = kb.idx(smCount);
+  Value tail = kb.rem(tiles, sms);
+  Value best = kb.idx(1), bestRounds = ceilDiv(tail, sms);
+  Value splittable = kb.andi(
+      aligned, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, grid[2], kb.idx(1)));
+  for (int64_t s = 2; s <= maxSplits; ++s) {
+    Value rounds = ceilDiv(kb.mul(tail, kb.idx(s)), sms);
+    Value better = kb.andi(kb.ult(kb.mul(rounds, best), kb.mul(bestRounds, kb.idx(s))),
+                           kb.andi(kb.ule(kb.idx(s), steps), splittable));
+    best = kb.select(better, kb.idx(s), best);
+    bestRounds = kb.select(better, rounds, bestRounds);
+  }
+  TailSplitPlan plan;
+  plan.splits = best;
+  plan.splitTiles = kb.select(kb.ult(kb.idx(1), best), tail, kb.idx(0));
+  plan.unsplit = kb.sub(tiles, plan.splitTiles);
+  plan.stepsPerSplit = ceilDiv(steps, best);
+  return plan;
+}
+
 /// `base`, or `base`_<n> with the first n that no symbol of `kernels` has.
 std::string uniqueKernelName(gpu::GPUModuleOp kernels, const std::string &base) {
   std::string name = base;
@@ -198,9 +250,12 @@ std::string uniqueKernelName(gpu::GPUModuleOp kernels, const std::string &base) 
 }
 
 /// Builds the kernel(s) of `op`: one, or for a matmul with size variants one
-/// per config (the op's first, named `name`; then `name`_<tile_m>x<tile_n>).
+/// per config (the op's first, named `name`; then `name`_<tile_m>x<tile_n>);
+/// a config with tail_splits adds its split-tile kernel (`splitKernels`,
+/// by name: the kernel's name and "_split").
 LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef name,
-                           std::vector<std::pair<gpu::GPUFuncOp, KernelSpec>> &built) {
+                           std::vector<std::pair<gpu::GPUFuncOp, KernelSpec>> &built,
+                           llvm::StringMap<std::pair<gpu::GPUFuncOp, KernelSpec>> &splitKernels) {
   auto add = [&](StringRef kernelName, auto buildFn) {
     KernelSpec spec;
     FailureOr<gpu::GPUFuncOp> kernel = buildFn(kernelName, spec);
@@ -231,6 +286,16 @@ LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef na
                                     : buildMatmulKernel(op, kernels, n, spec);
         })))
       return failure();
+    if (cfg.getTailSplits() > 1) {
+      std::string splitName = uniqueKernelName(kernels, kernelName + "_split");
+      KernelSpec splitSpec;
+      FailureOr<gpu::GPUFuncOp> split =
+          buildMatmulMmaKernel(op, cfg, kernels, splitName, splitSpec, /*splitBlocks=*/true);
+      if (failed(split))
+        return failure();
+      built.back().second.splitTail.kernel = splitName;
+      splitKernels[splitName] = {*split, std::move(splitSpec)};
+    }
   }
   if (built.size() > 1) {
     for (auto &variant : llvm::drop_begin(built))
@@ -243,7 +308,8 @@ LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef na
 
 LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
   std::vector<std::pair<gpu::GPUFuncOp, KernelSpec>> built;
-  if (failed(buildKernels(op, kernels, name, built)))
+  llvm::StringMap<std::pair<gpu::GPUFuncOp, KernelSpec>> splitKernels;
+  if (failed(buildKernels(op, kernels, name, built, splitKernels)))
     return failure();
 
   OpBuilder b(op);
@@ -293,10 +359,26 @@ LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
     return grid;
   };
   auto launch = [&](gpu::GPUFuncOp kernel, const KernelSpec &spec,
-                    const std::array<Value, 3> &grid) {
+                    std::array<Value, 3> grid) {
     SmallVector<Value> kernelArgs = args;
     for (const KernelTensorMap &m : spec.tensorMaps) // maps of inputs only
       kernelArgs.push_back(tensorMapArgument(b, loc, m, buffers[m.tensor]));
+    std::optional<TailSplitPlan> plan;
+    if (const KernelSplitTail &st = spec.splitTail; st.maxSplits > 1) {
+      // The chip's SMs as the config pass recorded them, else the H100's.
+      auto mm = dyn_cast<MatmulOp>(op);
+      int64_t sms = mm && mm.getSmCount() ? *mm.getSmCount() : smCount("sm_90a");
+      auto multipleOf8 = [&](StringRef size) {
+        return arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::eq,
+            arith::RemUIOp::create(b, loc, sizes.lookup(size).value, c(8)), c(0));
+      };
+      Value steps = arith::CeilDivUIOp::create(b, loc, sizes.lookup(st.depth).value, c(st.tileK));
+      plan = planTailSplits(b, loc, grid, steps,
+                            arith::AndIOp::create(b, loc, multipleOf8("K"), multipleOf8("N")),
+                            sms, st.maxSplits);
+      kernelArgs.push_back(plan->unsplit);
+    }
     auto launchOp = gpu::LaunchFuncOp::create(
         b, loc, kernel, gpu::KernelDim3{grid[0], grid[1], grid[2]},
         gpu::KernelDim3{c(spec.block[0]), c(spec.block[1]), c(spec.block[2])},
@@ -306,6 +388,39 @@ LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
             : Value(),
         kernelArgs);
     launchOp->setAttr("mini.kernel", specToAttr(b, spec, sizes));
+    if (!plan)
+      return;
+    // The split tiles' blocks, with their workspace, when there are any.
+    Value anySplit = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, c(1), plan->splits);
+    auto ifSplit = scf::IfOp::create(b, loc, TypeRange{}, anySplit, /*withElseRegion=*/false);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(ifSplit.thenBlock()->getTerminator());
+      const auto &[splitKernel, splitSpec] = splitKernels.at(spec.splitTail.kernel);
+      auto alloc = [&](Type elt, Value count) {
+        return gpu::AllocOp::create(b, loc, MemRefType::get({ShapedType::kDynamic}, elt), Type(),
+                                    ValueRange{}, ValueRange{count}, ValueRange{},
+                                    /*hostShared=*/false)
+            .getMemref();
+      };
+      Value blocks = arith::MulIOp::create(b, loc, plan->splitTiles, plan->splits);
+      Value partialFloats =
+          arith::MulIOp::create(b, loc, blocks, c(splitSpec.splitTail.tileElements));
+      Value partials = alloc(b.getF32Type(), partialFloats);
+      Value counters = alloc(b.getI32Type(), plan->splitTiles);
+      gpu::MemsetOp::create(b, loc, Type(), ValueRange{}, counters,
+                            arith::ConstantIntOp::create(b, loc, 0, 32));
+      SmallVector<Value> splitArgs(kernelArgs.begin(), kernelArgs.end() - 1);
+      splitArgs.append({partials, counters, plan->unsplit, plan->splits, plan->stepsPerSplit});
+      auto splitLaunch = gpu::LaunchFuncOp::create(
+          b, loc, splitKernel, gpu::KernelDim3{blocks, c(1), c(1)},
+          gpu::KernelDim3{c(splitSpec.block[0]), c(splitSpec.block[1]), c(splitSpec.block[2])},
+          arith::ConstantIntOp::create(b, loc, splitSpec.dynamicSharedBytes, 32).getResult(),
+          splitArgs);
+      splitLaunch->setAttr("mini.kernel", specToAttr(b, splitSpec, sizes));
+      gpu::DeallocOp::create(b, loc, Type(), ValueRange{}, partials);
+      gpu::DeallocOp::create(b, loc, Type(), ValueRange{}, counters);
+    }
   };
   if (built.size() == 1) {
     launch(built[0].first, first, gridOf(first));

@@ -70,6 +70,7 @@ void promote(BlockMatmulOp op) {
   // TMA path: the swizzled stages start at the first 1024-byte boundary of
   // the dynamic shared memory (the swizzle pattern is anchored there).
   std::optional<TensorCoreEmitter> te;
+  Value tmaShift;
   if (useTma) {
     Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, raw);
     const int64_t align = MatmulConfigAttr::kTmaAlign;
@@ -84,6 +85,7 @@ void promote(BlockMatmulOp op) {
     Value swizzledB = view({t.stages, t.tn / kTmaBoxCols, t.tk, kTmaBoxCols}, inElt, aStages);
     te.emplace(kb, t, inElt, A, B, M, N, K, op.getABase(), op.getBBase(), row0, col0, swizzledA,
                swizzledB);
+    tmaShift = shift;
     te->tma = TensorCoreEmitter::Tma{op.getTensorMaps()[0], op.getTensorMaps()[1],
                                      view({2 * t.stages}, b.getI64Type(), aStages + bStages),
                                      op.getBatch(), clusterM};
@@ -97,7 +99,13 @@ void promote(BlockMatmulOp op) {
     stagedScratch = memref::ViewOp::create(
         b, loc, workgroupMemRef({e.stagedEpilogueElements()}, outElt), raw, kb.idx(0),
         ValueRange{});
-  Value numK = arith::CeilDivUIOp::create(b, loc, K, kb.idx(t.tk));
+  // A split tile's block computes num_steps steps; its copies count from
+  // first_step.
+  Value numK = op.isSplit() ? op.getNumSteps()
+                            : arith::CeilDivUIOp::create(b, loc, K, kb.idx(t.tk)).getResult();
+  e.firstStep = op.getFirstStep();
+  if (te)
+    te->firstStep = op.getFirstStep();
   Value init = e.zeroAccumulator();
 
   // With a producer warpgroup, the math warps meet at a named barrier of
@@ -110,12 +118,54 @@ void promote(BlockMatmulOp op) {
     else
       gpu::BarrierOp::create(b, loc);
   };
+  // A split tile's block writes its partial, and the tile's last block C.
+  // Its place in the grid (tile, split, C corner) waits out the K loop in
+  // shared memory: it comes from block ids by divisions that ptxas cannot
+  // rematerialize, and the loop has no register to spare.
+  Value placeStash;
+  if (op.isSplit()) {
+    // The last bytes of the config's shared memory (the TMA layout is
+    // shifted to a 1 KiB boundary: its end is found from that).
+    int64_t stashAt = cfg.sharedMemoryBytes(inElt) - MatmulConfigAttr::kSplitStashBytes;
+    Value stashOffset =
+        te ? kb.add(tmaShift, kb.idx(stashAt - MatmulConfigAttr::kTmaAlign)) : kb.idx(stashAt);
+    placeStash = memref::ViewOp::create(b, loc, workgroupMemRef({6}, b.getI64Type()), raw,
+                                        stashOffset, ValueRange{});
+    SmallVector<Value> place = {row0, col0, cBase, op.getTile(), op.getSplit(), op.getSplits()};
+    kb.ifThenElse(e.isThread0(), [&] {
+      for (auto [i, v] : llvm::enumerate(place))
+        memref::StoreOp::create(b, loc, arith::IndexCastUIOp::create(b, loc, b.getI64Type(), v),
+                                placeStash, ValueRange{kb.idx(i)});
+    });
+    gpu::BarrierOp::create(b, loc);
+  }
+  auto finish = [&](Value acc, function_ref<void()> epilogue) {
+    if (!op.isSplit())
+      return epilogue();
+    auto stashed = [&](int64_t i) -> Value {
+      return arith::IndexCastUIOp::create(
+          b, loc, b.getIndexType(),
+          memref::LoadOp::create(b, loc, placeStash, ValueRange{kb.idx(i)}));
+    };
+    TensorCoreEmitter placed = e;
+    placed.row0 = stashed(0);
+    placed.col0 = stashed(1);
+    // The stages are idle after the K loop: their first word carries the
+    // "last block of the tile" flag.
+    Value flag = memref::ViewOp::create(b, loc, workgroupMemRef({1}, b.getI32Type()), raw,
+                                        kb.idx(0), ValueRange{});
+    TensorCoreEmitter::Split split{stashed(4),       stashed(5),        stashed(3),
+                                   op.getPartials(), op.getCounters(), flag};
+    placed.splitEpilogue(acc, C, stashed(2), split, scratch);
+  };
   // N is a multiple of 8 on the cp.async paths: stores go out in pairs, or
   // staged as 16-byte chunks.
   auto alignedEpilogue = [&](Value acc) {
-    if (stagedScratch) // every warp must be done reading the stages
-      mathBarrier();
-    e.epilogue(acc, C, cBase, stagedScratch ? stagedScratch : scratch, /*pairs=*/true);
+    finish(acc, [&] {
+      if (stagedScratch) // every warp must be done reading the stages
+        mathBarrier();
+      e.epilogue(acc, C, cBase, stagedScratch ? stagedScratch : scratch, /*pairs=*/true);
+    });
   };
   // TMA path: one thread copies step kt into stage 0 and every thread waits
   // on the stage's full barrier, then multiplies; mini-pipeline-stages
@@ -181,13 +231,22 @@ void promote(BlockMatmulOp op) {
       mathBarrier();
       return SmallVector<Value>{e.multiplyTile(kb.idx(0), acc[0])};
     });
-    e.epilogue(loop.getResult(0), C, cBase, scratch, /*pairs=*/false);
+    Value acc = loop.getResult(0);
+    finish(acc, [&] { e.epilogue(acc, C, cBase, scratch, /*pairs=*/false); });
   };
   auto multipleOf = [&](Value v, int64_t m) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, kb.rem(v, kb.idx(m)),
                                  kb.idx(0));
   };
-  Value aligned = kb.andi(multipleOf(K, kChunk), multipleOf(N, kChunk));
+  // A split tile's rows are aligned (the launch splits only those): it has
+  // no scalar path.
+  Value aligned = op.isSplit() ? Value(arith::ConstantIntOp::create(b, loc, 1, 1))
+                               : kb.andi(multipleOf(K, kChunk), multipleOf(N, kChunk));
+  auto alignedOrScalar = [&](function_ref<void()> alignedPath) {
+    if (op.isSplit())
+      return alignedPath();
+    kb.ifThenElse(aligned, alignedPath, synchronous);
+  };
   if (te && producer) {
     // The threads past the math warps' are the producer warpgroup; each
     // side sets its warpgroup's registers first.
@@ -198,7 +257,7 @@ void promote(BlockMatmulOp op) {
         [&] {
           NVVM::SetMaxRegisterOp::create(b, loc, MatmulConfigAttr::kMathRegisters,
                                          NVVM::SetMaxRegisterAction::increase);
-          kb.ifThenElse(aligned, [&] { tmaConsumer(*te); }, synchronous);
+          alignedOrScalar([&] { tmaConsumer(*te); });
         },
         [&] {
           NVVM::SetMaxRegisterOp::create(b, loc, MatmulConfigAttr::kProducerRegisters,
@@ -208,9 +267,9 @@ void promote(BlockMatmulOp op) {
           kb.ifThenElse(kb.andi(aligned, issuer), [&] { tmaProducer(*te); });
         });
   } else if (te) {
-    kb.ifThenElse(aligned, [&] { tmaUnpipelined(*te); }, synchronous);
+    alignedOrScalar([&] { tmaUnpipelined(*te); });
   } else {
-    kb.ifThenElse(aligned, unpipelined, synchronous);
+    alignedOrScalar(unpipelined);
   }
   if (clusterM > 1) { // no block exits while others may still arrive on its barriers
     NVVM::ClusterArriveOp::create(b, loc, UnitAttr());

@@ -146,7 +146,8 @@ struct MiniSelectMatmulConfigPass
   void runOnOperation() override {
     bool tilingFixed = tileM >= 0 || tileN >= 0 || tileK >= 0 || warpsM >= 0 || warpsN >= 0 ||
                        stages >= 0 || clusterM >= 0;
-    bool overriding = tilingFixed || !math.empty() || !copy.empty() || producerWarps >= 0;
+    bool overriding =
+        tilingFixed || !math.empty() || !copy.empty() || producerWarps >= 0 || tailSplits >= 0;
     bool knownChip = mini::computeCapability(chip).has_value();
     WalkResult result = getOperation()->walk([&](mini::MatmulOp op) {
       if (!knownChip) {
@@ -171,12 +172,15 @@ struct MiniSelectMatmulConfigPass
         return WalkResult::advance();
       }
       auto pick = [](int64_t option, int64_t chosen) { return option >= 0 ? option : chosen; };
+      // The default split of the last wave goes with the default clusters.
       auto options = [&](StringRef copyKind, int64_t defaultClusterM, int64_t defaultProducer) {
+        int64_t cluster = pick(clusterM, defaultClusterM);
         return mini::MatmulConfigAttr::get(
             op.getContext(), pick(tileM, c.getTileM()), pick(tileN, c.getTileN()),
             pick(tileK, c.getTileK()), pick(warpsM, c.getWarpsM()), pick(warpsN, c.getWarpsN()),
-            pick(stages, c.getStages()), c.getMath(), copyKind, pick(clusterM, defaultClusterM),
-            pick(producerWarps, defaultProducer));
+            pick(stages, c.getStages()), c.getMath(), copyKind, cluster,
+            pick(producerWarps, defaultProducer),
+            pick(tailSplits, cluster > 1 ? 1 : c.getTailSplits()));
       };
       // An explicit copy option is kept (and verified); a TMA default that
       // the other options no longer fit (one stage, say) falls back to
@@ -219,6 +223,10 @@ struct MiniSelectMatmulConfigPass
                                            mini::smCount(chip)));
         op.setTileRatesAttr(DenseI64ArrayAttr::get(op.getContext(), rates));
       }
+      // The split of the last wave is planned on the host with the chip's SMs.
+      if (c.getTailSplits() > 1 && !op.getSmCount())
+        op.setSmCountAttr(IntegerAttr::get(IntegerType::get(op.getContext(), 64),
+                                           mini::smCount(chip)));
       return WalkResult::advance();
     });
     if (result.wasInterrupted())

@@ -182,6 +182,29 @@ KernelSpec parseKernel(const Json &json, size_t index) {
                   " entries (the kernel's, then each size variant's), got " +
                   std::to_string(k.tileRates.size()));
   }
+  if (json.find("split_tail")) {
+    Reader st(r.get("split_tail", Json::Kind::Object), where + " split_tail");
+    SplitTailSpec &t = k.splitTail;
+    t.maxSplits = st.integer("max_splits");
+    t.depth = st.str("depth");
+    t.tileK = st.integer("tile_k");
+    t.tileElements = st.integer("tile_elements");
+    t.aligned = st.strings("aligned");
+    if (st.json.find("split_blocks"))
+      t.splitBlocks = st.get("split_blocks", Json::Kind::Bool).boolean();
+    if (!t.splitBlocks)
+      t.kernel = st.str("kernel");
+    if (t.maxSplits < 2 || t.maxSplits > 64 || t.tileK < 1 || t.tileElements < 1)
+      throw Error(st.where + ": needs max_splits in [2, 64], tile_k >= 1 and tile_elements >= 1");
+    for (const std::string &size : t.aligned)
+      if (std::find(k.sizes.begin(), k.sizes.end(), size) == k.sizes.end())
+        throw Error(st.where + ": aligned size '" + size + "' is not a size of the kernel");
+    if (std::find(k.sizes.begin(), k.sizes.end(), t.depth) == k.sizes.end())
+      throw Error(st.where + ": depth '" + t.depth + "' is not a size of the kernel");
+    for (const GridSpec &g : k.grid)
+      if (g.cluster > 1)
+        throw Error(st.where + ": a split tail cannot launch clusters");
+  }
   for (const auto &[name, v] : r.get("attrs", Json::Kind::Object).object()) {
     if (v.isNumber())
       k.attrs[name] = v.number();
@@ -256,6 +279,25 @@ int64_t KernelSpec::launchCost(const Sizes &sizes, int64_t smCount, int64_t rate
   return waves * (grid[0].div * grid[1].div * grid[2].div * 100) / ratePercent;
 }
 
+SplitTailPlan KernelSpec::planSplitTail(const Sizes &sizes, int64_t smCount) const {
+  std::array<int64_t, 3> g = gridDims(sizes);
+  int64_t tiles = g[0] * g[1] * g[2];
+  int64_t steps = (sizes.at(splitTail.depth) + splitTail.tileK - 1) / splitTail.tileK;
+  int64_t tail = tiles % smCount;
+  bool splittable = g[2] == 1;
+  for (const std::string &size : splitTail.aligned)
+    splittable = splittable && sizes.at(size) % 8 == 0;
+  auto rounds = [&](int64_t s) { return (tail * s + smCount - 1) / smCount; };
+  SplitTailPlan plan;
+  for (int64_t s = 2; splittable && s <= splitTail.maxSplits && s <= steps; ++s)
+    if (rounds(s) * plan.splits < rounds(plan.splits) * s) // rounds(s) / s is less
+      plan.splits = s;
+  plan.splitTiles = plan.splits > 1 ? tail : 0;
+  plan.unsplitTiles = tiles - plan.splitTiles;
+  plan.stepsPerSplit = (steps + plan.splits - 1) / plan.splits;
+  return plan;
+}
+
 double KernelSpec::attr(const std::string &name, double fallback) const {
   auto it = attrs.find(name);
   return it == attrs.end() ? fallback : it->second;
@@ -278,23 +320,41 @@ Bundle Bundle::parse(const std::string &text, const std::string &dir) {
     b.kernels.push_back(parseKernel(k, i++));
   if (b.kernels.empty())
     throw Error("manifest: 'kernels' is empty");
-  for (const KernelSpec &k : b.kernels)
+  auto sameAbi = [](const KernelSpec &v, const KernelSpec &k) {
+    bool sameTensors = v.tensors.size() == k.tensors.size();
+    for (size_t i = 0; sameTensors && i < k.tensors.size(); ++i)
+      sameTensors = v.tensors[i].dtype == k.tensors[i].dtype &&
+                    v.tensors[i].dims == k.tensors[i].dims &&
+                    v.tensors[i].output == k.tensors[i].output;
+    return v.op == k.op && v.sizes == k.sizes && v.staticSizes == k.staticSizes && sameTensors;
+  };
+  auto find = [&](const std::string &name) {
+    return std::find_if(b.kernels.begin(), b.kernels.end(),
+                        [&](const KernelSpec &x) { return x.entry == name; });
+  };
+  for (const KernelSpec &k : b.kernels) {
     for (const std::string &name : k.sizeVariants) {
       std::string where = "manifest kernel '" + k.entry + "' size variant '" + name + "'";
-      auto v = std::find_if(b.kernels.begin(), b.kernels.end(),
-                            [&](const KernelSpec &x) { return x.entry == name; });
+      auto v = find(name);
       if (v == b.kernels.end())
         throw Error(where + ": no such kernel");
       if (!v->sizeVariants.empty() || v->entry == k.entry)
         throw Error(where + ": a size variant cannot have size variants of its own");
-      bool sameTensors = v->tensors.size() == k.tensors.size();
-      for (size_t i = 0; sameTensors && i < k.tensors.size(); ++i)
-        sameTensors = v->tensors[i].dtype == k.tensors[i].dtype &&
-                      v->tensors[i].dims == k.tensors[i].dims &&
-                      v->tensors[i].output == k.tensors[i].output;
-      if (v->op != k.op || v->sizes != k.sizes || v->staticSizes != k.staticSizes || !sameTensors)
+      if (!sameAbi(*v, k))
         throw Error(where + ": its op, sizes and tensors must be the kernel's");
     }
+    if (k.splitTail.maxSplits < 2 || k.splitTail.splitBlocks)
+      continue;
+    std::string where =
+        "manifest kernel '" + k.entry + "' split-tile kernel '" + k.splitTail.kernel + "'";
+    auto v = find(k.splitTail.kernel);
+    if (v == b.kernels.end())
+      throw Error(where + ": no such kernel");
+    if (!v->splitTail.splitBlocks || !sameAbi(*v, k) ||
+        v->tensorMaps.size() != k.tensorMaps.size())
+      throw Error(where + ": it must be marked split_blocks and take the kernel's op, sizes, "
+                          "tensors and tensor maps");
+  }
   return b;
 }
 
@@ -316,6 +376,12 @@ bool Bundle::isSizeVariant(const std::string &entry) const {
     if (std::find(k.sizeVariants.begin(), k.sizeVariants.end(), entry) != k.sizeVariants.end())
       return true;
   return false;
+}
+
+bool Bundle::isSplitTileKernel(const std::string &entry) const {
+  auto k = std::find_if(kernels.begin(), kernels.end(),
+                        [&](const KernelSpec &x) { return x.entry == entry; });
+  return k != kernels.end() && k->splitTail.splitBlocks;
 }
 
 Bundle Bundle::load(const std::string &dir) {

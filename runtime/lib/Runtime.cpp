@@ -32,6 +32,8 @@ Device::Device(int ordinal) {
         "cuDeviceGetAttribute");
   check(d.cuDeviceGetAttribute(&minor_, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device_),
         "cuDeviceGetAttribute");
+  check(d.cuDeviceGetAttribute(&smCount_, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, device_),
+        "cuDeviceGetAttribute");
   check(d.cuDeviceGetAttribute(&maxSharedOptin_,
                                CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, device_),
         "cuDeviceGetAttribute");
@@ -138,7 +140,8 @@ TensorMapLayout tensorMapLayout(const KernelSpec &k, const TensorMapSpec &m, con
 }
 
 KernelParams::KernelParams(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
-                           const Sizes &sizes, const std::vector<CUdeviceptr> &tensorMaps) {
+                           const Sizes &sizes, const std::vector<CUdeviceptr> &tensorMaps,
+                           const SplitTailArgs *splitTail) {
   if (tensors.size() != k.tensors.size()) {
     std::string names;
     for (const TensorSpec &t : k.tensors)
@@ -164,6 +167,25 @@ KernelParams::KernelParams(const KernelSpec &k, const std::vector<CUdeviceptr> &
                 " tensor maps, got " + std::to_string(tensorMaps.size()));
   for (CUdeviceptr m : tensorMaps)
     storage_.push_back(static_cast<int64_t>(m));
+  if (k.splitTail.maxSplits > 1) {
+    if (!splitTail)
+      throw Error("kernel '" + k.entry + "' splits its last wave and needs the split's plan");
+    const SplitTailPlan &p = splitTail->plan;
+    if (k.splitTail.splitBlocks) {
+      auto memref = [&](CUdeviceptr ptr, int64_t elements) {
+        for (int64_t v : {static_cast<int64_t>(ptr), static_cast<int64_t>(ptr), int64_t(0),
+                          elements, int64_t(1)})
+          storage_.push_back(v);
+      };
+      memref(splitTail->partials, p.splitTiles * p.splits * k.splitTail.tileElements);
+      memref(splitTail->counters, p.splitTiles);
+    }
+    storage_.push_back(p.unsplitTiles);
+    if (k.splitTail.splitBlocks) {
+      storage_.push_back(p.splits);
+      storage_.push_back(p.stepsPerSplit);
+    }
+  }
   for (int64_t &v : storage_)
     pointers_.push_back(&v);
 }
@@ -179,7 +201,8 @@ std::string readFile(const std::string &path) {
 }
 } // namespace
 
-LoadedBundle::LoadedBundle(const Bundle &bundle, const Device &device) : bundle_(bundle) {
+LoadedBundle::LoadedBundle(const Bundle &bundle, const Device &device)
+    : bundle_(bundle), smCount_(device.smCount()) {
   checkChip(bundle.chip, device.ccMajor(), device.ccMinor(), device.name());
   const DriverApi &d = driver();
   for (const KernelSpec &k : bundle_.kernels) {
@@ -226,19 +249,48 @@ LoadedBundle::~LoadedBundle() {
 void LoadedBundle::launch(const KernelSpec &launched, const std::vector<CUdeviceptr> &tensors,
                           const Sizes &sizes) const {
   const KernelSpec &k = bundle_.forSizes(launched, sizes);
+  if (k.splitTail.splitBlocks)
+    throw Error("kernel '" + k.entry + "' computes split tiles; launch the kernel whose "
+                "split_tail names it");
   auto fn = functions_.find(k.entry);
   if (fn == functions_.end())
     throw Error("kernel '" + k.entry + "' is not in the loaded bundle");
-  KernelParams params(k, tensors, sizes, tensorMaps(k, tensors, sizes));
   std::array<int64_t, 3> grid = k.gridDims(sizes);
-  for (int i = 0; i < 3; ++i)
-    if (grid[i] < 1 || grid[i] > (i == 0 ? 2147483647LL : 65535LL))
-      throw Error("kernel '" + k.entry + "': grid dim " + std::to_string(i) + " = " +
-                  std::to_string(grid[i]) + " is out of the device's range");
-  check(driver().cuLaunchKernel(fn->second, grid[0], grid[1], grid[2], k.block[0], k.block[1],
-                                k.block[2], k.dynamicSharedBytes, nullptr, params.data(),
-                                nullptr),
-        "cuLaunchKernel", "kernel '" + k.entry + "'");
+  std::vector<CUdeviceptr> maps = tensorMaps(k, tensors, sizes);
+  SplitTailArgs splitTail;
+  if (k.splitTail.maxSplits > 1)
+    splitTail.plan = k.planSplitTail(sizes, smCount_);
+  KernelParams params(k, tensors, sizes, maps, &splitTail);
+  auto run = [&](const KernelSpec &spec, CUfunction fn, const std::array<int64_t, 3> &grid,
+                 KernelParams &params) {
+    for (int i = 0; i < 3; ++i)
+      if (grid[i] < 1 || grid[i] > (i == 0 ? 2147483647LL : 65535LL))
+        throw Error("kernel '" + spec.entry + "': grid dim " + std::to_string(i) + " = " +
+                    std::to_string(grid[i]) + " is out of the device's range");
+    check(driver().cuLaunchKernel(fn, grid[0], grid[1], grid[2], spec.block[0], spec.block[1],
+                                  spec.block[2], spec.dynamicSharedBytes, nullptr, params.data(),
+                                  nullptr),
+          "cuLaunchKernel", "kernel '" + spec.entry + "'");
+  };
+  run(k, fn->second, grid, params);
+  const SplitTailPlan &p = splitTail.plan;
+  if (p.splits < 2)
+    return;
+  // The split tiles, after the whole ones on the same stream.
+  const KernelSpec &split = bundle_.kernel(k.splitTail.kernel);
+  SplitTailWorkspace &w = splitTailWorkspaces_[split.entry];
+  size_t partialBytes = p.splitTiles * p.splits * split.splitTail.tileElements * 4;
+  size_t counterBytes = p.splitTiles * 4;
+  if (w.partials.bytes() < partialBytes)
+    w.partials = DeviceBuffer(partialBytes, "split-tail partials of '" + split.entry + "'");
+  if (w.counters.bytes() < counterBytes) {
+    w.counters = DeviceBuffer(counterBytes, "split-tail counters of '" + split.entry + "'");
+    w.counters.fill(0);
+  }
+  splitTail.partials = w.partials.ptr();
+  splitTail.counters = w.counters.ptr();
+  KernelParams splitParams(split, tensors, sizes, maps, &splitTail);
+  run(split, functions_.at(split.entry), {p.splitTiles * p.splits, 1, 1}, splitParams);
 }
 
 std::vector<CUdeviceptr> LoadedBundle::tensorMaps(const KernelSpec &k,

@@ -195,3 +195,28 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Copies with a first step (a split tile's block): the copy of step kt is
+// that of step first + kt, at depth (first + kt) * 64 - padding (TMA) and
+// (first + kt) * 32 (scalar; CSE shares first + kt).
+// CHECK-LABEL: gpu.func @first_step
+// CHECK-SAME: %[[KT:[^:]*]]: index, %[[FIRST:[^:]*]]: index)
+// CHECK: %[[STEP:.*]] = arith.addi %[[FIRST]], %[[KT]]
+// CHECK-NEXT: %[[DEPTH:.*]] = arith.muli %[[STEP]], %c64
+// CHECK-NEXT: arith.subi %[[DEPTH]], %{{.*}}
+// CHECK: arith.muli %[[STEP]], %c32
+!sa = memref<4x128x64xf16, #gpu.address_space<workgroup>>
+!sb = memref<4x4x64x64xf16, #gpu.address_space<workgroup>>
+!pa = memref<1x64x40xf16, #gpu.address_space<workgroup>>
+!pb = memref<1x32x72xf16, #gpu.address_space<workgroup>>
+!bars = memref<8xi64, #gpu.address_space<workgroup>>
+gpu.module @m {
+  gpu.func @first_step(%a: memref<?xf16>, %da: !llvm.ptr, %sa: !sa, %sb: !sb, %pa: !pa, %pb: !pb,
+                       %bars: !bars, %i: index, %kt: index, %first: index) kernel {
+    mini.stage_copy_tma %da, %da block(%i, %i) batch %i depth %i into %sa, %sb[%i] step %kt after %first barriers %bars : !llvm.ptr, !llvm.ptr, !sa, !sb, !bars
+    mini.stage_copy %a[%i], %a[%i] block(%i, %i) sizes(%i, %i, %i) into %pa, %pb[%i] step %kt after %first {threads = 128 : i64, tile = array<i64: 64, 64, 32>} : memref<?xf16>, memref<?xf16>, !pa, !pb
+    gpu.return
+  }
+}

@@ -225,3 +225,54 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+// A split tile (config tail_splits > 1): the block runs num_steps K steps
+// from first_step; its place in the grid waits out the K loop in the last
+// bytes of the shared memory; after the loop it writes its f32 partial to
+// its slot, counts itself in, and the last block of the tile adds the slots
+// up in split order and writes C.
+// CHECK-LABEL: gpu.func @tma_split
+// CHECK-SAME: %[[C:[^:]*]]: memref<?xf16>, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[CBASE:[^:]*]]: index
+// CHECK-SAME: %[[SPLIT:[^:]*]]: index, %[[SPLITS:[^:]*]]: index, %[[FIRST:[^:]*]]: index, %[[STEPS:[^:]*]]: index, %[[TILE:[^:]*]]: index, %[[PARTIALS:[^:]*]]: memref<?xf32>, %[[COUNTERS:[^:]*]]: memref<?xi32>
+// CHECK: %[[STASH_AT:.*]] = arith.addi %{{.*}}, %c196672 : index
+// CHECK-NEXT: %[[STASH:.*]] = memref.view %{{.*}}[%[[STASH_AT]]][] : {{.*}} to memref<6xi64, #gpu.address_space<workgroup>>
+// CHECK: scf.if
+// CHECK: memref.store %{{.*}}, %[[STASH]][%c0]
+// CHECK: memref.store %{{.*}}, %[[STASH]][%c5]
+// CHECK: gpu.barrier
+// CHECK: nvvm.setmaxregister increase 240
+// CHECK: scf.for %{{.*}} = %c0 to %[[STEPS]] step %c1 iter_args
+// CHECK: %[[SPLIT_I:.*]] = memref.load %[[STASH]][%c4]
+// CHECK: %[[SPLITS_I:.*]] = memref.load %[[STASH]][%c5]
+// CHECK: %[[TILE_I:.*]] = memref.load %[[STASH]][%c3]
+// CHECK: %[[TILE_X:.*]] = arith.index_castui %[[TILE_I]] : i64 to index
+// CHECK: mini.warp_store %{{.*}}, %[[PARTIALS]][%{{.*}}] at(%{{.*}}, %{{.*}}) bounds(%c256, %c128) {pairs}
+// CHECK-NEXT: nvvm.memory.barrier <gpu>
+// CHECK-NEXT: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: memref.atomic_rmw addi %c1_i32, %[[COUNTERS]][%[[TILE_X]]]
+// CHECK: memref.store %c0_i32, %[[COUNTERS]][%[[TILE_X]]]
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: scf.if
+// CHECK-NEXT: nvvm.memory.barrier <gpu>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c32768 step %c1024 {
+// CHECK: vector.load %[[PARTIALS]]
+// CHECK: scf.for %{{.*}} = %c1 to %{{.*}} step %c1 iter_args
+// CHECK: vector.load %[[PARTIALS]]
+// CHECK-COUNT-4: arith.addf
+// CHECK: memref.store %{{.*}}, %[[C]]
+// The producer's copies count from first_step.
+// CHECK: nvvm.setmaxregister decrease 24
+// CHECK: scf.for %{{.*}} = %c0 to %[[STEPS]] step %c1 {
+// CHECK: mini.stage_copy_tma {{.*}} step %{{.*}} after %[[FIRST]] barriers
+gpu.module @k {
+  gpu.func @tma_split(%a: memref<?xf16>, %b: memref<?xf16>, %c: memref<?xf16>, %a0: index, %b0: index,
+                      %c0: index, %batch: index, %row: index, %col: index, %m: index, %n: index,
+                      %k: index, %da: !llvm.ptr, %db: !llvm.ptr, %split: index, %splits: index,
+                      %first: index, %steps: index, %tile: index, %partials: memref<?xf32>,
+                      %counters: memref<?xi32>) kernel {
+    mini.block_matmul %a[%a0], %b[%b0] -> %c[%c0] block(%row, %col) batch %batch sizes(%m, %n, %k) tensor_maps(%da, %db : !llvm.ptr, !llvm.ptr) split %split of %splits steps %steps from %first tile %tile partials %partials counters %counters : memref<?xf32>, memref<?xi32> {config = #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 4>} : memref<?xf16>, memref<?xf16>, memref<?xf16>
+    gpu.return
+  }
+}

@@ -12,6 +12,7 @@
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="cluster-m=2" | FileCheck %s --check-prefix=CLUSTER
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="producer-warps=0" | FileCheck %s --check-prefix=NOPRODUCER
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="warps-n=1" | FileCheck %s --check-prefix=FOURWARPS
+// RUN: mini-opt %s -split-input-file -mini-select-matmul-config="tail-splits=4" | FileCheck %s --check-prefix=TAIL
 
 // f16 on sm_80+: tensor cores. sm_90: 256x128 tiles of 4x2 warps, TMA
 // copies of 64-deep tiles, 4 stages, issued by a producer warpgroup (producer-warps=0: by thread 0; warp
@@ -54,6 +55,9 @@
 // NAIVE: #mini.matmul_config<tile_m = 16, tile_n = 16, tile_k = 1, warps_m = 2, warps_n = 4, stages = 0, math = "simt">
 // WMMA-LABEL: func.func @f16
 // WMMA: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 1, math = "wmma">
+// tail-splits does not fix the tiling: the variants stay (unsplit).
+// TAIL-LABEL: func.func @f16
+// TAIL: #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">], sm_count = 132 : i64
 func.func @f16(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
   %c = mini.matmul %a, %b : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>
@@ -135,6 +139,9 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // WMMA: stages = 1, math = "wmma">} : tensor<1024x1024xf16>
 // WMMA: stages = 1, math = "wmma">} : tensor<512x4096xbf16>
 // cluster-m asks for TMA copies, on the small tiles too.
+// Static sizes with a split tail keep the SM count the host plans with.
+// TAIL-LABEL: func.func @by_size
+// TAIL: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", tail_splits = 4>, sm_count = 132 : i64} : tensor<1024x1024xf16>
 // CLUSTER-LABEL: func.func @by_size
 // CLUSTER: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", cluster_m = 2>
 // OVERRIDE-LABEL: func.func @by_size

@@ -118,6 +118,75 @@ TEST(Manifest, ClusteredGridDimsRoundUpToWholeClusters) {
             "manifest kernel 'k0' grid[1]: 'cluster' must be in [1, 8]");
 }
 
+/// manifest() with kernel k0 splitting its last wave (`split`: the fields
+/// of its split_tail) through the split-tile kernel k0_split.
+std::string splitManifest(const std::string &split = R"("kernel":"k0_split")",
+                          const std::string &splitKernelExtra = R"("split_blocks":true)") {
+  const std::string fields = R"("max_splits":4,"depth":"K","tile_k":16,"tile_elements":4096,)"
+                             R"("aligned":["N"],)";
+  std::string text = manifest(R"(,"split_tail":{)" + fields + split + "}");
+  std::string kernelObject = manifest(R"(,"split_tail":{)" + fields + splitKernelExtra + "}");
+  kernelObject = kernelObject.substr(kernelObject.find("[{") + 1);
+  kernelObject = kernelObject.substr(0, kernelObject.size() - 2); // drop "]}"
+  kernelObject.replace(kernelObject.find(R"("k0")"), 4, R"("k0_split")");
+  return text.substr(0, text.size() - 2) + "," + kernelObject + "]}";
+}
+
+TEST(Manifest, SplitTailPlansTheFewestRoundsOfSplitTiles) {
+  Bundle b = Bundle::parse(splitManifest(), ".");
+  const KernelSpec &k = b.kernel("k0");
+  EXPECT_EQ(k.splitTail.maxSplits, 4);
+  EXPECT_EQ(k.splitTail.kernel, "k0_split");
+  EXPECT_EQ(k.numParams(), 5u * 3 + 4 + 1); // + the number of whole tiles
+  EXPECT_TRUE(b.isSplitTileKernel("k0_split"));
+  EXPECT_FALSE(b.isSplitTileKernel("k0"));
+  EXPECT_EQ(b.kernel("k0_split").numParams(), 5u * 3 + 4 + 5 * 2 + 3); // + workspace and plan
+  // M = 1000: 16 tiles of 64 rows (N = 33: one column), 5 K steps of 16.
+  // On 12 SMs 4 tiles are left after a full wave; in 3 splits they take one
+  // round of a third of a tile (2: a half; 4: two rounds of a quarter).
+  // (N = 33 is not a multiple of 8: "aligned" here names N only to be
+  // tested below, so the manifest's N is read as 40.)
+  Sizes sizes = k.resolveSizes({{"M", 1000}});
+  sizes["N"] = 40;
+  SplitTailPlan p = k.planSplitTail(sizes, 12);
+  EXPECT_EQ(p.splits, 3);
+  EXPECT_EQ(p.splitTiles, 4);
+  EXPECT_EQ(p.unsplitTiles, 12);
+  EXPECT_EQ(p.stepsPerSplit, 2);
+  // Rows that are not 16-byte aligned are not split (no scalar path).
+  EXPECT_EQ(k.planSplitTail(k.resolveSizes({{"M", 1000}}), 12).splits, 1);
+  // Whole waves leave nothing to split.
+  sizes["M"] = 768;
+  p = k.planSplitTail(sizes, 12);
+  EXPECT_EQ(p.splits, 1);
+  EXPECT_EQ(p.splitTiles, 0);
+  EXPECT_EQ(p.unsplitTiles, 12);
+  // 2 tiles left of 18 on 16 SMs: 4 splits each, one round of a quarter.
+  sizes["M"] = 18 * 64;
+  p = k.planSplitTail(sizes, 16);
+  EXPECT_EQ(p.splits, 4);
+  EXPECT_EQ(p.stepsPerSplit, 2);
+}
+
+TEST(Manifest, BadSplitTailIsNamed) {
+  EXPECT_EQ(errorOf([] { Bundle::parse(splitManifest(R"("kernel":"nope")"), "."); }),
+            "manifest kernel 'k0' split-tile kernel 'nope': no such kernel");
+  EXPECT_EQ(errorOf([] {
+              Bundle::parse(splitManifest(R"("kernel":"k0_split")", R"("kernel":"k0")"), ".");
+            }),
+            "manifest kernel 'k0' split-tile kernel 'k0_split': it must be marked split_blocks "
+            "and take the kernel's op, sizes, tensors and tensor maps");
+  std::string text = splitManifest();
+  text.replace(text.find(R"("max_splits":4)"), 14, R"("max_splits":1)");
+  EXPECT_EQ(errorOf([&] { Bundle::parse(text, "."); }),
+            "manifest kernel 'k0' split_tail: needs max_splits in [2, 64], tile_k >= 1 and "
+            "tile_elements >= 1");
+  text = splitManifest();
+  text.replace(text.find(R"("depth":"K")"), 11, R"("depth":"L")");
+  EXPECT_EQ(errorOf([&] { Bundle::parse(text, "."); }),
+            "manifest kernel 'k0' split_tail: depth 'L' is not a size of the kernel");
+}
+
 /// A matmul kernel "big" (64x64 tiles here) with size variants "mid" (32x64,
 /// 70% of big's rate) and "small" (16x64, 50%) on 16 SMs.
 std::string variantsManifest(const std::string &variants = R"(["mid","small"])",

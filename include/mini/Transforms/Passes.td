@@ -54,6 +54,8 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
     a cluster that multicasts each B tile to all of them (measured no faster
     than N = 1 with mma.sync, docs/PERF.md v12, so not a default).
     `producer-warps=4` (tma) adds a producer warpgroup that issues the copies.
+    `tail-splits=S` (tensor cores, no clusters) splits each tile of the last,
+    partial wave over up to S blocks along K (`tail_splits` in the config).
   }];
   let options = [
     Option<"chip", "chip", "std::string", "\"sm_90a\"", "Target chip">,
@@ -66,7 +68,8 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
     Option<"stages", "stages", "int64_t", "-1", "Shared-memory pipeline stages (0: none, simt only)">,
     Option<"copy", "copy", "std::string", "\"\"", "cp_async or tma (sm_90, mma_sync)">,
     Option<"clusterM", "cluster-m", "int64_t", "-1", "Blocks per cluster along M, sharing B by TMA multicast (tma)">,
-    Option<"producerWarps", "producer-warps", "int64_t", "-1", "Warps that only issue the TMA copies: 0 or 4 (tma, 8 math warps)">
+    Option<"producerWarps", "producer-warps", "int64_t", "-1", "Warps that only issue the TMA copies: 0 or 4 (tma, 8 math warps)">,
+    Option<"tailSplits", "tail-splits", "int64_t", "-1", "The most blocks a tile of the last, partial wave is split over along K (tensor cores; 1: none)">
   ];
 }
 
@@ -76,7 +79,9 @@ def MiniLowerToGPU : Pass<"mini-lower-to-gpu", "mlir::ModuleOp"> {
     Every `mini` op becomes one `gpu.func` kernel in the `gpu.module`
     `@mini_kernels` (a matmul with `size_variants`: one per config, named
     `<kernel>_<tile_m>x<tile_n>`, and an `scf.index_switch` on the launch cost
-    computed from the grid sizes that picks one at launch), and is replaced,
+    computed from the grid sizes that picks one at launch; a config with
+    `tail_splits`: also `<kernel>_split`, launched after it with a workspace
+    when the split plan computed from the sizes splits), and is replaced,
     still on tensors, by a launch of that kernel on buffers
     (`bufferization.to_buffer` of the operands, a `memref.alloc` for the
     result, `bufferization.to_tensor` back), so that upstream one-shot
@@ -131,7 +136,8 @@ def MiniPromoteTiles : Pass<"mini-promote-tiles"> {
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::gpu::GPUDialect", "mlir::memref::MemRefDialect",
-    "mlir::NVVM::NVVMDialect", "mlir::nvgpu::NVGPUDialect", "mlir::scf::SCFDialect"
+    "mlir::NVVM::NVVMDialect", "mlir::nvgpu::NVGPUDialect", "mlir::scf::SCFDialect",
+    "mlir::vector::VectorDialect"
   ];
 }
 

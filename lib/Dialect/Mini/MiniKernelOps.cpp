@@ -151,6 +151,14 @@ LogicalResult BlockMatmulOp::verify() {
   for (Value map : getTensorMaps())
     if (!isa<LLVM::LLVMPointerType>(map.getType()))
       return emitOpError("tensor maps must be !llvm.ptr to CUtensorMaps; got ") << map.getType();
+  // The assembly format parses the split group whole; a builder may not.
+  bool split = isSplit();
+  if (split && config.getTailSplits() < 2)
+    return emitOpError() << "takes a split only with a config of tail_splits > 1; tail_splits = "
+                         << config.getTailSplits();
+  if (split && !(getSplits() && getFirstStep() && getNumSteps() && getTile() && getPartials() &&
+                 getCounters()))
+    return emitOpError("split needs splits, first_step, num_steps, tile, partials and counters");
   return success();
 }
 

@@ -95,15 +95,17 @@ int64_t MatmulConfigAttr::sharedMemoryBytes(Type elementType) const {
   if (!isTensorCore())
     return 0;
   int64_t eltBytes = elementType.getIntOrFloatBitWidth() / 8;
+  // A split tail keeps a split block's place in kSplitStashBytes at the end.
+  int64_t stash = getTailSplits() > 1 ? kSplitStashBytes : 0;
   if (usesTma()) // alignment slack, unpadded swizzled A then B stages, 2 mbarriers per stage
     return kTmaAlign + llvm::alignTo(getStages() * getTileM() * getTileK() * eltBytes, kTmaAlign) +
-           getStages() * (getTileN() * getTileK() * eltBytes + 2 * 8);
+           getStages() * (getTileN() * getTileK() * eltBytes + 2 * 8) + stash;
   const int64_t pad = kRowPad;
   int64_t bytes = getStages() *
                   (getTileM() * (getTileK() + pad) + getTileK() * (getTileN() + pad)) * eltBytes;
   if (getMath() == "wmma") // a 16x16 f32 epilogue tile per warp
     bytes += getWarpsM() * getWarpsN() * 16 * 16 * 4;
-  return bytes;
+  return bytes + stash;
 }
 
 bool MatmulConfigAttr::tmaFits(Type elementType) const {
@@ -139,6 +141,14 @@ MatmulConfigAttr::verifyFor(Type elementType,
                        << "the tile's " << bBoxes << " B boxes (tile_n / " << kTmaBoxCols
                        << ") to split evenly over the cluster; got copy = \"" << getCopy()
                        << "\", tile_n = " << tn;
+  int64_t splits = getTailSplits();
+  if (splits < 1 || splits > kMaxTailSplits)
+    return emitError() << "matmul_config tail_splits must be in [1, " << kMaxTailSplits
+                       << "], got " << splits;
+  if (splits > 1 && (math == "simt" || cm > 1))
+    return emitError() << "matmul_config tail_splits = " << splits
+                       << " needs tensor cores (mma_sync or wmma) and no clusters; got math = \""
+                       << math << "\", cluster_m = " << cm;
   if (math == "simt") {
     bool tiled = tm == 64 && tn == 64 && tk == 16 && stages <= 1;
     bool naive = tm == 16 && tn == 16 && tk == 1 && stages == 0;
@@ -238,15 +248,17 @@ LogicalResult MatmulOp::verify() {
     if (failed(config.verifyFor(lhs.getElementType(), [&] { return emitOpError(); })))
       return failure();
   ArrayAttr variants = getSizeVariantsAttr();
+  bool splitTail = getConfigAttr() && getConfigAttr().getTailSplits() > 1;
+  if (!variants && (getTileRatesAttr() || (getSmCountAttr() && !splitTail)))
+    return emitOpError() << "sm_count and tile_rates need size_variants (sm_count alone: "
+                            "a config with tail_splits > 1)";
+  if (getSmCountAttr() && *getSmCount() < 1)
+    return emitOpError() << "sm_count must be >= 1, got " << *getSmCount();
   if (!variants)
-    return getSmCountAttr() || getTileRatesAttr()
-               ? emitOpError() << "sm_count and tile_rates need size_variants"
-               : success();
+    return success();
   if (!getConfigAttr() || !getSmCountAttr() || !getTileRatesAttr() || variants.empty())
     return emitOpError()
            << "size_variants needs a config, sm_count, tile_rates and at least one variant";
-  if (*getSmCount() < 1)
-    return emitOpError() << "sm_count must be >= 1, got " << *getSmCount();
   ArrayRef<int64_t> rates = *getTileRates();
   if (rates.size() != variants.size() + 1)
     return emitOpError() << "tile_rates needs one rate for the config and one per size variant ("

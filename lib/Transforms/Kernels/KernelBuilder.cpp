@@ -228,6 +228,12 @@ gpu::GPUFuncOp createKernel(OpBuilder &b, Location loc, gpu::GPUModuleOp module,
     argTypes.push_back(b.getIndexType());
   for (size_t i = 0; i < spec.tensorMaps.size(); ++i) // CUtensorMap in global memory
     argTypes.push_back(LLVM::LLVMPointerType::get(b.getContext()));
+  if (spec.splitTail.splitBlocks)
+    argTypes.append({MemRefType::get({ShapedType::kDynamic}, b.getF32Type()),
+                     MemRefType::get({ShapedType::kDynamic}, b.getI32Type()), b.getIndexType(),
+                     b.getIndexType(), b.getIndexType()});
+  else if (spec.splitTail.maxSplits > 1)
+    argTypes.push_back(b.getIndexType());
   SmallVector<Type> workgroupTypes(workgroup.begin(), workgroup.end());
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToEnd(module.getBody());

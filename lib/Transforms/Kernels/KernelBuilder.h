@@ -43,9 +43,28 @@ struct KernelTensorMap {
   int64_t swizzle;
 };
 
+/// A matmul whose last, partial wave of tiles is split along K (config
+/// tail_splits = maxSplits) is two kernels. The first computes the whole
+/// tiles: its grid counts every C tile, and it takes one more parameter, the
+/// number of tiles it computes (the others, the last ones, are split). The
+/// second, `kernel`, computes the split tiles' shares, one block each on a
+/// one-dimensional grid, and takes, after the tensor maps, its workspace (an
+/// f32 memref of `tileElements` per block, an i32 memref of a zeroed counter
+/// per split tile), the number of whole tiles, the splits per tile and the
+/// K steps per split. planTailSplits (host) and the runtime plan the split.
+struct KernelSplitTail {
+  int64_t maxSplits = 1;
+  std::string depth; // the size the tile's K steps count
+  int64_t tileK = 0;
+  int64_t tileElements = 0;
+  std::string kernel;       // the whole-tile kernel: its split-tile kernel
+  bool splitBlocks = false; // this is the split-tile kernel
+};
+
 /// What a kernel needs at launch, independent of MLIR: this is what the bundle
 /// manifest records. Kernel parameters are the tensors (in order), then the
-/// sizes (in order), then a pointer to each tensor map (in order).
+/// sizes (in order), then a pointer to each tensor map (in order), then
+/// with a split tail its plan (KernelSplitTail).
 struct KernelSpec {
   std::string op;
   llvm::SmallVector<KernelTensor, 4> tensors;
@@ -60,6 +79,7 @@ struct KernelSpec {
   llvm::SmallVector<std::string, 2> sizeVariants;
   int64_t smCount = 0;
   llvm::SmallVector<int64_t, 3> tileRates;
+  KernelSplitTail splitTail;
 };
 
 /// Builds code at the insertion point of `b` with location `loc`.
@@ -165,10 +185,11 @@ void setMatmulSpec(mlir::Operation *matmul, KernelSpec &spec, int64_t tileM, int
 mlir::FailureOr<mlir::gpu::GPUFuncOp>
 buildMatmulKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
                   llvm::StringRef name, KernelSpec &spec);
-/// The tensor-core matmul with tiling `config` (the op's, or a size variant).
+/// The tensor-core matmul with tiling `config` (the op's, or a size variant);
+/// with `splitBlocks`, the split-tile kernel of a config with tail_splits.
 mlir::FailureOr<mlir::gpu::GPUFuncOp>
 buildMatmulMmaKernel(mlir::Operation *op, MatmulConfigAttr config, mlir::gpu::GPUModuleOp module,
-                     llvm::StringRef name, KernelSpec &spec);
+                     llvm::StringRef name, KernelSpec &spec, bool splitBlocks = false);
 mlir::FailureOr<mlir::gpu::GPUFuncOp>
 buildSoftmaxKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
                    llvm::StringRef name, KernelSpec &spec);

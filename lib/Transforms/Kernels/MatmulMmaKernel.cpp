@@ -15,9 +15,39 @@ using namespace mlir;
 namespace mini {
 using namespace tensorcore;
 
+namespace {
+
+/// The block_matmul of a split tile: split `split` of tile `tile` (numbered
+/// from 0 after the unsplit tiles), at C tile (row0, col0) of `batch`.
+struct SplitTile {
+  Value batch, row0, col0;
+  Value split, splits, firstStep, numSteps, tile, partials, counters;
+};
+
+/// Block e of the split-tile kernel is split number e mod splits of split
+/// tile e / splits; each split computes `stepsPerSplit` K steps. Split tile
+/// q is C tile unsplit + q, tiles numbered along N, then M, then the batch.
+SplitTile splitTile(KernelBuilder &kb, Value e, Value unsplit, Value splits, Value stepsPerSplit,
+                    Value tilesN, Value tilesM, const Tiling &t) {
+  SplitTile s;
+  s.splits = splits;
+  s.tile = kb.div(e, splits);
+  s.split = kb.rem(e, splits);
+  s.firstStep = kb.mul(s.split, stepsPerSplit);
+  s.numSteps = stepsPerSplit;
+  Value tile = kb.add(unsplit, s.tile);
+  s.col0 = kb.mul(kb.rem(tile, tilesN), kb.idx(t.tn));
+  Value rows = kb.div(tile, tilesN);
+  s.row0 = kb.mul(kb.rem(rows, tilesM), kb.idx(t.tm));
+  s.batch = kb.div(rows, tilesM);
+  return s;
+}
+
+} // namespace
+
 FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr cfg,
                                                gpu::GPUModuleOp module, StringRef name,
-                                               KernelSpec &spec) {
+                                               KernelSpec &spec, bool splitBlocks) {
   auto mm = cast<MatmulOp>(op);
   Tiling t{cfg.getTileM(),  cfg.getTileN(),  cfg.getTileK(),
            cfg.getWarpsM(), cfg.getWarpsN(), cfg.getStages(),
@@ -41,6 +71,8 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   spec.attrs.set("tile", b.getI64ArrayAttr({t.tm, t.tn, t.tk}));
   spec.attrs.set("warps", b.getI64ArrayAttr({t.wm, t.wn}));
   spec.attrs.set("stages", b.getI64IntegerAttr(t.stages));
+  if (cfg.getTailSplits() > 1)
+    spec.splitTail = {cfg.getTailSplits(), "K", t.tk, t.tm * t.tn, "", splitBlocks};
   int64_t clusterM = cfg.getClusterM();
   if (clusterM > 1) {
     spec.attrs.set("cluster_m", b.getI64IntegerAttr(clusterM));
@@ -60,19 +92,51 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   }
   b.setInsertionPointToStart(&func.getBody().front());
   KernelBuilder kb(b, loc);
-  // Block (x, y, z) computes the C tile at columns x * tile_n, rows y *
-  // tile_m of batch z; mini-promote-tiles builds its body.
   Value A = func.getArgument(0), B = func.getArgument(1), C = func.getArgument(2);
   Value M = func.getArgument(4), N = func.getArgument(5), K = func.getArgument(6);
-  Value batch = kb.blockId(gpu::Dimension::z);
-  Value row0 = kb.mul(kb.blockId(gpu::Dimension::y), kb.idx(t.tm));
-  Value col0 = kb.mul(kb.blockId(gpu::Dimension::x), kb.idx(t.tn));
+  unsigned mapsAt = spec.tensors.size() + spec.sizes.size();
   SmallVector<Value> maps;
-  if (useTma)
-    maps = {func.getArgument(func.getNumArguments() - 2),
-            func.getArgument(func.getNumArguments() - 1)};
-  BlockMatmulOp::create(b, loc, A, kb.mul(batch, kb.mul(M, K)), B, kb.mul(batch, kb.mul(K, N)), C,
-                        kb.mul(batch, kb.mul(M, N)), batch, row0, col0, M, N, K, maps, cfg);
+  for (unsigned i = 0; i < spec.tensorMaps.size(); ++i)
+    maps.push_back(func.getArgument(mapsAt + i));
+  auto blockMatmul = [&](Value batch, Value row0, Value col0, const SplitTile *split) {
+    // mini-promote-tiles builds the block's body.
+    BlockMatmulOp::create(
+        b, loc, A, kb.mul(batch, kb.mul(M, K)), B, kb.mul(batch, kb.mul(K, N)), C,
+        kb.mul(batch, kb.mul(M, N)), batch, row0, col0, M, N, K, maps,
+        split ? split->split : Value(), split ? split->splits : Value(),
+        split ? split->firstStep : Value(), split ? split->numSteps : Value(),
+        split ? split->tile : Value(), split ? split->partials : Value(),
+        split ? split->counters : Value(), cfg);
+  };
+  // Block (x, y, z) computes the C tile at columns x * tile_n, rows y *
+  // tile_m of batch z.
+  auto wholeTile = [&] {
+    blockMatmul(kb.blockId(gpu::Dimension::z),
+                kb.mul(kb.blockId(gpu::Dimension::y), kb.idx(t.tm)),
+                kb.mul(kb.blockId(gpu::Dimension::x), kb.idx(t.tn)), nullptr);
+  };
+  unsigned planAt = mapsAt + spec.tensorMaps.size();
+  if (splitBlocks) {
+    Value e = kb.blockId(gpu::Dimension::x);
+    Value tilesN = arith::CeilDivUIOp::create(b, loc, N, kb.idx(t.tn));
+    Value tilesM = arith::CeilDivUIOp::create(b, loc, M, kb.idx(t.tm));
+    SplitTile s = splitTile(kb, e, func.getArgument(planAt + 2), func.getArgument(planAt + 3),
+                            func.getArgument(planAt + 4), tilesN, tilesM, t);
+    s.partials = func.getArgument(planAt);
+    s.counters = func.getArgument(planAt + 1);
+    blockMatmul(s.batch, s.row0, s.col0, &s);
+  } else if (spec.splitTail.maxSplits > 1) {
+    // The last tiles are the split-tile kernel's; the block ids stay the
+    // only source of the place, which ptxas rematerializes in the loop.
+    Value tilesN = arith::CeilDivUIOp::create(b, loc, N, kb.idx(t.tn));
+    Value tilesM = arith::CeilDivUIOp::create(b, loc, M, kb.idx(t.tm));
+    Value tile = kb.add(kb.blockId(gpu::Dimension::x),
+                        kb.mul(tilesN, kb.add(kb.blockId(gpu::Dimension::y),
+                                              kb.mul(tilesM, kb.blockId(gpu::Dimension::z)))));
+    kb.ifThenElse(kb.ult(tile, func.getArgument(planAt)), wholeTile);
+  } else {
+    wholeTile();
+  }
   gpu::ReturnOp::create(b, loc);
   return func;
 }

@@ -21,14 +21,15 @@ namespace mini::tensorcore {
 Value TensorCoreEmitter::stageCopy(Value stage, Value step, bool async, bool interior) {
   Type token = async ? Type(nvgpu::DeviceAsyncTokenType::get(kb.b.getContext())) : Type();
   auto op = StageCopyOp::create(kb.b, kb.loc, token, A, aBase, B, bBase, row0, col0, M, N, K, sa,
-                                sb, stage, step, ArrayRef<int64_t>{t.tm, t.tn, t.tk},
+                                sb, stage, step, firstStep, ArrayRef<int64_t>{t.tm, t.tn, t.tk},
                                 static_cast<uint64_t>(t.threads), async, interior);
   return op.getToken();
 }
 
 void TensorCoreEmitter::stageCopyTma(Value stage, Value step) {
   StageCopyTmaOp::create(kb.b, kb.loc, tma->descA, tma->descB, row0, col0, tma->batch, K, sa, sb,
-                         tma->barriers, stage, step, static_cast<uint64_t>(tma->clusterM));
+                         tma->barriers, stage, step, firstStep,
+                         static_cast<uint64_t>(tma->clusterM));
 }
 
 void TensorCoreEmitter::initBarriers() {

@@ -98,6 +98,18 @@ public:
   /// mini.warp_store). `pairs`: N is even.
   void epilogue(Value acc, Value C, Value cBase, Value scratch, bool pairs);
 
+  /// A tile split along K over `splits` blocks: this block is number
+  /// `split`; `tile` numbers the split tiles; `partials` holds a tile_m x
+  /// tile_n f32 slot per block, `counters` an i32 per split tile; `flag`
+  /// is an i32 of workgroup memory that is free after the K loop.
+  struct Split {
+    Value split, splits, tile, partials, counters, flag;
+  };
+  /// The end of a split tile's block (TensorCoreSplit.cpp): the partial
+  /// into its slot, then the last of the tile's blocks adds the slots up in
+  /// split order and writes C. `scratch`: WMMA's per-warp f32 tiles.
+  void splitEpilogue(Value acc, Value C, Value cBase, const Split &s, Value scratch);
+
   /// Elements of C the staged mma.sync epilogue needs as scratch: one
   /// slice per warp (MmaFragments::stagedSliceElements).
   int64_t stagedEpilogueElements() const {
@@ -110,6 +122,9 @@ public:
   const Tiling &t;
   Type elt;
   Value A, B, M, N, K, aBase, bBase, row0, col0, sa, sb;
+  /// The block's first K step when it computes only some (a split tile):
+  /// the copies of step s copy step firstStep + s. Null: from step 0.
+  Value firstStep;
   Value tid, warpRow, warpCol;
 };
 

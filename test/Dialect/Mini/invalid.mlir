@@ -486,3 +486,27 @@ func.func @matmul_size_variant_not_a_config(%a: tensor<?x?xf16>) {
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, sm_count = 132 : i64, tile_rates = array<i64: 100, 70>, size_variants = [1 : i64]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
   return
 }
+
+// -----
+
+func.func @matmul_config_tail_splits_range(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config tail_splits must be in [1, 8], got 9}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", tail_splits = 9>} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_config_tail_splits_simt(%a: tensor<8x8xf32>) {
+  // expected-error @+1 {{matmul_config tail_splits = 2 needs tensor cores (mma_sync or wmma) and no clusters; got math = "simt", cluster_m = 1}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt", tail_splits = 2>} : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_sm_count_without_split(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{sm_count and tile_rates need size_variants (sm_count alone: a config with tail_splits > 1)}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, sm_count = 132 : i64} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}

@@ -195,3 +195,12 @@ func.func @block_map_type(%a: memref<?xf16>, %c: memref<?xf32>, %i: index) {
   mini.block_matmul %a[%i], %a[%i] -> %c[%i] block(%i, %i) batch %i sizes(%i, %i, %i) tensor_maps(%i, %i : index, index) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">} : memref<?xf16>, memref<?xf16>, memref<?xf32>
   return
 }
+
+// -----
+
+// A split needs a config that splits the last wave.
+func.func @split_without_tail_splits(%a: memref<?xf16>, %c: memref<?xf32>, %i: index, %p: memref<?xf32>, %n: memref<?xi32>) {
+  // expected-error @+1 {{'mini.block_matmul' op takes a split only with a config of tail_splits > 1; tail_splits = 1}}
+  mini.block_matmul %a[%i], %a[%i] -> %c[%i] block(%i, %i) batch %i sizes(%i, %i, %i) split %i of %i steps %i from %i tile %i partials %p counters %n : memref<?xf32>, memref<?xi32> {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 32, warps_m = 2, warps_n = 2, stages = 2, math = "mma_sync">} : memref<?xf16>, memref<?xf16>, memref<?xf32>
+  return
+}

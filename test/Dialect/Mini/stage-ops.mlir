@@ -49,3 +49,22 @@ gpu.module @b {
     gpu.return
   }
 }
+
+// A split tile's block_matmul, and copies that count from a first step.
+// CHECK-LABEL: gpu.func @split_tile
+// CHECK: mini.block_matmul {{.*}} sizes(%{{.*}}, %{{.*}}, %{{.*}}) split %[[S:[^ ]*]] of %[[N:[^ ]*]] steps %[[P:[^ ]*]] from %[[F:[^ ]*]] tile %[[T:[^ ]*]] partials %{{.*}} counters %{{.*}} : memref<?xf32>, memref<?xi32> {config = #mini.matmul_config<{{.*}}, tail_splits = 3>}
+// CHECK: mini.stage_copy {{.*}} step %{{.*}} after %{{.*}} {threads = 128 : i64
+// CHECK: mini.stage_copy_tma {{.*}} step %{{.*}} after %{{.*}} barriers
+gpu.module @s {
+  gpu.func @split_tile(%h: memref<?xf16>, %p: memref<?xf32>, %n: memref<?xi32>, %i: index, %j: index,
+                       %sa: memref<3x64x40xf16, #gpu.address_space<workgroup>>,
+                       %sb: memref<3x32x72xf16, #gpu.address_space<workgroup>>,
+                       %ta: memref<3x128x64xf16, #gpu.address_space<workgroup>>,
+                       %tb: memref<3x4x64x64xf16, #gpu.address_space<workgroup>>,
+                       %bars: memref<6xi64, #gpu.address_space<workgroup>>, %d: !llvm.ptr) kernel {
+    mini.block_matmul %h[%i], %h[%i] -> %h[%i] block(%i, %i) batch %i sizes(%i, %i, %i) split %i of %j steps %i from %j tile %i partials %p counters %n : memref<?xf32>, memref<?xi32> {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 32, warps_m = 2, warps_n = 2, stages = 2, math = "mma_sync", tail_splits = 3>} : memref<?xf16>, memref<?xf16>, memref<?xf16>
+    mini.stage_copy %h[%i], %h[%i] block(%i, %i) sizes(%i, %i, %i) into %sa, %sb[%i] step %i after %j {threads = 128 : i64, tile = array<i64: 64, 64, 32>} : memref<?xf16>, memref<?xf16>, memref<3x64x40xf16, #gpu.address_space<workgroup>>, memref<3x32x72xf16, #gpu.address_space<workgroup>>
+    mini.stage_copy_tma %d, %d block(%i, %i) batch %i depth %i into %ta, %tb[%i] step %i after %j barriers %bars : !llvm.ptr, !llvm.ptr, memref<3x128x64xf16, #gpu.address_space<workgroup>>, memref<3x4x64x64xf16, #gpu.address_space<workgroup>>, memref<6xi64, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}

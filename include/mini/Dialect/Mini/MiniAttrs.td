@@ -76,6 +76,16 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
       only), and `setmaxnreg` moves its registers to the math warps (24 per
       producer thread, 240 per math thread), so no math warp ever waits for a
       stage to be released.
+    - `tail_splits` (tensor cores, no clusters): the most blocks one C tile of
+      the last, partial wave is split over along K. The matmul becomes two
+      kernels: one for the whole tiles, then one whose blocks each compute
+      a share of the K steps of one of the last tiles (tiles mod SMs), `s`
+      <= this shares per tile, chosen at launch so that they take the
+      fewest rounds of 1 / s of a tile (no split with a batch or with K or
+      N not a multiple of 8). Each such block writes its f32 partial tile to
+      a workspace; the last of a tile's blocks to finish adds them up in
+      split order (deterministic) and writes C. 1 (default, not printed):
+      no split (docs/PERF.md v24: no faster at the same clock).
 
     `mini-select-matmul-config` picks it per chip and element type; pass
     options or a hand-written attribute override it.
@@ -90,7 +100,8 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
                         StringRefParameter<"global -> shared copy mechanism",
                                            "\"cp_async\"">:$copy,
                         DefaultValuedParameter<"int64_t", "1">:$cluster_m,
-                        DefaultValuedParameter<"int64_t", "0">:$producer_warps);
+                        DefaultValuedParameter<"int64_t", "0">:$producer_warps,
+                        DefaultValuedParameter<"int64_t", "1">:$tail_splits);
   let assemblyFormat = "`<` struct(params) `>`";
   let skipDefaultBuilders = 1;
   let builders = [
@@ -99,9 +110,10 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
                      "::llvm::StringRef":$math,
                      CArg<"::llvm::StringRef", "\"cp_async\"">:$copy,
                      CArg<"int64_t", "1">:$cluster_m,
-                     CArg<"int64_t", "0">:$producer_warps), [{
+                     CArg<"int64_t", "0">:$producer_warps,
+                     CArg<"int64_t", "1">:$tail_splits), [{
       return $_get($_ctxt, tile_m, tile_n, tile_k, warps_m, warps_n, stages, math, copy,
-                   cluster_m, producer_warps);
+                   cluster_m, producer_warps, tail_splits);
     }]>
   ];
   let extraClassDeclaration = [{
@@ -125,6 +137,11 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
     /// TMA path: the swizzle pattern repeats every 1024 bytes, so stages
     /// start 1024-aligned; the kernel rounds the dynamic base up at run time.
     static constexpr int64_t kTmaAlign = 1024;
+    /// The most blocks a tile of the last wave may be split over.
+    static constexpr int64_t kMaxTailSplits = 8;
+    /// Bytes at the end of a split tail's dynamic shared memory that keep a
+    /// split block's place in the grid across its K loop.
+    static constexpr int64_t kSplitStashBytes = 64;
     /// The most blocks a cluster may hold (portable cluster size).
     static constexpr int64_t kMaxClusterBlocks = 8;
     /// Bytes of dynamic shared memory a tensor-core kernel with this config

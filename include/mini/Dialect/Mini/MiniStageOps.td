@@ -11,7 +11,7 @@ include "mini/Dialect/Mini/MiniAttrs.td"
 include "mlir/Dialect/NVGPU/IR/NVGPUTypes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
-def Mini_BlockMatmulOp : Mini_Op<"block_matmul"> {
+def Mini_BlockMatmulOp : Mini_Op<"block_matmul", [AttrSizedOperandSegments]> {
   let summary = "One thread block's tile of a matmul on tensor cores";
   let description = [{
     The block's `tile_m x tile_n` tile of `C = A x B` (the tile sizes of
@@ -22,7 +22,16 @@ def Mini_BlockMatmulOp : Mini_Op<"block_matmul"> {
     `copy = "tma"` in the config, `tensor_maps` are the CUtensorMap
     pointers of A (boxes [1, tile_m, tile_k]) and B (boxes [1, tile_k, 64]).
     mini-promote-tiles lowers it: shared-memory stages, their copies, and
-    each warp's share of the math. It must be the only one of its kernel,
+    each warp's share of the math.
+
+    With `split` (config `tail_splits` > 1), the tile's K steps are shared by
+    `splits` blocks and this one, number `split`, computes the `num_steps`
+    steps from `first_step` (steps past the end of K add zeros); `k` and
+    `n` must be multiples of 8 (there is no scalar path). It writes
+    its f32 partial tile (`tile_m x tile_n`, row-major) to slot
+    `tile * splits + split` of `partials`, and the last of the tile's blocks
+    to count itself in `counters[tile]` (which it resets to 0) adds the
+    `splits` slots in split order and writes C. It must be the only one of its kernel,
     whose blocks have `32 x warps_m x warps_n` threads and the config's
     dynamic shared memory (as mini-lower-to-gpu launches them).
   }];
@@ -30,14 +39,24 @@ def Mini_BlockMatmulOp : Mini_Op<"block_matmul"> {
                        MemRefRankOf<[F16, BF16], [1]>:$b, Index:$b_base,
                        MemRefRankOf<[F16, BF16, F32], [1]>:$c, Index:$c_base,
                        Index:$batch, Index:$row0, Index:$col0, Index:$m, Index:$n, Index:$k,
-                       Variadic<AnyType>:$tensor_maps, Mini_MatmulConfigAttr:$config);
+                       Variadic<AnyType>:$tensor_maps,
+                       Optional<Index>:$split, Optional<Index>:$splits,
+                       Optional<Index>:$first_step, Optional<Index>:$num_steps,
+                       Optional<Index>:$tile, Optional<MemRefRankOf<[F32], [1]>>:$partials,
+                       Optional<MemRefRankOf<[I32], [1]>>:$counters,
+                       Mini_MatmulConfigAttr:$config);
   let assemblyFormat = [{
     $a `[` $a_base `]` `,` $b `[` $b_base `]` `->` $c `[` $c_base `]`
     `block` `(` $row0 `,` $col0 `)` `batch` $batch `sizes` `(` $m `,` $n `,` $k `)`
     (`tensor_maps` `(` $tensor_maps^ `:` type($tensor_maps) `)`)?
+    (`split` $split^ `of` $splits `steps` $num_steps `from` $first_step `tile` $tile
+     `partials` $partials `counters` $counters `:` type($partials) `,` type($counters))?
     attr-dict `:` type($a) `,` type($b) `,` type($c)
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    bool isSplit() { return static_cast<bool>(getSplit()); }
+  }];
 }
 
 def Mini_StageCopyOp : Mini_Op<"stage_copy"> {
@@ -58,20 +77,23 @@ def Mini_StageCopyOp : Mini_Op<"stage_copy"> {
     promises `step >= 1`, so no depth below 0 needs a check. Without
     `async`, the copies are element by element and done when the op is;
     step `s` covers depths `s * tile_k ..` (the residue last).
+
+    With `first_step`, the step copied is `first_step + step` (a block that
+    computes only some of the K steps).
   }];
   let arguments = (ins Arg<MemRefRankOf<[F16, BF16], [1]>, "A", [MemRead]>:$a, Index:$a_base,
                        Arg<MemRefRankOf<[F16, BF16], [1]>, "B", [MemRead]>:$b, Index:$b_base,
                        Index:$row0, Index:$col0, Index:$m, Index:$n, Index:$k,
                        Arg<AnyStaticShapeMemRef, "A stages", [MemWrite]>:$sa,
                        Arg<AnyStaticShapeMemRef, "B stages", [MemWrite]>:$sb,
-                       Index:$stage, Index:$step,
+                       Index:$stage, Index:$step, Optional<Index>:$first_step,
                        DenseI64ArrayAttr:$tile, I64Attr:$threads, UnitAttr:$async,
                        UnitAttr:$interior);
   let results = (outs Optional<NVGPU_DeviceAsyncToken>:$token);
   let assemblyFormat = [{
     $a `[` $a_base `]` `,` $b `[` $b_base `]` `block` `(` $row0 `,` $col0 `)`
     `sizes` `(` $m `,` $n `,` $k `)` `into` $sa `,` $sb `[` $stage `]` `step` $step
-    attr-dict `:` type($a) `,` type($b) `,` type($sa) `,` type($sb) (`->` type($token)^)?
+    (`after` $first_step^)? attr-dict `:` type($a) `,` type($b) `,` type($sa) `,` type($sb) (`->` type($token)^)?
   }];
   let hasVerifier = 1;
 }
@@ -99,15 +121,18 @@ def Mini_StageCopyTmaOp : Mini_Op<"stage_copy_tma"> {
     With `cluster_m` > 1, the blocks of a cluster (ranks 0 .. cluster_m - 1)
     share the B tile: each copies its rank's share of the B boxes and
     multicasts it into every block of the cluster.
+
+    With `first_step`, the step copied is `first_step + step`.
   }];
   let arguments = (ins AnyType:$desc_a, AnyType:$desc_b, Index:$row0, Index:$col0,
                        Index:$batch, Index:$k, AnyStaticShapeMemRef:$sa,
                        AnyStaticShapeMemRef:$sb, AnyStaticShapeMemRef:$barriers,
-                       Index:$stage, Index:$step,
+                       Index:$stage, Index:$step, Optional<Index>:$first_step,
                        DefaultValuedAttr<I64Attr, "1">:$cluster_m);
   let assemblyFormat = [{
     $desc_a `,` $desc_b `block` `(` $row0 `,` $col0 `)` `batch` $batch `depth` $k
-    `into` $sa `,` $sb `[` $stage `]` `step` $step `barriers` $barriers attr-dict `:`
+    `into` $sa `,` $sb `[` $stage `]` `step` $step (`after` $first_step^)?
+    `barriers` $barriers attr-dict `:`
     type($desc_a) `,` type($desc_b) `,` type($sa) `,` type($sb) `,` type($barriers)
   }];
   let hasVerifier = 1;

@@ -41,6 +41,29 @@ struct TensorMapSpec {
 
 using Sizes = std::map<std::string, int64_t>;
 
+/// A matmul whose last, partial wave of tiles is split along K ("split_tail"
+/// in the manifest) is two kernels. The whole-tile kernel's grid counts every
+/// C tile; it takes one more parameter, the number of tiles it computes (the
+/// last ones are split). Its split-tile kernel (`kernel`; that one has
+/// `splitBlocks`) runs one block per share of a split tile on a
+/// one-dimensional grid and takes, after the tensor maps, an f32 workspace
+/// of `tileElements` per block, a zeroed i32 counter per split tile, the
+/// number of whole tiles, the splits per tile and the K steps per split.
+struct SplitTailSpec {
+  int64_t maxSplits = 1; // 1: not split
+  std::string depth;     // the size whose steps of tileK are split
+  int64_t tileK = 0;
+  int64_t tileElements = 0;
+  std::vector<std::string> aligned; // sizes that must be multiples of 8 to split
+  std::string kernel;               // the split-tile kernel
+  bool splitBlocks = false;         // this is a split-tile kernel
+};
+
+/// The split of one launch (KernelSpec::planSplitTail).
+struct SplitTailPlan {
+  int64_t splitTiles = 0, splits = 1, unsplitTiles = 0, stepsPerSplit = 0;
+};
+
 struct KernelSpec {
   std::string entry, op, cubin;
   std::vector<TensorSpec> tensors;
@@ -57,6 +80,7 @@ struct KernelSpec {
   std::vector<std::string> sizeVariants;
   int64_t smCount = 0;
   std::vector<int64_t> tileRates;
+  SplitTailSpec splitTail;
 
   /// Fills dynamic sizes from `given`, checks static ones against it, and
   /// checks op-level constraints. Throws Error naming the size.
@@ -70,7 +94,17 @@ struct KernelSpec {
   int64_t launchCost(const Sizes &sizes, int64_t smCount, int64_t ratePercent) const;
   /// Kernel parameters the ABI implies: 5 per tensor (memref descriptor), 1 per
   /// size, 1 per tensor map (a pointer).
-  size_t numParams() const { return 5 * tensors.size() + sizes.size() + tensorMaps.size(); }
+  size_t numParams() const {
+    return 5 * tensors.size() + sizes.size() + tensorMaps.size() +
+           (splitTail.splitBlocks ? 13 : splitTail.maxSplits > 1 ? 1 : 0);
+  }
+  /// The split of the last wave at `sizes` on `smCount` SMs: the tiles left
+  /// after the full waves (tiles mod SMs) split in 1 <= s <= maxSplits (and
+  /// <= the K steps) ranges of ceildiv(steps, s) steps, taking the fewest
+  /// rounds of 1 / s of a tile, the smallest s on a tie; no split with a
+  /// batch or with sizes `aligned` names not multiples of 8
+  /// (mini-lower-to-gpu computes the same).
+  SplitTailPlan planSplitTail(const Sizes &sizes, int64_t smCount) const;
   double attr(const std::string &name, double fallback) const;
 };
 
@@ -90,6 +124,9 @@ struct Bundle {
   const KernelSpec &forSizes(const KernelSpec &k, const Sizes &sizes) const;
   /// Whether `entry` is another kernel's size variant (launched through it).
   bool isSizeVariant(const std::string &entry) const;
+  /// Whether `entry` is a split-tile kernel (it runs through its whole-tile
+  /// kernel's launch).
+  bool isSplitTileKernel(const std::string &entry) const;
 };
 
 struct Chip {

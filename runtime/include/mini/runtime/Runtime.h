@@ -31,6 +31,7 @@ public:
   std::string chip() const;
   /// The most shared memory one block may have (opt-in, dynamic included).
   int maxSharedBytesPerBlock() const { return maxSharedOptin_; }
+  int smCount() const { return smCount_; }
   void synchronize(const std::string &context = "") const;
 
 private:
@@ -39,6 +40,7 @@ private:
   std::string name_;
   int major_ = 0, minor_ = 0;
   int maxSharedOptin_ = 0;
+  int smCount_ = 0;
 };
 
 /// Device memory, freed on destruction.
@@ -86,10 +88,19 @@ TensorMapLayout tensorMapLayout(const KernelSpec &k, const TensorMapSpec &m, con
 /// (ptr, ptr, offset 0, size, stride 1), an i64 per size, then `tensorMaps`
 /// (device pointers to the kernel's CUtensorMaps). Throws Error if the
 /// number of tensors or tensor maps is wrong.
+/// The plan of a launch with a split tail (SplitTailSpec) and, for the
+/// split-tile kernel, its workspace.
+struct SplitTailArgs {
+  CUdeviceptr partials = 0; // f32, plan.splitTiles * plan.splits * tileElements
+  CUdeviceptr counters = 0; // i32, plan.splitTiles, zero
+  SplitTailPlan plan;
+};
+
 class KernelParams {
 public:
   KernelParams(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
-               const Sizes &sizes, const std::vector<CUdeviceptr> &tensorMaps = {});
+               const Sizes &sizes, const std::vector<CUdeviceptr> &tensorMaps = {},
+               const SplitTailArgs *splitTail = nullptr);
   void **data() { return pointers_.data(); }
   size_t size() const { return pointers_.size(); }
 
@@ -109,8 +120,9 @@ public:
 
   const Bundle &bundle() const { return bundle_; }
   /// Launches `k` (or the size variant of it that Bundle::forSizes picks) on
-  /// `tensors` (the manifest's tensor order) at `sizes` (already resolved).
-  /// Asynchronous on the default stream.
+  /// `tensors` (the manifest's tensor order) at `sizes` (already resolved),
+  /// then its split-tile kernel when the plan splits. Asynchronous on the
+  /// default stream.
   void launch(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
               const Sizes &sizes) const;
 
@@ -129,6 +141,13 @@ private:
     Sizes sizes;                        // ... at these sizes
   };
   mutable std::map<std::string, TensorMapCache> tensorMapCache_;
+  /// The split-tail workspace of each kernel, grown as needed. The blocks
+  /// leave the counters at zero, so the next launch finds them so too.
+  struct SplitTailWorkspace {
+    DeviceBuffer partials, counters;
+  };
+  mutable std::map<std::string, SplitTailWorkspace> splitTailWorkspaces_;
+  int smCount_ = 0;
 };
 
 /// Median milliseconds of `iters` runs of `fn` after `warmup` runs, each timed
