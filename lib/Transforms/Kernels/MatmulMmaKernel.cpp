@@ -116,10 +116,12 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
                 kb.mul(kb.blockId(gpu::Dimension::x), kb.idx(t.tn)), nullptr);
   };
   unsigned planAt = mapsAt + spec.tensorMaps.size();
+  auto ceilDiv = [&](Value x, int64_t y) {
+    return arith::CeilDivUIOp::create(b, loc, x, kb.idx(y)).getResult();
+  };
   if (splitBlocks) {
     Value e = kb.blockId(gpu::Dimension::x);
-    Value tilesN = arith::CeilDivUIOp::create(b, loc, N, kb.idx(t.tn));
-    Value tilesM = arith::CeilDivUIOp::create(b, loc, M, kb.idx(t.tm));
+    Value tilesN = ceilDiv(N, t.tn), tilesM = ceilDiv(M, t.tm);
     SplitTile s = splitTile(kb, e, func.getArgument(planAt + 2), func.getArgument(planAt + 3),
                             func.getArgument(planAt + 4), tilesN, tilesM, t);
     s.partials = func.getArgument(planAt);
@@ -128,8 +130,7 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   } else if (spec.splitTail.maxSplits > 1) {
     // The last tiles are the split-tile kernel's; the block ids stay the
     // only source of the place, which ptxas rematerializes in the loop.
-    Value tilesN = arith::CeilDivUIOp::create(b, loc, N, kb.idx(t.tn));
-    Value tilesM = arith::CeilDivUIOp::create(b, loc, M, kb.idx(t.tm));
+    Value tilesN = ceilDiv(N, t.tn), tilesM = ceilDiv(M, t.tm);
     Value tile = kb.add(kb.blockId(gpu::Dimension::x),
                         kb.mul(tilesN, kb.add(kb.blockId(gpu::Dimension::y),
                                               kb.mul(tilesM, kb.blockId(gpu::Dimension::z)))));
