@@ -35,6 +35,10 @@ for k in m["kernels"]:
     if k.get("size_variants"):
         print(f'     size variants {", ".join(k["size_variants"])}: a launch runs the one of least '
               f'ceil(blocks / {k["sm_count"]} SMs) x tile / rate (rates {", ".join(map(str, k["tile_rates"]))} percent)')
+    st = k.get("split_tail")
+    if st and st.get("kernel"):
+        print(f'     split tail: the tiles of the last, partial wave go to {st["kernel"]}, '
+              f'up to {st["max_splits"]} blocks each along {st["depth"]}')
 PY
 echo "== build/bin/mini-run $bundle ${size_args[*]}"
 set +e
