@@ -359,7 +359,7 @@ LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
     return grid;
   };
   auto launch = [&](gpu::GPUFuncOp kernel, const KernelSpec &spec,
-                    std::array<Value, 3> grid) {
+                    const std::array<Value, 3> &grid) {
     SmallVector<Value> kernelArgs = args;
     for (const KernelTensorMap &m : spec.tensorMaps) // maps of inputs only
       kernelArgs.push_back(tensorMapArgument(b, loc, m, buffers[m.tensor]));

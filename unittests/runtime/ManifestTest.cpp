@@ -185,6 +185,15 @@ TEST(Manifest, BadSplitTailIsNamed) {
   text.replace(text.find(R"("depth":"K")"), 11, R"("depth":"L")");
   EXPECT_EQ(errorOf([&] { Bundle::parse(text, "."); }),
             "manifest kernel 'k0' split_tail: depth 'L' is not a size of the kernel");
+  text = splitManifest();
+  text.replace(text.find(R"("aligned":["N"])"), 15, R"("aligned":["Q"])");
+  EXPECT_EQ(errorOf([&] { Bundle::parse(text, "."); }),
+            "manifest kernel 'k0' split_tail: aligned size 'Q' is not a size of the kernel");
+  text = splitManifest();
+  const std::string m = R"({"sizes":["M"],"div":64})";
+  text.replace(text.find(m), m.size(), R"({"sizes":["M"],"div":64,"cluster":2})");
+  EXPECT_EQ(errorOf([&] { Bundle::parse(text, "."); }),
+            "manifest kernel 'k0' split_tail: a split tail cannot launch clusters");
 }
 
 /// A matmul kernel "big" (64x64 tiles here) with size variants "mid" (32x64,

@@ -18,7 +18,8 @@ using namespace tensorcore;
 namespace {
 
 /// The block_matmul of a split tile: split `split` of tile `tile` (numbered
-/// from 0 after the unsplit tiles), at C tile (row0, col0) of `batch`.
+/// from 0 after the unsplit tiles), at C tile (row0, col0) of `batch`. All
+/// null: a whole tile.
 struct SplitTile {
   Value batch, row0, col0;
   Value split, splits, firstStep, numSteps, tile, partials, counters;
@@ -98,22 +99,19 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   SmallVector<Value> maps;
   for (unsigned i = 0; i < spec.tensorMaps.size(); ++i)
     maps.push_back(func.getArgument(mapsAt + i));
-  auto blockMatmul = [&](Value batch, Value row0, Value col0, const SplitTile *split) {
+  auto blockMatmul = [&](Value batch, Value row0, Value col0, const SplitTile &s) {
     // mini-promote-tiles builds the block's body.
-    BlockMatmulOp::create(
-        b, loc, A, kb.mul(batch, kb.mul(M, K)), B, kb.mul(batch, kb.mul(K, N)), C,
-        kb.mul(batch, kb.mul(M, N)), batch, row0, col0, M, N, K, maps,
-        split ? split->split : Value(), split ? split->splits : Value(),
-        split ? split->firstStep : Value(), split ? split->numSteps : Value(),
-        split ? split->tile : Value(), split ? split->partials : Value(),
-        split ? split->counters : Value(), cfg);
+    BlockMatmulOp::create(b, loc, A, kb.mul(batch, kb.mul(M, K)), B,
+                          kb.mul(batch, kb.mul(K, N)), C, kb.mul(batch, kb.mul(M, N)), batch,
+                          row0, col0, M, N, K, maps, s.split, s.splits, s.firstStep, s.numSteps,
+                          s.tile, s.partials, s.counters, cfg);
   };
   // Block (x, y, z) computes the C tile at columns x * tile_n, rows y *
   // tile_m of batch z.
   auto wholeTile = [&] {
     blockMatmul(kb.blockId(gpu::Dimension::z),
                 kb.mul(kb.blockId(gpu::Dimension::y), kb.idx(t.tm)),
-                kb.mul(kb.blockId(gpu::Dimension::x), kb.idx(t.tn)), nullptr);
+                kb.mul(kb.blockId(gpu::Dimension::x), kb.idx(t.tn)), SplitTile{});
   };
   unsigned planAt = mapsAt + spec.tensorMaps.size();
   auto ceilDiv = [&](Value x, int64_t y) {
@@ -126,7 +124,7 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
                             func.getArgument(planAt + 4), tilesN, tilesM, t);
     s.partials = func.getArgument(planAt);
     s.counters = func.getArgument(planAt + 1);
-    blockMatmul(s.batch, s.row0, s.col0, &s);
+    blockMatmul(s.batch, s.row0, s.col0, s);
   } else if (spec.splitTail.maxSplits > 1) {
     // The last tiles are the split-tile kernel's; the block ids stay the
     // only source of the place, which ptxas rematerializes in the loop.
