@@ -256,12 +256,15 @@ gpu.module @k {
 // CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
 // CHECK: scf.if
 // CHECK-NEXT: nvvm.memory.barrier <gpu>
-// CHECK: scf.for %{{.*}} = %{{.*}} to %c32768 step %c1024 {
-// CHECK: vector.load %[[PARTIALS]]
+// The last block: 32 runs of 4 elements per thread, 16 runs loaded from a
+// slot before any is added, then 16 vector stores of 4 to C.
+// CHECK: scf.for %{{.*}} = %c0 to %c32 step %c16 {
+// CHECK-COUNT-16: vector.load %[[PARTIALS]]{{.*}} vector<4xf32>
 // CHECK: scf.for %{{.*}} = %c1 to %{{.*}} step %c1 iter_args
-// CHECK: vector.load %[[PARTIALS]]
-// CHECK-COUNT-4: arith.addf
-// CHECK: memref.store %{{.*}}, %[[C]]
+// CHECK-COUNT-16: vector.load %[[PARTIALS]]{{.*}} vector<4xf32>
+// CHECK-COUNT-64: arith.addf
+// CHECK: scf.yield
+// CHECK-COUNT-16: vector.store %{{.*}}, %[[C]]{{.*}} vector<4xf16>
 // The producer's copies count from first_step.
 // CHECK: nvvm.setmaxregister decrease 24
 // CHECK: scf.for %{{.*}} = %c0 to %[[STEPS]] step %c1 {

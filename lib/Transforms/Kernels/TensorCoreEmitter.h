@@ -109,6 +109,9 @@ public:
   /// into its slot, then the last of the tile's blocks adds the slots up in
   /// split order and writes C. `scratch`: WMMA's per-warp f32 tiles.
   void splitEpilogue(Value acc, Value C, Value cBase, const Split &s, Value scratch);
+  /// The last block of a split tile: the slots from `firstSlot` on, added in
+  /// split order, to C.
+  void addPartials(Value C, Value cBase, Value firstSlot, const Split &s);
 
   /// Elements of C the staged mma.sync epilogue needs as scratch: one
   /// slice per warp (MmaFragments::stagedSliceElements).

@@ -48,31 +48,54 @@ void TensorCoreEmitter::splitEpilogue(Value acc, Value C, Value cBase, const Spl
       memref::LoadOp::create(b, loc, s.flag, ValueRange{kb.idx(0)}), kb.i32(0));
   kb.ifThenElse(isLast, [&] {
     NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU);
-    // Four consecutive elements of the tile per thread and pass.
-    constexpr int64_t width = 4;
-    kb.forLoop(kb.mul(tid, kb.idx(width)), kb.idx(tileElements), kb.idx(t.threads * width), {},
-               [&](Value e, ValueRange) {
-      Value at = kb.add(firstSlot, e);
-      SmallVector<Value> sum = kb.loadVecF32(s.partials, at, width);
-      auto addSlot = [&](Value j, ValueRange acc) {
-        SmallVector<Value> part =
-            kb.loadVecF32(s.partials, kb.add(at, kb.mul(j, kb.idx(tileElements))), width);
-        SmallVector<Value> next;
-        for (int64_t i = 0; i < width; ++i)
-          next.push_back(kb.fadd(acc[i], part[i]));
-        return next;
-      };
-      scf::ForOp add = kb.forLoop(kb.idx(1), s.splits, kb.idx(1), sum, addSlot);
+    addPartials(C, cBase, firstSlot, s);
+  });
+}
+
+void TensorCoreEmitter::addPartials(Value C, Value cBase, Value firstSlot, const Split &s) {
+  // A run is four consecutive elements of the tile: one float4 per slot, and
+  // four elements of C that are all inside N or all outside (a split tile's
+  // rows are aligned: N % 8 == 0). A pass of the block covers `perPass`.
+  constexpr int64_t width = 4;
+  int64_t tileElements = t.tm * t.tn;
+  int64_t perPass = t.threads * width;
+  assert(tileElements % perPass == 0 && "a warp tile holds a multiple of 16x8 elements");
+  int64_t runs = tileElements / perPass;
+  // Each thread loads a batch of its runs from a slot before adding any, so
+  // that their L2 round trips overlap instead of following one another. The
+  // accumulator is in the slot by now; its registers hold the batch.
+  int64_t batch = std::min<int64_t>(runs, 16);
+  while (runs % batch)
+    --batch;
+  Value first = kb.mul(tid, kb.idx(width));
+  kb.forLoop(kb.idx(0), kb.idx(runs), kb.idx(batch), {}, [&](Value run0, ValueRange) {
+    SmallVector<Value> elements;
+    for (int64_t r = 0; r < batch; ++r)
+      elements.push_back(kb.add(first, kb.mul(kb.add(run0, kb.idx(r)), kb.idx(perPass))));
+    auto loadSlot = [&](Value slot) {
+      SmallVector<Value> values;
+      for (Value e : elements)
+        llvm::append_range(values, kb.loadVecF32(s.partials, kb.add(slot, e), width));
+      return values;
+    };
+    auto addSlot = [&](Value j, ValueRange sum) {
+      SmallVector<Value> part = loadSlot(kb.add(firstSlot, kb.mul(j, kb.idx(tileElements))));
+      SmallVector<Value> next;
+      for (auto [x, y] : llvm::zip_equal(sum, part))
+        next.push_back(kb.fadd(x, y));
+      return next;
+    };
+    scf::ForOp add = kb.forLoop(kb.idx(1), s.splits, kb.idx(1), loadSlot(firstSlot), addSlot);
+    SmallVector<Value> sum(add.getResults());
+    for (auto [r, e] : llvm::enumerate(elements)) {
       Value row = kb.add(row0, kb.div(e, kb.idx(t.tn)));
       Value col = kb.add(col0, kb.rem(e, kb.idx(t.tn)));
-      Value rowOk = kb.ult(row, M);
-      Value rowBase = kb.add(cBase, kb.mul(row, N));
-      for (int64_t i = 0; i < width; ++i) {
-        Value c = kb.add(col, kb.idx(i));
-        kb.storeIf(kb.andi(rowOk, kb.ult(c, N)), add.getResult(i), C, kb.add(rowBase, c));
-      }
-      return SmallVector<Value>{};
-    });
+      kb.ifThenElse(kb.andi(kb.ult(row, M), kb.ult(col, N)), [&] {
+        kb.storeVecF32(ArrayRef(sum).slice(r * width, width), C,
+                       kb.add(cBase, kb.add(kb.mul(row, N), col)));
+      });
+    }
+    return SmallVector<Value>{};
   });
 }
 
