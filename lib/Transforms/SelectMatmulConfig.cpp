@@ -156,6 +156,11 @@ struct MiniSelectMatmulConfigPass
                             "suffix (sm_80, sm_90a, sm_100a)";
         return WalkResult::interrupt();
       }
+      if (failed(mini::checkCountOptions(
+              op, {{"tile-m", tileM}, {"tile-n", tileN}, {"tile-k", tileK}, {"warps-m", warpsM},
+                   {"warps-n", warpsN}, {"stages", stages}, {"cluster-m", clusterM},
+                   {"producer-warps", producerWarps}, {"tail-splits", tailSplits}})))
+        return WalkResult::interrupt();
       if (op.getConfigAttr() && !overriding)
         return WalkResult::advance();
       Type elt = cast<RankedTensorType>(op.getLhs().getType()).getElementType();

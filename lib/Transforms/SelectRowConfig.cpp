@@ -58,6 +58,11 @@ struct MiniSelectRowConfigPass
     WalkResult result = getOperation()->walk([&](Operation *op) {
       if (!isa<mini::SoftmaxOp, mini::RmsNormOp>(op))
         return WalkResult::advance();
+      if (failed(mini::checkCountOptions(op, {{"vector-width", vectorWidth},
+                                              {"warps-per-row", warpsPerRow},
+                                              {"rows-per-block", rowsPerBlock},
+                                              {"cache-slots", cacheSlots}})))
+        return WalkResult::interrupt();
       if (op->hasAttr("config") && !overriding)
         return WalkResult::advance();
       auto type = cast<RankedTensorType>(op->getOperand(0).getType());

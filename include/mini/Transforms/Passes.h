@@ -23,6 +23,18 @@ namespace mini {
 #define GEN_PASS_REGISTRATION
 #include "mini/Transforms/Passes.h.inc"
 
+/// The config passes' count options take -1 for "the default"; any other
+/// negative is a typo, reported on `op` with the option's name.
+inline mlir::LogicalResult
+checkCountOptions(mlir::Operation *op,
+                  llvm::ArrayRef<std::pair<llvm::StringRef, int64_t>> options) {
+  for (auto [name, value] : options)
+    if (value < -1)
+      return op->emitOpError() << "cannot take option " << name << " = " << value
+                               << ": expected a count >= 0, or -1 for the default";
+  return mlir::success();
+}
+
 /// Registers `mini-pipeline`: mini ops -> kernels -> cubin -> bundle.
 void registerMiniPipeline();
 
