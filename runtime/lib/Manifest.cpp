@@ -218,6 +218,14 @@ KernelSpec parseKernel(const Json &json, size_t index) {
   return k;
 }
 
+/// a * b, or a quarter of the int64 range where that is more (sums of a few
+/// such stay in range): a grid that large fails the launch's range check.
+int64_t saturatingMul(int64_t a, int64_t b) {
+  constexpr int64_t kHuge = INT64_MAX / 4;
+  int64_t r;
+  return __builtin_mul_overflow(a, b, &r) || r > kHuge ? kHuge : r;
+}
+
 } // namespace
 
 Sizes KernelSpec::resolveSizes(const Sizes &given) const {
@@ -248,6 +256,8 @@ Sizes KernelSpec::resolveSizes(const Sizes &given) const {
                   std::to_string(it->second));
     out[name] = it->second;
   }
+  for (const TensorSpec &t : tensors) // sizes whose product overflows are errors here
+    numElements(t, out);
   if (op == "attention" && out.count("H") && out.count("G") && out.at("H") % out.at("G") != 0)
     throw Error("kernel '" + entry + "': H = " + std::to_string(out.at("H")) +
                 " must be a multiple of G = " + std::to_string(out.at("G")));
@@ -255,9 +265,19 @@ Sizes KernelSpec::resolveSizes(const Sizes &given) const {
 }
 
 int64_t KernelSpec::numElements(const TensorSpec &t, const Sizes &s) const {
+  // Up to 2^60 elements: their bytes (8 at most each) still fit an int64.
+  constexpr int64_t kMaxElements = int64_t(1) << 60;
   int64_t n = 1;
+  bool tooMany = false;
   for (const std::string &d : t.dims)
-    n *= s.at(d);
+    tooMany = tooMany || __builtin_mul_overflow(n, s.at(d), &n) || n > kMaxElements;
+  if (tooMany) {
+    std::string shape;
+    for (const std::string &d : t.dims)
+      shape += (shape.empty() ? "" : " x ") + d + "=" + std::to_string(s.at(d));
+    throw Error("kernel '" + entry + "': tensor '" + t.name + "' of " + shape +
+                " has more than 2^60 elements");
+  }
   return n;
 }
 
@@ -266,7 +286,7 @@ std::array<int64_t, 3> KernelSpec::gridDims(const Sizes &s) const {
   for (int i = 0; i < 3; ++i) {
     int64_t extent = 1;
     for (const std::string &name : grid[i].sizes)
-      extent *= s.at(name);
+      extent = saturatingMul(extent, s.at(name));
     int64_t blocks = (extent + grid[i].div - 1) / grid[i].div;
     g[i] = (blocks + grid[i].cluster - 1) / grid[i].cluster * grid[i].cluster;
   }
@@ -275,13 +295,13 @@ std::array<int64_t, 3> KernelSpec::gridDims(const Sizes &s) const {
 
 int64_t KernelSpec::launchCost(const Sizes &sizes, int64_t smCount, int64_t ratePercent) const {
   std::array<int64_t, 3> g = gridDims(sizes);
-  int64_t waves = (g[0] * g[1] * g[2] + smCount - 1) / smCount;
-  return waves * (grid[0].div * grid[1].div * grid[2].div * 100) / ratePercent;
+  int64_t waves = (saturatingMul(saturatingMul(g[0], g[1]), g[2]) + smCount - 1) / smCount;
+  return saturatingMul(waves, grid[0].div * grid[1].div * grid[2].div * 100) / ratePercent;
 }
 
 SplitTailPlan KernelSpec::planSplitTail(const Sizes &sizes, int64_t smCount) const {
   std::array<int64_t, 3> g = gridDims(sizes);
-  int64_t tiles = g[0] * g[1] * g[2];
+  int64_t tiles = saturatingMul(saturatingMul(g[0], g[1]), g[2]);
   int64_t steps = (sizes.at(splitTail.depth) + splitTail.tileK - 1) / splitTail.tileK;
   int64_t tail = tiles % smCount;
   bool splittable = g[2] == 1;

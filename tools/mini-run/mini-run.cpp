@@ -7,6 +7,7 @@
 #include "mini/runtime/Half.h"
 #include "mini/runtime/Runtime.h"
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -48,8 +49,9 @@ struct Options {
 
 int64_t parseInt(const std::string &s, const std::string &what) {
   char *end = nullptr;
+  errno = 0;
   long long v = std::strtoll(s.c_str(), &end, 10);
-  if (s.empty() || *end != '\0')
+  if (s.empty() || *end != '\0' || errno == ERANGE)
     usage("bad " + what + " '" + s + "'");
   return v;
 }

@@ -329,6 +329,11 @@ TEST(Manifest, SizeResolutionErrors) {
   EXPECT_EQ(errorOf([&] { k.resolveSizes({{"M", 4}, {"Z", 1}}); }),
             "kernel 'k0' has no size 'Z' (its sizes: batch, M, N, K)");
   EXPECT_EQ(errorOf([&] { b.kernel("nope"); }), "bundle has no kernel 'nope' (it has: k0)");
+  // Sizes whose product would overflow the element (and byte) counts.
+  EXPECT_EQ(errorOf([&] { k.resolveSizes({{"M", int64_t(1) << 55}}); }),
+            "kernel 'k0': tensor 'a' of M=36028797018963968 x K=65 has more than 2^60 elements");
+  EXPECT_EQ(errorOf([&] { k.resolveSizes({{"M", INT64_MAX}}); }),
+            "kernel 'k0': tensor 'a' of M=9223372036854775807 x K=65 has more than 2^60 elements");
 }
 
 TEST(Chip, ParsesAndMatchesDevices) {
