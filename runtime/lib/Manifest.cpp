@@ -245,6 +245,9 @@ Sizes KernelSpec::resolveSizes(const Sizes &given) const {
         throw Error("kernel '" + entry + "': size " + name + " is fixed to " +
                     std::to_string(fixed) + " by the bundle; got " + name + "=" +
                     std::to_string(it->second));
+      if (fixed == 0)
+        throw Error("kernel '" + entry + "': size " + name +
+                    " is fixed to 0 by the bundle; empty tensors are not launched");
       out[name] = fixed;
       continue;
     }

@@ -329,6 +329,11 @@ TEST(Manifest, SizeResolutionErrors) {
   EXPECT_EQ(errorOf([&] { k.resolveSizes({{"M", 4}, {"Z", 1}}); }),
             "kernel 'k0' has no size 'Z' (its sizes: batch, M, N, K)");
   EXPECT_EQ(errorOf([&] { b.kernel("nope"); }), "bundle has no kernel 'nope' (it has: k0)");
+  std::string zeroN = manifest();
+  zeroN.replace(zeroN.find(R"("N":33)"), 6, R"("N":0)");
+  Bundle empty = Bundle::parse(zeroN, ".");
+  EXPECT_EQ(errorOf([&] { empty.kernels[0].resolveSizes({{"M", 4}}); }),
+            "kernel 'k0': size N is fixed to 0 by the bundle; empty tensors are not launched");
   // Sizes whose product would overflow the element (and byte) counts.
   EXPECT_EQ(errorOf([&] { k.resolveSizes({{"M", int64_t(1) << 55}}); }),
             "kernel 'k0': tensor 'a' of M=36028797018963968 x K=65 has more than 2^60 elements");
