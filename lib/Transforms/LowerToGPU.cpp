@@ -148,7 +148,7 @@ DictionaryAttr specToAttr(OpBuilder &b, const KernelSpec &spec,
         b.getNamedAttr("depth", b.getStringAttr(st.depth)),
         b.getNamedAttr("tile_k", b.getI64IntegerAttr(st.tileK)),
         b.getNamedAttr("tile_elements", b.getI64IntegerAttr(st.tileElements)),
-        b.getNamedAttr("aligned", strs({"K", "N"}))};
+        b.getNamedAttr("aligned", strs(st.aligned))};
     if (st.splitBlocks)
       split.push_back(b.getNamedAttr("split_blocks", b.getBoolAttr(true)));
     else
@@ -368,15 +368,15 @@ LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
       // The chip's SMs as the config pass recorded them, else the H100's.
       auto mm = dyn_cast<MatmulOp>(op);
       int64_t sms = mm && mm.getSmCount() ? *mm.getSmCount() : smCount("sm_90a");
-      auto multipleOf8 = [&](StringRef size) {
-        return arith::CmpIOp::create(
-            b, loc, arith::CmpIPredicate::eq,
-            arith::RemUIOp::create(b, loc, sizes.lookup(size).value, c(8)), c(0));
-      };
+      Value aligned = arith::ConstantIntOp::create(b, loc, 1, 1);
+      for (const std::string &size : st.aligned)
+        aligned = arith::AndIOp::create(
+            b, loc, aligned,
+            arith::CmpIOp::create(
+                b, loc, arith::CmpIPredicate::eq,
+                arith::RemUIOp::create(b, loc, sizes.lookup(size).value, c(8)), c(0)));
       Value steps = arith::CeilDivUIOp::create(b, loc, sizes.lookup(st.depth).value, c(st.tileK));
-      plan = planTailSplits(b, loc, grid, steps,
-                            arith::AndIOp::create(b, loc, multipleOf8("K"), multipleOf8("N")),
-                            sms, st.maxSplits);
+      plan = planTailSplits(b, loc, grid, steps, aligned, sms, st.maxSplits);
       kernelArgs.push_back(plan->unsplit);
     }
     auto launchOp = gpu::LaunchFuncOp::create(

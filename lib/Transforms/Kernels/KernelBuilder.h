@@ -57,6 +57,9 @@ struct KernelSplitTail {
   std::string depth; // the size the tile's K steps count
   int64_t tileK = 0;
   int64_t tileElements = 0;
+  // Sizes that must be multiples of 8 for a split (16-byte aligned rows: the
+  // split-tile kernel has no scalar path).
+  llvm::SmallVector<std::string, 2> aligned;
   std::string kernel;       // the whole-tile kernel: its split-tile kernel
   bool splitBlocks = false; // this is the split-tile kernel
 };

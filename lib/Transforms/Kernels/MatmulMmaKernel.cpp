@@ -73,7 +73,7 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   spec.attrs.set("warps", b.getI64ArrayAttr({t.wm, t.wn}));
   spec.attrs.set("stages", b.getI64IntegerAttr(t.stages));
   if (cfg.getTailSplits() > 1)
-    spec.splitTail = {cfg.getTailSplits(), "K", t.tk, t.tm * t.tn, "", splitBlocks};
+    spec.splitTail = {cfg.getTailSplits(), "K", t.tk, t.tm * t.tn, {"K", "N"}, "", splitBlocks};
   int64_t clusterM = cfg.getClusterM();
   if (clusterM > 1) {
     spec.attrs.set("cluster_m", b.getI64IntegerAttr(clusterM));
