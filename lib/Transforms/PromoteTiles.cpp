@@ -123,14 +123,16 @@ void promote(BlockMatmulOp op) {
   // shared memory: it comes from block ids by divisions that ptxas cannot
   // rematerialize, and the loop has no register to spare.
   Value placeStash;
+  enum StashedPlace : int64_t { kRow0, kCol0, kCBase, kTile, kSplit, kSplits, kPlaceSize };
   if (op.isSplit()) {
     // The last bytes of the config's shared memory (the TMA layout is
     // shifted to a 1 KiB boundary: its end is found from that).
     int64_t stashAt = cfg.sharedMemoryBytes(inElt) - MatmulConfigAttr::kSplitStashBytes;
     Value stashOffset =
         te ? kb.add(tmaShift, kb.idx(stashAt - MatmulConfigAttr::kTmaAlign)) : kb.idx(stashAt);
-    placeStash = memref::ViewOp::create(b, loc, workgroupMemRef({6}, b.getI64Type()), raw,
-                                        stashOffset, ValueRange{});
+    placeStash = memref::ViewOp::create(b, loc, workgroupMemRef({kPlaceSize}, b.getI64Type()),
+                                        raw, stashOffset, ValueRange{});
+    // In the order of StashedPlace.
     SmallVector<Value> place = {row0, col0, cBase, op.getTile(), op.getSplit(), op.getSplits()};
     kb.ifThenElse(e.isThread0(), [&] {
       for (auto [i, v] : llvm::enumerate(place))
@@ -148,15 +150,15 @@ void promote(BlockMatmulOp op) {
           memref::LoadOp::create(b, loc, placeStash, ValueRange{kb.idx(i)}));
     };
     TensorCoreEmitter placed = e;
-    placed.row0 = stashed(0);
-    placed.col0 = stashed(1);
+    placed.row0 = stashed(kRow0);
+    placed.col0 = stashed(kCol0);
     // The stages are idle after the K loop: their first word carries the
     // "last block of the tile" flag.
     Value flag = memref::ViewOp::create(b, loc, workgroupMemRef({1}, b.getI32Type()), raw,
                                         kb.idx(0), ValueRange{});
-    TensorCoreEmitter::Split split{stashed(4),       stashed(5),        stashed(3),
+    TensorCoreEmitter::Split split{stashed(kSplit),   stashed(kSplits),  stashed(kTile),
                                    op.getPartials(), op.getCounters(), flag};
-    placed.splitEpilogue(acc, C, stashed(2), split, scratch);
+    placed.splitEpilogue(acc, C, stashed(kCBase), split, scratch);
   };
   // N is a multiple of 8 on the cp.async paths: stores go out in pairs, or
   // staged as 16-byte chunks.
