@@ -20,10 +20,12 @@ for t in f16 bf16 f32; do
   [ "$t" != f32 ] && for s in batch=2,M=1000,N=1032,K=776 batch=3,M=129,N=264,K=8 batch=1,M=33,N=65,K=17; do add "mm_${t}_wmma_matmul" "$s"; done
   # The cp.async pipeline (the default on sm_90 takes TMA copies).
   [ "$t" != f32 ] && for s in batch=2,M=1000,N=1032,K=776 batch=3,M=129,N=264,K=8 batch=1,M=33,N=65,K=17; do add "mm_${t}_cp_async_matmul" "$s"; done
-  # The last wave split along K (TMA + producer for f16, cp.async for bf16 to
-  # f32): shapes that split (1000^2 x 776 in 4, 4352^2 x 520, 2000 x 3000 x
-  # 1000), one whose plan does not (batch 2), one with unaligned rows (K odd).
-  [ "$t" != f32 ] && for s in batch=1,M=1000,N=1000,K=776 batch=1,M=4352,N=4352,K=520 batch=1,M=2000,N=3000,K=1000 batch=2,M=1000,N=1032,K=776 batch=1,M=1000,N=1000,K=777; do add "mm_${t}_split_matmul" "$s"; done
+  # The stream-K tail (f16: 256x128 tiles; bf16 to f32: 128x256): shapes
+  # whose tail blocks span two tiles (1000^2 x 776, 4352^2 x 520; 1000^2 x
+  # 200: a tile over 4 blocks), one whose blocks end where tiles do (2000 x
+  # 3000 x 1000), one whose plan has no tail (batch 2), one with unaligned
+  # rows (K odd).
+  [ "$t" != f32 ] && for s in batch=1,M=1000,N=1000,K=776 batch=1,M=4352,N=4352,K=520 batch=1,M=1000,N=1000,K=200 batch=1,M=2000,N=3000,K=1000 batch=2,M=1000,N=1032,K=776 batch=1,M=1000,N=1000,K=777; do add "mm_${t}_split_matmul" "$s"; done
   for s in $row_shapes; do add "softmax_${t}_softmax" "$s"; add "rmsnorm_${t}_rmsnorm" "$s"; done
 done
 for t in f16 bf16 f32; do

@@ -56,8 +56,8 @@ struct MiniPipelineOptions : public PassPipelineOptions<MiniPipelineOptions> {
       llvm::cl::desc("Warps that only issue the TMA copies: 0 or 4 (tma)"), llvm::cl::init(-1)};
   Option<int64_t> matmulTailSplits{
       *this, "matmul-tail-splits",
-      llvm::cl::desc("The most blocks a tile of the last, partial wave is split over along K "
-                     "(1: none)"),
+      llvm::cl::desc("The last, partial wave stream-K style, each block taking at least 1/S "
+                     "of a tile's K steps (TMA with producer warps; 1: none)"),
       llvm::cl::init(-1)};
 };
 

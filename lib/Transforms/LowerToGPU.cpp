@@ -202,17 +202,16 @@ Value tensorMapArgument(OpBuilder &b, Location loc, const KernelTensorMap &m, Va
       .getResult(0);
 }
 
-/// The split of the last wave (KernelSplitTail), on the host, for a grid
-/// of C tiles `grid` and `steps` K steps: the tiles left over after the full
-/// waves (tiles mod SMs) are split in `splits` ranges of ceildiv(steps,
-/// splits) steps, 1 <= splits <= maxSplits and the steps, taking the fewest
-/// rounds of 1 / splits of a tile (ceildiv(tail x splits, SMs) / splits),
-/// the smallest on a tie. 1: nothing is split, nor is a batched launch or
-/// one whose rows are not 16-byte aligned (`aligned`: the split-tile kernel
-/// has no scalar path). The runtime's KernelSpec::planSplitTail computes the
-/// same with the device's SM count.
+/// The stream-K tail (KernelSplitTail), on the host, for a grid of C tiles
+/// `grid` and `steps` K steps: the T tiles left over after the full waves
+/// (tiles mod SMs) laid end to end, T x steps steps shared by blocks of W =
+/// max(ceildiv(T x steps, SMs), ceildiv(steps, maxSplits)) steps. No tail
+/// (0 blocks) when that would not save a quarter of a tile (4 W > 3 steps),
+/// with a batch, or with rows that are not 16-byte aligned (`aligned`: the
+/// tail kernel has no scalar path). The runtime's KernelSpec::planSplitTail
+/// computes the same with the device's SM count.
 struct TailSplitPlan {
-  Value splitTiles, splits, unsplit, stepsPerSplit;
+  Value splitTiles, unsplit, stepsPerBlock, blocks;
 };
 TailSplitPlan planTailSplits(OpBuilder &b, Location loc, std::array<Value, 3> grid, Value steps,
                              Value aligned, int64_t smCount, int64_t maxSplits) {
@@ -221,23 +220,20 @@ TailSplitPlan planTailSplits(OpBuilder &b, Location loc, std::array<Value, 3> gr
     return arith::CeilDivUIOp::create(b, loc, x, y).getResult();
   };
   Value tiles = kb.mul(kb.mul(grid[0], grid[1]), grid[2]);
-  Value sms = kb.idx(smCount);
-  Value tail = kb.rem(tiles, sms);
-  Value best = kb.idx(1), bestRounds = ceilDiv(tail, sms);
-  Value splittable = kb.andi(
-      aligned, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, grid[2], kb.idx(1)));
-  for (int64_t s = 2; s <= maxSplits; ++s) {
-    Value rounds = ceilDiv(kb.mul(tail, kb.idx(s)), sms);
-    Value better = kb.andi(kb.ult(kb.mul(rounds, best), kb.mul(bestRounds, kb.idx(s))),
-                           kb.andi(kb.ule(kb.idx(s), steps), splittable));
-    best = kb.select(better, kb.idx(s), best);
-    bestRounds = kb.select(better, rounds, bestRounds);
-  }
+  Value tail = kb.rem(tiles, kb.idx(smCount));
+  Value total = kb.mul(tail, steps);
+  Value width = arith::MaxUIOp::create(b, loc, ceilDiv(total, kb.idx(smCount)),
+                                       ceilDiv(steps, kb.idx(maxSplits)));
+  Value worth = kb.ule(kb.mul(width, kb.idx(4)), kb.mul(steps, kb.idx(3)));
+  Value split = kb.andi(kb.andi(aligned, worth),
+                        kb.andi(kb.ult(kb.idx(0), tail),
+                                arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, grid[2],
+                                                      kb.idx(1))));
   TailSplitPlan plan;
-  plan.splits = best;
-  plan.splitTiles = kb.select(kb.ult(kb.idx(1), best), tail, kb.idx(0));
+  plan.splitTiles = kb.select(split, tail, kb.idx(0));
   plan.unsplit = kb.sub(tiles, plan.splitTiles);
-  plan.stepsPerSplit = ceilDiv(steps, best);
+  plan.stepsPerBlock = width;
+  plan.blocks = kb.select(split, ceilDiv(total, kb.select(split, width, kb.idx(1))), kb.idx(0));
   return plan;
 }
 
@@ -391,7 +387,7 @@ LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
     if (!plan)
       return;
     // The split tiles' blocks, with their workspace, when there are any.
-    Value anySplit = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, c(1), plan->splits);
+    Value anySplit = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, c(0), plan->blocks);
     auto ifSplit = scf::IfOp::create(b, loc, TypeRange{}, anySplit, /*withElseRegion=*/false);
     {
       OpBuilder::InsertionGuard guard(b);
@@ -403,15 +399,16 @@ LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
                                     /*hostShared=*/false)
             .getMemref();
       };
-      Value blocks = arith::MulIOp::create(b, loc, plan->splitTiles, plan->splits);
+      Value blocks = plan->blocks;
+      Value slots = arith::AddIOp::create(b, loc, blocks, plan->splitTiles); // slot b + t
       Value partialFloats =
-          arith::MulIOp::create(b, loc, blocks, c(splitSpec.splitTail.tileElements));
+          arith::MulIOp::create(b, loc, slots, c(splitSpec.splitTail.tileElements));
       Value partials = alloc(b.getF32Type(), partialFloats);
       Value counters = alloc(b.getI32Type(), plan->splitTiles);
       gpu::MemsetOp::create(b, loc, Type(), ValueRange{}, counters,
                             arith::ConstantIntOp::create(b, loc, 0, 32));
       SmallVector<Value> splitArgs(kernelArgs.begin(), kernelArgs.end() - 1);
-      splitArgs.append({partials, counters, plan->unsplit, plan->splits, plan->stepsPerSplit});
+      splitArgs.append({partials, counters, plan->unsplit, plan->stepsPerBlock});
       auto splitLaunch = gpu::LaunchFuncOp::create(
           b, loc, splitKernel, gpu::KernelDim3{blocks, c(1), c(1)},
           gpu::KernelDim3{c(splitSpec.block[0]), c(splitSpec.block[1]), c(splitSpec.block[2])},

@@ -16,7 +16,10 @@
 // so it returns at once and needs no branch. With a producer warpgroup, the
 // copies are a loop of their own (the producer's) and the math warps' loop
 // only waits and releases: the producer loop moves step kt to stage kt mod
-// stages, and the math loop is pipelined as above.
+// stages, and the math loop is pipelined as above. These two may start at
+// a step past 0, continuing the ring of stages of an earlier pair of loops
+// (a stream-K block's second tile); the math loop that is not the last then
+// names, in `filled_below`, the steps the producer fills beyond it.
 #include "Kernels/KernelBuilder.h"
 #include "mini/Transforms/Passes.h"
 
@@ -56,9 +59,9 @@ struct Slice {
 ///     (mini.warp_load [%c0, ..] x 2, mini.warp_mma)+
 ///     scf.yield %last_mma
 ///   }
-/// or the math warps' loop beside a producer warpgroup's:
-///   scf.for %kt = 0 to %n step 1 iter_args(%acc) {
-///     mini.stage_wait %bars[%c0] use %kt
+/// or the math warps' loop beside a producer warpgroup's (from any step):
+///   scf.for %kt = %lb to %n step 1 iter_args(%acc) {
+///     mini.stage_wait %bars[%c0] use %kt [filled_below %end]
 ///     (mini.warp_load [%c0, ..] x 2, mini.warp_mma)+
 ///     mini.stage_release %bars[%c0]
 ///     scf.yield %last_mma
@@ -70,6 +73,7 @@ struct Match {
   Value barriers; // TMA, either form
   uint64_t clusterM = 1;
   bool consumer = false; // the math warps' loop beside a producer's
+  Value filledBelow;     // the consumer's: the producer fills past the loop up to it
   Value sa, sb;
   SmallVector<Slice> slices;
 };
@@ -181,20 +185,26 @@ std::optional<Match> matchSlices(scf::ForOp loop, BodyCursor &body, Match m) {
 }
 
 std::optional<Match> match(scf::ForOp loop) {
-  if (loop.getNumRegionIterArgs() != 1 || !isZero(loop.getLowerBound()) ||
+  if (loop.getNumRegionIterArgs() != 1 ||
       !isConstantIntValue(getAsOpFoldResult(loop.getStep()), 1))
     return std::nullopt;
   BodyCursor body{loop.getBody()->begin(), loop.getBody()->end()};
   Match m;
-  // The math warps' loop beside a producer: the wait comes first.
+  // The math warps' loop beside a producer: the wait comes first. Its steps
+  // may start past 0 (a block that runs several loops through one ring of
+  // stages): the stage and phase of a step follow from the step alone.
   if (auto wait = dyn_cast_if_present<StageWaitOp>(body.next())) {
     if (wait.getReleased() || !isZero(wait.getStage()) ||
-        wait.getUse() != loop.getInductionVar())
+        wait.getUse() != loop.getInductionVar() ||
+        (wait.getFilledBelow() && definedInside(loop, wait.getFilledBelow())))
       return std::nullopt;
     m.consumer = true;
     m.barriers = wait.getBarriers();
+    m.filledBelow = wait.getFilledBelow();
     return matchSlices(loop, body, m);
   }
+  if (!isZero(loop.getLowerBound()))
+    return std::nullopt;
   body.it = loop.getBody()->begin();
   // The barrier before the copy: every warp is done reading stage 0 (with
   // clusters, every warp of every block: the copies write into all).
@@ -221,6 +231,13 @@ public:
   void run() {
     Location loc = loop.getLoc();
     Value numK = loop.getUpperBound();
+    // The stage of the first step (0 but in a consumer loop from lb > 0).
+    Value firstStage = isZero(loop.getLowerBound())
+                           ? kb.idx(0)
+                           : kb.rem(loop.getLowerBound(), kb.idx(stages));
+    // Past the last step, the wait for the next names a completed phase
+    // unless the producer fills that step too.
+    Value filledBelow = m.filledBelow ? m.filledBelow : numK;
     // Prologue: steps 0 .. stages - 2, the K residue in step 0 (a producer
     // warpgroup issues them in its own loop).
     Value token;
@@ -231,7 +248,9 @@ public:
           for (int64_t s = 0; s + 1 < stages; ++s)
             ifLess(kb.idx(s), numK, [&] { copyTma(kb.idx(s), kb.idx(s)); });
         });
-      ifLess(kb.idx(0), numK, [&] { waitFull(kb.idx(0), kb.idx(0)); });
+      Value lb = loop.getLowerBound();
+      Value firstUse = isZero(lb) ? kb.idx(0) : kb.div(lb, kb.idx(stages));
+      ifLess(lb, numK, [&] { waitFull(firstStage, firstUse); });
     } else {
       for (int64_t s = 0; s + 1 < stages; ++s)
         token = copy(kb.idx(s), kb.idx(s), /*interior=*/s > 0);
@@ -240,8 +259,8 @@ public:
     // Carried: the accumulator, the fragments of the next slice, the stage
     // of step kt.
     SmallVector<Value> init = {loop.getInitArgs()[0]};
-    llvm::append_range(init, load(m.slices[0], kb.idx(0)));
-    init.push_back(kb.idx(0));
+    llvm::append_range(init, load(m.slices[0], firstStage));
+    init.push_back(firstStage);
     int64_t numSlices = m.slices.size();
     scf::ForOp pipelined = kb.forLoop(
         loop.getLowerBound(), numK, loop.getStep(), init, [&](Value kt, ValueRange it) {
@@ -268,7 +287,7 @@ public:
                 refillTma(kt, refillStage, refillStep, numK);
               if (tma) {
                 Value next = kb.add(kt, kb.idx(1));
-                waitFull(nextStage, useOrDone(next, numK));
+                waitFull(nextStage, useOrDone(next, filledBelow));
               } else {
                 waitForStep(refill);
               }
@@ -334,14 +353,18 @@ private:
     StageWaitOp::create(b, loop.getLoc(), m.barriers, stage, use, /*released=*/false);
   }
   /// The use of step `next`'s stage to wait for: next / stages, or past the
-  /// last step one more, a phase that has already completed (that of step
+  /// last step filled one more, a phase that has already completed (that of step
   /// next - stages, or a fresh barrier's "-1"), so that the wait returns at
   /// once. The wait needs no branch around it: ptxas ends a block at a
   /// branch by waiting for every ldmatrix in flight (docs/PERF.md v23).
-  Value useOrDone(Value next, Value numK) {
+  /// A consumer loop that is not the block's last passes `filled_below`:
+  /// there the producer may have filled step `next` already, and the parity
+  /// of "one more" would be that of the phase now under way, a wait that
+  /// never returns.
+  Value useOrDone(Value next, Value filledBelow) {
     Value past = arith::IndexCastUIOp::create(
         b, loop.getLoc(), b.getIndexType(),
-        arith::CmpIOp::create(b, loop.getLoc(), arith::CmpIPredicate::uge, next, numK));
+        arith::CmpIOp::create(b, loop.getLoc(), arith::CmpIPredicate::uge, next, filledBelow));
     return kb.add(kb.div(next, kb.idx(stages)), past);
   }
   void release(Value stage) {
@@ -358,7 +381,7 @@ private:
       ifLess(kb.idx(0), kt, [&] {
         Value previous = kb.sub(kt, kb.idx(1));
         StageWaitOp::create(b, loop.getLoc(), m.tma.getBarriers(), refillStage,
-                            kb.div(previous, kb.idx(stages)), /*released=*/true);
+                            kb.div(previous, kb.idx(stages)),  /*released=*/true);
       });
       copyTma(refillStage, refillStep);
     });
@@ -371,8 +394,8 @@ private:
   KernelBuilder kb;
 };
 
-/// A producer warpgroup's copy loop:
-///   scf.for %kt = 0 to %n step 1 {
+/// A producer warpgroup's copy loop (from any step, like the math loop):
+///   scf.for %kt = %lb to %n step 1 {
 ///     mini.stage_wait %bars[%c0] use %kt + 1 released
 ///     mini.stage_copy_tma ... [%c0] step %kt barriers %bars
 ///   }
@@ -385,8 +408,7 @@ struct ProducerLoop {
 };
 
 std::optional<ProducerLoop> matchProducer(scf::ForOp loop) {
-  if (loop.getNumRegionIterArgs() || !isZero(loop.getLowerBound()) ||
-      !isConstantIntValue(getAsOpFoldResult(loop.getStep()), 1))
+  if (loop.getNumRegionIterArgs() || !isConstantIntValue(getAsOpFoldResult(loop.getStep()), 1))
     return std::nullopt;
   Value kt = loop.getInductionVar();
   BodyCursor body{loop.getBody()->begin(), loop.getBody()->end()};

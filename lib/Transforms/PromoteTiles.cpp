@@ -99,13 +99,7 @@ void promote(BlockMatmulOp op) {
     stagedScratch = memref::ViewOp::create(
         b, loc, workgroupMemRef({e.stagedEpilogueElements()}, outElt), raw, kb.idx(0),
         ValueRange{});
-  // A split tile's block computes num_steps steps; its copies count from
-  // first_step.
-  Value numK = op.isSplit() ? op.getNumSteps()
-                            : arith::CeilDivUIOp::create(b, loc, K, kb.idx(t.tk)).getResult();
-  e.firstStep = op.getFirstStep();
-  if (te)
-    te->firstStep = op.getFirstStep();
+  Value numK = arith::CeilDivUIOp::create(b, loc, K, kb.idx(t.tk)).getResult();
   Value init = e.zeroAccumulator();
 
   // With a producer warpgroup, the math warps meet at a named barrier of
@@ -118,56 +112,12 @@ void promote(BlockMatmulOp op) {
     else
       gpu::BarrierOp::create(b, loc);
   };
-  // A split tile's block writes its partial, and the tile's last block C.
-  // Its place in the grid (tile, split, C corner) waits out the K loop in
-  // shared memory: it comes from block ids by divisions that ptxas cannot
-  // rematerialize, and the loop has no register to spare.
-  Value placeStash;
-  enum StashedPlace : int64_t { kRow0, kCol0, kCBase, kTile, kSplit, kSplits, kPlaceSize };
-  if (op.isSplit()) {
-    // The last bytes of the config's shared memory (the TMA layout is
-    // shifted to a 1 KiB boundary: its end is found from that).
-    int64_t stashAt = cfg.sharedMemoryBytes(inElt) - MatmulConfigAttr::kSplitStashBytes;
-    Value stashOffset =
-        te ? kb.add(tmaShift, kb.idx(stashAt - MatmulConfigAttr::kTmaAlign)) : kb.idx(stashAt);
-    placeStash = memref::ViewOp::create(b, loc, workgroupMemRef({kPlaceSize}, b.getI64Type()),
-                                        raw, stashOffset, ValueRange{});
-    // In the order of StashedPlace.
-    SmallVector<Value> place = {row0, col0, cBase, op.getTile(), op.getSplit(), op.getSplits()};
-    kb.ifThenElse(e.isThread0(), [&] {
-      for (auto [i, v] : llvm::enumerate(place))
-        memref::StoreOp::create(b, loc, arith::IndexCastUIOp::create(b, loc, b.getI64Type(), v),
-                                placeStash, ValueRange{kb.idx(i)});
-    });
-    gpu::BarrierOp::create(b, loc);
-  }
-  auto finish = [&](Value acc, function_ref<void()> epilogue) {
-    if (!op.isSplit())
-      return epilogue();
-    auto stashed = [&](int64_t i) -> Value {
-      return arith::IndexCastUIOp::create(
-          b, loc, b.getIndexType(),
-          memref::LoadOp::create(b, loc, placeStash, ValueRange{kb.idx(i)}));
-    };
-    TensorCoreEmitter placed = e;
-    placed.row0 = stashed(kRow0);
-    placed.col0 = stashed(kCol0);
-    // The stages are idle after the K loop: their first word carries the
-    // "last block of the tile" flag.
-    Value flag = memref::ViewOp::create(b, loc, workgroupMemRef({1}, b.getI32Type()), raw,
-                                        kb.idx(0), ValueRange{});
-    TensorCoreEmitter::Split split{stashed(kSplit),   stashed(kSplits),  stashed(kTile),
-                                   op.getPartials(), op.getCounters(), flag};
-    placed.splitEpilogue(acc, C, stashed(kCBase), split, scratch);
-  };
   // N is a multiple of 8 on the cp.async paths: stores go out in pairs, or
   // staged as 16-byte chunks.
   auto alignedEpilogue = [&](Value acc) {
-    finish(acc, [&] {
-      if (stagedScratch) // every warp must be done reading the stages
-        mathBarrier();
-      e.epilogue(acc, C, cBase, stagedScratch ? stagedScratch : scratch, /*pairs=*/true);
-    });
+    if (stagedScratch) // every warp must be done reading the stages
+      mathBarrier();
+    e.epilogue(acc, C, cBase, stagedScratch ? stagedScratch : scratch, /*pairs=*/true);
   };
   // TMA path: one thread copies step kt into stage 0 and every thread waits
   // on the stage's full barrier, then multiplies; mini-pipeline-stages
@@ -185,7 +135,7 @@ void promote(BlockMatmulOp op) {
         gpu::BarrierOp::create(b, loc);
       }
       kb.ifThenElse(issuer, [&] { e.stageCopyTma(kb.idx(0), kt); });
-      StageWaitOp::create(b, loc, e.tma->barriers, kb.idx(0), kt, /*released=*/false);
+      StageWaitOp::create(b, loc, e.tma->barriers, kb.idx(0), kt,  /*released=*/false);
       return SmallVector<Value>{e.multiplyTile(kb.idx(0), acc[0])};
     });
     // Every TMA copy was waited for: none is left writing shared memory.
@@ -196,22 +146,26 @@ void promote(BlockMatmulOp op) {
   // use kt + 1 = 1 at kt = 0, counts as complete), and the math warps wait
   // for the copy, multiply and release; mini-pipeline-stages spreads both
   // loops over all the stages.
-  auto tmaProducer = [&](TensorCoreEmitter &e) {
-    kb.forLoop(kb.idx(0), numK, kb.idx(1), {}, [&](Value kt, ValueRange) {
+  // Both loops take steps lb .. ub (a stream-K tail block runs two pairs
+  // through one ring of stages; its first math loop names in filledBelow
+  // the steps the producer fills beyond it).
+  auto tmaProducer = [&](TensorCoreEmitter &e, Value lb, Value ub) {
+    kb.forLoop(lb, ub, kb.idx(1), {}, [&](Value kt, ValueRange) {
       StageWaitOp::create(b, loc, e.tma->barriers, kb.idx(0), kb.add(kt, kb.idx(1)),
                           /*released=*/true);
       e.stageCopyTma(kb.idx(0), kt);
       return SmallVector<Value>{};
     });
   };
-  auto tmaConsumer = [&](TensorCoreEmitter &e) {
-    auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), init, [&](Value kt, ValueRange acc) {
-      StageWaitOp::create(b, loc, e.tma->barriers, kb.idx(0), kt, /*released=*/false);
+  auto tmaConsumer = [&](TensorCoreEmitter &e, Value lb, Value ub, Value filledBelow) {
+    auto loop = kb.forLoop(lb, ub, kb.idx(1), init, [&](Value kt, ValueRange acc) {
+      StageWaitOp::create(b, loc, e.tma->barriers, kb.idx(0), kt, /*released=*/false,
+                          filledBelow);
       Value next = e.multiplyTile(kb.idx(0), acc[0]);
       StageReleaseOp::create(b, loc, e.tma->barriers, kb.idx(0), clusterM);
       return SmallVector<Value>{next};
     });
-    alignedEpilogue(loop.getResult(0));
+    return loop.getResult(0);
   };
   // cp.async path: copy into stage 0, wait, multiply, no overlap; with more
   // stages, mini-pipeline-stages pipelines this loop.
@@ -233,25 +187,22 @@ void promote(BlockMatmulOp op) {
       mathBarrier();
       return SmallVector<Value>{e.multiplyTile(kb.idx(0), acc[0])};
     });
-    Value acc = loop.getResult(0);
-    finish(acc, [&] { e.epilogue(acc, C, cBase, scratch, /*pairs=*/false); });
+    e.epilogue(loop.getResult(0), C, cBase, scratch, /*pairs=*/false);
   };
   auto multipleOf = [&](Value v, int64_t m) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, kb.rem(v, kb.idx(m)),
                                  kb.idx(0));
   };
-  // A split tile's rows are aligned (the launch splits only those): it has
-  // no scalar path.
-  Value aligned = op.isSplit() ? Value(arith::ConstantIntOp::create(b, loc, 1, 1))
-                               : kb.andi(multipleOf(K, kChunk), multipleOf(N, kChunk));
+  Value aligned = kb.andi(multipleOf(K, kChunk), multipleOf(N, kChunk));
   auto alignedOrScalar = [&](function_ref<void()> alignedPath) {
-    if (op.isSplit())
-      return alignedPath();
     kb.ifThenElse(aligned, alignedPath, synchronous);
   };
-  if (te && producer) {
-    // The threads past the math warps' are the producer warpgroup; each
-    // side sets its warpgroup's registers first.
+  // A producer warpgroup beside the math warps: the threads past the math
+  // warps' are the producer warpgroup; each side sets its warpgroup's
+  // registers first, and the producer's first thread issues the copies
+  // (when `issueIf` holds).
+  auto withProducer = [&](function_ref<void()> math, function_ref<void()> issue,
+                          Value issueIf) {
     te->initBarriers();
     Value tid = kb.threadId();
     kb.ifThenElse(
@@ -259,15 +210,78 @@ void promote(BlockMatmulOp op) {
         [&] {
           NVVM::SetMaxRegisterOp::create(b, loc, MatmulConfigAttr::kMathRegisters,
                                          NVVM::SetMaxRegisterAction::increase);
-          alignedOrScalar([&] { tmaConsumer(*te); });
+          math();
         },
         [&] {
           NVVM::SetMaxRegisterOp::create(b, loc, MatmulConfigAttr::kProducerRegisters,
                                          NVVM::SetMaxRegisterAction::decrease);
           Value issuer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
                                                kb.idx(t.threads));
-          kb.ifThenElse(kb.andi(aligned, issuer), [&] { tmaProducer(*te); });
+          kb.ifThenElse(issueIf ? kb.andi(issueIf, issuer) : issuer, issue);
         });
+  };
+  // A stream-K tail block (TensorCoreSplit.cpp): two tiles' K steps through
+  // one ring of stages. Its plan waits out the loops in the stash, at the
+  // end of the config's shared memory (the TMA layout is shifted to a 1 KiB
+  // boundary: its end is found from that): it comes from divisions that
+  // ptxas cannot rematerialize, and the loops have no register to spare.
+  // A tail tile's rows are aligned (the launch runs only those in the
+  // tail): no scalar path.
+  auto tailBlock = [&] {
+    int64_t stashAt = cfg.sharedMemoryBytes(inElt) - MatmulConfigAttr::kSplitStashBytes;
+    Value stash = memref::ViewOp::create(
+        b, loc, workgroupMemRef({TensorCoreEmitter::kStashFields}, b.getI64Type()), raw,
+        kb.add(tmaShift, kb.idx(stashAt - MatmulConfigAttr::kTmaAlign)), ValueRange{});
+    TensorCoreEmitter::TailPlan plan =
+        te->planTail(op.getTailBlock(), op.getStepsPerBlock(), op.getUnsplitTiles());
+    kb.ifThenElse(plan.hasSteps, [&] {
+      kb.ifThenElse(te->isThread0(), [&] {
+        for (auto [i, v] : llvm::enumerate(plan.stash))
+          memref::StoreOp::create(b, loc,
+                                  arith::IndexCastUIOp::create(b, loc, b.getI64Type(), v), stash,
+                                  ValueRange{kb.idx(i)});
+      });
+      auto stashed = [&](int64_t field) { return te->stashed(stash, field); };
+      auto piece = [&](int64_t i) { // the producer's view of piece i
+        TensorCoreEmitter p = *te;
+        p.row0 = stashed(i * TensorCoreEmitter::kPieceFields + TensorCoreEmitter::kRow0);
+        p.col0 = stashed(i * TensorCoreEmitter::kPieceFields + TensorCoreEmitter::kCol0);
+        p.firstStep = i == 0 ? plan.firstStep[0] : kb.sub(kb.idx(0), stashed(TensorCoreEmitter::kEnd1));
+        return p;
+      };
+      // initBarriers' barrier also publishes the stash.
+      withProducer(
+          [&] {
+            Value end1 = stashed(TensorCoreEmitter::kEnd1), end = stashed(TensorCoreEmitter::kEnd);
+            Value acc = tmaConsumer(*te, kb.idx(0), end1, end);
+            te->tailEpilogue(acc, C, stash, 0, op.getPartials(), op.getCounters(), Value(),
+                             mathBarrier);
+            Value start = stashed(TensorCoreEmitter::kEnd1), stop = stashed(TensorCoreEmitter::kEnd);
+            kb.ifThenElse(kb.ult(start, stop), [&] {
+              Value acc = tmaConsumer(*te, start, stop, Value());
+              te->tailEpilogue(acc, C, stash, 1, op.getPartials(), op.getCounters(), Value(),
+                               mathBarrier);
+            });
+          },
+          [&] {
+            TensorCoreEmitter first = piece(0);
+            tmaProducer(first, kb.idx(0), stashed(TensorCoreEmitter::kEnd1));
+            TensorCoreEmitter second = piece(1);
+            tmaProducer(second, stashed(TensorCoreEmitter::kEnd1),
+                        stashed(TensorCoreEmitter::kEnd));
+          },
+          Value());
+    });
+  };
+  if (op.isTail()) {
+    tailBlock();
+  } else if (te && producer) {
+    withProducer(
+        [&] {
+          alignedOrScalar(
+              [&] { alignedEpilogue(tmaConsumer(*te, kb.idx(0), numK, Value())); });
+        },
+        [&] { tmaProducer(*te, kb.idx(0), numK); }, aligned);
   } else if (te) {
     alignedOrScalar([&] { tmaUnpipelined(*te); });
   } else {

@@ -177,15 +177,17 @@ struct MiniSelectMatmulConfigPass
         return WalkResult::advance();
       }
       auto pick = [](int64_t option, int64_t chosen) { return option >= 0 ? option : chosen; };
-      // The default split of the last wave goes with the default clusters.
+      // The stream-K tail goes where it runs: TMA copies with a producer
+      // warpgroup and no clusters (the small tiles have no producer).
       auto options = [&](StringRef copyKind, int64_t defaultClusterM, int64_t defaultProducer) {
         int64_t cluster = pick(clusterM, defaultClusterM);
+        int64_t producer = pick(producerWarps, defaultProducer);
+        bool tailRuns = copyKind == "tma" && producer > 0 && cluster == 1;
         return mini::MatmulConfigAttr::get(
             op.getContext(), pick(tileM, c.getTileM()), pick(tileN, c.getTileN()),
             pick(tileK, c.getTileK()), pick(warpsM, c.getWarpsM()), pick(warpsN, c.getWarpsN()),
-            pick(stages, c.getStages()), c.getMath(), copyKind, cluster,
-            pick(producerWarps, defaultProducer),
-            pick(tailSplits, cluster > 1 ? 1 : c.getTailSplits()));
+            pick(stages, c.getStages()), c.getMath(), copyKind, cluster, producer,
+            tailRuns ? pick(tailSplits, c.getTailSplits()) : 1);
       };
       // An explicit copy option is kept (and verified); a TMA default that
       // the other options no longer fit (one stage, say) falls back to

@@ -307,17 +307,22 @@ SplitTailPlan KernelSpec::planSplitTail(const Sizes &sizes, int64_t smCount) con
   int64_t tiles = saturatingMul(saturatingMul(g[0], g[1]), g[2]);
   int64_t steps = (sizes.at(splitTail.depth) + splitTail.tileK - 1) / splitTail.tileK;
   int64_t tail = tiles % smCount;
-  bool splittable = g[2] == 1;
+  bool splittable = g[2] == 1 && tail > 0;
   for (const std::string &size : splitTail.aligned)
     splittable = splittable && sizes.at(size) % 8 == 0;
-  auto rounds = [&](int64_t s) { return (tail * s + smCount - 1) / smCount; };
   SplitTailPlan plan;
-  for (int64_t s = 2; splittable && s <= splitTail.maxSplits && s <= steps; ++s)
-    if (rounds(s) * plan.splits < rounds(plan.splits) * s) // rounds(s) / s is less
-      plan.splits = s;
-  plan.splitTiles = plan.splits > 1 ? tail : 0;
-  plan.unsplitTiles = tiles - plan.splitTiles;
-  plan.stepsPerSplit = (steps + plan.splits - 1) / plan.splits;
+  plan.unsplitTiles = tiles;
+  if (!splittable)
+    return plan;
+  int64_t total = tail * steps; // tail < smCount and steps < 2^60: no overflow
+  int64_t width = std::max((total + smCount - 1) / smCount,
+                           (steps + splitTail.maxSplits - 1) / splitTail.maxSplits);
+  if (4 * width > 3 * steps)
+    return plan;
+  plan.splitTiles = tail;
+  plan.unsplitTiles = tiles - tail;
+  plan.stepsPerBlock = width;
+  plan.blocks = (total + width - 1) / width;
   return plan;
 }
 

@@ -177,13 +177,12 @@ KernelParams::KernelParams(const KernelSpec &k, const std::vector<CUdeviceptr> &
                           elements, int64_t(1)})
           storage_.push_back(v);
       };
-      memref(splitTail->partials, p.splitTiles * p.splits * k.splitTail.tileElements);
+      memref(splitTail->partials, p.slots() * k.splitTail.tileElements);
       memref(splitTail->counters, p.splitTiles);
     }
     storage_.push_back(p.unsplitTiles);
     if (k.splitTail.splitBlocks) {
-      storage_.push_back(p.splits);
-      storage_.push_back(p.stepsPerSplit);
+      storage_.push_back(p.stepsPerBlock);
     }
   }
   for (int64_t &v : storage_)
@@ -274,12 +273,12 @@ void LoadedBundle::launch(const KernelSpec &launched, const std::vector<CUdevice
   };
   run(k, fn->second, grid, params);
   const SplitTailPlan &p = splitTail.plan;
-  if (p.splits < 2)
+  if (!p.blocks)
     return;
   // The split tiles, after the whole ones on the same stream.
   const KernelSpec &split = bundle_.kernel(k.splitTail.kernel);
   SplitTailWorkspace &w = splitTailWorkspaces_[split.entry];
-  size_t partialBytes = p.splitTiles * p.splits * split.splitTail.tileElements * 4;
+  size_t partialBytes = p.slots() * split.splitTail.tileElements * 4;
   size_t counterBytes = p.splitTiles * 4;
   if (w.partials.bytes() < partialBytes)
     w.partials = DeviceBuffer(partialBytes, "split-tail partials of '" + split.entry + "'");
@@ -290,7 +289,7 @@ void LoadedBundle::launch(const KernelSpec &launched, const std::vector<CUdevice
   splitTail.partials = w.partials.ptr();
   splitTail.counters = w.counters.ptr();
   KernelParams splitParams(split, tensors, sizes, maps, &splitTail);
-  run(split, functions_.at(split.entry), {p.splitTiles * p.splits, 1, 1}, splitParams);
+  run(split, functions_.at(split.entry), {p.blocks, 1, 1}, splitParams);
 }
 
 std::vector<CUdeviceptr> LoadedBundle::tensorMaps(const KernelSpec &k,

@@ -1,13 +1,13 @@
-// With the last wave split along K (matmul-tail-splits), both kernels of the
-// sm_90 default matmul fit in registers: the whole-tile kernel (its tiles'
-// places still come from the block ids, which ptxas rematerializes in the
-// loop) and the split-tile kernel (its place waits out the K loop in shared
-// memory). ptxas reports no spills.
+// With the stream-K tail (matmul-tail-splits), both kernels of the sm_90
+// default matmul fit in registers: the whole-tile kernel (its tiles' places
+// still come from the block ids, which ptxas rematerializes in the loop)
+// and the tail kernel (two pieces' places and bounds wait out the K loops
+// in shared memory). ptxas reports no spills.
 // REQUIRES: cuda-toolkit
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-tail-splits=4" | %python %mini_src/scripts/extract-ptx.py > %t.ptx
 // RUN: %cuda_toolkit/bin/ptxas -arch=sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s
 
-// Three kernels (whole tiles, split tiles, the 64x128 size variant), in any
+// Three kernels (whole tiles, the tail, the 64x128 size variant), in any
 // order, none spilling.
 // CHECK: Compiling entry function '[[K1:[a-z0-9_]+]]' for 'sm_90a'
 // CHECK-NEXT: Function properties for [[K1]]

@@ -371,20 +371,20 @@ func.func @matmul_size_variants(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> ten
 
 // -----
 
-// tail_splits = 4 at 8192^3 on 132 SMs: 2048 tiles of 256x128 leave 68 after
-// 15 full waves; splitting each in 3 ranges of 43 of the 128 K steps takes
-// two rounds of a third of a tile (2 would take one round of a half, 4 three
-// of a quarter). The whole-tile kernel runs on every tile's block and
-// computes the first 1980; when the plan splits (K and N multiples of 8, one
-// batch), the split-tile kernel follows with its workspace (68 x 3 partial
-// tiles of 32768 floats, 68 zeroed counters), one block per share.
+// tail_splits = 4 at 8192^3 on 132 SMs: 2048 tiles of 256x128 leave 68
+// after 15 full waves, 68 x 128 = 8704 K steps laid end to end; 132 blocks
+// of 66 steps (at least 128 / 4) each take about half a tile. The whole-tile
+// kernel runs on every tile's block and computes the first 1980; when the
+// plan has a tail (K and N multiples of 8, one batch), the tail kernel
+// follows with its workspace ((132 + 68) partial tiles of 32768 floats, 68
+// zeroed counters).
 // CHECK-LABEL: func.func @matmul_split_tail
 // CHECK: gpu.launch_func @mini_kernels::@matmul_split_tail_matmul blocks in (%c64, %c32, %c1) {{.*}} args({{.*}} : !llvm.ptr, %c1980 : index)
 // CHECK-SAME: split_tail = {aligned = ["K", "N"], depth = "K", kernel = "matmul_split_tail_matmul_split", max_splits = 4 : i64, tile_elements = 32768 : i64, tile_k = 64 : i64}
-// CHECK-NEXT: %[[PARTIALS:.*]] = gpu.alloc (%c6684672) : memref<?xf32>
+// CHECK-NEXT: %[[PARTIALS:.*]] = gpu.alloc (%c6553600) : memref<?xf32>
 // CHECK-NEXT: %[[COUNTERS:.*]] = gpu.alloc (%c68) : memref<?xi32>
 // CHECK-NEXT: gpu.memset %[[COUNTERS]], %c0_i32 : memref<?xi32>, i32
-// CHECK-NEXT: gpu.launch_func @mini_kernels::@matmul_split_tail_matmul_split blocks in (%c204, %c1, %c1) {{.*}} dynamic_shared_memory_size %c197760_i32 args({{.*}} : !llvm.ptr, %[[PARTIALS]] : memref<?xf32>, %[[COUNTERS]] : memref<?xi32>, %c1980 : index, %c3 : index, %c43 : index)
+// CHECK-NEXT: gpu.launch_func @mini_kernels::@matmul_split_tail_matmul_split blocks in (%c132, %c1, %c1) {{.*}} dynamic_shared_memory_size %c197824_i32 args({{.*}} : !llvm.ptr, %[[PARTIALS]] : memref<?xf32>, %[[COUNTERS]] : memref<?xi32>, %c1980 : index, %c66 : index)
 // CHECK-SAME: split_tail = {aligned = ["K", "N"], depth = "K", max_splits = 4 : i64, split_blocks = true, tile_elements = 32768 : i64, tile_k = 64 : i64}
 // CHECK-NEXT: gpu.dealloc %[[PARTIALS]]
 // CHECK-NEXT: gpu.dealloc %[[COUNTERS]]
@@ -393,12 +393,8 @@ func.func @matmul_size_variants(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> ten
 // CHECK-NEXT: %[[MINE:.*]] = arith.cmpi ult, %[[TILE]], %[[WHOLE]] : index
 // CHECK-NEXT: scf.if %[[MINE]] {
 // CHECK: mini.block_matmul {{.*}} batch %block_id_z sizes({{.*}}) tensor_maps({{.*}}) {config
-// CHECK: gpu.func @matmul_split_tail_matmul_split({{.*}}, %[[P:[^:]*]]: memref<?xf32>, %[[N:[^:]*]]: memref<?xi32>, %[[UNSPLIT:[^:]*]]: index, %[[SPLITS:[^:]*]]: index, %[[STEPS:[^:]*]]: index) kernel
-// CHECK: %[[SPLIT_TILE:.*]] = arith.divui %block_id_x, %[[SPLITS]]
-// CHECK-NEXT: %[[SPLIT:.*]] = arith.remui %block_id_x, %[[SPLITS]]
-// CHECK-NEXT: %[[FIRST:.*]] = arith.muli %[[SPLIT]], %[[STEPS]]
-// CHECK-NEXT: arith.addi %[[UNSPLIT]], %[[SPLIT_TILE]]
-// CHECK: mini.block_matmul {{.*}} split %[[SPLIT]] of %[[SPLITS]] steps %[[STEPS]] from %[[FIRST]] tile %[[SPLIT_TILE]] partials %[[P]] counters %[[N]]
+// CHECK: gpu.func @matmul_split_tail_matmul_split({{.*}}, %[[P:[^:]*]]: memref<?xf32>, %[[N:[^:]*]]: memref<?xi32>, %[[UNSPLIT:[^:]*]]: index, %[[WIDTH:[^:]*]]: index) kernel
+// CHECK: mini.block_matmul {{.*}} tail block %block_id_x width %[[WIDTH]] after %[[UNSPLIT]] partials %[[P]] counters %[[N]]
 func.func @matmul_split_tail(%a: tensor<8192x8192xf16>, %b: tensor<8192x8192xf16>) -> tensor<8192x8192xf16> {
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<8192x8192xf16>, tensor<8192x8192xf16> -> tensor<8192x8192xf16>
   return %c : tensor<8192x8192xf16>

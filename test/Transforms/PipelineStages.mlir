@@ -401,6 +401,90 @@ gpu.module @m {
 
 // -----
 
+// Two pairs of loops through one ring of stages (a stream-K tail block's
+// two tiles): the second pair starts at step %end1, so the stage and phase
+// of its first step follow from it (stage end1 mod 3, use end1 / 3). The
+// first math loop says the producer fills on to %end: its wait for the
+// step after its last is a real one below %end (not a completed phase,
+// which past the producer's fill would be the phase under way). The
+// second loop's "past the end" is its own end.
+// CHECK-LABEL: gpu.func @tma_producer_two_loops
+// CHECK-SAME: %[[BARS:[^:]*]]: memref<6xi64, #gpu.address_space<workgroup>>, %[[MATH:[^:]*]]: i1
+// CHECK-SAME: %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[END1:[^:]*]]: index, %[[END:[^:]*]]: index,
+// CHECK: scf.if %[[MATH]] {
+// CHECK: mini.stage_wait %[[BARS]][%c0] use %c0 :
+// CHECK: scf.for %[[KT:.*]] = %c0 to %[[END1]] step %c1 iter_args({{.*}}, %{{.*}} = %c0)
+// CHECK: %[[NEXT:.*]] = arith.addi %[[KT]], %c1
+// CHECK-NEXT: %[[PAST:.*]] = arith.cmpi uge, %[[NEXT]], %[[END]]
+// CHECK: mini.warp_store
+// CHECK-NEXT: %[[STAGE1:.*]] = arith.remui %[[END1]], %c3
+// CHECK-NEXT: %[[USE1:.*]] = arith.divui %[[END1]], %c3
+// CHECK-NEXT: %[[ANY:.*]] = arith.cmpi ult, %[[END1]], %[[END]]
+// CHECK-NEXT: scf.if %[[ANY]] {
+// CHECK-NEXT: mini.stage_wait %[[BARS]][%[[STAGE1]]] use %[[USE1]] :
+// CHECK: mini.warp_load %{{.*}}[%[[STAGE1]],
+// CHECK: scf.for %[[KT2:.*]] = %[[END1]] to %[[END]] step %c1 iter_args({{.*}}, %{{.*}} = %[[STAGE1]])
+// CHECK: %[[NEXT2:.*]] = arith.addi %[[KT2]], %c1
+// CHECK-NEXT: arith.cmpi uge, %[[NEXT2]], %[[END]]
+// CHECK: } else {
+// CHECK-NEXT: scf.for %{{.*}} = %c0 to %[[END1]] step %c1 {
+// CHECK: mini.stage_copy_tma
+// CHECK: scf.for %[[PKT:.*]] = %[[END1]] to %[[END]] step %c1 {
+// CHECK-NEXT: %[[PSTAGE:.*]] = arith.remui %[[PKT]], %c3
+// CHECK-NEXT: %[[ROUND:.*]] = arith.divui %[[PKT]], %c3
+// CHECK-NEXT: %[[PUSE:.*]] = arith.addi %[[ROUND]], %c1
+// CHECK-NEXT: mini.stage_wait %[[BARS]][%[[PSTAGE]]] use %[[PUSE]] released :
+// CHECK-NEXT: mini.stage_copy_tma {{.*}}[%[[PSTAGE]]] step %[[PKT]] after %[[END1]] barriers %[[BARS]]
+!sa = memref<3x128x32xf16, #gpu.address_space<workgroup>>
+!sb = memref<3x4x32x64xf16, #gpu.address_space<workgroup>>
+!bars = memref<6xi64, #gpu.address_space<workgroup>>
+!acc = !mini.warp_tile<acc, 64x64xf32>
+!ta = !mini.warp_tile<a, 64x16xf16>
+!tb = !mini.warp_tile<b, 16x64xf16>
+gpu.module @m {
+  gpu.func @tma_producer_two_loops(%da: !llvm.ptr, %db: !llvm.ptr, %c: memref<?xf32>, %sa: !sa, %sb: !sb,
+                                   %bars: !bars, %math: i1, %m: index, %n: index, %k: index,
+                                   %end1: index, %end: index, %row: index, %col: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.if %math {
+      %zero = mini.warp_zero : !acc
+      %r1 = scf.for %kt = %c0 to %end1 step %c1 iter_args(%acc = %zero) -> (!acc) {
+        mini.stage_wait %bars[%c0] use %kt filled_below %end : !bars
+        %a0 = mini.warp_load %sa[%c0, %row, %c0] {swizzled} : !sa -> !ta
+        %b0 = mini.warp_load %sb[%c0, %c0, %col] {swizzled} : !sb -> !tb
+        %acc1 = mini.warp_mma %a0, %b0, %acc : !ta, !tb -> !acc
+        mini.stage_release %bars[%c0] : !bars
+        scf.yield %acc1 : !acc
+      }
+      mini.warp_store %r1, %c[%c0] at(%row, %col) bounds(%m, %n) : !acc, memref<?xf32>
+      %r2 = scf.for %kt = %end1 to %end step %c1 iter_args(%acc = %zero) -> (!acc) {
+        mini.stage_wait %bars[%c0] use %kt : !bars
+        %a0 = mini.warp_load %sa[%c0, %row, %c0] {swizzled} : !sa -> !ta
+        %b0 = mini.warp_load %sb[%c0, %c0, %col] {swizzled} : !sb -> !tb
+        %acc1 = mini.warp_mma %a0, %b0, %acc : !ta, !tb -> !acc
+        mini.stage_release %bars[%c0] : !bars
+        scf.yield %acc1 : !acc
+      }
+      mini.warp_store %r2, %c[%c0] at(%row, %col) bounds(%m, %n) : !acc, memref<?xf32>
+    } else {
+      scf.for %kt = %c0 to %end1 step %c1 {
+        %use = arith.addi %kt, %c1 : index
+        mini.stage_wait %bars[%c0] use %use released : !bars
+        mini.stage_copy_tma %da, %db block(%row, %col) batch %c0 depth %k into %sa, %sb[%c0] step %kt barriers %bars : !llvm.ptr, !llvm.ptr, !sa, !sb, !bars
+      }
+      scf.for %kt = %end1 to %end step %c1 {
+        %use = arith.addi %kt, %c1 : index
+        mini.stage_wait %bars[%c0] use %use released : !bars
+        mini.stage_copy_tma %da, %db block(%col, %row) batch %c0 depth %k into %sa, %sb[%c0] step %kt after %end1 barriers %bars : !llvm.ptr, !llvm.ptr, !sa, !sb, !bars
+      }
+    }
+    gpu.return
+  }
+}
+
+// -----
+
 // Not the producer form: the math warps' loop does not release its stage,
 // and the producer's wait is for another use than kt + 1. Both loops are
 // left as they are.

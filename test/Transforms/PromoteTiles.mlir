@@ -228,32 +228,44 @@ gpu.module @k {
 
 // -----
 
-// A split tile (config tail_splits > 1): the block runs num_steps K steps
-// from first_step; its place in the grid waits out the K loop in the last
-// bytes of the shared memory; after the loop it writes its f32 partial to
-// its slot, counts itself in, and the last block of the tile adds the slots
-// up in split order and writes C.
-// CHECK-LABEL: gpu.func @tma_split
-// CHECK-SAME: %[[C:[^:]*]]: memref<?xf16>, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[CBASE:[^:]*]]: index
-// CHECK-SAME: %[[SPLIT:[^:]*]]: index, %[[SPLITS:[^:]*]]: index, %[[FIRST:[^:]*]]: index, %[[STEPS:[^:]*]]: index, %[[TILE:[^:]*]]: index, %[[PARTIALS:[^:]*]]: memref<?xf32>, %[[COUNTERS:[^:]*]]: memref<?xi32>
+// A stream-K tail block (config tail_splits > 1): block %block runs the
+// %width steps from %block x %width of the tail's tiles laid end to end, as
+// two pieces (the end of one tile, the start of the next) through one ring
+// of stages. Thread 0 stashes both pieces' places, slots and bounds in the
+// last bytes of the shared memory; the math warps run piece 0's loop (the
+// producer fills past it: filled_below the block's end), write its f32
+// partial, count themselves in and, if last, add the tile's slots up; then
+// the same for piece 1 when it has steps. The producer runs both pieces'
+// copies back to back, each counting from its tile's first step.
+// CHECK-LABEL: gpu.func @tma_tail
+// CHECK-SAME: %[[C:[^:]*]]: memref<?xf16>, %{{[^:]*}}: index, %{{[^:]*}}: index,
+// CHECK-SAME: %[[PARTIALS:[^:]*]]: memref<?xf32>, %[[COUNTERS:[^:]*]]: memref<?xi32>
 // CHECK: %[[STASH_AT:.*]] = arith.addi %{{.*}}, %c196672 : index
-// CHECK-NEXT: %[[STASH:.*]] = memref.view %{{.*}}[%[[STASH_AT]]][] : {{.*}} to memref<6xi64, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %[[STASH:.*]] = memref.view %{{.*}}[%[[STASH_AT]]][] : {{.*}} to memref<15xi64, #gpu.address_space<workgroup>>
 // CHECK: scf.if
 // CHECK: memref.store %{{.*}}, %[[STASH]][%c0]
-// CHECK: memref.store %{{.*}}, %[[STASH]][%c5]
+// CHECK: memref.store %{{.*}}, %[[STASH]][%c13]
 // CHECK: gpu.barrier
 // CHECK: nvvm.setmaxregister increase 240
-// CHECK: scf.for %{{.*}} = %c0 to %[[STEPS]] step %c1 iter_args
-// CHECK: %[[SPLIT_I:.*]] = memref.load %[[STASH]][%c4]
-// CHECK: %[[SPLITS_I:.*]] = memref.load %[[STASH]][%c5]
-// CHECK: %[[TILE_I:.*]] = memref.load %[[STASH]][%c3]
-// CHECK: %[[TILE_X:.*]] = arith.index_castui %[[TILE_I]] : i64 to index
-// CHECK: mini.warp_store %{{.*}}, %[[PARTIALS]][%{{.*}}] at(%{{.*}}, %{{.*}}) bounds(%c256, %c128) {pairs}
+// CHECK: %[[END1_I:.*]] = memref.load %[[STASH]][%c12]
+// CHECK-NEXT: %[[END1:.*]] = arith.index_castui %[[END1_I]]
+// CHECK-NEXT: %[[END_I:.*]] = memref.load %[[STASH]][%c13]
+// CHECK-NEXT: %[[END:.*]] = arith.index_castui %[[END_I]]
+// CHECK-NEXT: scf.for %{{.*}} = %c0 to %[[END1]] step %c1 iter_args
+// CHECK-NEXT: mini.stage_wait %{{.*}}[%c0] use %{{.*}} filled_below %[[END]]
+// CHECK: %[[TILE_I:.*]] = memref.load %[[STASH]][%c2]
+// CHECK: %[[TILE:.*]] = arith.index_castui %[[TILE_I]] : i64 to index
+// CHECK: %[[SLOT_I:.*]] = memref.load %[[STASH]][%c3]
+// CHECK: %[[SLOT:.*]] = arith.index_castui %[[SLOT_I]]
+// CHECK-NEXT: %[[AT:.*]] = arith.muli %[[SLOT]], %c32768
+// CHECK-NEXT: mini.warp_store %{{.*}}, %[[PARTIALS]][%[[AT]]] at(%{{.*}}, %{{.*}}) bounds(%c256, %c128) {pairs}
 // CHECK-NEXT: nvvm.memory.barrier <gpu>
 // CHECK-NEXT: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
-// CHECK: memref.atomic_rmw addi %c1_i32, %[[COUNTERS]][%[[TILE_X]]]
-// CHECK: memref.store %c0_i32, %[[COUNTERS]][%[[TILE_X]]]
+// CHECK: memref.atomic_rmw addi %c1_i32, %[[COUNTERS]][%[[TILE]]]
+// CHECK: memref.store %c0_i32, %[[COUNTERS]][%[[TILE]]]
+// CHECK: memref.store %{{.*}}, %[[STASH]][%c14]
 // CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-NEXT: memref.load %[[STASH]][%c14]
 // CHECK: scf.if
 // CHECK-NEXT: nvvm.memory.barrier <gpu>
 // The last block: 32 runs of 4 elements per thread, 16 runs loaded from a
@@ -265,17 +277,32 @@ gpu.module @k {
 // CHECK-COUNT-64: arith.addf
 // CHECK: scf.yield
 // CHECK-COUNT-16: vector.store %{{.*}}, %[[C]]{{.*}} vector<4xf16>
-// The producer's copies count from first_step.
+// Piece 1, when the block's range reaches into the next tile.
+// CHECK: %[[START_I:.*]] = memref.load %[[STASH]][%c12]
+// CHECK-NEXT: %[[START:.*]] = arith.index_castui %[[START_I]]
+// CHECK-NEXT: %[[STOP_I:.*]] = memref.load %[[STASH]][%c13]
+// CHECK-NEXT: %[[STOP:.*]] = arith.index_castui %[[STOP_I]]
+// CHECK-NEXT: %[[HAS_TWO:.*]] = arith.cmpi ult, %[[START]], %[[STOP]]
+// CHECK-NEXT: scf.if %[[HAS_TWO]] {
+// CHECK-NEXT: scf.for %{{.*}} = %[[START]] to %[[STOP]] step %c1 iter_args
+// CHECK-NEXT: mini.stage_wait %{{.*}}[%c0] use %{{.*}} : memref
+// CHECK: memref.load %[[STASH]][%c9]
+// CHECK: mini.warp_store %{{.*}}, %[[PARTIALS]]
+// The producer: piece 0's copies, then piece 1's, which count from -end1.
 // CHECK: nvvm.setmaxregister decrease 24
-// CHECK: scf.for %{{.*}} = %c0 to %[[STEPS]] step %c1 {
-// CHECK: mini.stage_copy_tma {{.*}} step %{{.*}} after %[[FIRST]] barriers
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 {
+// CHECK: mini.stage_copy_tma {{.*}} step %{{.*}} after %{{.*}} barriers
+// CHECK: %[[P1_I:.*]] = memref.load %[[STASH]][%c12]
+// CHECK-NEXT: %[[P1:.*]] = arith.index_castui %[[P1_I]]
+// CHECK-NEXT: %[[FIRST1:.*]] = arith.subi %c0, %[[P1]]
+// CHECK: scf.for %{{.*}} = %[[P1]] to %{{.*}} step %c1 {
+// CHECK: mini.stage_copy_tma {{.*}} step %{{.*}} after %[[FIRST1]] barriers
 gpu.module @k {
-  gpu.func @tma_split(%a: memref<?xf16>, %b: memref<?xf16>, %c: memref<?xf16>, %a0: index, %b0: index,
-                      %c0: index, %batch: index, %row: index, %col: index, %m: index, %n: index,
-                      %k: index, %da: !llvm.ptr, %db: !llvm.ptr, %split: index, %splits: index,
-                      %first: index, %steps: index, %tile: index, %partials: memref<?xf32>,
-                      %counters: memref<?xi32>) kernel {
-    mini.block_matmul %a[%a0], %b[%b0] -> %c[%c0] block(%row, %col) batch %batch sizes(%m, %n, %k) tensor_maps(%da, %db : !llvm.ptr, !llvm.ptr) split %split of %splits steps %steps from %first tile %tile partials %partials counters %counters : memref<?xf32>, memref<?xi32> {config = #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 4>} : memref<?xf16>, memref<?xf16>, memref<?xf16>
+  gpu.func @tma_tail(%a: memref<?xf16>, %b: memref<?xf16>, %c: memref<?xf16>, %a0: index, %b0: index,
+                     %c0: index, %batch: index, %row: index, %col: index, %m: index, %n: index,
+                     %k: index, %da: !llvm.ptr, %db: !llvm.ptr, %block: index, %width: index,
+                     %unsplit: index, %partials: memref<?xf32>, %counters: memref<?xi32>) kernel {
+    mini.block_matmul %a[%a0], %b[%b0] -> %c[%c0] block(%row, %col) batch %batch sizes(%m, %n, %k) tensor_maps(%da, %db : !llvm.ptr, !llvm.ptr) tail block %block width %width after %unsplit partials %partials counters %counters : memref<?xf32>, memref<?xi32> {config = #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 4>} : memref<?xf16>, memref<?xf16>, memref<?xf16>
     gpu.return
   }
 }

@@ -139,9 +139,11 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // WMMA: stages = 1, math = "wmma">} : tensor<1024x1024xf16>
 // WMMA: stages = 1, math = "wmma">} : tensor<512x4096xbf16>
 // cluster-m asks for TMA copies, on the small tiles too.
-// Static sizes with a split tail keep the SM count the host plans with.
+// The small tiles have no producer warpgroup: no stream-K tail for them.
+// Static sizes with a tail keep the SM count the host plans with.
 // TAIL-LABEL: func.func @by_size
-// TAIL: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", tail_splits = 4>, sm_count = 132 : i64} : tensor<1024x1024xf16>
+// TAIL: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">} : tensor<1024x1024xf16>
+// TAIL: #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<1536x4096xf16>
 // CLUSTER-LABEL: func.func @by_size
 // CLUSTER: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", cluster_m = 2>
 // OVERRIDE-LABEL: func.func @by_size

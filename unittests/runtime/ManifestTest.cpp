@@ -118,8 +118,8 @@ TEST(Manifest, ClusteredGridDimsRoundUpToWholeClusters) {
             "manifest kernel 'k0' grid[1]: 'cluster' must be in [1, 8]");
 }
 
-/// manifest() with kernel k0 splitting its last wave (`split`: the fields
-/// of its split_tail) through the split-tile kernel k0_split.
+/// manifest() with kernel k0 running its last wave stream-K style (`split`:
+/// the fields of its split_tail) through the tail kernel k0_split.
 std::string splitManifest(const std::string &split = R"("kernel":"k0_split")",
                           const std::string &splitKernelExtra = R"("split_blocks":true)") {
   const std::string fields = R"("max_splits":4,"depth":"K","tile_k":16,"tile_elements":4096,)"
@@ -132,7 +132,7 @@ std::string splitManifest(const std::string &split = R"("kernel":"k0_split")",
   return text.substr(0, text.size() - 2) + "," + kernelObject + "]}";
 }
 
-TEST(Manifest, SplitTailPlansTheFewestRoundsOfSplitTiles) {
+TEST(Manifest, SplitTailPlansStreamKBlocks) {
   Bundle b = Bundle::parse(splitManifest(), ".");
   const KernelSpec &k = b.kernel("k0");
   EXPECT_EQ(k.splitTail.maxSplits, 4);
@@ -140,32 +140,40 @@ TEST(Manifest, SplitTailPlansTheFewestRoundsOfSplitTiles) {
   EXPECT_EQ(k.numParams(), 5u * 3 + 4 + 1); // + the number of whole tiles
   EXPECT_TRUE(b.isSplitTileKernel("k0_split"));
   EXPECT_FALSE(b.isSplitTileKernel("k0"));
-  EXPECT_EQ(b.kernel("k0_split").numParams(), 5u * 3 + 4 + 5 * 2 + 3); // + workspace and plan
+  EXPECT_EQ(b.kernel("k0_split").numParams(), 5u * 3 + 4 + 5 * 2 + 2); // + workspace and plan
   // M = 1000: 16 tiles of 64 rows (N = 33: one column), 5 K steps of 16.
-  // On 12 SMs 4 tiles are left after a full wave; in 3 splits they take one
-  // round of a third of a tile (2: a half; 4: two rounds of a quarter).
+  // On 12 SMs 4 tiles are left after a full wave: 20 steps, 10 blocks of 2
+  // (ceildiv(20, 12) = ceildiv(5, 4) = 2), slots for 10 blocks + 4 tiles.
   // (N = 33 is not a multiple of 8: "aligned" here names N only to be
   // tested below, so the manifest's N is read as 40.)
   Sizes sizes = k.resolveSizes({{"M", 1000}});
   sizes["N"] = 40;
   SplitTailPlan p = k.planSplitTail(sizes, 12);
-  EXPECT_EQ(p.splits, 3);
   EXPECT_EQ(p.splitTiles, 4);
   EXPECT_EQ(p.unsplitTiles, 12);
-  EXPECT_EQ(p.stepsPerSplit, 2);
-  // Rows that are not 16-byte aligned are not split (no scalar path).
-  EXPECT_EQ(k.planSplitTail(k.resolveSizes({{"M", 1000}}), 12).splits, 1);
-  // Whole waves leave nothing to split.
+  EXPECT_EQ(p.stepsPerBlock, 2);
+  EXPECT_EQ(p.blocks, 10);
+  EXPECT_EQ(p.slots(), 14);
+  // Rows that are not 16-byte aligned get no tail (no scalar path).
+  EXPECT_EQ(k.planSplitTail(k.resolveSizes({{"M", 1000}}), 12).blocks, 0);
+  // Whole waves leave no tail.
   sizes["M"] = 768;
   p = k.planSplitTail(sizes, 12);
-  EXPECT_EQ(p.splits, 1);
+  EXPECT_EQ(p.blocks, 0);
   EXPECT_EQ(p.splitTiles, 0);
   EXPECT_EQ(p.unsplitTiles, 12);
-  // 2 tiles left of 18 on 16 SMs: 4 splits each, one round of a quarter.
+  // 2 tiles left of 18 on 16 SMs: blocks take at least a quarter of a tile
+  // (2 of 5 steps), so 5 blocks, not 10.
   sizes["M"] = 18 * 64;
   p = k.planSplitTail(sizes, 16);
-  EXPECT_EQ(p.splits, 4);
-  EXPECT_EQ(p.stepsPerSplit, 2);
+  EXPECT_EQ(p.stepsPerBlock, 2);
+  EXPECT_EQ(p.blocks, 5);
+  EXPECT_EQ(p.unsplitTiles, 16);
+  // 11 tiles left of 23 on 12 SMs: 55 steps need blocks of 5, a whole tile.
+  sizes["M"] = 23 * 64;
+  p = k.planSplitTail(sizes, 12);
+  EXPECT_EQ(p.blocks, 0);
+  EXPECT_EQ(p.unsplitTiles, 23);
 }
 
 TEST(Manifest, BadSplitTailIsNamed) {

@@ -54,8 +54,10 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
     a cluster that multicasts each B tile to all of them (measured no faster
     than N = 1 with mma.sync, docs/PERF.md v12, so not a default).
     `producer-warps=4` (tma) adds a producer warpgroup that issues the copies.
-    `tail-splits=S` (tensor cores, no clusters) splits each tile of the last,
-    partial wave over up to S blocks along K (`tail_splits` in the config).
+    `tail-splits=S` runs the last, partial wave stream-K style, each block
+    taking at least 1 / S of a tile's K steps (`tail_splits` in the config);
+    it applies to the configs with TMA copies, a producer warpgroup and no
+    clusters, and is dropped from the others (the small tiles).
   }];
   let options = [
     Option<"chip", "chip", "std::string", "\"sm_90a\"", "Target chip">,
@@ -69,7 +71,7 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
     Option<"copy", "copy", "std::string", "\"\"", "cp_async or tma (sm_90, mma_sync)">,
     Option<"clusterM", "cluster-m", "int64_t", "-1", "Blocks per cluster along M, sharing B by TMA multicast (tma)">,
     Option<"producerWarps", "producer-warps", "int64_t", "-1", "Warps that only issue the TMA copies: 0 or 4 (tma, 8 math warps)">,
-    Option<"tailSplits", "tail-splits", "int64_t", "-1", "The most blocks a tile of the last, partial wave is split over along K (tensor cores; 1: none)">
+    Option<"tailSplits", "tail-splits", "int64_t", "-1", "The last, partial wave stream-K style, each block taking at least 1/S of a tile's K steps (TMA with producer warps; 1: none)">
   ];
 }
 

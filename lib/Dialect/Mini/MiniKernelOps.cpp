@@ -151,14 +151,13 @@ LogicalResult BlockMatmulOp::verify() {
   for (Value map : getTensorMaps())
     if (!isa<LLVM::LLVMPointerType>(map.getType()))
       return emitOpError("tensor maps must be !llvm.ptr to CUtensorMaps; got ") << map.getType();
-  // The assembly format parses the split group whole; a builder may not.
-  bool split = isSplit();
-  if (split && config.getTailSplits() < 2)
-    return emitOpError() << "takes a split only with a config of tail_splits > 1; tail_splits = "
-                         << config.getTailSplits();
-  if (split && !(getSplits() && getFirstStep() && getNumSteps() && getTile() && getPartials() &&
-                 getCounters()))
-    return emitOpError("split needs splits, first_step, num_steps, tile, partials and counters");
+  // The assembly format parses the tail group whole; a builder may not.
+  bool tail = isTail();
+  if (tail && config.getTailSplits() < 2)
+    return emitOpError() << "takes a tail block only with a config of tail_splits > 1; "
+                         << "tail_splits = " << config.getTailSplits();
+  if (tail && !(getStepsPerBlock() && getUnsplitTiles() && getPartials() && getCounters()))
+    return emitOpError("tail block needs steps_per_block, unsplit_tiles, partials and counters");
   return success();
 }
 
@@ -254,6 +253,8 @@ LogicalResult StageCopyTmaOp::verify() {
 }
 
 LogicalResult StageWaitOp::verify() {
+  if (getReleased() && getFilledBelow())
+    return emitOpError("filled_below is for waits on full barriers, not released ones");
   return success(verifyBarriers(*this, getBarriers()) != 0);
 }
 

@@ -145,10 +145,14 @@ MatmulConfigAttr::verifyFor(Type elementType,
   if (splits < 1 || splits > kMaxTailSplits)
     return emitError() << "matmul_config tail_splits must be in [1, " << kMaxTailSplits
                        << "], got " << splits;
-  if (splits > 1 && (math == "simt" || cm > 1))
+  // The tail's blocks run two tiles' K steps through one pipeline: the
+  // producer warpgroup fills the second tile's stages while the math warps
+  // finish the first.
+  if (splits > 1 && (!usesTma() || getProducerWarps() == 0 || cm > 1))
     return emitError() << "matmul_config tail_splits = " << splits
-                       << " needs tensor cores (mma_sync or wmma) and no clusters; got math = \""
-                       << math << "\", cluster_m = " << cm;
+                       << " needs copy = \"tma\" with producer warps and no clusters; got copy = \""
+                       << getCopy() << "\", producer_warps = " << getProducerWarps()
+                       << ", cluster_m = " << cm;
   if (math == "simt") {
     bool tiled = tm == 64 && tn == 64 && tk == 16 && stages <= 1;
     bool naive = tm == 16 && tn == 16 && tk == 1 && stages == 0;

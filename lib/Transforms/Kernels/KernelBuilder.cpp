@@ -231,7 +231,7 @@ gpu::GPUFuncOp createKernel(OpBuilder &b, Location loc, gpu::GPUModuleOp module,
   if (spec.splitTail.splitBlocks)
     argTypes.append({MemRefType::get({ShapedType::kDynamic}, b.getF32Type()),
                      MemRefType::get({ShapedType::kDynamic}, b.getI32Type()), b.getIndexType(),
-                     b.getIndexType(), b.getIndexType()});
+                     b.getIndexType()});
   else if (spec.splitTail.maxSplits > 1)
     argTypes.push_back(b.getIndexType());
   SmallVector<Type> workgroupTypes(workgroup.begin(), workgroup.end());

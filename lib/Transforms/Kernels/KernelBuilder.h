@@ -43,15 +43,16 @@ struct KernelTensorMap {
   int64_t swizzle;
 };
 
-/// A matmul whose last, partial wave of tiles is split along K (config
+/// A matmul whose last, partial wave of tiles runs stream-K style (config
 /// tail_splits = maxSplits) is two kernels. The first computes the whole
 /// tiles: its grid counts every C tile, and it takes one more parameter, the
-/// number of tiles it computes (the others, the last ones, are split). The
-/// second, `kernel`, computes the split tiles' shares, one block each on a
-/// one-dimensional grid, and takes, after the tensor maps, its workspace (an
-/// f32 memref of `tileElements` per block, an i32 memref of a zeroed counter
-/// per split tile), the number of whole tiles, the splits per tile and the
-/// K steps per split. planTailSplits (host) and the runtime plan the split.
+/// number of tiles it computes (the others, the last ones, are the tail's).
+/// The second, `kernel`, runs the tail tiles' K steps laid end to end, a
+/// range of them per block on a one-dimensional grid, and takes, after the
+/// tensor maps, its workspace (an f32 memref of `tileElements` per slot, one
+/// slot per block and tail tile, an i32 memref of a zeroed counter per tail
+/// tile), the number of whole tiles and the K steps per block.
+/// planTailSplits (host) and the runtime plan the tail.
 struct KernelSplitTail {
   int64_t maxSplits = 1;
   std::string depth; // the size the tile's K steps count

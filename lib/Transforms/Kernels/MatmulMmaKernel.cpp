@@ -17,32 +17,10 @@ using namespace tensorcore;
 
 namespace {
 
-/// The block_matmul of a split tile: split `split` of tile `tile` (numbered
-/// from 0 after the unsplit tiles), at C tile (row0, col0) of `batch`. All
-/// null: a whole tile.
-struct SplitTile {
-  Value batch, row0, col0;
-  Value split, splits, firstStep, numSteps, tile, partials, counters;
+/// The tail operands of a block_matmul (all null: a whole tile).
+struct TailBlock {
+  Value block, stepsPerBlock, unsplit, partials, counters;
 };
-
-/// Block e of the split-tile kernel is split number e mod splits of split
-/// tile e / splits; each split computes `stepsPerSplit` K steps. Split tile
-/// q is C tile unsplit + q, tiles numbered along N, then M, then the batch.
-SplitTile splitTile(KernelBuilder &kb, Value e, Value unsplit, Value splits, Value stepsPerSplit,
-                    Value tilesN, Value tilesM, const Tiling &t) {
-  SplitTile s;
-  s.splits = splits;
-  s.tile = kb.div(e, splits);
-  s.split = kb.rem(e, splits);
-  s.firstStep = kb.mul(s.split, stepsPerSplit);
-  s.numSteps = stepsPerSplit;
-  Value tile = kb.add(unsplit, s.tile);
-  s.col0 = kb.mul(kb.rem(tile, tilesN), kb.idx(t.tn));
-  Value rows = kb.div(tile, tilesN);
-  s.row0 = kb.mul(kb.rem(rows, tilesM), kb.idx(t.tm));
-  s.batch = kb.div(rows, tilesM);
-  return s;
-}
 
 } // namespace
 
@@ -99,34 +77,33 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   SmallVector<Value> maps;
   for (unsigned i = 0; i < spec.tensorMaps.size(); ++i)
     maps.push_back(func.getArgument(mapsAt + i));
-  auto blockMatmul = [&](Value batch, Value row0, Value col0, const SplitTile &s) {
+  auto blockMatmul = [&](Value batch, Value row0, Value col0, const TailBlock &s) {
     // mini-promote-tiles builds the block's body.
     BlockMatmulOp::create(b, loc, A, kb.mul(batch, kb.mul(M, K)), B,
                           kb.mul(batch, kb.mul(K, N)), C, kb.mul(batch, kb.mul(M, N)), batch,
-                          row0, col0, M, N, K, maps, s.split, s.splits, s.firstStep, s.numSteps,
-                          s.tile, s.partials, s.counters, cfg);
+                          row0, col0, M, N, K, maps, s.block, s.stepsPerBlock, s.unsplit,
+                          s.partials, s.counters, cfg);
   };
   // Block (x, y, z) computes the C tile at columns x * tile_n, rows y *
   // tile_m of batch z.
   auto wholeTile = [&] {
     blockMatmul(kb.blockId(gpu::Dimension::z),
                 kb.mul(kb.blockId(gpu::Dimension::y), kb.idx(t.tm)),
-                kb.mul(kb.blockId(gpu::Dimension::x), kb.idx(t.tn)), SplitTile{});
+                kb.mul(kb.blockId(gpu::Dimension::x), kb.idx(t.tn)), TailBlock{});
   };
   unsigned planAt = mapsAt + spec.tensorMaps.size();
   auto ceilDiv = [&](Value x, int64_t y) {
     return arith::CeilDivUIOp::create(b, loc, x, kb.idx(y)).getResult();
   };
   if (splitBlocks) {
-    Value e = kb.blockId(gpu::Dimension::x);
-    Value tilesN = ceilDiv(N, t.tn), tilesM = ceilDiv(M, t.tm);
-    SplitTile s = splitTile(kb, e, func.getArgument(planAt + 2), func.getArgument(planAt + 3),
-                            func.getArgument(planAt + 4), tilesN, tilesM, t);
-    s.partials = func.getArgument(planAt);
-    s.counters = func.getArgument(planAt + 1);
-    blockMatmul(s.batch, s.row0, s.col0, s);
+    // Block x runs its range of the tail's K steps; mini-promote-tiles
+    // finds the tiles in it.
+    TailBlock tail{kb.blockId(gpu::Dimension::x), func.getArgument(planAt + 3),
+                   func.getArgument(planAt + 2), func.getArgument(planAt),
+                   func.getArgument(planAt + 1)};
+    blockMatmul(kb.idx(0), kb.idx(0), kb.idx(0), tail);
   } else if (spec.splitTail.maxSplits > 1) {
-    // The last tiles are the split-tile kernel's; the block ids stay the
+    // The last tiles are the tail kernel's; the block ids stay the
     // only source of the place, which ptxas rematerializes in the loop.
     Value tilesN = ceilDiv(N, t.tn), tilesM = ceilDiv(M, t.tm);
     Value tile = kb.add(kb.blockId(gpu::Dimension::x),

@@ -98,20 +98,36 @@ public:
   /// mini.warp_store). `pairs`: N is even.
   void epilogue(Value acc, Value C, Value cBase, Value scratch, bool pairs);
 
-  /// A tile split along K over `splits` blocks: this block is number
-  /// `split`; `tile` numbers the split tiles; `partials` holds a tile_m x
-  /// tile_n f32 slot per block, `counters` an i32 per split tile; `flag`
-  /// is an i32 of workgroup memory that is free after the K loop.
-  struct Split {
-    Value split, splits, tile, partials, counters, flag;
+  /// A stream-K tail block (mini.block_matmul with tail_block,
+  /// TensorCoreSplit.cpp) runs its range of the tail's K steps, numbered
+  /// 0 .. end within the block, as two pieces through one ring of stages:
+  /// steps 0 .. end1 of one tile and end1 .. end of the next (empty when
+  /// end1 = end). Its plan waits out the K loops in a shared-memory stash
+  /// of i64, in this order: per piece its C corner, its tile (counted
+  /// among the tail's), its slot, the tile's first slot and its number of
+  /// slots; then end1, end and the "last block of the tile" flag.
+  enum TailStash : int64_t {
+    kRow0, kCol0, kTile, kSlot, kFirstSlot, kSlots, kPieceFields,
+    kEnd1 = 2 * kPieceFields, kEnd, kFlag, kStashFields
   };
-  /// The end of a split tile's block (TensorCoreSplit.cpp): the partial
-  /// into its slot, then the last of the tile's blocks adds the slots up in
-  /// split order and writes C. `scratch`: WMMA's per-warp f32 tiles.
-  void splitEpilogue(Value acc, Value C, Value cBase, const Split &s, Value scratch);
-  /// The last block of a split tile: the slots from `firstSlot` on, added in
-  /// split order, to C.
-  void addPartials(Value C, Value cBase, Value firstSlot, const Split &s);
+  struct TailPlan {
+    Value hasSteps;     // the block's range is not empty
+    Value firstStep[2]; // piece i's step s is K step firstStep[i] + s of its tile
+    SmallVector<Value> stash; // the first kFlag fields
+  };
+  /// Block `block`'s plan: steps `block * width ..` of the tail's tiles
+  /// laid end to end, the tiles after the first `unsplit` ones.
+  TailPlan planTail(Value block, Value width, Value unsplit);
+  Value stashed(Value stash, int64_t field);
+  /// The end of piece `piece`: the partial into its slot, then the last of
+  /// the tile's blocks adds the tile's slots up in order and writes C.
+  /// `scratch`: WMMA's per-warp f32 tiles; `mathBarrier` syncs the math
+  /// warps.
+  void tailEpilogue(Value acc, Value C, Value stash, int64_t piece, Value partials,
+                    Value counters, Value scratch, function_ref<void()> mathBarrier);
+  /// The last block of a tail tile: `slots` f32 tiles of `partials` from
+  /// element `firstSlot` on, added in order, to C (one batch).
+  void addPartials(Value C, Value firstSlot, Value slots, Value partials);
 
   /// Elements of C the staged mma.sync epilogue needs as scratch: one
   /// slice per warp (MmaFragments::stagedSliceElements).

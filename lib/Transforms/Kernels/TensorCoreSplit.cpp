@@ -1,60 +1,109 @@
-// Tensor-core matmul: the end of a block whose tile is split along K over
-// several blocks (config tail_splits). Each block writes its f32 partial
-// tile to its own slot; the last block to count itself in the tile's counter
-// adds the slots in split order, so the sum does not depend on which block
-// came last, and writes C. No block ever waits for another: the split
-// blocks need neither to be resident together nor to start in order.
+// Tensor-core matmul: a block of the stream-K tail (config tail_splits).
+// The tail's tiles are laid end to end as one sequence of K steps, and block
+// b runs steps b * W .. (b + 1) * W of it, which span at most two tiles (W
+// is at most a tile's steps). For each tile it touches it writes its f32
+// partial tile to slot b + t of the workspace and counts itself in the
+// tile's counter; the last block to count adds the tile's slots in block
+// order, so the sum does not depend on which block came last, and writes C.
+// No block ever waits for another: the tail's blocks need neither to be
+// resident together nor to start in order.
 #include "TensorCoreEmitter.h"
 
 namespace mini::tensorcore {
 
-void TensorCoreEmitter::splitEpilogue(Value acc, Value C, Value cBase, const Split &s,
-                                      Value scratch) {
+TensorCoreEmitter::TailPlan TensorCoreEmitter::planTail(Value block, Value width,
+                                                        Value unsplit) {
+  auto ceilDiv = [&](Value x, int64_t y) {
+    return arith::CeilDivUIOp::create(kb.b, kb.loc, x, kb.idx(y)).getResult();
+  };
+  Value steps = ceilDiv(K, t.tk), tilesN = ceilDiv(N, t.tn);
+  Value tiles = kb.sub(kb.mul(tilesN, ceilDiv(M, t.tm)), unsplit);
+  Value total = kb.mul(tiles, steps);
+  // Global steps g0 .. g1; the first tile's end g0's tile ends at. A width
+  // past a tile's steps would need a third piece: the range stops at two.
+  Value g0 = kb.mul(block, width);
+  Value t0 = kb.div(g0, steps);
+  Value g1 = kb.min(kb.min(kb.add(g0, width), total), kb.mul(kb.add(t0, kb.idx(2)), steps));
+  Value split = kb.min(g1, kb.mul(kb.add(t0, kb.idx(1)), steps));
+  TailPlan plan;
+  plan.hasSteps = kb.ult(g0, g1);
+  Value end1 = kb.sub(split, g0);
+  plan.firstStep[0] = kb.sub(g0, kb.mul(t0, steps));
+  plan.firstStep[1] = kb.sub(kb.idx(0), end1); // the next tile's step 0 is the block's end1
+  for (int64_t piece = 0; piece < 2; ++piece) {
+    Value tile = kb.add(t0, kb.idx(piece));
+    Value c = kb.add(unsplit, tile); // C tiles along N, then M
+    Value col0 = kb.mul(kb.rem(c, tilesN), kb.idx(t.tn));
+    Value row0 = kb.mul(kb.div(c, tilesN), kb.idx(t.tm));
+    // The blocks whose ranges meet the tile: from the one its first step is
+    // in to the one its last step is in.
+    Value firstBlock = kb.div(kb.mul(tile, steps), width);
+    Value lastBlock = kb.div(kb.sub(kb.min(kb.mul(kb.add(tile, kb.idx(1)), steps), total),
+                                    kb.idx(1)),
+                             width);
+    Value slot = kb.add(block, tile), firstSlot = kb.add(firstBlock, tile);
+    Value slots = kb.add(kb.sub(lastBlock, firstBlock), kb.idx(1));
+    llvm::append_range(plan.stash, SmallVector<Value>{row0, col0, tile, slot, firstSlot, slots});
+  }
+  plan.stash.push_back(end1);
+  plan.stash.push_back(kb.sub(g1, g0));
+  return plan;
+}
+
+Value TensorCoreEmitter::stashed(Value stash, int64_t field) {
+  return arith::IndexCastUIOp::create(kb.b, kb.loc, kb.b.getIndexType(),
+                                      memref::LoadOp::create(kb.b, kb.loc, stash,
+                                                             ValueRange{kb.idx(field)}));
+}
+
+void TensorCoreEmitter::tailEpilogue(Value acc, Value C, Value stash, int64_t piece,
+                                     Value partials, Value counters, Value scratch,
+                                     function_ref<void()> mathBarrier) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
-  int64_t tileElements = t.tm * t.tn;
-  Value firstSlot = kb.mul(kb.mul(s.tile, s.splits), kb.idx(tileElements));
-  Value slot = kb.add(firstSlot, kb.mul(s.split, kb.idx(tileElements)));
-  WarpStoreOp::create(b, loc, acc, s.partials, slot, warpRow, warpCol, kb.idx(t.tm),
-                      kb.idx(t.tn), scratch, /*pairs=*/!scratch);
+  auto field = [&](int64_t f) { return stashed(stash, piece * kPieceFields + f); };
+  TensorCoreEmitter placed = *this;
+  placed.row0 = field(kRow0);
+  placed.col0 = field(kCol0);
+  Value tile = field(kTile), slots = field(kSlots);
+  Value tileElements = kb.idx(t.tm * t.tn);
+  Value firstSlot = kb.mul(field(kFirstSlot), tileElements);
+  WarpStoreOp::create(b, loc, acc, partials, kb.mul(field(kSlot), tileElements), warpRow,
+                      warpCol, kb.idx(t.tm), kb.idx(t.tn), scratch, /*pairs=*/!scratch);
   // The classic threadfence reduction: every thread's partial is visible at
   // GPU scope before thread 0 counts the block in, and the block that counts
-  // last reads the others' partials after a fence of its own. The math
-  // threads meet at named barrier 1 (a producer warpgroup is elsewhere;
-  // nvvm.barrier's or-reduction exists for barrier 0 only).
+  // last reads the others' partials after a fence of its own.
   NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU);
-  auto mathBarrier = [&] {
-    NVVM::BarrierOp::create(b, loc, TypeRange{}, kb.i32(1), kb.i32(t.threads),
-                            NVVM::BarrierReductionAttr(), Value());
-  };
   mathBarrier();
-  // Thread 0 counts the block in and tells the others through shared memory.
+  // Thread 0 counts the block in and tells the others through the stash
+  // (the stages may be filling with the next piece's steps).
   kb.ifThenElse(isThread0(), [&] {
     Value before = memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi, kb.i32(1),
-                                               s.counters, ValueRange{s.tile});
-    Value splits = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), s.splits);
+                                               counters, ValueRange{tile});
+    Value count = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), slots);
     Value last = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, before,
-                                       arith::SubIOp::create(b, loc, splits, kb.i32(1)));
+                                       arith::SubIOp::create(b, loc, count, kb.i32(1)));
     // Ready for the next launch: every block of the tile has counted.
     kb.ifThenElse(last, [&] {
-      memref::StoreOp::create(b, loc, kb.i32(0), s.counters, ValueRange{s.tile});
+      memref::StoreOp::create(b, loc, kb.i32(0), counters, ValueRange{tile});
     });
-    memref::StoreOp::create(b, loc, arith::ExtUIOp::create(b, loc, b.getI32Type(), last),
-                            s.flag, ValueRange{kb.idx(0)});
+    memref::StoreOp::create(b, loc, arith::ExtUIOp::create(b, loc, b.getI64Type(), last), stash,
+                            ValueRange{kb.idx(kFlag)});
   });
   mathBarrier();
   Value isLast = arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::ne,
-      memref::LoadOp::create(b, loc, s.flag, ValueRange{kb.idx(0)}), kb.i32(0));
+      memref::LoadOp::create(b, loc, stash, ValueRange{kb.idx(kFlag)}),
+      arith::ConstantIntOp::create(b, loc, 0, 64));
   kb.ifThenElse(isLast, [&] {
     NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU);
-    addPartials(C, cBase, firstSlot, s);
+    placed.addPartials(C, firstSlot, slots, partials);
   });
 }
 
-void TensorCoreEmitter::addPartials(Value C, Value cBase, Value firstSlot, const Split &s) {
+void TensorCoreEmitter::addPartials(Value C, Value firstSlot, Value slots, Value partials) {
   // A run is four consecutive elements of the tile: one float4 per slot, and
-  // four elements of C that are all inside N or all outside (a split tile's
+  // four elements of C that are all inside N or all outside (a tail tile's
   // rows are aligned: N % 8 == 0). A pass of the block covers `perPass`.
   constexpr int64_t width = 4;
   int64_t tileElements = t.tm * t.tn;
@@ -75,7 +124,7 @@ void TensorCoreEmitter::addPartials(Value C, Value cBase, Value firstSlot, const
     auto loadSlot = [&](Value slot) {
       SmallVector<Value> values;
       for (Value e : elements)
-        llvm::append_range(values, kb.loadVecF32(s.partials, kb.add(slot, e), width));
+        llvm::append_range(values, kb.loadVecF32(partials, kb.add(slot, e), width));
       return values;
     };
     auto addSlot = [&](Value j, ValueRange sum) {
@@ -85,14 +134,13 @@ void TensorCoreEmitter::addPartials(Value C, Value cBase, Value firstSlot, const
         next.push_back(kb.fadd(x, y));
       return next;
     };
-    scf::ForOp add = kb.forLoop(kb.idx(1), s.splits, kb.idx(1), loadSlot(firstSlot), addSlot);
+    scf::ForOp add = kb.forLoop(kb.idx(1), slots, kb.idx(1), loadSlot(firstSlot), addSlot);
     SmallVector<Value> sum(add.getResults());
     for (auto [r, e] : llvm::enumerate(elements)) {
       Value row = kb.add(row0, kb.div(e, kb.idx(t.tn)));
       Value col = kb.add(col0, kb.rem(e, kb.idx(t.tn)));
       kb.ifThenElse(kb.andi(kb.ult(row, M), kb.ult(col, N)), [&] {
-        kb.storeVecF32(ArrayRef(sum).slice(r * width, width), C,
-                       kb.add(cBase, kb.add(kb.mul(row, N), col)));
+        kb.storeVecF32(ArrayRef(sum).slice(r * width, width), C, kb.add(kb.mul(row, N), col));
       });
     }
     return SmallVector<Value>{};

@@ -498,8 +498,16 @@ func.func @matmul_config_tail_splits_range(%a: tensor<8x8xf16>) {
 // -----
 
 func.func @matmul_config_tail_splits_simt(%a: tensor<8x8xf32>) {
-  // expected-error @+1 {{matmul_config tail_splits = 2 needs tensor cores (mma_sync or wmma) and no clusters; got math = "simt", cluster_m = 1}}
+  // expected-error @+1 {{matmul_config tail_splits = 2 needs copy = "tma" with producer warps and no clusters; got copy = "cp_async", producer_warps = 0, cluster_m = 1}}
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt", tail_splits = 2>} : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_config_tail_splits_no_producer(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config tail_splits = 4 needs copy = "tma" with producer warps and no clusters; got copy = "tma", producer_warps = 0, cluster_m = 1}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", tail_splits = 4>} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
   return
 }
 

@@ -147,6 +147,15 @@ func.func @wait_barriers(%da: !llvm.ptr, %db: !llvm.ptr, %sa: !tsa, %sb: !tsb, %
 
 // -----
 
+// Only a math loop's wait for a full barrier says how far the producer fills.
+func.func @wait_released_filled_below(%bars: memref<6xi64, #gpu.address_space<workgroup>>, %i: index) {
+  // expected-error @+1 {{'mini.stage_wait' op filled_below is for waits on full barriers, not released ones}}
+  mini.stage_wait %bars[%i] use %i released filled_below %i : memref<6xi64, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
 !tsa = memref<3x128x64xf16, #gpu.address_space<workgroup>>
 !tsb = memref<3x4x64x64xf16, #gpu.address_space<workgroup>>
 !bars = memref<6xi64, #gpu.address_space<workgroup>>
@@ -198,9 +207,9 @@ func.func @block_map_type(%a: memref<?xf16>, %c: memref<?xf32>, %i: index) {
 
 // -----
 
-// A split needs a config that splits the last wave.
-func.func @split_without_tail_splits(%a: memref<?xf16>, %c: memref<?xf32>, %i: index, %p: memref<?xf32>, %n: memref<?xi32>) {
-  // expected-error @+1 {{'mini.block_matmul' op takes a split only with a config of tail_splits > 1; tail_splits = 1}}
-  mini.block_matmul %a[%i], %a[%i] -> %c[%i] block(%i, %i) batch %i sizes(%i, %i, %i) split %i of %i steps %i from %i tile %i partials %p counters %n : memref<?xf32>, memref<?xi32> {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 32, warps_m = 2, warps_n = 2, stages = 2, math = "mma_sync">} : memref<?xf16>, memref<?xf16>, memref<?xf32>
+// A tail block needs a config with a stream-K tail.
+func.func @tail_without_tail_splits(%a: memref<?xf16>, %c: memref<?xf32>, %i: index, %p: memref<?xf32>, %n: memref<?xi32>, %d: !llvm.ptr) {
+  // expected-error @+1 {{'mini.block_matmul' op takes a tail block only with a config of tail_splits > 1; tail_splits = 1}}
+  mini.block_matmul %a[%i], %a[%i] -> %c[%i] block(%i, %i) batch %i sizes(%i, %i, %i) tensor_maps(%d, %d : !llvm.ptr, !llvm.ptr) tail block %i width %i after %i partials %p counters %n : memref<?xf32>, memref<?xi32> {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4>} : memref<?xf16>, memref<?xf16>, memref<?xf32>
   return
 }

@@ -22,6 +22,7 @@ gpu.module @m {
 // CHECK: mini.stage_copy_tma {{.*}} {cluster_m = 2 : i64} :
 // CHECK: mini.stage_wait %{{.*}}[%{{.*}}] use %{{.*}} : memref<6xi64, #gpu.address_space<workgroup>>
 // CHECK: mini.stage_wait %{{.*}}[%{{.*}}] use %{{.*}} released : memref<6xi64, #gpu.address_space<workgroup>>
+// CHECK: mini.stage_wait %{{.*}}[%{{.*}}] use %[[U:[^ ]*]] filled_below %[[U]] : memref<6xi64, #gpu.address_space<workgroup>>
 // CHECK: mini.stage_release %{{.*}}[%{{.*}}] : memref<6xi64, #gpu.address_space<workgroup>>
 // CHECK: mini.stage_release %{{.*}}[%{{.*}}] {cluster_m = 4 : i64} : memref<6xi64, #gpu.address_space<workgroup>>
 !tsa = memref<3x128x64xbf16, #gpu.address_space<workgroup>>
@@ -33,6 +34,7 @@ gpu.module @t {
     mini.stage_copy_tma %da, %db block(%i, %i) batch %i depth %i into %sa, %sb[%i] step %i barriers %bars {cluster_m = 2 : i64} : !llvm.ptr, !llvm.ptr, !tsa, !tsb, !bars
     mini.stage_wait %bars[%i] use %i : !bars
     mini.stage_wait %bars[%i] use %i released : !bars
+    mini.stage_wait %bars[%i] use %i filled_below %i : !bars
     mini.stage_release %bars[%i] : !bars
     mini.stage_release %bars[%i] {cluster_m = 4 : i64} : !bars
     gpu.return
@@ -50,9 +52,9 @@ gpu.module @b {
   }
 }
 
-// A split tile's block_matmul, and copies that count from a first step.
+// A stream-K tail block's block_matmul, and copies that count from a first step.
 // CHECK-LABEL: gpu.func @split_tile
-// CHECK: mini.block_matmul {{.*}} sizes(%{{.*}}, %{{.*}}, %{{.*}}) split %[[S:[^ ]*]] of %[[N:[^ ]*]] steps %[[P:[^ ]*]] from %[[F:[^ ]*]] tile %[[T:[^ ]*]] partials %{{.*}} counters %{{.*}} : memref<?xf32>, memref<?xi32> {config = #mini.matmul_config<{{.*}}, tail_splits = 3>}
+// CHECK: mini.block_matmul {{.*}} tensor_maps({{.*}}) tail block %[[B:[^ ]*]] width %[[W:[^ ]*]] after %[[B]] partials %{{.*}} counters %{{.*}} : memref<?xf32>, memref<?xi32> {config = #mini.matmul_config<{{.*}}, producer_warps = 4, tail_splits = 3>}
 // CHECK: mini.stage_copy {{.*}} step %{{.*}} after %{{.*}} {threads = 128 : i64
 // CHECK: mini.stage_copy_tma {{.*}} step %{{.*}} after %{{.*}} barriers
 gpu.module @s {
@@ -62,7 +64,7 @@ gpu.module @s {
                        %ta: memref<3x128x64xf16, #gpu.address_space<workgroup>>,
                        %tb: memref<3x4x64x64xf16, #gpu.address_space<workgroup>>,
                        %bars: memref<6xi64, #gpu.address_space<workgroup>>, %d: !llvm.ptr) kernel {
-    mini.block_matmul %h[%i], %h[%i] -> %h[%i] block(%i, %i) batch %i sizes(%i, %i, %i) split %i of %j steps %i from %j tile %i partials %p counters %n : memref<?xf32>, memref<?xi32> {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 32, warps_m = 2, warps_n = 2, stages = 2, math = "mma_sync", tail_splits = 3>} : memref<?xf16>, memref<?xf16>, memref<?xf16>
+    mini.block_matmul %h[%i], %h[%i] -> %h[%i] block(%i, %i) batch %i sizes(%i, %i, %i) tensor_maps(%d, %d : !llvm.ptr, !llvm.ptr) tail block %i width %j after %i partials %p counters %n : memref<?xf32>, memref<?xi32> {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 3>} : memref<?xf16>, memref<?xf16>, memref<?xf16>
     mini.stage_copy %h[%i], %h[%i] block(%i, %i) sizes(%i, %i, %i) into %sa, %sb[%i] step %i after %j {threads = 128 : i64, tile = array<i64: 64, 64, 32>} : memref<?xf16>, memref<?xf16>, memref<3x64x40xf16, #gpu.address_space<workgroup>>, memref<3x32x72xf16, #gpu.address_space<workgroup>>
     mini.stage_copy_tma %d, %d block(%i, %i) batch %i depth %i into %ta, %tb[%i] step %i after %j barriers %bars : !llvm.ptr, !llvm.ptr, memref<3x128x64xf16, #gpu.address_space<workgroup>>, memref<3x4x64x64xf16, #gpu.address_space<workgroup>>, memref<6xi64, #gpu.address_space<workgroup>>
     gpu.return

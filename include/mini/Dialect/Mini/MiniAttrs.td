@@ -76,16 +76,19 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
       only), and `setmaxnreg` moves its registers to the math warps (24 per
       producer thread, 240 per math thread), so no math warp ever waits for a
       stage to be released.
-    - `tail_splits` (tensor cores, no clusters): the most blocks one C tile of
-      the last, partial wave is split over along K. The matmul becomes two
-      kernels: one for the whole tiles, then one whose blocks each compute
-      a share of the K steps of one of the last tiles (tiles mod SMs), `s`
-      <= this shares per tile, chosen at launch so that they take the
-      fewest rounds of 1 / s of a tile (no split with a batch or with K or
-      N not a multiple of 8). Each such block writes its f32 partial tile to
-      a workspace; the last of a tile's blocks to finish adds them up in
-      split order (deterministic) and writes C. 1 (default, not printed):
-      no split (docs/PERF.md v24: no faster at the same clock).
+    - `tail_splits` (copy = "tma" with producer warps, no clusters): the
+      last, partial wave (tiles mod SMs) runs stream-K style, its tiles' K
+      steps laid end to end and shared evenly by up to one block per SM, each
+      block taking at least 1 / `tail_splits` of a tile's steps (so at most
+      `tail_splits` + 1 blocks share a tile). The matmul becomes two
+      kernels: one for the whole tiles, then the tail's, whose blocks run
+      the steps of at most two tiles through one pipeline and write an f32
+      partial tile per tile to a workspace; the last of a tile's blocks to
+      finish adds them up in block order (deterministic) and writes C. The
+      launch plans it from the sizes and the SM count, and runs no tail
+      kernel when it would not save a quarter of a tile's steps, with a
+      batch, or with K or N not a multiple of 8. 1 (not printed): no tail
+      kernel.
 
     `mini-select-matmul-config` picks it per chip and element type; pass
     options or a hand-written attribute override it.
@@ -140,8 +143,8 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
     /// The most blocks a tile of the last wave may be split over.
     static constexpr int64_t kMaxTailSplits = 8;
     /// Bytes at the end of a split tail's dynamic shared memory that keep a
-    /// split block's place in the grid across its K loop.
-    static constexpr int64_t kSplitStashBytes = 64;
+    /// tail block's two places in the grid across its K loops.
+    static constexpr int64_t kSplitStashBytes = 128;
     /// The most blocks a cluster may hold (portable cluster size).
     static constexpr int64_t kMaxClusterBlocks = 8;
     /// Bytes of dynamic shared memory a tensor-core kernel with this config

@@ -24,38 +24,44 @@ def Mini_BlockMatmulOp : Mini_Op<"block_matmul", [AttrSizedOperandSegments]> {
     mini-promote-tiles lowers it: shared-memory stages, their copies, and
     each warp's share of the math.
 
-    With `split` (config `tail_splits` > 1), the tile's K steps are shared by
-    `splits` blocks and this one, number `split`, computes the `num_steps`
-    steps from `first_step` (steps past the end of K add zeros); `k` and
-    `n` must be multiples of 8 (there is no scalar path). It writes
+    With `tail_block` (config `tail_splits` > 1, TMA with a producer
+    warpgroup), the block computes a share of the last tiles' K steps,
+    stream-K style, and `batch`, `row0` and `col0` are not used: the tiles
+    after the first `unsplit_tiles` (numbered along N, then M; one batch)
+    are laid end to end as one sequence of K steps, and this block computes
+    the `steps_per_block` steps from `tail_block * steps_per_block` (fewer
+    at the end), which span at most two tiles (`steps_per_block` must not
+    exceed a tile's K steps). For split tile `t` (counted from 0) it writes
     its f32 partial tile (`tile_m x tile_n`, row-major) to slot
-    `tile * splits + split` of `partials`, and the last of the tile's blocks
-    to count itself in `counters[tile]` (which it resets to 0) adds the
-    `splits` slots in split order and writes C. It must be the only one of its kernel,
-    whose blocks have `32 x warps_m x warps_n` threads and the config's
-    dynamic shared memory (as mini-lower-to-gpu launches them).
+    `tail_block + t` of `partials` and counts itself in `counters[t]`; the
+    last of the tile's blocks to count (it resets the counter to 0) adds the
+    tile's slots in block order and writes C. `k` and `n` must be multiples
+    of 8 (there is no scalar path). It must be the only one of its kernel,
+    whose blocks have `32 x warps_m x warps_n` threads (and the producer
+    warps) and the config's dynamic shared memory (as mini-lower-to-gpu
+    launches them).
   }];
   let arguments = (ins MemRefRankOf<[F16, BF16], [1]>:$a, Index:$a_base,
                        MemRefRankOf<[F16, BF16], [1]>:$b, Index:$b_base,
                        MemRefRankOf<[F16, BF16, F32], [1]>:$c, Index:$c_base,
                        Index:$batch, Index:$row0, Index:$col0, Index:$m, Index:$n, Index:$k,
                        Variadic<AnyType>:$tensor_maps,
-                       Optional<Index>:$split, Optional<Index>:$splits,
-                       Optional<Index>:$first_step, Optional<Index>:$num_steps,
-                       Optional<Index>:$tile, Optional<MemRefRankOf<[F32], [1]>>:$partials,
+                       Optional<Index>:$tail_block, Optional<Index>:$steps_per_block,
+                       Optional<Index>:$unsplit_tiles,
+                       Optional<MemRefRankOf<[F32], [1]>>:$partials,
                        Optional<MemRefRankOf<[I32], [1]>>:$counters,
                        Mini_MatmulConfigAttr:$config);
   let assemblyFormat = [{
     $a `[` $a_base `]` `,` $b `[` $b_base `]` `->` $c `[` $c_base `]`
     `block` `(` $row0 `,` $col0 `)` `batch` $batch `sizes` `(` $m `,` $n `,` $k `)`
     (`tensor_maps` `(` $tensor_maps^ `:` type($tensor_maps) `)`)?
-    (`split` $split^ `of` $splits `steps` $num_steps `from` $first_step `tile` $tile
+    (`tail` `block` $tail_block^ `width` $steps_per_block `after` $unsplit_tiles
      `partials` $partials `counters` $counters `:` type($partials) `,` type($counters))?
     attr-dict `:` type($a) `,` type($b) `,` type($c)
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    bool isSplit() { return static_cast<bool>(getSplit()); }
+    bool isTail() { return static_cast<bool>(getTailBlock()); }
   }];
 }
 
@@ -146,12 +152,26 @@ def Mini_StageWaitOp : Mini_Op<"stage_wait"> {
     `released`, of its "empty" one (every thread of every block in the
     cluster released the stage). Layout of `barriers`: see
     `mini.stage_copy_tma`.
+
+    `filled_below` (math loops beside a producer loop only, for
+    mini-pipeline-stages): the producer fills every step below it, past
+    the end of this loop too, so the pipelined loop's wait for the step
+    after its last is a real one while that step is below `filled_below`.
+    Without it, the producer stops at the loop's end.
   }];
   let arguments = (ins AnyStaticShapeMemRef:$barriers, Index:$stage, Index:$use,
-                       UnitAttr:$released);
+                       Optional<Index>:$filled_below, UnitAttr:$released);
   let assemblyFormat = [{
-    $barriers `[` $stage `]` `use` $use (`released` $released^)? attr-dict `:` type($barriers)
+    $barriers `[` $stage `]` `use` $use (`released` $released^)?
+    (`filled_below` $filled_below^)? attr-dict `:` type($barriers)
   }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$barriers, "::mlir::Value":$stage, "::mlir::Value":$use,
+                   "bool":$released,
+                   CArg<"::mlir::Value", "{}">:$filled_below), [{
+      build($_builder, $_state, barriers, stage, use, filled_below, released);
+    }]>
+  ];
   let hasVerifier = 1;
 }
 

@@ -41,27 +41,31 @@ struct TensorMapSpec {
 
 using Sizes = std::map<std::string, int64_t>;
 
-/// A matmul whose last, partial wave of tiles is split along K ("split_tail"
-/// in the manifest) is two kernels. The whole-tile kernel's grid counts every
-/// C tile; it takes one more parameter, the number of tiles it computes (the
-/// last ones are split). Its split-tile kernel (`kernel`; that one has
-/// `splitBlocks`) runs one block per share of a split tile on a
-/// one-dimensional grid and takes, after the tensor maps, an f32 workspace
-/// of `tileElements` per block, a zeroed i32 counter per split tile, the
-/// number of whole tiles, the splits per tile and the K steps per split.
+/// A matmul whose last, partial wave of tiles runs stream-K style
+/// ("split_tail" in the manifest) is two kernels. The whole-tile kernel's
+/// grid counts every C tile; it takes one more parameter, the number of
+/// tiles it computes (the last ones are the tail's). Its tail kernel
+/// (`kernel`; that one has `splitBlocks`) runs the tail tiles' K steps, laid
+/// end to end, `stepsPerBlock` per block on a one-dimensional grid, and
+/// takes, after the tensor maps, an f32 workspace of `tileElements` per
+/// slot (blocks + tail tiles slots), a zeroed i32 counter per tail tile,
+/// the number of whole tiles and the steps per block.
 struct SplitTailSpec {
-  int64_t maxSplits = 1; // 1: not split
+  int64_t maxSplits = 1; // 1: no tail kernel; else a block takes >= 1 / maxSplits of a tile
   std::string depth;     // the size whose steps of tileK are split
   int64_t tileK = 0;
   int64_t tileElements = 0;
   std::vector<std::string> aligned; // sizes that must be multiples of 8 to split
-  std::string kernel;               // the split-tile kernel
-  bool splitBlocks = false;         // this is a split-tile kernel
+  std::string kernel;               // the tail kernel
+  bool splitBlocks = false;         // this is a tail kernel
 };
 
-/// The split of one launch (KernelSpec::planSplitTail).
+/// The tail of one launch (KernelSpec::planSplitTail). No tail: blocks = 0.
 struct SplitTailPlan {
-  int64_t splitTiles = 0, splits = 1, unsplitTiles = 0, stepsPerSplit = 0;
+  int64_t splitTiles = 0, unsplitTiles = 0, stepsPerBlock = 0, blocks = 0;
+  /// f32 tiles the tail's partials take: block b's share of tail tile t
+  /// goes to slot b + t.
+  int64_t slots() const { return blocks ? blocks + splitTiles : 0; }
 };
 
 struct KernelSpec {
@@ -96,14 +100,14 @@ struct KernelSpec {
   /// size, 1 per tensor map (a pointer).
   size_t numParams() const {
     return 5 * tensors.size() + sizes.size() + tensorMaps.size() +
-           (splitTail.splitBlocks ? 13 : splitTail.maxSplits > 1 ? 1 : 0);
+           (splitTail.splitBlocks ? 12 : splitTail.maxSplits > 1 ? 1 : 0);
   }
-  /// The split of the last wave at `sizes` on `smCount` SMs: the tiles left
-  /// after the full waves (tiles mod SMs) split in 1 <= s <= maxSplits (and
-  /// <= the K steps) ranges of ceildiv(steps, s) steps, taking the fewest
-  /// rounds of 1 / s of a tile, the smallest s on a tie; no split with a
-  /// batch or with sizes `aligned` names not multiples of 8
-  /// (mini-lower-to-gpu computes the same).
+  /// The tail at `sizes` on `smCount` SMs: the T tiles left after the full
+  /// waves (tiles mod SMs), S K steps each, laid end to end and shared by
+  /// ceildiv(T x S, W) blocks of W = max(ceildiv(T x S, SMs),
+  /// ceildiv(S, maxSplits)) steps. None when that would not save a quarter
+  /// of a tile (4 W > 3 S), with a batch, or with sizes `aligned` names not
+  /// multiples of 8 (mini-lower-to-gpu computes the same).
   SplitTailPlan planSplitTail(const Sizes &sizes, int64_t smCount) const;
   double attr(const std::string &name, double fallback) const;
 };

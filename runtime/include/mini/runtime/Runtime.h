@@ -91,7 +91,7 @@ TensorMapLayout tensorMapLayout(const KernelSpec &k, const TensorMapSpec &m, con
 /// The plan of a launch with a split tail (SplitTailSpec) and, for the
 /// split-tile kernel, its workspace.
 struct SplitTailArgs {
-  CUdeviceptr partials = 0; // f32, plan.splitTiles * plan.splits * tileElements
+  CUdeviceptr partials = 0; // f32, plan.slots() * tileElements
   CUdeviceptr counters = 0; // i32, plan.splitTiles, zero
   SplitTailPlan plan;
 };
