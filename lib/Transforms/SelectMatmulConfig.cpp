@@ -57,7 +57,8 @@ SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, StringRef math, Str
   // Best of the configs measured on the H100 (docs/PERF.md): on sm_90 with
   // mma_sync, TMA copies of 64-deep tiles in 4 stages (193 KiB; v11), issued
   // by a producer warpgroup (v21), on 256x128 tiles of 4x2 warps (1-1.5%
-  // faster than 128x256 at the same clock with the producer; v22); else
+  // faster than 128x256 at the same clock with the producer; v22), the
+  // last, partial wave stream-K style (+1-2% at 8192^3; v26); else
   // cp.async of 32-deep tiles in 5 stages (133 KiB) where a block may use
   // 163 KB or more (sm_80, sm_100), 3 stages (80 KiB) on the parts that allow
   // about 99 KB (sm_86, sm_89, sm_120).
@@ -65,7 +66,8 @@ SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, StringRef math, Str
   bool bigSharedMemory = chip == "sm_80" || chip.starts_with("sm_90") || chip.starts_with("sm_100");
   int64_t cpAsyncStages = bigSharedMemory ? 5 : 3;
   MatmulConfigAttr large = tma ? MatmulConfigAttr::get(ctx, 256, 128, 64, 4, 2, 4, math, "tma",
-                                                       /*cluster_m=*/1, /*producer_warps=*/4)
+                                                       /*cluster_m=*/1, /*producer_warps=*/4,
+                                                       /*tail_splits=*/4)
                                : MatmulConfigAttr::get(ctx, 128, 256, 32, 2, 4, cpAsyncStages, math);
   // Smaller tiles of 4 warps for sizes that give too few large tiles to
   // fill the GPU, each with the rate that makes launchCost pick the fastest

@@ -13,11 +13,12 @@
 // RUN: not mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-stages=0" 2>&1 | FileCheck %s --check-prefix=BAD
 
 // The sm_90 default: TMA copies into 4 swizzled stages (1 KiB alignment slack
-// + 4 x (256x64 + 64x128) halves + 8 mbarriers), issued by a producer
-// warpgroup that gives its registers to the math warps (setmaxnreg).
+// + 4 x (256x64 + 64x128) halves + 8 mbarriers + the stream-K tail's 128
+// bytes of stash), issued by a producer warpgroup that gives its registers
+// to the math warps (setmaxnreg).
 // matmul-producer-warps=0: thread 0 of the math warps issues them.
 // PIPELINED: attrs = {copy = "tma", math = "mma_sync", producer_warps = 4 : i64, stages = 4 : i64, tile = [256, 128, 64], warps = [4, 2]}, block = [384, 1, 1]
-// PIPELINED-SAME: dynamic_shared_bytes = 197696
+// PIPELINED-SAME: dynamic_shared_bytes = 197824
 // PIPELINED-SAME: tensor_maps = [{box = [1, 256, 64], swizzle = 128 : i64, tensor = "a"}, {box = [1, 64, 64], swizzle = 128 : i64, tensor = "b"}]
 // PIPELINED: setmaxnreg.inc.sync.aligned.u32 {{[^;]*}}240;
 // PIPELINED: setmaxnreg.dec.sync.aligned.u32 {{[^;]*}}24;

@@ -24,9 +24,9 @@
 // CHECK: gpu.launch_func @mini_kernels::@matmul_matmul
 // CHECK: gpu.binary @mini_kernels [#gpu.object<#nvvm.target<chip = "sm_90a">
 // CHECK-SAME: .target sm_90a
+// CHECK-SAME: .shared .align 16 .b8 __dynamic_shmem__0
 // CHECK-SAME: .entry matmul_matmul(
 // CHECK-SAME: .maxntid 384, 1, 1\0A.minnctapersm 1
-// CHECK-SAME: .shared .align 16 .b8 __dynamic_shmem__0
 // CHECK-SAME: mbarrier.init.shared.b64
 // CHECK-SAME: fence.mbarrier_init.release.cluster
 // CHECK-SAME: bar.sync {{[^;]*}}0;

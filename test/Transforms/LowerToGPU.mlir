@@ -117,20 +117,23 @@ func.func @matmul_mma(%a: tensor<2048x256xf16>, %b: tensor<256x3000xf16>) -> ten
 // them after the sizes; the block's tile takes them too. 4 stages of
 // unpadded, swizzled 256x128 tiles (4 x (256x64 + 64x128) halves) start at the first
 // 1 KiB boundary of dynamic shared memory (1 KiB of slack), followed by a
-// full and an empty mbarrier per stage: 197696 bytes. A producer warpgroup
-// issues the copies: blocks of 8 math warps and 4 producer warps, and
-// .minnctapersm 1 (nvvm.minctasm), without which ptxas ignores setmaxnreg.
+// full and an empty mbarrier per stage, then the stream-K tail's 128-byte
+// stash: 197824 bytes. A producer warpgroup issues the copies: blocks of 8
+// math warps and 4 producer warps, and .minnctapersm 1 (nvvm.minctasm),
+// without which ptxas ignores setmaxnreg. The whole-tile kernel takes the
+// number of tiles it computes; the tail kernel follows when the plan has a
+// tail (@matmul_split_tail).
 // CHECK-LABEL: func.func @matmul_tma
 // CHECK: %[[DA:.*]] = nvgpu.tma.create.descriptor %{{.*}} box[%c256, %c64] : memref<*xf16> -> <tensor = memref<256x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_128b, oob = zero, interleave = none>
 // CHECK: %[[PA:.*]] = builtin.unrealized_conversion_cast %[[DA]] : {{.*}} to !llvm.ptr
 // CHECK: %[[DB:.*]] = nvgpu.tma.create.descriptor %{{.*}} box[%c64, %c64] : memref<*xf16> -> <tensor = memref<64x64xf16
 // CHECK: %[[PB:.*]] = builtin.unrealized_conversion_cast %[[DB]]
-// CHECK: gpu.launch_func @mini_kernels::@matmul_tma_matmul {{.*}} threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c197696_i32 args({{.*}}, %[[PA]] : !llvm.ptr, %[[PB]] : !llvm.ptr)
+// CHECK: gpu.launch_func @mini_kernels::@matmul_tma_matmul {{.*}} threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c197824_i32 args({{.*}}, %[[PA]] : !llvm.ptr, %[[PB]] : !llvm.ptr, %{{.*}} : index)
 // CHECK-SAME: attrs = {copy = "tma", math = "mma_sync", producer_warps = 4 : i64, stages = 4 : i64, tile = [256, 128, 64], warps = [4, 2]}, block = [384, 1, 1]
 // CHECK-SAME: tensor_maps = [{box = [1, 256, 64], swizzle = 128 : i64, tensor = "a"}, {box = [1, 64, 64], swizzle = 128 : i64, tensor = "b"}]
-// CHECK: gpu.func @matmul_tma_matmul({{.*}}, %[[MAPA:.*]]: !llvm.ptr, %[[MAPB:.*]]: !llvm.ptr) kernel attributes {known_block_size = array<i32: 384, 1, 1>, {{.*}}nvvm.minctasm = 1 : i32}
-// CHECK: mini.block_matmul {{.*}} tensor_maps(%[[MAPA]], %[[MAPB]] : !llvm.ptr, !llvm.ptr) {config = #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4>} : memref<?xf16>, memref<?xf16>, memref<?xf32>
-// CHECK-NEXT: gpu.return
+// CHECK: gpu.func @matmul_tma_matmul({{.*}}, %[[MAPA:.*]]: !llvm.ptr, %[[MAPB:.*]]: !llvm.ptr, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 384, 1, 1>, {{.*}}nvvm.minctasm = 1 : i32}
+// CHECK: mini.block_matmul {{.*}} tensor_maps(%[[MAPA]], %[[MAPB]] : !llvm.ptr, !llvm.ptr) {config = #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 4>} : memref<?xf16>, memref<?xf16>, memref<?xf32>
+// CHECK: gpu.return
 func.func @matmul_tma(%a: tensor<?x256xf16>, %b: tensor<256x?xf16>) -> tensor<?x?xf32> {
   %c = mini.matmul %a, %b : tensor<?x256xf16>, tensor<256x?xf16> -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>
