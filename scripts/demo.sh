@@ -37,8 +37,9 @@ for k in m["kernels"]:
               f'ceil(blocks / {k["sm_count"]} SMs) x tile / rate (rates {", ".join(map(str, k["tile_rates"]))} percent)')
     st = k.get("split_tail")
     if st and st.get("kernel"):
-        print(f'     split tail: the tiles of the last, partial wave go to {st["kernel"]}, '
-              f'up to {st["max_splits"]} blocks each along {st["depth"]}')
+        print(f'     stream-K tail: the last, partial wave goes to {st["kernel"]}, the '
+              f'{st["depth"]} steps of its tiles shared evenly by one block per SM, each taking at least '
+              f'1/{st["max_splits"]} of a tile')
 PY
 echo "== build/bin/mini-run $bundle ${size_args[*]}"
 set +e

@@ -135,7 +135,7 @@ void promote(BlockMatmulOp op) {
         gpu::BarrierOp::create(b, loc);
       }
       kb.ifThenElse(issuer, [&] { e.stageCopyTma(kb.idx(0), kt); });
-      StageWaitOp::create(b, loc, e.tma->barriers, kb.idx(0), kt,  /*released=*/false);
+      StageWaitOp::create(b, loc, e.tma->barriers, kb.idx(0), kt, /*released=*/false);
       return SmallVector<Value>{e.multiplyTile(kb.idx(0), acc[0])};
     });
     // Every TMA copy was waited for: none is left writing shared memory.
@@ -228,9 +228,10 @@ void promote(BlockMatmulOp op) {
   // A tail tile's rows are aligned (the launch runs only those in the
   // tail): no scalar path.
   auto tailBlock = [&] {
+    using Field = TensorCoreEmitter::TailStash;
     int64_t stashAt = cfg.sharedMemoryBytes(inElt) - MatmulConfigAttr::kSplitStashBytes;
     Value stash = memref::ViewOp::create(
-        b, loc, workgroupMemRef({TensorCoreEmitter::kStashFields}, b.getI64Type()), raw,
+        b, loc, workgroupMemRef({Field::kStashFields}, b.getI64Type()), raw,
         kb.add(tmaShift, kb.idx(stashAt - MatmulConfigAttr::kTmaAlign)), ValueRange{});
     TensorCoreEmitter::TailPlan plan =
         te->planTail(op.getTailBlock(), op.getStepsPerBlock(), op.getUnsplitTiles());
@@ -242,33 +243,35 @@ void promote(BlockMatmulOp op) {
                                   ValueRange{kb.idx(i)});
       });
       auto stashed = [&](int64_t field) { return te->stashed(stash, field); };
-      auto piece = [&](int64_t i) { // the producer's view of piece i
-        TensorCoreEmitter p = *te;
-        p.row0 = stashed(i * TensorCoreEmitter::kPieceFields + TensorCoreEmitter::kRow0);
-        p.col0 = stashed(i * TensorCoreEmitter::kPieceFields + TensorCoreEmitter::kCol0);
-        p.firstStep = i == 0 ? plan.firstStep[0] : kb.sub(kb.idx(0), stashed(TensorCoreEmitter::kEnd1));
-        return p;
+      auto epilogue = [&](Value acc, int64_t piece) {
+        te->tailEpilogue(acc, C, stash, piece, op.getPartials(), op.getCounters(), Value(),
+                         mathBarrier);
+      };
+      // The producer's copies of piece i, steps lb .. ub.
+      auto copies = [&](int64_t i, Value lb, Value ub) {
+        TensorCoreEmitter piece = *te;
+        piece.row0 = stashed(i * Field::kPieceFields + Field::kRow0);
+        piece.col0 = stashed(i * Field::kPieceFields + Field::kCol0);
+        piece.firstStep = i == 0 ? plan.firstStep[0] : kb.sub(kb.idx(0), lb);
+        tmaProducer(piece, lb, ub);
       };
       // initBarriers' barrier also publishes the stash.
       withProducer(
           [&] {
-            Value end1 = stashed(TensorCoreEmitter::kEnd1), end = stashed(TensorCoreEmitter::kEnd);
-            Value acc = tmaConsumer(*te, kb.idx(0), end1, end);
-            te->tailEpilogue(acc, C, stash, 0, op.getPartials(), op.getCounters(), Value(),
-                             mathBarrier);
-            Value start = stashed(TensorCoreEmitter::kEnd1), stop = stashed(TensorCoreEmitter::kEnd);
-            kb.ifThenElse(kb.ult(start, stop), [&] {
-              Value acc = tmaConsumer(*te, start, stop, Value());
-              te->tailEpilogue(acc, C, stash, 1, op.getPartials(), op.getCounters(), Value(),
-                               mathBarrier);
-            });
+            Value end1 = stashed(Field::kEnd1);
+            Value end = stashed(Field::kEnd);
+            epilogue(tmaConsumer(*te, kb.idx(0), end1, end), 0);
+            // Reloaded: the loop above has no register to keep them in.
+            Value start = stashed(Field::kEnd1);
+            Value stop = stashed(Field::kEnd);
+            kb.ifThenElse(kb.ult(start, stop),
+                          [&] { epilogue(tmaConsumer(*te, start, stop, Value()), 1); });
           },
           [&] {
-            TensorCoreEmitter first = piece(0);
-            tmaProducer(first, kb.idx(0), stashed(TensorCoreEmitter::kEnd1));
-            TensorCoreEmitter second = piece(1);
-            tmaProducer(second, stashed(TensorCoreEmitter::kEnd1),
-                        stashed(TensorCoreEmitter::kEnd));
+            copies(0, kb.idx(0), stashed(Field::kEnd1));
+            Value start = stashed(Field::kEnd1);
+            Value stop = stashed(Field::kEnd);
+            copies(1, start, stop);
           },
           Value());
     });

@@ -294,7 +294,9 @@ gpu.module @k {
 // CHECK: mini.stage_copy_tma {{.*}} step %{{.*}} after %{{.*}} barriers
 // CHECK: %[[P1_I:.*]] = memref.load %[[STASH]][%c12]
 // CHECK-NEXT: %[[P1:.*]] = arith.index_castui %[[P1_I]]
-// CHECK-NEXT: %[[FIRST1:.*]] = arith.subi %c0, %[[P1]]
+// CHECK: memref.load %[[STASH]][%c6]
+// CHECK: memref.load %[[STASH]][%c7]
+// CHECK: %[[FIRST1:.*]] = arith.subi %c0, %[[P1]]
 // CHECK: scf.for %{{.*}} = %[[P1]] to %{{.*}} step %c1 {
 // CHECK: mini.stage_copy_tma {{.*}} step %{{.*}} after %[[FIRST1]] barriers
 gpu.module @k {

@@ -141,8 +141,8 @@ public:
   const Tiling &t;
   Type elt;
   Value A, B, M, N, K, aBase, bBase, row0, col0, sa, sb;
-  /// The block's first K step when it computes only some (a split tile):
-  /// the copies of step s copy step firstStep + s. Null: from step 0.
+  /// The copies of step s copy K step firstStep + s (a piece of a stream-K
+  /// tail block; it may be negative). Null: step s.
   Value firstStep;
   Value tid, warpRow, warpCol;
 };
