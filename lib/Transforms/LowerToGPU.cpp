@@ -247,7 +247,7 @@ std::string uniqueKernelName(gpu::GPUModuleOp kernels, const std::string &base) 
 
 /// Builds the kernel(s) of `op`: one, or for a matmul with size variants one
 /// per config (the op's first, named `name`; then `name`_<tile_m>x<tile_n>);
-/// a config with tail_splits adds its split-tile kernel (`splitKernels`,
+/// a config with tail_splits adds its tail kernel (`splitKernels`,
 /// by name: the kernel's name and "_split").
 LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef name,
                            std::vector<std::pair<gpu::GPUFuncOp, KernelSpec>> &built,

@@ -430,7 +430,7 @@ int main(int argc, char **argv) {
       work.emplace_back(&k, k.resolveSizes(opt.sizes));
     } else {
       for (const rt::KernelSpec &k : bundle.kernels)
-        // Size variants and split-tile kernels run through their kernel.
+        // Size variants and tail kernels run through their kernel.
         if (!bundle.isSizeVariant(k.entry) && !bundle.isSplitTileKernel(k.entry))
           work.emplace_back(&k, k.resolveSizes(opt.sizes));
     }

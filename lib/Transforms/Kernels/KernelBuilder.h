@@ -59,10 +59,10 @@ struct KernelSplitTail {
   int64_t tileK = 0;
   int64_t tileElements = 0;
   // Sizes that must be multiples of 8 for a split (16-byte aligned rows: the
-  // split-tile kernel has no scalar path).
+  // tail kernel has no scalar path).
   llvm::SmallVector<std::string, 2> aligned;
-  std::string kernel;       // the whole-tile kernel: its split-tile kernel
-  bool splitBlocks = false; // this is the split-tile kernel
+  std::string kernel;       // the whole-tile kernel: its tail kernel
+  bool splitBlocks = false; // this is the tail kernel
 };
 
 /// What a kernel needs at launch, independent of MLIR: this is what the bundle
@@ -190,7 +190,7 @@ mlir::FailureOr<mlir::gpu::GPUFuncOp>
 buildMatmulKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
                   llvm::StringRef name, KernelSpec &spec);
 /// The tensor-core matmul with tiling `config` (the op's, or a size variant);
-/// with `splitBlocks`, the split-tile kernel of a config with tail_splits.
+/// with `splitBlocks`, the stream-K tail kernel of a config with tail_splits.
 mlir::FailureOr<mlir::gpu::GPUFuncOp>
 buildMatmulMmaKernel(mlir::Operation *op, MatmulConfigAttr config, mlir::gpu::GPUModuleOp module,
                      llvm::StringRef name, KernelSpec &spec, bool splitBlocks = false);

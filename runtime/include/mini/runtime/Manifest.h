@@ -128,7 +128,7 @@ struct Bundle {
   const KernelSpec &forSizes(const KernelSpec &k, const Sizes &sizes) const;
   /// Whether `entry` is another kernel's size variant (launched through it).
   bool isSizeVariant(const std::string &entry) const;
-  /// Whether `entry` is a split-tile kernel (it runs through its whole-tile
+  /// Whether `entry` is a tail kernel (it runs through its whole-tile
   /// kernel's launch).
   bool isSplitTileKernel(const std::string &entry) const;
 };

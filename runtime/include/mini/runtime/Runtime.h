@@ -89,7 +89,7 @@ TensorMapLayout tensorMapLayout(const KernelSpec &k, const TensorMapSpec &m, con
 /// (device pointers to the kernel's CUtensorMaps). Throws Error if the
 /// number of tensors or tensor maps is wrong.
 /// The plan of a launch with a split tail (SplitTailSpec) and, for the
-/// split-tile kernel, its workspace.
+/// tail kernel, its workspace.
 struct SplitTailArgs {
   CUdeviceptr partials = 0; // f32, plan.slots() * tileElements
   CUdeviceptr counters = 0; // i32, plan.splitTiles, zero
@@ -121,7 +121,7 @@ public:
   const Bundle &bundle() const { return bundle_; }
   /// Launches `k` (or the size variant of it that Bundle::forSizes picks) on
   /// `tensors` (the manifest's tensor order) at `sizes` (already resolved),
-  /// then its split-tile kernel when the plan splits. Asynchronous on the
+  /// then its tail kernel when the plan has a tail. Asynchronous on the
   /// default stream.
   void launch(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
               const Sizes &sizes) const;
