@@ -10,13 +10,13 @@
 //
 // TMA steps (mini.stage_copy_tma, one issuing thread) are ordered by the
 // stages' mbarriers instead of block barriers: each thread waits for the
-// full barrier of the step it reads and releases the stage after its last
-// read; the issuing thread waits for that release before it refills. Past
-// the last step, the wait for step kt+1 names a phase that has completed,
-// so it returns at once and needs no branch. With a producer warpgroup, the
-// copies are a loop of their own (the producer's) and the math warps' loop
-// only waits and releases: the producer loop moves step kt to stage kt mod
-// stages, and the math loop is pipelined as above. These two may start at
+// full barrier of the step it reads and releases the stage after the mma
+// that uses its last fragments; the issuing thread waits for that release
+// before it refills. Past the last step, the wait for step kt+1 names a
+// phase that has completed, so it returns at once and needs no branch.
+// With a producer warpgroup, the copies are a loop of their own (the
+// producer's) and the math warps' loop only waits and releases: the
+// producer loop moves step kt to stage kt mod stages, and the math loop is pipelined as above. These two may start at
 // a step past 0, continuing the ring of stages of an earlier pair of loops
 // (a stream-K block's second tile); the math loop that is not the last then
 // names, in `filled_below`, the steps the producer fills beyond it.
@@ -274,14 +274,10 @@ public:
           Value refill = tma ? Value() : copy(refillStage, refillStep, /*interior=*/true);
           Value acc = it[0];
           SmallVector<Value> frags(it.slice(1, 2));
-          if (tma && numSlices == 1) // step kt's fragments came in the last iteration
-            release(stage);
           for (int64_t i = 0; i < numSlices; ++i) {
             SmallVector<Value> nextFrags;
             if (i + 1 < numSlices) {
               nextFrags = load(m.slices[i + 1], stage);
-              if (tma && i + 2 == numSlices) // the last read of this stage
-                release(stage);
             } else {
               if (m.tma && stages == 2) // step kt + 1 is the refill: issue it first
                 refillTma(kt, refillStage, refillStep, numK);
@@ -296,6 +292,12 @@ public:
             acc = WarpMmaOp::create(b, loc, acc.getType(), frags[0], frags[1], acc);
             frags = nextFrags;
           }
+          // The stage goes back to the copies only after the mma that reads
+          // its last fragments: ldmatrix may still be reading the stage
+          // when the next instruction issues, and a release right after it
+          // let a refill land under it (docs/PERF.md v27).
+          if (tma)
+            release(stage);
           if (m.tma && stages > 2)
             refillTma(kt, refillStage, refillStep, numK);
           SmallVector<Value> next = {acc};

@@ -142,12 +142,13 @@ gpu.module @m {
 
 // TMA, three stages: the issuing thread (%issuer) copies steps 0 and 1 (those
 // that exist) in the prologue, and every thread waits for step 0's full
-// barrier. In the loop, each thread releases the stage after its last read
-// (slice 1's tiles, loaded during slice 0), waits for step kt + 1's full
-// barrier (use (kt + 1) / 3) before loading its slice 0 from the next stage
-// (past the last step, use (kt + 1) / 3 + 1: a phase that has completed, so
-// the wait returns at once without a branch around it),
-// and after its math the issuing thread waits until every thread released
+// barrier. In the loop, each thread waits for step kt + 1's full barrier
+// (use (kt + 1) / 3) before loading its slice 0 from the next stage (past
+// the last step, use (kt + 1) / 3 + 1: a phase that has completed, so the
+// wait returns at once without a branch around it), and releases the stage
+// only after the mma that reads its last fragments (slice 1's, loaded
+// during slice 0: a release before that mma let a refill land under the
+// ldmatrix); after its math the issuing thread waits until every thread released
 // the stage of step kt - 1 (use (kt - 1) / 3 of its empty barrier) and
 // refills it with step kt + 2. No block barrier is left. Stage and depth are
 // the same constant here: only the stage operand is replaced.
@@ -167,7 +168,6 @@ gpu.module @m {
 // CHECK-DAG: %[[AHEAD:.*]] = arith.addi %[[KT]], %c2
 // CHECK: %[[A1:.*]] = mini.warp_load %[[SA]][%[[STAGE]], %[[ROW]], %c16] {swizzled}
 // CHECK-NEXT: %[[B1:.*]] = mini.warp_load %[[SB]][%[[STAGE]], %c16, %[[COL]]] {swizzled}
-// CHECK-NEXT: mini.stage_release %[[BARS]][%[[STAGE]]] :
 // CHECK-NEXT: %[[ACC1:.*]] = mini.warp_mma %[[A]], %[[B]], %[[ACC]]
 // CHECK-NEXT: %[[KT1:.*]] = arith.addi %[[KT]], %c1
 // CHECK-NEXT: %[[PAST:.*]] = arith.cmpi uge, %[[KT1]], %[[STEPS]]
@@ -178,6 +178,7 @@ gpu.module @m {
 // CHECK-NEXT: %[[AN:.*]] = mini.warp_load %[[SA]][%[[NEXT]], %[[ROW]], %c0] {swizzled}
 // CHECK-NEXT: %[[BN:.*]] = mini.warp_load %[[SB]][%[[NEXT]], %c0, %[[COL]]] {swizzled}
 // CHECK-NEXT: %[[ACC2:.*]] = mini.warp_mma %[[A1]], %[[B1]], %[[ACC1]]
+// CHECK-NEXT: mini.stage_release %[[BARS]][%[[STAGE]]] :
 // CHECK-NEXT: %[[INSIDE:.*]] = arith.cmpi ult, %[[AHEAD]], %[[STEPS]]
 // CHECK-NEXT: %[[REFILL:.*]] = arith.andi %[[ISSUER]], %[[INSIDE]]
 // CHECK-NEXT: scf.if %[[REFILL]] {
@@ -230,14 +231,13 @@ gpu.module @m {
 
 // TMA, two stages, one 16-deep slice, clusters of 2 (the form's barrier is
 // a cluster barrier, and it goes too): the step's fragments came in the last
-// iteration, so each thread releases the stage first, in both blocks
-// (cluster_m = 2). With two stages the refill is step kt + 1 itself, so the
-// issuing thread issues it before every thread waits for it.
+// iteration, and each thread releases the stage after the step's one mma, in
+// both blocks (cluster_m = 2). With two stages the refill is step kt + 1
+// itself, so the issuing thread issues it before every thread waits for it.
 // CHECK-LABEL: gpu.func @tma_two_stages_cluster
 // CHECK-SAME: %[[BARS:[^:]*]]: memref<4xi64, #gpu.address_space<workgroup>>
 // CHECK: scf.for %[[KT:.*]] = {{.*}} iter_args({{.*}}, %[[STAGE:.*]] = %c0)
 // CHECK-NOT: nvvm.cluster
-// CHECK: mini.stage_release %[[BARS]][%[[STAGE]]] {cluster_m = 2 : i64}
 // CHECK: scf.if
 // CHECK: mini.stage_wait %[[BARS]][%{{.*}}] use %{{.*}} released
 // CHECK: mini.stage_copy_tma {{.*}} barriers %[[BARS]] {cluster_m = 2 : i64}
@@ -246,6 +246,7 @@ gpu.module @m {
 // CHECK: mini.warp_load
 // CHECK: mini.warp_load
 // CHECK: mini.warp_mma
+// CHECK-NEXT: mini.stage_release %[[BARS]][%[[STAGE]]] {cluster_m = 2 : i64}
 // CHECK-NEXT: scf.yield
 // CHECK: nvvm.cluster.arrive
 !sa = memref<2x64x16xf16, #gpu.address_space<workgroup>>
@@ -337,8 +338,8 @@ gpu.module @m {
 // parity as kt / 3 - 1, and a fresh barrier's phase "-1" counts as complete,
 // so the first use of each stage waits for nothing). The math warps' loop
 // is pipelined as in @tma_three_stages, without any copy or refill: wait
-// for step 0, release each stage after its last read, wait for step kt + 1
-// before its first slice.
+// for step 0, wait for step kt + 1 before its first slice, release each
+// stage after the mma that reads its last fragments.
 // CHECK-LABEL: gpu.func @tma_producer
 // CHECK-SAME: %[[BARS:[^:]*]]: memref<6xi64, #gpu.address_space<workgroup>>, %[[MATH:[^:]*]]: i1
 // CHECK: scf.if %[[MATH]] {
@@ -346,12 +347,13 @@ gpu.module @m {
 // CHECK: mini.stage_wait %[[BARS]][%c0] use %c0 :
 // CHECK: scf.for %[[KT:.*]] = %c0 to %[[STEPS:.*]] step %c1 iter_args({{.*}}, %[[STAGE:.*]] = %c0)
 // CHECK-NOT: mini.stage_copy_tma
-// CHECK: mini.stage_release %[[BARS]][%[[STAGE]]] :
 // CHECK: %[[ROUND:.*]] = arith.divui %{{.*}}, %c3
 // CHECK-NEXT: %[[USE:.*]] = arith.addi %[[ROUND]], %{{.*}}
 // CHECK-NEXT: mini.stage_wait %[[BARS]][%{{.*}}] use %[[USE]] :
 // CHECK-NOT: mini.stage_copy_tma
-// CHECK: scf.yield
+// CHECK: mini.warp_mma
+// CHECK-NEXT: mini.stage_release %[[BARS]][%[[STAGE]]] :
+// CHECK-NEXT: scf.yield
 // CHECK: mini.warp_store
 // CHECK: } else {
 // CHECK-NEXT: scf.for %[[PKT:.*]] = %c0 to %[[STEPS]] step %c1 {

@@ -162,7 +162,9 @@ def MiniPipelineStages : Pass<"mini-pipeline-stages"> {
     of step kt into stage 0, `mini.stage_wait` for its full barrier, warp
     loads and mma on stage 0) becomes the mbarrier pipeline: the same
     prologue and refills, issued by that thread; each thread releases a
-    stage (`mini.stage_release`) after its last read of it, and waits on
+    stage (`mini.stage_release`) after the mma that reads its last
+    fragments (ldmatrix may still be reading when the next instruction
+    issues), and waits on
     the full barrier of step kt + 1 (phase (kt + 1) / stages; past the last
     step one more, a phase that has completed, so the wait needs no branch)
     before the last slice of step kt; the issuing thread waits for a stage's release
