@@ -16,10 +16,11 @@
 // phase that has completed, so it returns at once and needs no branch.
 // With a producer warpgroup, the copies are a loop of their own (the
 // producer's) and the math warps' loop only waits and releases: the
-// producer loop moves step kt to stage kt mod stages, and the math loop is pipelined as above. These two may start at
-// a step past 0, continuing the ring of stages of an earlier pair of loops
-// (a stream-K block's second tile); the math loop that is not the last then
-// names, in `filled_below`, the steps the producer fills beyond it.
+// producer loop moves step kt to stage kt mod stages, and the math loop is
+// pipelined as above. These two may start at a step past 0, continuing the
+// ring of stages of an earlier pair of loops (a stream-K block's second
+// tile); the math loop that is not the last then names, in `filled_below`,
+// the steps the producer fills beyond it.
 #include "Kernels/KernelBuilder.h"
 #include "mini/Transforms/Passes.h"
 

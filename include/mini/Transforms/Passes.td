@@ -164,8 +164,7 @@ def MiniPipelineStages : Pass<"mini-pipeline-stages"> {
     prologue and refills, issued by that thread; each thread releases a
     stage (`mini.stage_release`) after the mma that reads its last
     fragments (ldmatrix may still be reading when the next instruction
-    issues), and waits on
-    the full barrier of step kt + 1 (phase (kt + 1) / stages; past the last
+    issues), and waits on the full barrier of step kt + 1 (phase (kt + 1) / stages; past the last
     step one more, a phase that has completed, so the wait needs no branch)
     before the last slice of step kt; the issuing thread waits for a stage's release
     before refilling it, after its own math for step kt (with two stages,
