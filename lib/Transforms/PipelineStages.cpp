@@ -384,7 +384,7 @@ private:
       ifLess(kb.idx(0), kt, [&] {
         Value previous = kb.sub(kt, kb.idx(1));
         StageWaitOp::create(b, loop.getLoc(), m.tma.getBarriers(), refillStage,
-                            kb.div(previous, kb.idx(stages)),  /*released=*/true);
+                            kb.div(previous, kb.idx(stages)), /*released=*/true);
       });
       copyTma(refillStage, refillStep);
     });
