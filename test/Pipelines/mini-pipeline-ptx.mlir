@@ -13,7 +13,8 @@
 // barrier, arms its full barrier and issues box copies
 // (cp.async.bulk.tensor, completing on the full barrier). The math warps
 // wait on the full barrier, read fragments with ldmatrix (B transposed)
-// from the swizzled stage, multiply with mma.sync m16n8k16 (f32
+// from the swizzled stage (a register per lane offset and stage, the next
+// 16 rows an immediate: [%r+2048]), multiply with mma.sync m16n8k16 (f32
 // accumulators) and arrive on the empty barrier; they meet at a named
 // barrier of their own 256 threads before the epilogue, which converts
 // through shared memory and writes 16-byte chunks. (The scalar path for
@@ -38,7 +39,9 @@
 // CHECK-SAME: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // CHECK-SAME: mbarrier.try_wait.parity.shared.b64
 // CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{[^;]*}}[%r{{[0-9]+}}];
+// CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{[^;]*}}[%r{{[0-9]+}}+2048];
 // CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {{[^;]*}}[%r{{[0-9]+}}+2048];
 // CHECK-SAME: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CHECK-SAME: mbarrier.arrive.shared.b64
 // CHECK-SAME: bar.sync {{[^;]*}}1, 256;

@@ -88,20 +88,40 @@ gpu.module @m {
 
 // Swizzled TMA stages: the ldmatrix column is XORed with 8 x ((row * 128 /
 // 128) mod 8) for 64-element (128-byte) rows; B's logical column n lies in
-// box n / 64 at column n mod 64.
+// box n / 64 at column n mod 64. Each ldmatrix reads at the stage's base
+// plus the lane's byte offset, and rows a constant multiple of 16 further
+// on (A's second fragment, B's rows 16..31) are an immediate: they leave
+// the swizzle as it is.
 // CHECK-LABEL: gpu.func @swizzled
-// CHECK: %[[AROW:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK: %[[AROW:.*]] = arith.addi %arg4, %{{.*}} : index
 // CHECK: %[[ABYTES:.*]] = arith.muli %[[AROW]], %c128 : index
 // CHECK: %[[ASPAN:.*]] = arith.divui %[[ABYTES]], %c128 : index
 // CHECK: %[[AX:.*]] = arith.remui %[[ASPAN]], %c8 : index
 // CHECK: %[[AXOR:.*]] = arith.muli %[[AX]], %c8 : index
 // CHECK: %[[ACOL:.*]] = arith.xori %{{.*}}, %[[AXOR]] : index
-// CHECK: nvgpu.ldmatrix %{{.*}}[%{{.*}}, %[[AROW]], %[[ACOL]]] {numTiles = 4 : i32, transpose = false} : memref<4x128x64xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[ACOLBYTES:.*]] = arith.muli %[[ACOL]], %c2 : index
+// CHECK: %[[ALANE:.*]] = arith.addi %[[ABYTES]], %[[ACOLBYTES]] : index
+// CHECK: %[[ABASE:.*]] = memref.extract_aligned_pointer_as_index %arg0
+// CHECK: %[[ABASE32:.*]] = arith.index_castui %[[ABASE]] : index to i32
+// CHECK: %[[STAGE:.*]] = arith.index_castui %arg3 : index to i32
+// CHECK: %[[ASTAGE:.*]] = arith.muli %[[STAGE]], %c16384_i32 : i32
+// CHECK: %[[ASTAGEBASE:.*]] = arith.addi %[[ABASE32]], %[[ASTAGE]] : i32
+// CHECK: %[[ALANE32:.*]] = arith.index_castui %[[ALANE]] : index to i32
+// CHECK: %[[AADDR:.*]] = arith.addi %[[ASTAGEBASE]], %[[ALANE32]] : i32
+// CHECK: %[[APTR:.*]] = llvm.inttoptr %[[AADDR]] : i32 to !llvm.ptr<3>
+// CHECK-NEXT: nvvm.ldmatrix %[[APTR]] {{.*}}layout = #nvvm.mma_layout<row>, num = 4
+// CHECK: %[[APTR1:.*]] = llvm.getelementptr %[[APTR]][2048] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.ldmatrix %[[APTR1]] {{.*}}layout = #nvvm.mma_layout<row>, num = 4
 // CHECK: %[[BOX:.*]] = arith.divui %[[N:.*]], %c64 : index
 // CHECK: %[[INBOX:.*]] = arith.remui %[[N]], %c64 : index
 // CHECK: %[[BCOL:.*]] = arith.xori %[[INBOX]], %{{.*}} : index
-// CHECK: nvgpu.ldmatrix %{{.*}}[%{{.*}}, %[[BOX]], %{{.*}}, %[[BCOL]]] {numTiles = 4 : i32, transpose = true} : memref<4x4x64x64xf16, #gpu.address_space<workgroup>>
-!a = !mini.warp_tile<a, 16x16xf16>
+// CHECK: arith.muli %[[BOX]], %c8192 : index
+// CHECK: arith.muli %[[STAGE]], %c32768_i32 : i32
+// CHECK: %[[BPTR:.*]] = llvm.inttoptr %{{.*}} : i32 to !llvm.ptr<3>
+// CHECK-NEXT: %[[BPTR16:.*]] = llvm.getelementptr %[[BPTR]][2048] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.ldmatrix %[[BPTR16]] {{.*}}layout = #nvvm.mma_layout<col>, num = 4
+// CHECK-NOT: nvgpu.ldmatrix
+!a = !mini.warp_tile<a, 32x16xf16>
 !b = !mini.warp_tile<b, 16x16xf16>
 gpu.module @m {
   gpu.func @swizzled(%sa: memref<4x128x64xf16, #gpu.address_space<workgroup>>,
@@ -110,9 +130,9 @@ gpu.module @m {
     %c16 = arith.constant 16 : index
     %a = mini.warp_load %sa[%stage, %row, %c16] {swizzled} : memref<4x128x64xf16, #gpu.address_space<workgroup>> -> !a
     %b = mini.warp_load %sb[%stage, %c16, %col] {swizzled} : memref<4x4x64x64xf16, #gpu.address_space<workgroup>> -> !b
-    %zero = mini.warp_zero : !mini.warp_tile<acc, 16x16xf32>
-    %acc = mini.warp_mma %a, %b, %zero : !a, !b -> !mini.warp_tile<acc, 16x16xf32>
-    mini.warp_store %acc, %c[%stage] at(%row, %col) bounds(%row, %col) : !mini.warp_tile<acc, 16x16xf32>, memref<?xf32>
+    %zero = mini.warp_zero : !mini.warp_tile<acc, 32x16xf32>
+    %acc = mini.warp_mma %a, %b, %zero : !a, !b -> !mini.warp_tile<acc, 32x16xf32>
+    mini.warp_store %acc, %c[%stage] at(%row, %col) bounds(%row, %col) : !mini.warp_tile<acc, 32x16xf32>, memref<?xf32>
     gpu.return
   }
 }

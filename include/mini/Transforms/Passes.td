@@ -224,7 +224,9 @@ def MiniLowerMma : Pass<"mini-lower-mma"> {
         which upstream's `gpu.mma_matrix` lacks, the NVVM wmma intrinsics on
         LLVM structs.
     Loads from swizzled TMA stages apply TMA's 128-byte XOR swizzle to the
-    ldmatrix addresses (mma_sync only). `mini.warp_store` writes the
+    ldmatrix addresses (mma_sync only) and read through `nvvm.ldmatrix` at
+    the stage's base plus the lane's byte offset, constant multiples of 16
+    rows being an immediate. `mini.warp_store` writes the
     accumulators to C masked at the edges: through the scratch when given
     (16-byte row chunks), else as one store per lane and row (pairs when
     `pairs`). Loop-carried warp tiles become their fragments.

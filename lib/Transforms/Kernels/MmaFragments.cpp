@@ -99,19 +99,92 @@ SmallVector<Value> MmaFragments::load(KernelBuilder &kb, WarpTileType tile, Valu
               : loadMmaSync(kb, tile, source, stage, row, col, swizzled);
 }
 
+// The address is built in i32 bytes, not as nvgpu.ldmatrix's memref index:
+// LLVM turned that index into an `or` of the stage's offset with each
+// load's own constant, then a shift and an add, two or three instructions
+// per ldmatrix in the math loop (docs/PERF.md v28). Here the lane's offset
+// does not depend on the stage (LLVM hoists it out of the loop), the
+// stage's base is one add per stage and lane offset, and the rows are the
+// immediate ptxas folds into the instruction.
+Value MmaFragments::ldmatrixSwizzled(KernelBuilder &kb, VectorType type, Value source,
+                                     Value stage, Value row, int64_t rowImmediate, Value col,
+                                     bool transpose) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  auto memType = cast<MemRefType>(source.getType());
+  int64_t eltBytes = memType.getElementTypeBitWidth() / 8;
+  int64_t boxCols = memType.getShape().back();
+  int64_t rowBytes = boxCols * eltBytes;
+  int64_t stageBytes = eltBytes;
+  for (int64_t d : memType.getShape().drop_front())
+    stageBytes *= d;
+  auto toI32 = [&](Value v) {
+    return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), v).getResult();
+  };
+  // The lane's offset in a stage, at rows `row` (a multiple of 16 rows more
+  // would not change the swizzle: that goes in the immediate).
+  SmallVector<Value> at = indices(kb, source, kb.idx(0), row, col, /*swizzled=*/true);
+  Value laneBytes = kb.idx(0);
+  for (auto [i, index] : llvm::enumerate(ArrayRef(at).drop_front())) {
+    int64_t stride = eltBytes;
+    for (int64_t d : memType.getShape().drop_front(i + 2))
+      stride *= d;
+    laneBytes = kb.add(laneBytes, kb.mul(index, kb.idx(stride)));
+  }
+  Value base = toI32(memref::ExtractAlignedPointerAsIndexOp::create(b, loc, source));
+  Value stageBase = arith::AddIOp::create(
+      b, loc, base, arith::MulIOp::create(b, loc, toI32(stage), kb.i32(stageBytes)));
+  Value address = arith::AddIOp::create(b, loc, stageBase, toI32(laneBytes));
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
+  Value ptr = LLVM::IntToPtrOp::create(b, loc, ptrType, address);
+  if (int64_t immediate = rowImmediate * rowBytes)
+    ptr = LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), ptr,
+                              ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(immediate)});
+  auto i32 = b.getI32Type();
+  Type structType = LLVM::LLVMStructType::getLiteral(b.getContext(), {i32, i32, i32, i32});
+  Value four = NVVM::LdMatrixOp::create(
+      b, loc, structType, ptr, /*num=*/4,
+      transpose ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+      NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8), NVVM::LdStMatrixEltType::B16);
+  auto pairType = VectorType::get({2}, type.getElementType());
+  Value out = arith::ConstantOp::create(
+      b, loc, type,
+      DenseElementsAttr::get(
+          type, APFloat::getZero(cast<FloatType>(type.getElementType()).getFloatSemantics())));
+  for (int64_t i = 0; i < 4; ++i) {
+    Value word = LLVM::ExtractValueOp::create(b, loc, four, i);
+    out = vector::InsertOp::create(b, loc, LLVM::BitcastOp::create(b, loc, pairType, word), out,
+                                   i);
+  }
+  return out;
+}
+
 SmallVector<Value> MmaFragments::loadMmaSync(KernelBuilder &kb, WarpTileType tile, Value source,
                                              Value stage, Value row, Value col, bool swizzled) {
   Type elt = tile.getElementType();
   Value laneRow = kb.rem(lane, kb.idx(16));
   Value laneCol = kb.mul(kb.div(lane, kb.idx(16)), kb.idx(8));
   auto x4 = VectorType::get({4, 2}, elt);
+  // Swizzled stages: rows that are a constant multiple of 16 become the
+  // ldmatrix immediate (ldmatrixSwizzled).
+  int64_t rowImmediate = 0;
+  if (std::optional<int64_t> c = getConstantIntValue(row); swizzled && c) {
+    rowImmediate = *c / 16 * 16;
+    row = kb.idx(*c - rowImmediate);
+  }
   SmallVector<Value> frags;
   if (tile.isA()) {
     for (int64_t mi = 0; mi < tile.getRows() / 16; ++mi) {
+      Value c = kb.add(col, laneCol);
+      if (swizzled) {
+        frags.push_back(ldmatrixSwizzled(kb, x4, source, stage, kb.add(row, laneRow),
+                                         rowImmediate + mi * 16, c, /*transpose=*/false));
+        continue;
+      }
       Value r = kb.add(row, kb.add(kb.idx(mi * 16), laneRow));
-      frags.push_back(nvgpu::LdMatrixOp::create(
-          kb.b, kb.loc, x4, source, indices(kb, source, stage, r, kb.add(col, laneCol), swizzled),
-          /*transpose=*/false, /*numTiles=*/4));
+      frags.push_back(nvgpu::LdMatrixOp::create(kb.b, kb.loc, x4, source,
+                                                indices(kb, source, stage, r, c, swizzled),
+                                                /*transpose=*/false, /*numTiles=*/4));
     }
     return frags;
   }
@@ -123,9 +196,13 @@ SmallVector<Value> MmaFragments::loadMmaSync(KernelBuilder &kb, WarpTileType til
       fragType, APFloat::getZero(cast<FloatType>(elt).getFloatSemantics()));
   for (int64_t ni = 0; ni < tile.getCols() / 8; ni += 2) {
     Value c = kb.add(col, kb.add(kb.idx(ni * 8), laneCol));
-    Value four = nvgpu::LdMatrixOp::create(
-        kb.b, kb.loc, x4, source, indices(kb, source, stage, kb.add(row, laneRow), c, swizzled),
-        /*transpose=*/true, /*numTiles=*/4);
+    Value r = kb.add(row, laneRow);
+    Value four = swizzled ? ldmatrixSwizzled(kb, x4, source, stage, r, rowImmediate, c,
+                                             /*transpose=*/true)
+                          : nvgpu::LdMatrixOp::create(kb.b, kb.loc, x4, source,
+                                                      indices(kb, source, stage, r, c, swizzled),
+                                                      /*transpose=*/true, /*numTiles=*/4)
+                                .getResult();
     for (int64_t half = 0; half < 2; ++half) {
       Value frag = arith::ConstantOp::create(kb.b, kb.loc, fragType, zero);
       for (int64_t r = 0; r < 2; ++r)

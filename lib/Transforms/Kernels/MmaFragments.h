@@ -50,6 +50,12 @@ private:
   /// Where ldmatrix finds element (row, col) of the logical tile in `stage`.
   llvm::SmallVector<mlir::Value> indices(KernelBuilder &kb, mlir::Value source, mlir::Value stage,
                                          mlir::Value row, mlir::Value col, bool swizzled);
+  /// One ldmatrix x4 from a swizzled (TMA) stage at (the stage's base + the
+  /// lane's offset at `row`, `col`) + `rowImmediate` rows, as ptxas can fold
+  /// the immediate into the instruction and LLVM hoist the lane offset.
+  mlir::Value ldmatrixSwizzled(KernelBuilder &kb, mlir::VectorType type, mlir::Value source,
+                               mlir::Value stage, mlir::Value row, int64_t rowImmediate,
+                               mlir::Value col, bool transpose);
   llvm::SmallVector<mlir::Value> loadMmaSync(KernelBuilder &kb, WarpTileType tile,
                                              mlir::Value source, mlir::Value stage,
                                              mlir::Value row, mlir::Value col, bool swizzled);
