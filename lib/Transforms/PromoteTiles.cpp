@@ -252,7 +252,7 @@ void promote(BlockMatmulOp op) {
         TensorCoreEmitter piece = *te;
         piece.row0 = stashed(i * Field::kPieceFields + Field::kRow0);
         piece.col0 = stashed(i * Field::kPieceFields + Field::kCol0);
-        piece.firstStep = i == 0 ? plan.firstStep[0] : kb.sub(kb.idx(0), lb);
+        piece.firstStep = i == 0 ? plan.firstStep : kb.sub(kb.idx(0), lb);
         tmaProducer(piece, lb, ub);
       };
       // initBarriers' barrier also publishes the stash.

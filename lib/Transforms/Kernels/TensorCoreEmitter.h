@@ -112,7 +112,9 @@ public:
   };
   struct TailPlan {
     Value hasSteps;     // the block's range is not empty
-    Value firstStep[2]; // piece i's step s is K step firstStep[i] + s of its tile
+    // Piece 0's step s is K step firstStep + s of its tile; piece 1's
+    // tile starts at the block's step end1 (its first step is -end1).
+    Value firstStep;
     SmallVector<Value> stash; // the first kFlag fields
   };
   /// Block `block`'s plan: steps `block * width ..` of the tail's tiles

@@ -28,8 +28,7 @@ TensorCoreEmitter::TailPlan TensorCoreEmitter::planTail(Value block, Value width
   TailPlan plan;
   plan.hasSteps = kb.ult(g0, g1);
   Value end1 = kb.sub(split, g0);
-  plan.firstStep[0] = kb.sub(g0, kb.mul(t0, steps));
-  plan.firstStep[1] = kb.sub(kb.idx(0), end1); // the next tile's step 0 is the block's end1
+  plan.firstStep = kb.sub(g0, kb.mul(t0, steps));
   for (int64_t piece = 0; piece < 2; ++piece) {
     Value tile = kb.add(t0, kb.idx(piece));
     Value c = kb.add(unsplit, tile); // C tiles along N, then M
