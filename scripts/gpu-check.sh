@@ -2,7 +2,7 @@
 # Runs the compiled suite bundle (bench/suite.mlir) at the shapes issue 3 lists,
 # each checked against the reference kernels by mini-run. Needs a GPU; the
 # bundle and mini-run may come from another machine (no MLIR needed here).
-#   scripts/gpu-check.sh [BUNDLE_DIR] [MINI_RUN] [quick]
+#   scripts/gpu-check.sh [BUNDLE_DIR] [MINI_RUN] [quick | full | KERNEL_REGEX]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bundle="${1:-build/bundles/suite}"
@@ -43,13 +43,25 @@ for t in f16 bf16 f32; do
     done
   done
 done
+# Other head dims on tensor cores: 256 (32-key tiles, Q re-read), 80 and 96
+# (odd multiples of 8, padded to 16), at sizes that are not multiples of a tile.
+for k in attn256_causal_f16 attn256_bf16 attn80_causal_f16 attn96_bf16; do
+  for s in B=1,H=8,G=2,S=77,T=300 B=2,H=16,G=8,S=300,T=77 B=1,H=32,G=8,S=4099,T=4099 B=2,H=8,G=1,S=1,T=1024; do
+    add "${k}_attention" "$s"
+  done
+done
 # NaN and -inf planted in the inputs must propagate exactly as in the reference.
 nonfinite=("softmax_f16_softmax|R=64,C=1000" "softmax_f32_softmax|R=8,C=100000" "rmsnorm_bf16_rmsnorm|R=64,C=4096"
            "mm_f16_matmul|batch=1,M=100,N=90,K=80" "attn64_causal_f16_attention|B=1,H=4,G=2,S=77,T=77"
-           "attn128_causal_bf16_attention|B=1,H=4,G=2,S=300,T=77" "attn128_bf16_attention|B=1,H=2,G=2,S=33,T=100")
+           "attn128_causal_bf16_attention|B=1,H=4,G=2,S=300,T=77" "attn128_bf16_attention|B=1,H=2,G=2,S=33,T=100"
+           "attn128_causal_f16_attention|B=1,H=8,G=2,S=1000,T=1000" "attn80_causal_f16_attention|B=1,H=4,G=2,S=300,T=300"
+           "attn256_causal_f16_attention|B=1,H=4,G=4,S=200,T=260")
 for c in "${nonfinite[@]}"; do cases+=("$c|--nonfinite"); done
 if [ "$mode" = quick ]; then
   cases=("${cases[@]:0:12}")
+elif [ "$mode" != full ]; then # a regex: only the cases whose kernel matches
+  kept=(); for c in "${cases[@]}"; do [[ "${c%%|*}" =~ $mode ]] && kept+=("$c"); done
+  cases=("${kept[@]}")
 fi
 
 pass=0; fail=0; failed=()

@@ -59,6 +59,15 @@ struct MiniPipelineOptions : public PassPipelineOptions<MiniPipelineOptions> {
       llvm::cl::desc("The last, partial wave stream-K style, each block taking at least 1/S "
                      "of a tile's K steps (TMA with producer warps; 1: none)"),
       llvm::cl::init(-1)};
+  // The attention switches of mini-select-attention-config (the attention
+  // ladder): "" / -1 keep the defaults.
+  Option<std::string> attentionMath{*this, "attention-math",
+                                    llvm::cl::desc("mma_sync or simt"), llvm::cl::init("")};
+  Option<int64_t> attentionWarps{*this, "attention-warps",
+                                 llvm::cl::desc("Warps per block, 16 query rows each"),
+                                 llvm::cl::init(-1)};
+  Option<int64_t> attentionTileKeys{*this, "attention-tile-keys",
+                                    llvm::cl::desc("Keys per K/V tile"), llvm::cl::init(-1)};
 };
 
 /// Shared memory gets 32-bit pointers in the NVPTX backend (the shared window
@@ -88,8 +97,14 @@ LogicalResult buildMiniPipeline(
     matmulOptions += " math=" + opts.matmulMath.getValue();
   if (!opts.matmulCopy.empty())
     matmulOptions += " copy=" + opts.matmulCopy.getValue();
+  std::string attentionOptions =
+      llvm::formatv("warps={0} tile-keys={1}", opts.attentionWarps.getValue(),
+                    opts.attentionTileKeys.getValue());
+  if (!opts.attentionMath.empty())
+    attentionOptions += " math=" + opts.attentionMath.getValue();
   std::string text = llvm::formatv(
-      "mini-select-row-config,mini-select-matmul-config{{{3}},mini-lower-to-gpu,mini-promote-tiles,mini-pipeline-stages,mini-lower-stage-copies,mini-lower-mma,"
+      "mini-select-row-config,mini-select-matmul-config{{{3}},"
+      "mini-select-attention-config{{{4}},mini-lower-to-gpu,mini-promote-tiles,mini-pipeline-stages,mini-lower-stage-copies,mini-lower-mma,"
       "one-shot-bufferize{{bufferize-function-boundaries "
       "function-boundary-type-conversion=identity-layout-map},"
       "canonicalize,cse,"
@@ -98,7 +113,8 @@ LogicalResult buildMiniPipeline(
       "canonicalize,cse,"
       "reconcile-unrealized-casts),"
       "gpu-module-to-binary{{toolkit={1} format={2}}",
-      opts.chip.getValue(), opts.toolkit.getValue(), opts.format.getValue(), matmulOptions);
+      opts.chip.getValue(), opts.toolkit.getValue(), opts.format.getValue(), matmulOptions,
+      attentionOptions);
   if (!opts.bundle.empty())
     text += llvm::formatv(",mini-export-bundle{{dir={0}}", opts.bundle.getValue()).str();
   std::string parseErrors;
@@ -115,7 +131,8 @@ void mini::registerMiniPipeline() {
   // bad options become an error message instead of an abort.
   registerPassPipeline(
       "mini-pipeline",
-      "Compile mini ops to CUDA kernels: mini-select-row-config, mini-select-matmul-config, mini-lower-to-gpu, mini-promote-tiles, "
+      "Compile mini ops to CUDA kernels: mini-select-row-config, mini-select-matmul-config, "
+      "mini-select-attention-config, mini-lower-to-gpu, mini-promote-tiles, "
       "mini-pipeline-stages, mini-lower-stage-copies, mini-lower-mma, one-shot-bufferize, "
       "nvvm-attach-target, convert-gpu-to-nvvm, gpu-module-to-binary and, with "
       "bundle=DIR, mini-export-bundle",

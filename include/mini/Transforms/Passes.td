@@ -21,6 +21,25 @@ def MiniSelectRowConfig : Pass<"mini-select-row-config"> {
   ];
 }
 
+def MiniSelectAttentionConfig : Pass<"mini-select-attention-config"> {
+  let summary = "Choose tensor cores or CUDA cores, rows per block and keys per tile for attention";
+  let description = [{
+    Attaches a `#mini.attention_config` to every `mini.attention` that has
+    none: f16 and bf16 with a static head dim D that is a multiple of 8 up to
+    256 go to the tensor-core kernel (mma_sync, FlashAttention-2 style) with
+    4 warps of 16 query rows and 64-key tiles, Q's fragments in registers
+    (D > 128: 32-key tiles, Q re-read from shared memory per tile); the rest
+    to the CUDA-core kernel (simt). Options override the choice (and replace
+    configs already present); -1 and "" keep the heuristic's value.
+  }];
+  let options = [
+    Option<"math", "math", "std::string", "\"\"", "mma_sync or simt">,
+    Option<"warps", "warps", "int64_t", "-1", "Warps per block, 16 query rows each (mma_sync)">,
+    Option<"tileKeys", "tile-keys", "int64_t", "-1", "Keys per K/V tile (mma_sync)">,
+    Option<"keepQ", "keep-q", "int64_t", "-1", "1: Q's fragments stay in registers; 0: re-read per tile">
+  ];
+}
+
 def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
   let summary = "Choose block tile, warp grid, pipeline stages and math unit for matmuls";
   let description = [{

@@ -374,7 +374,49 @@ LogicalResult AttentionOp::verify() {
     if (!(s > 0.0f) || !std::isfinite(s))
       return emitOpError() << "scale must be a finite value > 0, got " << s;
   }
+  if (AttentionConfigAttr config = getConfigAttr())
+    if (failed(config.verifyFor(q.getElementType(), q.getDimSize(3),
+                                [&] { return emitOpError(); })))
+      return failure();
   return verifySameShapeAndType(*this, q, o, "query");
+}
+
+LogicalResult
+AttentionConfigAttr::verifyFor(Type elementType, int64_t headDim,
+                               function_ref<InFlightDiagnostic()> emitError) const {
+  bool dynamic = ShapedType::isDynamic(headDim);
+  if (getMath() == "simt") {
+    if (!dynamic && headDim > kMaxSimtHeadDim)
+      return emitError() << "config: math = \"simt\" supports head dim D <= " << kMaxSimtHeadDim
+                         << ", got D = " << headDim;
+    return success();
+  }
+  if (getMath() != "mma_sync")
+    return emitError() << "config: math must be \"mma_sync\" or \"simt\", got \"" << getMath()
+                       << "\"";
+  if (!elementType.isF16() && !elementType.isBF16())
+    return emitError() << "config: math = \"mma_sync\" needs f16 or bf16 operands, got "
+                       << elementType;
+  if (!dynamic && (headDim % 8 != 0 || headDim > kMaxMmaHeadDim))
+    return emitError() << "config: math = \"mma_sync\" needs head dim D a multiple of 8 and <= "
+                       << kMaxMmaHeadDim << ", got D = " << headDim;
+  if (getWarps() < 1 || getWarps() > 16)
+    return emitError() << "config: warps must be in 1..16 (16 query rows each), got "
+                       << getWarps();
+  if (getTileKeys() < 16 || getTileKeys() > 256 || getTileKeys() % 16 != 0)
+    return emitError() << "config: tile_keys must be a multiple of 16 in 16..256, got "
+                       << getTileKeys();
+  if (!dynamic) {
+    // Q's rows and one K and one V tile, rows padded to 16 elements + 16 bytes.
+    int64_t bytes = (16 * getWarps() + 2 * getTileKeys()) * ((headDim + 15) / 16 * 16 + 8) *
+                    (elementType.getIntOrFloatBitWidth() / 8);
+    if (bytes > MatmulConfigAttr::kMaxSharedBytes)
+      return emitError() << "config: warps = " << getWarps() << " and tile_keys = "
+                         << getTileKeys() << " at D = " << headDim << " need " << bytes
+                         << " bytes of shared memory, more than the "
+                         << MatmulConfigAttr::kMaxSharedBytes << " a block may use";
+  }
+  return success();
 }
 
 std::optional<float> AttentionOp::getEffectiveScale() {

@@ -1,4 +1,5 @@
-// Flash-style attention on CUDA cores: one warp per query row, 8 rows per block
+// Attention: the tensor-core kernel (AttentionMmaKernel.cpp) where the config
+// says mma_sync, else flash-style attention on CUDA cores: one warp per query row, 8 rows per block
 // of the same (batch, head); the block walks the keys in tiles staged in shared
 // memory and keeps an online softmax (running max m, running sum l, output
 // accumulator) in registers, so no S x T matrix ever exists. Lane `l` owns
@@ -8,6 +9,7 @@
 #include "KernelBuilder.h"
 
 #include "mini/Dialect/Mini/MiniOps.h"
+#include "mini/Transforms/AttentionConfig.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,18 +20,44 @@ using namespace mlir;
 namespace mini {
 namespace {
 constexpr int64_t kWarps = 8, kThreads = kWarps * 32;
-constexpr int64_t kMaxHeadDim = 512;
+constexpr int64_t kMaxHeadDim = AttentionConfigAttr::kMaxSimtHeadDim;
 } // namespace
+
+void setAttentionSpec(Operation *op, KernelSpec &spec, int64_t rowsPerBlock, int64_t threads) {
+  auto attn = cast<AttentionOp>(op);
+  Type elt = cast<RankedTensorType>(attn.getQuery().getType()).getElementType();
+  spec.op = "attention";
+  spec.tensors = {{"q", elt, {"B", "H", "S", "D"}, false},
+                  {"k", elt, {"B", "G", "T", "D"}, false},
+                  {"v", elt, {"B", "G", "T", "D"}, false},
+                  {"o", elt, {"B", "H", "S", "D"}, true}};
+  spec.sizes = {"B", "H", "G", "S", "T", "D"};
+  spec.grid[0] = {{"S"}, rowsPerBlock};
+  spec.grid[1] = {{"H"}, 1};
+  spec.grid[2] = {{"B"}, 1};
+  spec.block[0] = threads;
+  Builder b(op->getContext());
+  spec.attrs.set("scale", b.getF32FloatAttr(*attn.getEffectiveScale()));
+  spec.attrs.set("causal", b.getBoolAttr(attn.getCausal()));
+}
 
 FailureOr<gpu::GPUFuncOp> buildAttentionKernel(Operation *op,
                                                gpu::GPUModuleOp module,
                                                StringRef name, KernelSpec &spec) {
   auto attn = cast<AttentionOp>(op);
+  AttentionConfigAttr config = getOrChooseAttentionConfig(attn);
+  if (failed(config.verifyFor(
+          cast<RankedTensorType>(attn.getQuery().getType()).getElementType(),
+          cast<RankedTensorType>(attn.getQuery().getType()).getDimSize(3),
+          [&] { return op->emitOpError(); })))
+    return failure();
   auto qType = cast<RankedTensorType>(attn.getQuery().getType());
   int64_t D = qType.getDimSize(3);
   if (ShapedType::isDynamic(D))
     return op->emitOpError("lowering to GPU needs a static head dim D; got ")
            << qType;
+  if (config.isTensorCore())
+    return buildAttentionMmaKernel(op, config, module, name, spec);
   if (D > kMaxHeadDim || D < 1)
     return op->emitOpError("lowering to GPU supports head dim 1 <= D <= ")
            << kMaxHeadDim << ", got D = " << D;
@@ -37,19 +65,8 @@ FailureOr<gpu::GPUFuncOp> buildAttentionKernel(Operation *op,
   bool causal = attn.getCausal();
   Type elt = qType.getElementType();
 
-  spec.op = "attention";
-  spec.tensors = {{"q", elt, {"B", "H", "S", "D"}, false},
-                  {"k", elt, {"B", "G", "T", "D"}, false},
-                  {"v", elt, {"B", "G", "T", "D"}, false},
-                  {"o", elt, {"B", "H", "S", "D"}, true}};
-  spec.sizes = {"B", "H", "G", "S", "T", "D"};
-  spec.grid[0] = {{"S"}, kWarps};
-  spec.grid[1] = {{"H"}, 1};
-  spec.grid[2] = {{"B"}, 1};
-  spec.block[0] = kThreads;
+  setAttentionSpec(op, spec, kWarps, kThreads);
   OpBuilder b(op->getContext());
-  spec.attrs.set("scale", b.getF32FloatAttr(scale));
-  spec.attrs.set("causal", b.getBoolAttr(causal));
 
   // Keys per tile: K and V tiles together stay within 32 KiB of f32.
   const int64_t tileKeys = std::min<int64_t>(32, 4096 / D);

@@ -200,6 +200,14 @@ buildSoftmaxKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
 mlir::FailureOr<mlir::gpu::GPUFuncOp>
 buildRmsNormKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
                    llvm::StringRef name, KernelSpec &spec);
+/// Fills the attention ABI: tensors q, k, v, o, sizes B, H, G, S, T, D,
+/// `rowsPerBlock` query rows of one (batch, head) per block of `threads`.
+void setAttentionSpec(mlir::Operation *attention, KernelSpec &spec, int64_t rowsPerBlock,
+                      int64_t threads);
+/// The tensor-core (mma.sync) attention kernel with `config`.
+mlir::FailureOr<mlir::gpu::GPUFuncOp>
+buildAttentionMmaKernel(mlir::Operation *op, AttentionConfigAttr config,
+                        mlir::gpu::GPUModuleOp module, llvm::StringRef name, KernelSpec &spec);
 mlir::FailureOr<mlir::gpu::GPUFuncOp>
 buildAttentionKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
                      llvm::StringRef name, KernelSpec &spec);

@@ -161,4 +161,45 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
   }];
 }
 
+def Mini_AttentionConfigAttr : AttrDef<Mini_Dialect, "AttentionConfig"> {
+  let mnemonic = "attention_config";
+  let summary = "How attention maps query rows and key tiles onto a thread block";
+  let description = [{
+    - `math`: "mma_sync" (tensor cores, FlashAttention-2 style: ldmatrix +
+      mma.sync m16n8k16 for S = Q Kt and O += P V, the online softmax on the
+      accumulators in registers, P fed to the second product from registers;
+      f16 or bf16, D a multiple of 8 up to 256) or "simt" (CUDA cores: one
+      warp per query row, any element type, D up to 512).
+    - `warps` (mma_sync): warps per block, 16 query rows each.
+    - `tile_keys` (mma_sync): keys per K and V tile in shared memory, a
+      multiple of 16.
+    - `keep_q` (mma_sync): Q's fragments stay in registers for the whole key
+      loop (true), or are re-read from shared memory per tile (large D, to
+      leave registers to O).
+
+    `mini-select-attention-config` picks it from the element type and D;
+    pass options or a hand-written attribute override it.
+
+    ```mlir
+    #mini.attention_config<math = "mma_sync", warps = 4, tile_keys = 64, keep_q = true>
+    ```
+  }];
+  let parameters = (ins StringRefParameter<"math unit">:$math,
+                        DefaultValuedParameter<"int64_t", "4">:$warps,
+                        DefaultValuedParameter<"int64_t", "64">:$tile_keys,
+                        DefaultValuedParameter<"bool", "true">:$keep_q);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let extraClassDeclaration = [{
+    bool isTensorCore() const { return getMath() == "mma_sync"; }
+    /// The largest head dim of the tensor-core kernel.
+    static constexpr int64_t kMaxMmaHeadDim = 256;
+    /// The largest head dim of the CUDA-core kernel.
+    static constexpr int64_t kMaxSimtHeadDim = 512;
+    /// Verifies the config for operands of `elementType` and head dim
+    /// `headDim` (dynamic: checked when it is known).
+    ::llvm::LogicalResult verifyFor(::mlir::Type elementType, int64_t headDim,
+        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError) const;
+  }];
+}
+
 #endif // MINI_ATTRS_TD

@@ -88,6 +88,9 @@ def Mini_AttentionOp : Mini_Op<"attention", [Pure]> {
     visible scores are all -inf produces NaN, as softmax over them does. NaN
     in visible inputs propagates to the rows that see it.
 
+    `config` says how the kernel maps the rows and keys (tensor cores or
+    CUDA cores); `mini-select-attention-config` picks it.
+
     ```mlir
     %o = mini.attention %q, %k, %v {scale = 0.125 : f32, causal}
         : tensor<2x8x128x64xf16>, tensor<2x2x128x64xf16>, tensor<2x2x128x64xf16>
@@ -95,7 +98,8 @@ def Mini_AttentionOp : Mini_Op<"attention", [Pure]> {
     ```
   }];
   let arguments = (ins Mini_Tensor:$query, Mini_Tensor:$key, Mini_Tensor:$value,
-                       OptionalAttr<F32Attr>:$scale, UnitAttr:$causal);
+                       OptionalAttr<F32Attr>:$scale, UnitAttr:$causal,
+                       OptionalAttr<Mini_AttentionConfigAttr>:$config);
   let results = (outs Mini_Tensor:$result);
   let assemblyFormat = [{
     $query `,` $key `,` $value attr-dict `:` type($query) `,` type($key) `,`

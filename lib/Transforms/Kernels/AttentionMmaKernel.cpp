@@ -1,0 +1,526 @@
+// FlashAttention-2 on tensor cores: a block owns 16 query rows per warp of one
+// (batch, head); Q's fragments are loaded once (kept in registers for D <=
+// 128), K and V tiles of `keys` rows go through shared memory by cp.async
+// (rows padded by 16 bytes, so ldmatrix hits distinct banks), S = Q Kt and
+// O += P V are ldmatrix + mma.sync m16n8k16 with f32 accumulators, and the
+// online softmax (running max and sum per row, exp2 domain with the scale
+// folded in) works on the S accumulators in registers. P becomes the second
+// product's A fragments without leaving registers.
+//
+// The copies follow FlashAttention-2's schedule with one buffer each: V_j is
+// copied while S_j = Q K_j^T and its softmax run; K_{j+1} while O += P_j V_j.
+//
+// Masks: a tile wholly visible to every row of the block takes no mask code;
+// the last tile (keys past T) and, with causal, tiles on the diagonal mask
+// their scores. A masked key must contribute nothing even where V holds NaN
+// or Inf, but the mma computes 0 x NaN = NaN: on the diagonal, a 16-key slice
+// of V that a warp's rows see only in part is checked for non-finite values
+// and, where it has some, multiplied on CUDA cores with the mask applied.
+#include "KernelBuilder.h"
+#include "MmaFragments.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+
+namespace mini {
+namespace {
+
+constexpr int64_t kChunk = 8; // f16/bf16 elements per 16-byte copy
+
+class AttentionMmaEmitter {
+public:
+  AttentionMmaEmitter(OpBuilder &b, Location loc, gpu::GPUFuncOp func, AttentionConfigAttr cfg,
+                      int64_t headDim, Type elt, float scale, bool causal)
+      : b(b), kb(b, loc), cfg(cfg), D(headDim), Dp(paddedHeadDim(headDim)), elt(elt),
+        scaleLog2(scale * static_cast<float>(M_LOG2E)), causal(causal),
+        fr(/*wmma=*/false, elt, b, loc) {
+    Q = func.getArgument(0), K = func.getArgument(1), V = func.getArgument(2);
+    O = func.getArgument(3), H = func.getArgument(5), G = func.getArgument(6);
+    S = func.getArgument(7), T = func.getArgument(8);
+  }
+
+  static int64_t paddedHeadDim(int64_t d) { return (d + 15) / 16 * 16; }
+  static int64_t rowStride(int64_t d) { return paddedHeadDim(d) + kChunk; }
+
+  void emit();
+
+private:
+  int64_t rows() const { return 16 * cfg.getWarps(); }
+  int64_t keys() const { return cfg.getTileKeys(); }
+  int64_t threads() const { return 32 * cfg.getWarps(); }
+  WarpTileType tile(StringRef role, int64_t r, int64_t c, Type t) const {
+    return WarpTileType::get(b.getContext(), role, {r, c}, t);
+  }
+  Value copyTile(Value smem, Value src, Value base, Value first, Value limit, int64_t tileRows);
+  void waitAll(Value token);
+  SmallVector<Value> loadQ(Value slice);
+  SmallVector<Value> scores(ArrayRef<Value> q);
+  SmallVector<Value> maskScores(ArrayRef<Value> s, Value t0);
+  struct Softmax {
+    SmallVector<Value> m, l, o, p;
+  };
+  Softmax softmax(ArrayRef<Value> s, ValueRange m, ValueRange l, ValueRange o);
+  Value pFragment(ArrayRef<Value> p, int64_t slice);
+  SmallVector<Value> multiplyV(ArrayRef<Value> pA, ValueRange o, Value t0, Value masked);
+  SmallVector<Value> multiplyVSlice(Value pA, ValueRange o, int64_t slice);
+  SmallVector<Value> multiplyVOnCudaCores(Value pA, ValueRange o, Value t0, int64_t slice);
+  Value anyNonFinite(int64_t slice);
+  Value visible(Value row, Value key);
+  Value element(Value frag, int64_t i, int64_t j) {
+    return vector::ExtractOp::create(b, kb.loc, frag, ArrayRef<int64_t>{i, j});
+  }
+  Value quadReduce(Value v, bool isMax);
+  void epilogue(ValueRange l, ValueRange o);
+
+  OpBuilder &b;
+  KernelBuilder kb;
+  AttentionConfigAttr cfg;
+  int64_t D, Dp;
+  Type elt;
+  float scaleLog2;
+  bool causal;
+  MmaFragments fr;
+  Value Q, K, V, O, H, G, S, T;
+  // Set by emit().
+  Value sQ, sK, sV, raw, tid, lane, warp, qBase, kvBase, row0, warpRow0, laneRow;
+};
+
+/// Copies rows first .. first + tileRows - 1 (those below `limit`; the rest
+/// and the head dims past D are zeros) of the rows x D matrix at `base` of
+/// `src` into `smem` ([1, tileRows, Dp + 8]) as 16-byte cp.async chunks, one
+/// group per thread.
+Value AttentionMmaEmitter::copyTile(Value smem, Value src, Value base, Value first, Value limit,
+                                    int64_t tileRows) {
+  int64_t perRow = Dp / kChunk, chunks = tileRows * perRow;
+  Value Dv = kb.idx(D), token;
+  for (int64_t c0 = 0; c0 < chunks; c0 += threads()) {
+    Value c = kb.add(tid, kb.idx(c0));
+    Value r = kb.div(c, kb.idx(perRow));
+    Value col = kb.mul(kb.rem(c, kb.idx(perRow)), kb.idx(kChunk));
+    Value row = kb.add(first, r);
+    Value ok = kb.andi(kb.ult(row, limit), kb.ult(col, Dv));
+    Value src0 = kb.select(ok, kb.add(base, kb.add(kb.mul(row, Dv), col)), base);
+    Value count = kb.select(ok, kb.idx(kChunk), kb.idx(0));
+    auto copy = [&] {
+      Value t = nvgpu::DeviceAsyncCopyOp::create(b, kb.loc, smem, ValueRange{kb.idx(0), r, col},
+                                                 src, ValueRange{src0}, b.getIndexAttr(kChunk),
+                                                 count, /*bypassL1=*/b.getUnitAttr());
+      return nvgpu::DeviceAsyncCreateGroupOp::create(b, kb.loc, ValueRange{t}).getResult();
+    };
+    if (c0 + threads() <= chunks)
+      token = copy();
+    else // the last round: not every thread has a chunk
+      kb.ifThenElse(kb.ult(c, kb.idx(chunks)), [&] { copy(); });
+  }
+  return token;
+}
+
+void AttentionMmaEmitter::waitAll(Value token) {
+  nvgpu::DeviceAsyncWaitOp::create(b, kb.loc, token, b.getI32IntegerAttr(0));
+  gpu::BarrierOp::create(b, kb.loc);
+}
+
+/// The warp's A fragment of Q for head dims slice*16 .. +15.
+SmallVector<Value> AttentionMmaEmitter::loadQ(Value slice) {
+  return fr.load(kb, tile("a", 16, 16, elt), sQ, kb.idx(0), kb.mul(warp, kb.idx(16)),
+                 kb.mul(slice, kb.idx(16)), /*swizzled=*/false);
+}
+
+/// S = Q K_j^T for the warp's 16 rows: keys / 8 accumulator fragments.
+SmallVector<Value> AttentionMmaEmitter::scores(ArrayRef<Value> q) {
+  WarpTileType acc = tile("acc", 16, keys(), b.getF32Type());
+  SmallVector<Value> s = fr.zero(kb, acc);
+  for (int64_t ks = 0; ks < Dp / 16; ++ks) {
+    Value a = q.empty() ? loadQ(kb.idx(ks)).front() : q[ks];
+    SmallVector<Value> kFrags = fr.loadTransposedB(kb, tile("b", 16, keys(), elt), sK, kb.idx(0),
+                                                   kb.idx(0), kb.idx(ks * 16));
+    s = fr.multiply(kb, acc, {a}, kFrags, s);
+  }
+  return s;
+}
+
+/// Query `row` sees key `key`: key < T and, with causal, key <= row + T - S.
+Value AttentionMmaEmitter::visible(Value row, Value key) {
+  Value ok = kb.ult(key, T);
+  if (causal)
+    ok = kb.andi(ok, kb.ule(kb.add(key, S), kb.add(row, T)));
+  return ok;
+}
+
+/// Scores of keys a row does not see become -inf.
+SmallVector<Value> AttentionMmaEmitter::maskScores(ArrayRef<Value> s, Value t0) {
+  Value negInf = kb.f32(-std::numeric_limits<float>::infinity());
+  Value keyBase = kb.add(t0, kb.mul(kb.rem(lane, kb.idx(4)), kb.idx(2)));
+  auto fragType = cast<VectorType>(s.front().getType());
+  SmallVector<Value> out;
+  for (auto [n, frag] : llvm::enumerate(s)) {
+    SmallVector<Value> elems;
+    for (int64_t i = 0; i < 2; ++i)
+      for (int64_t e = 0; e < 2; ++e) {
+        Value key = kb.add(keyBase, kb.idx(8 * n + e));
+        Value row = kb.add(laneRow, kb.idx(8 * i));
+        elems.push_back(kb.select(visible(row, key), element(frag, i, e), negInf));
+      }
+    out.push_back(vector::FromElementsOp::create(b, kb.loc, fragType, elems));
+  }
+  return out;
+}
+
+Value AttentionMmaEmitter::quadReduce(Value v, bool isMax) {
+  for (int offset : {1, 2}) {
+    Value other = gpu::ShuffleOp::create(b, kb.loc, v, kb.i32(offset), kb.i32(32),
+                                         gpu::ShuffleMode::XOR)
+                      .getShuffleResult();
+    v = isMax ? kb.fmax(v, other) : kb.fadd(v, other);
+  }
+  return v;
+}
+
+/// One online-softmax step over the tile's scores (raw, f32): the new
+/// running max per row (NaN propagates), the rescaled running sums (this
+/// thread's share) and O, and P = exp2(s * scale * log2 e - max).
+AttentionMmaEmitter::Softmax AttentionMmaEmitter::softmax(ArrayRef<Value> s, ValueRange m,
+                                                          ValueRange l, ValueRange o) {
+  Value negInf = kb.f32(-std::numeric_limits<float>::infinity());
+  Value c = kb.f32(scaleLog2);
+  Softmax out;
+  SmallVector<Value> scaled[2], use(2), corr(2), sum(2);
+  for (int64_t i = 0; i < 2; ++i) {
+    Value rowMax = negInf;
+    for (Value frag : s)
+      for (int64_t e = 0; e < 2; ++e) {
+        scaled[i].push_back(kb.fmul(element(frag, i, e), c));
+        rowMax = kb.fmax(rowMax, scaled[i].back());
+      }
+    Value mNew = kb.fmax(m[i], quadReduce(rowMax, /*isMax=*/true));
+    Value allMasked = arith::CmpFOp::create(b, kb.loc, arith::CmpFPredicate::OEQ, mNew, negInf);
+    use[i] = kb.select(allMasked, kb.f32(0.0f), mNew);
+    corr[i] = kb.exp2(kb.fsub(m[i], use[i]));
+    out.m.push_back(mNew);
+    sum[i] = kb.f32(0.0f);
+  }
+  auto fragType = cast<VectorType>(s.front().getType());
+  for (size_t n = 0; n < s.size(); ++n) {
+    SmallVector<Value> p;
+    for (int64_t i = 0; i < 2; ++i)
+      for (int64_t e = 0; e < 2; ++e) {
+        p.push_back(kb.exp2(kb.fsub(scaled[i][2 * n + e], use[i])));
+        sum[i] = kb.fadd(sum[i], p.back());
+      }
+    out.p.push_back(vector::FromElementsOp::create(b, kb.loc, fragType, p));
+  }
+  for (int64_t i = 0; i < 2; ++i)
+    out.l.push_back(kb.fma(l[i], corr[i], sum[i]));
+  Value factors = vector::FromElementsOp::create(b, kb.loc, fragType,
+                                                 ValueRange{corr[0], corr[0], corr[1], corr[1]});
+  for (Value frag : o)
+    out.o.push_back(arith::MulFOp::create(b, kb.loc, frag, factors));
+  return out;
+}
+
+/// P's A fragment for keys slice*16 .. +15: S fragments 2 slice and
+/// 2 slice + 1 are its columns 0-7 and 8-15 (m16n8k16's A layout).
+Value AttentionMmaEmitter::pFragment(ArrayRef<Value> p, int64_t slice) {
+  SmallVector<Value> elems;
+  for (int64_t half = 0; half < 2; ++half)
+    for (int64_t i = 0; i < 2; ++i)
+      for (int64_t e = 0; e < 2; ++e)
+        elems.push_back(arith::TruncFOp::create(b, kb.loc, elt, element(p[2 * slice + half], i, e)));
+  return vector::FromElementsOp::create(b, kb.loc, VectorType::get({4, 2}, elt), elems);
+}
+
+/// O += P V over one 16-key slice, two head-dim tiles per ldmatrix, each
+/// multiplied as soon as it is loaded (all of V's fragments at once would
+/// hold 64 registers at D = 256).
+SmallVector<Value> AttentionMmaEmitter::multiplyVSlice(Value pA, ValueRange o, int64_t slice) {
+  SmallVector<Value> acc(o.begin(), o.end());
+  WarpTileType pair = tile("acc", 16, 16, b.getF32Type());
+  for (int64_t n = 0; n < Dp / 8; n += 2) {
+    SmallVector<Value> vFrags = fr.load(kb, tile("b", 16, 16, elt), sV, kb.idx(0),
+                                        kb.idx(slice * 16), kb.idx(n * 8), /*swizzled=*/false);
+    SmallVector<Value> out = fr.multiply(kb, pair, {pA}, vFrags, {acc[n], acc[n + 1]});
+    acc[n] = out[0];
+    acc[n + 1] = out[1];
+  }
+  return acc;
+}
+
+/// Whether V's rows slice*16 .. +15 in shared memory hold a NaN or Inf (all
+/// exponent bits set), in any lane: 16-byte loads spread over the warp. A
+/// loop, not unrolled: this runs rarely, and its addresses must not be
+/// hoisted into registers the key loop keeps.
+Value AttentionMmaEmitter::anyNonFinite(int64_t slice) {
+  int64_t perRow = Dp / kChunk;
+  auto vecType = VectorType::get({kChunk}, elt);
+  auto bitsType = VectorType::get({kChunk}, b.getI16Type());
+  int64_t expBits = elt.isF16() ? 0x7C00 : 0x7F80;
+  Value none = arith::ConstantIntOp::create(b, kb.loc, 0, 1);
+  auto rounds = kb.forLoop(kb.idx(0), kb.idx(16 * perRow), kb.idx(32), {none},
+                           [&](Value c0, ValueRange found) {
+    Value c = kb.add(lane, c0);
+    Value inside = kb.ult(c, kb.idx(16 * perRow));
+    // Lanes past the slice re-read its first chunk.
+    Value row = kb.select(inside, kb.add(kb.idx(slice * 16), kb.div(c, kb.idx(perRow))),
+                          kb.idx(slice * 16));
+    Value col = kb.select(inside, kb.mul(kb.rem(c, kb.idx(perRow)), kb.idx(kChunk)), kb.idx(0));
+    auto load = vector::LoadOp::create(b, kb.loc, vecType, sV, ValueRange{kb.idx(0), row, col});
+    load.setAlignment(16);
+    Value mask = arith::ConstantOp::create(
+        b, kb.loc, bitsType, DenseElementsAttr::get(bitsType, APInt(16, expBits)));
+    Value exp = arith::AndIOp::create(b, kb.loc,
+                                      arith::BitcastOp::create(b, kb.loc, bitsType, load), mask);
+    Value bad = arith::CmpIOp::create(b, kb.loc, arith::CmpIPredicate::eq, exp, mask);
+    Value any = vector::ReductionOp::create(b, kb.loc, vector::CombiningKind::OR, bad);
+    return SmallVector<Value>{arith::OrIOp::create(b, kb.loc, found[0], any).getResult()};
+  });
+  Value asF32 = kb.select(rounds.getResult(0), kb.f32(1.0f), kb.f32(0.0f));
+  return arith::CmpFOp::create(b, kb.loc, arith::CmpFPredicate::OGT,
+                               kb.warpAllReduce(asF32, /*isMax=*/true), kb.f32(0.0f));
+}
+
+/// O[row][d] += P[row][key] V[key][d] over the slice's keys that the row
+/// sees, on CUDA cores, a key at a time (a loop, as above): its P column
+/// comes from the lane of the quad that holds it, V's pairs from one row
+/// pointer and immediate offsets.
+SmallVector<Value> AttentionMmaEmitter::multiplyVOnCudaCores(Value pA, ValueRange o, Value t0,
+                                                             int64_t slice) {
+  Value quadBase = kb.mul(kb.div(lane, kb.idx(4)), kb.idx(4));
+  Value myCol = kb.mul(kb.rem(lane, kb.idx(4)), kb.idx(2));
+  SmallVector<Value> init; // O's elements: fragment n, row i, column e at 4n + 2i + e
+  for (Value frag : o)
+    for (int64_t i = 0; i < 2; ++i)
+      for (int64_t e = 0; e < 2; ++e)
+        init.push_back(element(frag, i, e));
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
+  auto pairType = VectorType::get({2}, elt);
+  int64_t eltBytes = elt.getIntOrFloatBitWidth() / 8;
+  auto keysLoop = kb.forLoop(kb.idx(0), kb.idx(16), kb.idx(1), init, [&](Value kk, ValueRange it) {
+    SmallVector<Value> acc(it.begin(), it.end());
+    // Key kk sits in quad lane (kk % 8) / 2, A fragment row 2 (kk / 8) + i
+    // (row i of the pair), element kk % 2.
+    Value inQuad = kb.div(kb.rem(kk, kb.idx(8)), kb.idx(2));
+    Value src = arith::IndexCastOp::create(b, kb.loc, b.getI32Type(), kb.add(quadBase, inQuad));
+    Value odd = kb.ult(kb.idx(0), kb.rem(kk, kb.idx(2)));
+    Value high = kb.ule(kb.idx(8), kk);
+    Value key = kb.add(t0, kb.add(kb.idx(slice * 16), kk));
+    Value rowPtr = kb.sharedPointer(sV, {kb.idx(0), kb.add(kb.idx(slice * 16), kk), myCol});
+    for (int64_t i = 0; i < 2; ++i) {
+      auto pick = [&](int64_t r) {
+        return kb.select(odd, element(pA, r, 1), element(pA, r, 0));
+      };
+      Value mine = kb.select(high, pick(2 + i), pick(i));
+      Value pk = gpu::ShuffleOp::create(b, kb.loc, arith::ExtFOp::create(b, kb.loc,
+                                                                         b.getF32Type(), mine),
+                                        src, kb.i32(32), gpu::ShuffleMode::IDX)
+                     .getShuffleResult();
+      Value seen = visible(kb.add(laneRow, kb.idx(8 * i)), key);
+      for (size_t n = 0; n < o.size(); ++n) {
+        Value ptr = LLVM::GEPOp::create(b, kb.loc, ptrType, b.getI8Type(), rowPtr,
+                                        ArrayRef<LLVM::GEPArg>{int32_t(8 * n * eltBytes)});
+        Value pair = LLVM::LoadOp::create(b, kb.loc, pairType, ptr, /*alignment=*/4);
+        for (int64_t e = 0; e < 2; ++e) {
+          Value x = arith::ExtFOp::create(
+              b, kb.loc, b.getF32Type(),
+              vector::ExtractOp::create(b, kb.loc, pair, ArrayRef<int64_t>{e}).getResult());
+          Value &a = acc[4 * n + 2 * i + e];
+          a = kb.select(seen, kb.fma(pk, x, a), a);
+        }
+      }
+    }
+    return acc;
+  });
+  auto fragType = cast<VectorType>(o.front().getType());
+  SmallVector<Value> out;
+  for (size_t n = 0; n < o.size(); ++n)
+    out.push_back(vector::FromElementsOp::create(
+        b, kb.loc, fragType, keysLoop.getResults().slice(4 * n, 4)));
+  return out;
+}
+
+/// O += P V_j. In a masked tile (with causal), a slice none of the warp's
+/// rows sees is skipped and one they see in part with non-finite values in
+/// V goes to CUDA cores.
+SmallVector<Value> AttentionMmaEmitter::multiplyV(ArrayRef<Value> pA, ValueRange o, Value t0,
+                                                  Value masked) {
+  SmallVector<Value> acc(o.begin(), o.end());
+  for (int64_t slice = 0; slice < keys() / 16; ++slice) {
+    if (!causal) {
+      acc = multiplyVSlice(pA[slice], acc, slice);
+      continue;
+    }
+    // Keys first .. first + 15 against rows warpRow0 .. warpRow0 + 15.
+    Value first = kb.add(t0, kb.idx(slice * 16));
+    Value seenByAll = kb.ule(kb.add(kb.add(first, kb.idx(15)), S), kb.add(warpRow0, T));
+    Value seenByNone = kb.ult(kb.add(kb.add(warpRow0, kb.idx(15)), T), kb.add(first, S));
+    Value plain = kb.select(masked, seenByAll, arith::ConstantIntOp::create(b, kb.loc, 1, 1));
+    TypeRange types = ValueRange(acc).getTypes();
+    auto ifPlain = scf::IfOp::create(b, kb.loc, types, plain, /*withElse=*/true);
+    {
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(ifPlain.thenBlock());
+      scf::YieldOp::create(b, kb.loc, multiplyVSlice(pA[slice], acc, slice));
+      b.setInsertionPointToStart(ifPlain.elseBlock());
+      auto ifNone = scf::IfOp::create(b, kb.loc, types, seenByNone, /*withElse=*/true);
+      scf::YieldOp::create(b, kb.loc, ifNone.getResults());
+      b.setInsertionPointToStart(ifNone.thenBlock());
+      scf::YieldOp::create(b, kb.loc, acc);
+      b.setInsertionPointToStart(ifNone.elseBlock());
+      auto ifBad = scf::IfOp::create(b, kb.loc, types, anyNonFinite(slice), /*withElse=*/true);
+      scf::YieldOp::create(b, kb.loc, ifBad.getResults());
+      b.setInsertionPointToStart(ifBad.thenBlock());
+      scf::YieldOp::create(b, kb.loc, multiplyVOnCudaCores(pA[slice], acc, t0, slice));
+      b.setInsertionPointToStart(ifBad.elseBlock());
+      scf::YieldOp::create(b, kb.loc, multiplyVSlice(pA[slice], acc, slice));
+    }
+    acc.assign(ifPlain.getResults().begin(), ifPlain.getResults().end());
+  }
+  return acc;
+}
+
+/// O / l per row (0 for a row that sees no key), staged through the warp's
+/// rows of Q's buffer into 16-byte stores.
+void AttentionMmaEmitter::epilogue(ValueRange l, ValueRange o) {
+  SmallVector<Value> inv;
+  for (int64_t i = 0; i < 2; ++i) {
+    Value row = kb.add(laneRow, kb.idx(8 * i));
+    Value sawKey = kb.ult(kb.idx(0), T);
+    if (causal)
+      sawKey = kb.andi(sawKey, kb.ule(S, kb.add(row, T)));
+    Value total = quadReduce(l[i], /*isMax=*/false);
+    inv.push_back(kb.select(sawKey, kb.fdiv(kb.f32(1.0f), total), kb.f32(0.0f)));
+  }
+  auto fragType = cast<VectorType>(o.front().getType());
+  Value factors =
+      vector::FromElementsOp::create(b, kb.loc, fragType, ValueRange{inv[0], inv[0], inv[1], inv[1]});
+  SmallVector<Value> scaled;
+  for (Value frag : o)
+    scaled.push_back(arith::MulFOp::create(b, kb.loc, frag, factors));
+  WarpTileType acc = tile("acc", 16, Dp, b.getF32Type());
+  Value scratch = memref::ViewOp::create(
+      b, kb.loc, workgroupMemRef({rows() * rowStride(D)}, elt), raw, kb.idx(0), ValueRange{});
+  fr.store(kb, acc, scaled,
+           {O, qBase, warpRow0, kb.idx(0), S, kb.idx(D), scratch, /*pairs=*/false});
+}
+
+void AttentionMmaEmitter::emit() {
+  int64_t eltBytes = elt.getIntOrFloatBitWidth() / 8;
+  MemRefType qType = workgroupMemRef({1, rows(), rowStride(D)}, elt);
+  MemRefType kvType = workgroupMemRef({1, keys(), rowStride(D)}, elt);
+  raw = gpu::DynamicSharedMemoryOp::create(b, kb.loc,
+                                           workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
+  int64_t qBytes = qType.getNumElements() * eltBytes, kvBytes = kvType.getNumElements() * eltBytes;
+  sQ = memref::ViewOp::create(b, kb.loc, qType, raw, kb.idx(0), ValueRange{});
+  sK = memref::ViewOp::create(b, kb.loc, kvType, raw, kb.idx(qBytes), ValueRange{});
+  sV = memref::ViewOp::create(b, kb.loc, kvType, raw, kb.idx(qBytes + kvBytes), ValueRange{});
+
+  tid = kb.threadId();
+  lane = kb.rem(tid, kb.idx(32));
+  warp = kb.div(tid, kb.idx(32));
+  row0 = kb.mul(kb.blockId(gpu::Dimension::x), kb.idx(rows()));
+  warpRow0 = kb.add(row0, kb.mul(warp, kb.idx(16)));
+  laneRow = kb.add(warpRow0, kb.div(lane, kb.idx(4)));
+  Value head = kb.blockId(gpu::Dimension::y), batch = kb.blockId(gpu::Dimension::z);
+  Value kvHead = kb.div(head, kb.div(H, G));
+  qBase = kb.mul(kb.mul(kb.add(kb.mul(batch, H), head), S), kb.idx(D));
+  kvBase = kb.mul(kb.mul(kb.add(kb.mul(batch, G), kvHead), T), kb.idx(D));
+
+  // Keys this block must visit: all T, or with the bottom-right causal mask
+  // only keys j <= lastRow + T - S (none when lastRow + T + 1 <= S).
+  Value kvEnd = T;
+  if (causal) {
+    Value lastRow = kb.min(kb.add(row0, kb.idx(rows() - 1)), kb.sub(S, kb.idx(1)));
+    Value reach = kb.add(kb.add(lastRow, kb.idx(1)), T);
+    Value some = arith::CmpIOp::create(b, kb.loc, arith::CmpIPredicate::ugt, reach, S);
+    kvEnd = kb.select(some, kb.min(T, kb.sub(reach, kb.select(some, S, kb.idx(0)))), kb.idx(0));
+  }
+  // Tiles before `plainEnd` need no mask: every row of the block sees them.
+  Value plainEnd = kb.mul(kb.div(T, kb.idx(keys())), kb.idx(keys()));
+  if (causal) {
+    Value firstReach = kb.add(kb.add(row0, kb.idx(1)), T); // row0 sees keys < firstReach - S
+    Value some = kb.ult(S, firstReach);
+    plainEnd = kb.min(plainEnd, kb.select(some, kb.sub(firstReach, kb.select(some, S, kb.idx(0))),
+                                          kb.idx(0)));
+  }
+
+  copyTile(sQ, Q, qBase, row0, S, rows());
+  Value token = copyTile(sK, K, kvBase, kb.idx(0), kvEnd, keys());
+  waitAll(token);
+  SmallVector<Value> q;
+  if (cfg.getKeepQ())
+    for (int64_t ks = 0; ks < Dp / 16; ++ks)
+      q.push_back(loadQ(kb.idx(ks)).front());
+
+  Value negInf = kb.f32(-std::numeric_limits<float>::infinity());
+  SmallVector<Value> init = {negInf, negInf, kb.f32(0.0f), kb.f32(0.0f)};
+  llvm::append_range(init, fr.zero(kb, tile("acc", 16, Dp, b.getF32Type())));
+  auto loop = kb.forLoop(kb.idx(0), kvEnd, kb.idx(keys()), init, [&](Value t0, ValueRange it) {
+    Value vToken = copyTile(sV, V, kvBase, t0, kvEnd, keys());
+    SmallVector<Value> s = scores(q);
+    Value tileEnd = kb.add(t0, kb.idx(keys()));
+    Value masked = kb.ult(plainEnd, tileEnd);
+    auto ifMasked = scf::IfOp::create(b, kb.loc, ValueRange(s).getTypes(), masked, true);
+    {
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPointToStart(ifMasked.thenBlock());
+      scf::YieldOp::create(b, kb.loc, maskScores(s, t0));
+      b.setInsertionPointToStart(ifMasked.elseBlock());
+      scf::YieldOp::create(b, kb.loc, s);
+    }
+    SmallVector<Value> sm(ifMasked.getResults());
+    Softmax step = softmax(sm, it.slice(0, 2), it.slice(2, 2), it.drop_front(4));
+    SmallVector<Value> pA;
+    for (int64_t slice = 0; slice < keys() / 16; ++slice)
+      pA.push_back(pFragment(step.p, slice));
+    waitAll(vToken); // V_j landed; every warp is done with K_j
+    kb.ifThenElse(kb.ult(tileEnd, kvEnd), [&] {
+      Value kToken = copyTile(sK, K, kvBase, tileEnd, kvEnd, keys());
+      (void)kToken;
+    });
+    SmallVector<Value> o = multiplyV(pA, step.o, t0, masked);
+    // K_{j+1} landed; every warp is done with V_j.
+    nvgpu::DeviceAsyncWaitOp::create(b, kb.loc, vToken, b.getI32IntegerAttr(0));
+    gpu::BarrierOp::create(b, kb.loc);
+    SmallVector<Value> next = step.m;
+    llvm::append_range(next, step.l);
+    llvm::append_range(next, o);
+    return next;
+  });
+  epilogue(loop.getResults().slice(2, 2), loop.getResults().drop_front(4));
+}
+
+} // namespace
+
+int64_t attentionMmaSharedBytes(AttentionConfigAttr cfg, int64_t headDim, Type elt) {
+  int64_t stride = AttentionMmaEmitter::rowStride(headDim);
+  return (16 * cfg.getWarps() + 2 * cfg.getTileKeys()) * stride * (elt.getIntOrFloatBitWidth() / 8);
+}
+
+FailureOr<gpu::GPUFuncOp> buildAttentionMmaKernel(Operation *op, AttentionConfigAttr cfg,
+                                                  gpu::GPUModuleOp module, StringRef name,
+                                                  KernelSpec &spec) {
+  auto attn = cast<AttentionOp>(op);
+  auto qType = cast<RankedTensorType>(attn.getQuery().getType());
+  int64_t D = qType.getDimSize(3);
+  Type elt = qType.getElementType();
+  setAttentionSpec(op, spec, 16 * cfg.getWarps(), 32 * cfg.getWarps());
+  spec.dynamicSharedBytes = attentionMmaSharedBytes(cfg, D, elt);
+  OpBuilder b(op->getContext());
+  spec.attrs.set("config", cfg);
+  gpu::GPUFuncOp func = createKernel(b, op->getLoc(), module, name, spec, ArrayRef<MemRefType>{});
+  b.setInsertionPointToStart(&func.getBody().front());
+  AttentionMmaEmitter(b, op->getLoc(), func, cfg, D, elt, *attn.getEffectiveScale(),
+                      attn.getCausal())
+      .emit();
+  gpu::ReturnOp::create(b, op->getLoc());
+  return func;
+}
+
+} // namespace mini

@@ -1,0 +1,69 @@
+// mini-select-attention-config: tensor cores or CUDA cores for attention, and
+// the tensor-core kernel's rows per block and keys per tile.
+#include "mini/Transforms/AttentionConfig.h"
+#include "mini/Transforms/Passes.h"
+
+namespace mini {
+#define GEN_PASS_DEF_MINISELECTATTENTIONCONFIG
+#include "mini/Transforms/Passes.h.inc"
+} // namespace mini
+
+using namespace mlir;
+
+namespace mini {
+
+AttentionConfigAttr chooseAttentionConfig(AttentionOp op) {
+  auto q = cast<RankedTensorType>(op.getQuery().getType());
+  int64_t d = q.getDimSize(3);
+  MLIRContext *ctx = op.getContext();
+  Type elt = q.getElementType();
+  if (!(elt.isF16() || elt.isBF16()) || ShapedType::isDynamic(d) || d % 8 != 0 ||
+      d > AttentionConfigAttr::kMaxMmaHeadDim)
+    return AttentionConfigAttr::get(ctx, "simt", 4, 64, true);
+  // Past D = 128, O's accumulators take half the registers: Q's fragments
+  // are re-read per tile and S shrinks to 32 keys.
+  if (d > 128)
+    return AttentionConfigAttr::get(ctx, "mma_sync", 4, 32, false);
+  return AttentionConfigAttr::get(ctx, "mma_sync", 4, 64, true);
+}
+
+AttentionConfigAttr getOrChooseAttentionConfig(AttentionOp op) {
+  if (AttentionConfigAttr config = op.getConfigAttr())
+    return config;
+  return chooseAttentionConfig(op);
+}
+
+} // namespace mini
+
+namespace {
+struct MiniSelectAttentionConfigPass
+    : mini::impl::MiniSelectAttentionConfigBase<MiniSelectAttentionConfigPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    bool overriding = !math.empty() || warps >= 0 || tileKeys >= 0 || keepQ >= 0;
+    WalkResult result = getOperation()->walk([&](mini::AttentionOp op) {
+      if (failed(mini::checkCountOptions(op, {{"warps", warps},
+                                              {"tile-keys", tileKeys},
+                                              {"keep-q", keepQ}})))
+        return WalkResult::interrupt();
+      if (op.getConfigAttr() && !overriding)
+        return WalkResult::advance();
+      mini::AttentionConfigAttr c = mini::chooseAttentionConfig(op);
+      auto pick = [](int64_t option, int64_t chosen) { return option >= 0 ? option : chosen; };
+      c = mini::AttentionConfigAttr::get(op.getContext(), math.empty() ? c.getMath() : math,
+                                         pick(warps, c.getWarps()),
+                                         pick(tileKeys, c.getTileKeys()),
+                                         keepQ >= 0 ? keepQ != 0 : c.getKeepQ());
+      auto q = cast<RankedTensorType>(op.getQuery().getType());
+      if (failed(c.verifyFor(q.getElementType(), q.getDimSize(3),
+                             [&] { return op->emitOpError(); })))
+        return WalkResult::interrupt();
+      op.setConfigAttr(c);
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      signalPassFailure();
+  }
+};
+} // namespace
