@@ -193,16 +193,23 @@ func.func @rmsnorm(%x: tensor<?x4096xbf16>, %w: tensor<4096xbf16>) -> tensor<?x4
 
 // -----
 
-// Attention, D = 128: K/V tiles of 32 keys in 32 KiB + 128 B of shared memory,
-// scores reduced by shuffles, online softmax in the exp2 domain.
+// Attention, D = 128, f16, causal: the tensor-core kernel. Q, K and V
+// tiles by cp.async (16-byte chunks), K's fragments by ldmatrix, V's by
+// ldmatrix.trans, both products by mma.sync m16n8k16 with f32 accumulators,
+// row max and sum by shuffles within the quad, NaN-propagating max, exp2.
 // CHECK-LABEL: func.func @attention
 // CHECK: .entry attention_attention(
-// CHECK-SAME: .shared .align 4 .b8 __wg_attention_attention_0[32896]
-// CHECK-SAME: bar.sync
+// CHECK-SAME: cp.async.cg.shared.global
+// CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK-SAME: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CHECK-SAME: shfl.sync.bfly.b32
 // CHECK-SAME: max.NaN.f32
 // CHECK-SAME: ex2.approx.f32
+// CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// CHECK-SAME: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // SM80: .target sm_80
+// SM80: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// SM80-SAME: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 func.func @attention(%q: tensor<?x8x?x128xf16>, %k: tensor<?x2x?x128xf16>, %v: tensor<?x2x?x128xf16>) -> tensor<?x8x?x128xf16> {
   %o = mini.attention %q, %k, %v {causal} : tensor<?x8x?x128xf16>, tensor<?x2x?x128xf16>, tensor<?x2x?x128xf16> -> tensor<?x8x?x128xf16>
   return %o : tensor<?x8x?x128xf16>

@@ -10,7 +10,7 @@ func.func @attention_dynamic_head_dim(%q: tensor<1x2x3x?xf16>) -> tensor<1x2x3x?
 // -----
 
 func.func @attention_head_dim_too_large(%q: tensor<1x2x3x1024xf16>) -> tensor<1x2x3x1024xf16> {
-  // expected-error @+1 {{lowering to GPU supports head dim 1 <= D <= 512, got D = 1024}}
+  // expected-error @+1 {{config: math = "simt" supports head dim D <= 512, got D = 1024}}
   %o = mini.attention %q, %q, %q : tensor<1x2x3x1024xf16>, tensor<1x2x3x1024xf16>, tensor<1x2x3x1024xf16> -> tensor<1x2x3x1024xf16>
   return %o : tensor<1x2x3x1024xf16>
 }

@@ -275,12 +275,12 @@ func.func @rmsnorm(%x: tensor<3x4096xbf16>, %w: tensor<4096xbf16>) -> tensor<3x4
 
 // -----
 
-// Attention: grid (S/8 query rows, H, B); the default scale 1/sqrt(D) is baked
+// Attention on CUDA cores (config math = "simt"): grid (S/8 query rows, H, B); the default scale 1/sqrt(D) is baked
 // in; the causal mask selects -inf; the online softmax uses exp2 and keeps
 // (m, l, acc[D/32]) as loop-carried values over key tiles and keys.
 // CHECK-LABEL: func.func @attention_causal_gqa
 // CHECK: gpu.launch_func @mini_kernels::@attention_causal_gqa_attention blocks in (%c10, %c8, %c2) threads in (%c256, %c1, %c1)
-// CHECK-SAME: attrs = {causal = true, scale = 1.250000e-01 : f32}
+// CHECK-SAME: attrs = {causal = true, config = #mini.attention_config<math = "simt">, scale = 1.250000e-01 : f32}
 // CHECK-SAME: sizes = ["B", "H", "G", "S", "T", "D"]
 // CHECK: gpu.func @attention_causal_gqa_attention
 // CHECK-SAME: workgroup(%{{.*}} : memref<4128xf32, #gpu.address_space<workgroup>>)
@@ -301,7 +301,7 @@ func.func @rmsnorm(%x: tensor<3x4096xbf16>, %w: tensor<4096xbf16>) -> tensor<3x4
 // CHECK: %[[UPD:.*]] = math.fma %[[P]], %{{.*}}, %[[KEPT]] : f32
 // CHECK: arith.select %[[VIS]], %[[UPD]], %[[KEPT]] : f32
 func.func @attention_causal_gqa(%q: tensor<2x8x77x64xf16>, %k: tensor<2x2x77x64xf16>, %v: tensor<2x2x77x64xf16>) -> tensor<2x8x77x64xf16> {
-  %o = mini.attention %q, %k, %v {causal} : tensor<2x8x77x64xf16>, tensor<2x2x77x64xf16>, tensor<2x2x77x64xf16> -> tensor<2x8x77x64xf16>
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "simt">} : tensor<2x8x77x64xf16>, tensor<2x2x77x64xf16>, tensor<2x2x77x64xf16> -> tensor<2x8x77x64xf16>
   return %o : tensor<2x8x77x64xf16>
 }
 
@@ -401,4 +401,60 @@ func.func @matmul_size_variants(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> ten
 func.func @matmul_split_tail(%a: tensor<8192x8192xf16>, %b: tensor<8192x8192xf16>) -> tensor<8192x8192xf16> {
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<8192x8192xf16>, tensor<8192x8192xf16> -> tensor<8192x8192xf16>
   return %c : tensor<8192x8192xf16>
+}
+
+// -----
+
+// Attention on tensor cores (the default for f16/bf16, D a multiple of 8 up
+// to 256): 4 warps of 16 query rows, Q, K and V tiles of 64 rows in dynamic
+// shared memory (rows padded by 8 elements), cp.async copies. Q's fragments
+// are loaded once; per key tile: V's copy is issued, S = Q Kt (K's B
+// fragments by ldmatrix without .trans, 4 k-steps x 8 n-tiles), the tile's
+// scores masked only where the tile needs it, the online softmax over the
+// accumulators (row max over the quad by two shuffles, exp2), P converted
+// to A fragments in registers, then the wait for V, K's next copy, and
+// O += P V (V by ldmatrix.trans); with causal, a slice with non-finite V
+// that the warp's rows see only in part is checked for and multiplied on
+// CUDA cores.
+// CHECK-LABEL: func.func @attention_mma
+// CHECK: gpu.launch_func @mini_kernels::@attention_mma_attention blocks in (%{{.*}}) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c27648_i32
+// CHECK-SAME: attrs = {causal = true, config = #mini.attention_config<math = "mma_sync">, scale = 1.250000e-01 : f32}
+// CHECK: gpu.func @attention_mma_attention
+// CHECK: %[[SQ:.*]] = memref.view %{{.*}}[%c0][] : {{.*}} to memref<1x64x72xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[SK:.*]] = memref.view %{{.*}}[%c9216][] : {{.*}} to memref<1x64x72xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[SV:.*]] = memref.view %{{.*}}[%c18432][] : {{.*}} to memref<1x64x72xf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.device_async_copy %{{.*}}, %[[SQ]]
+// CHECK: nvgpu.device_async_copy %{{.*}}, %[[SK]]
+// CHECK: nvgpu.device_async_wait
+// CHECK-NEXT: gpu.barrier
+// CHECK-COUNT-4: nvgpu.ldmatrix %[[SQ]]{{.*}}transpose = false
+// CHECK: scf.for {{.*}} -> (f32, f32, f32, f32, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>)
+// CHECK: nvgpu.device_async_copy %{{.*}}, %[[SV]]
+// CHECK: nvgpu.ldmatrix %[[SK]]{{.*}}transpose = false
+// CHECK-COUNT-32: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+// CHECK: scf.if %{{.*}} -> (vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>)
+// CHECK: arith.cmpi ule
+// CHECK: arith.select
+// CHECK: gpu.shuffle xor %{{.*}}, %c1_i32, %c32_i32
+// CHECK: gpu.shuffle xor %{{.*}}, %c2_i32, %c32_i32
+// CHECK: arith.cmpf oeq
+// CHECK: math.exp2
+// CHECK: arith.truncf %{{.*}} : f32 to f16
+// CHECK: vector.from_elements {{.*}} : vector<4x2xf16>
+// CHECK: nvgpu.device_async_wait
+// CHECK-NEXT: gpu.barrier
+// CHECK: scf.if
+// CHECK: nvgpu.device_async_copy %{{.*}}, %[[SK]]
+// CHECK: nvgpu.ldmatrix %[[SV]]{{.*}}transpose = true
+// CHECK: nvgpu.mma.sync
+// CHECK: vector.reduction <or>
+// CHECK: gpu.shuffle idx
+// CHECK: nvgpu.device_async_wait
+// CHECK-NEXT: gpu.barrier
+// The epilogue: O / l, staged through shared memory into 16-byte stores.
+// CHECK: arith.divf
+// CHECK: vector.store %{{.*}} : memref<?xf16>, vector<8xf16>
+func.func @attention_mma(%q: tensor<2x8x77x64xf16>, %k: tensor<2x2x77x64xf16>, %v: tensor<2x2x77x64xf16>) -> tensor<2x8x77x64xf16> {
+  %o = mini.attention %q, %k, %v {causal} : tensor<2x8x77x64xf16>, tensor<2x2x77x64xf16>, tensor<2x2x77x64xf16> -> tensor<2x8x77x64xf16>
+  return %o : tensor<2x8x77x64xf16>
 }

@@ -67,6 +67,7 @@ FailureOr<gpu::GPUFuncOp> buildAttentionKernel(Operation *op,
 
   setAttentionSpec(op, spec, kWarps, kThreads);
   OpBuilder b(op->getContext());
+  spec.attrs.set("config", config);
 
   // Keys per tile: K and V tiles together stay within 32 KiB of f32.
   const int64_t tileKeys = std::min<int64_t>(32, 4096 / D);

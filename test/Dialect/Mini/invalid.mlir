@@ -518,3 +518,59 @@ func.func @matmul_sm_count_without_split(%a: tensor<8x8xf16>) {
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, sm_count = 132 : i64} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
   return
 }
+
+// -----
+
+func.func @attention_config_f32_mma(%q: tensor<1x2x3x64xf32>) -> tensor<1x2x3x64xf32> {
+  // expected-error @+1 {{config: math = "mma_sync" needs f16 or bf16 operands, got 'f32'}}
+  %o = mini.attention %q, %q, %q {config = #mini.attention_config<math = "mma_sync">} : tensor<1x2x3x64xf32>, tensor<1x2x3x64xf32>, tensor<1x2x3x64xf32> -> tensor<1x2x3x64xf32>
+  return %o : tensor<1x2x3x64xf32>
+}
+
+// -----
+
+func.func @attention_config_odd_head_dim(%q: tensor<1x2x3x100xf16>) -> tensor<1x2x3x100xf16> {
+  // expected-error @+1 {{config: math = "mma_sync" needs head dim D a multiple of 8 and <= 256, got D = 100}}
+  %o = mini.attention %q, %q, %q {config = #mini.attention_config<math = "mma_sync">} : tensor<1x2x3x100xf16>, tensor<1x2x3x100xf16>, tensor<1x2x3x100xf16> -> tensor<1x2x3x100xf16>
+  return %o : tensor<1x2x3x100xf16>
+}
+
+// -----
+
+func.func @attention_config_head_dim_too_large(%q: tensor<1x2x3x512xf16>) -> tensor<1x2x3x512xf16> {
+  // expected-error @+1 {{config: math = "mma_sync" needs head dim D a multiple of 8 and <= 256, got D = 512}}
+  %o = mini.attention %q, %q, %q {config = #mini.attention_config<math = "mma_sync">} : tensor<1x2x3x512xf16>, tensor<1x2x3x512xf16>, tensor<1x2x3x512xf16> -> tensor<1x2x3x512xf16>
+  return %o : tensor<1x2x3x512xf16>
+}
+
+// -----
+
+func.func @attention_config_bad_math(%q: tensor<1x2x3x64xf16>) -> tensor<1x2x3x64xf16> {
+  // expected-error @+1 {{config: math must be "mma_sync" or "simt", got "wgmma"}}
+  %o = mini.attention %q, %q, %q {config = #mini.attention_config<math = "wgmma">} : tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16> -> tensor<1x2x3x64xf16>
+  return %o : tensor<1x2x3x64xf16>
+}
+
+// -----
+
+func.func @attention_config_tile_keys(%q: tensor<1x2x3x64xf16>) -> tensor<1x2x3x64xf16> {
+  // expected-error @+1 {{config: tile_keys must be a multiple of 16 in 16..256, got 40}}
+  %o = mini.attention %q, %q, %q {config = #mini.attention_config<math = "mma_sync", tile_keys = 40>} : tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16> -> tensor<1x2x3x64xf16>
+  return %o : tensor<1x2x3x64xf16>
+}
+
+// -----
+
+func.func @attention_config_warps(%q: tensor<1x2x3x64xf16>) -> tensor<1x2x3x64xf16> {
+  // expected-error @+1 {{config: warps must be in 1..16 (16 query rows each), got 9223372036854775807}}
+  %o = mini.attention %q, %q, %q {config = #mini.attention_config<math = "mma_sync", warps = 9223372036854775807>} : tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16> -> tensor<1x2x3x64xf16>
+  return %o : tensor<1x2x3x64xf16>
+}
+
+// -----
+
+func.func @attention_config_shared_memory(%q: tensor<1x2x3x256xf16>) -> tensor<1x2x3x256xf16> {
+  // expected-error @+1 {{config: warps = 16 and tile_keys = 256 at D = 256 need 405504 bytes of shared memory, more than the 232448 a block may use}}
+  %o = mini.attention %q, %q, %q {config = #mini.attention_config<math = "mma_sync", warps = 16, tile_keys = 256>} : tensor<1x2x3x256xf16>, tensor<1x2x3x256xf16>, tensor<1x2x3x256xf16> -> tensor<1x2x3x256xf16>
+  return %o : tensor<1x2x3x256xf16>
+}

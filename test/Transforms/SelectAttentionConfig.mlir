@@ -1,0 +1,55 @@
+// Tests lib/Transforms/SelectAttentionConfig.cpp.
+// RUN: mini-opt %s -split-input-file -mini-select-attention-config | FileCheck %s
+// RUN: mini-opt %s -split-input-file -mini-select-attention-config="math=simt" | FileCheck %s --check-prefix=SIMT
+// RUN: mini-opt %s -split-input-file -mini-select-attention-config="warps=8 tile-keys=32" | FileCheck %s --check-prefix=TILES
+
+// f16 and bf16 with D a multiple of 8 up to 128: tensor cores, 4 warps,
+// 64-key tiles, Q in registers (the defaults, not printed).
+// CHECK-LABEL: func.func @f16_d128
+// CHECK: mini.attention {{.*}}config = #mini.attention_config<math = "mma_sync">
+// SIMT-LABEL: func.func @f16_d128
+// SIMT: config = #mini.attention_config<math = "simt">
+// TILES-LABEL: func.func @f16_d128
+// TILES: config = #mini.attention_config<math = "mma_sync", warps = 8, tile_keys = 32>
+func.func @f16_d128(%q: tensor<?x?x?x128xf16>) -> tensor<?x?x?x128xf16> {
+  %o = mini.attention %q, %q, %q {causal} : tensor<?x?x?x128xf16>, tensor<?x?x?x128xf16>, tensor<?x?x?x128xf16> -> tensor<?x?x?x128xf16>
+  return %o : tensor<?x?x?x128xf16>
+}
+
+// -----
+
+// Past D = 128: 32-key tiles and Q re-read per tile.
+// CHECK-LABEL: func.func @bf16_d256
+// CHECK: config = #mini.attention_config<math = "mma_sync", tile_keys = 32, keep_q = false>
+func.func @bf16_d256(%q: tensor<?x?x?x256xbf16>) -> tensor<?x?x?x256xbf16> {
+  %o = mini.attention %q, %q, %q : tensor<?x?x?x256xbf16>, tensor<?x?x?x256xbf16>, tensor<?x?x?x256xbf16> -> tensor<?x?x?x256xbf16>
+  return %o : tensor<?x?x?x256xbf16>
+}
+
+// -----
+
+// f32, D not a multiple of 8, D past 256, D dynamic: CUDA cores.
+// CHECK-LABEL: func.func @cuda_cores
+// CHECK: mini.attention {{.*}}config = #mini.attention_config<math = "simt">{{.*}}xf32>
+// CHECK: mini.attention {{.*}}config = #mini.attention_config<math = "simt">{{.*}}x100xf16>
+// CHECK: mini.attention {{.*}}config = #mini.attention_config<math = "simt">{{.*}}x512xf16>
+// CHECK: mini.attention {{.*}}config = #mini.attention_config<math = "simt">{{.*}}x?xf16>
+func.func @cuda_cores(%a: tensor<1x2x3x64xf32>, %b: tensor<1x2x3x100xf16>, %c: tensor<1x2x3x512xf16>, %d: tensor<1x2x3x?xf16>) {
+  %0 = mini.attention %a, %a, %a : tensor<1x2x3x64xf32>, tensor<1x2x3x64xf32>, tensor<1x2x3x64xf32> -> tensor<1x2x3x64xf32>
+  %1 = mini.attention %b, %b, %b : tensor<1x2x3x100xf16>, tensor<1x2x3x100xf16>, tensor<1x2x3x100xf16> -> tensor<1x2x3x100xf16>
+  %2 = mini.attention %c, %c, %c : tensor<1x2x3x512xf16>, tensor<1x2x3x512xf16>, tensor<1x2x3x512xf16> -> tensor<1x2x3x512xf16>
+  %3 = mini.attention %d, %d, %d {scale = 0.1 : f32} : tensor<1x2x3x?xf16>, tensor<1x2x3x?xf16>, tensor<1x2x3x?xf16> -> tensor<1x2x3x?xf16>
+  return
+}
+
+// -----
+
+// A config already present stays (options replace it).
+// CHECK-LABEL: func.func @kept
+// CHECK: config = #mini.attention_config<math = "mma_sync", warps = 2>
+// SIMT-LABEL: func.func @kept
+// SIMT: config = #mini.attention_config<math = "simt">
+func.func @kept(%q: tensor<1x2x3x64xf16>) -> tensor<1x2x3x64xf16> {
+  %o = mini.attention %q, %q, %q {config = #mini.attention_config<math = "mma_sync", warps = 2>} : tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16> -> tensor<1x2x3x64xf16>
+  return %o : tensor<1x2x3x64xf16>
+}
