@@ -424,7 +424,13 @@ void AttentionMmaEmitter::emit() {
   tid = kb.threadId();
   lane = kb.rem(tid, kb.idx(32));
   warp = kb.div(tid, kb.idx(32));
-  row0 = kb.mul(kb.blockId(gpu::Dimension::x), kb.idx(rows()));
+  // With causal, the last row blocks see the most keys: they go first, so
+  // the short ones fill the tail of the grid.
+  Value rowBlock = kb.blockId(gpu::Dimension::x);
+  if (causal)
+    rowBlock = kb.sub(kb.sub(gpu::GridDimOp::create(b, kb.loc, gpu::Dimension::x), kb.idx(1)),
+                      rowBlock);
+  row0 = kb.mul(rowBlock, kb.idx(rows()));
   warpRow0 = kb.add(row0, kb.mul(warp, kb.idx(16)));
   laneRow = kb.add(warpRow0, kb.div(lane, kb.idx(4)));
   Value head = kb.blockId(gpu::Dimension::y), batch = kb.blockId(gpu::Dimension::z);
