@@ -196,7 +196,9 @@ func.func @rmsnorm(%x: tensor<?x4096xbf16>, %w: tensor<4096xbf16>) -> tensor<?x4
 // Attention, D = 128, f16, causal: the tensor-core kernel. Q, K and V
 // tiles by cp.async (16-byte chunks), K's fragments by ldmatrix, V's by
 // ldmatrix.trans, both products by mma.sync m16n8k16 with f32 accumulators,
-// row max and sum by shuffles within the quad, NaN-propagating max, exp2.
+// row max and sum by shuffles within the quad, NaN-propagating max, exp2
+// without denormals. The key loop's ldmatrix read at one register and an
+// immediate.
 // CHECK-LABEL: func.func @attention
 // CHECK: .entry attention_attention(
 // CHECK-SAME: cp.async.cg.shared.global
@@ -204,8 +206,8 @@ func.func @rmsnorm(%x: tensor<?x4096xbf16>, %w: tensor<4096xbf16>) -> tensor<?x4
 // CHECK-SAME: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CHECK-SAME: shfl.sync.bfly.b32
 // CHECK-SAME: max.NaN.f32
-// CHECK-SAME: ex2.approx.f32
-// CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// CHECK-SAME: ex2.approx.ftz.f32
+// CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {{[{][^}]*[}]}}, [%r{{[0-9]+}}+{{[0-9]+}}]
 // CHECK-SAME: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // SM80: .target sm_80
 // SM80: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16

@@ -406,31 +406,38 @@ func.func @matmul_split_tail(%a: tensor<8192x8192xf16>, %b: tensor<8192x8192xf16
 // -----
 
 // Attention on tensor cores (the default for f16/bf16, D a multiple of 8 up
-// to 256): 4 warps of 16 query rows, Q, K and V tiles of 64 rows in dynamic
-// shared memory (rows padded by 8 elements), cp.async copies. Q's fragments
-// are loaded once; per key tile: V's copy is issued, S = Q Kt (K's B
-// fragments by ldmatrix without .trans, 4 k-steps x 8 n-tiles), the tile's
-// scores masked only where the tile needs it, the online softmax over the
-// accumulators (row max over the quad by two shuffles, exp2), P converted
-// to A fragments in registers, then the wait for V, K's next copy, and
-// O += P V (V by ldmatrix.trans); with causal, a slice with non-finite V
-// that the warp's rows see only in part is checked for and multiplied on
-// CUDA cores.
+// to 256): 4 warps of 16 query rows; Q's tile and two stages each of 64-key
+// K and V tiles in dynamic shared memory (rows padded by 8 elements), filled
+// by cp.async, one group per tile. Q's fragments are loaded once; per key
+// tile: the next tile's copies into the other stage, S = Q Kt (K's B
+// fragments by ldmatrix without .trans, at the stage's base + the lane's
+// offset + an immediate; 4 k-steps x 8 n-tiles), the scores masked only
+// where the tile needs it, the online softmax over the accumulators (row
+// max over the quad by two shuffles, exp2 without denormals), P converted
+// to A fragments in registers, O += P V (V by ldmatrix.trans); with causal,
+// a slice with non-finite V that the warp's rows see only in part is
+// checked for and multiplied on CUDA cores. One wait and barrier per tile.
 // CHECK-LABEL: func.func @attention_mma
-// CHECK: gpu.launch_func @mini_kernels::@attention_mma_attention blocks in (%{{.*}}) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c27648_i32
+// CHECK: gpu.launch_func @mini_kernels::@attention_mma_attention blocks in (%{{.*}}) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c46080_i32
 // CHECK-SAME: attrs = {causal = true, config = #mini.attention_config<math = "mma_sync">, scale = 1.250000e-01 : f32}
 // CHECK: gpu.func @attention_mma_attention
 // CHECK: %[[SQ:.*]] = memref.view %{{.*}}[%c0][] : {{.*}} to memref<1x64x72xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[SK:.*]] = memref.view %{{.*}}[%c9216][] : {{.*}} to memref<1x64x72xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[SV:.*]] = memref.view %{{.*}}[%c18432][] : {{.*}} to memref<1x64x72xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[SK:.*]] = memref.view %{{.*}}[%c9216][] : {{.*}} to memref<2x64x72xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[SV:.*]] = memref.view %{{.*}}[%c27648][] : {{.*}} to memref<2x64x72xf16, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.device_async_copy %{{.*}}, %[[SQ]]
 // CHECK: nvgpu.device_async_copy %{{.*}}, %[[SK]]
-// CHECK: nvgpu.device_async_wait
-// CHECK-NEXT: gpu.barrier
-// CHECK-COUNT-4: nvgpu.ldmatrix %[[SQ]]{{.*}}transpose = false
-// CHECK: scf.for {{.*}} -> (f32, f32, f32, f32, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>)
 // CHECK: nvgpu.device_async_copy %{{.*}}, %[[SV]]
-// CHECK: nvgpu.ldmatrix %[[SK]]{{.*}}transpose = false
+// CHECK: %[[TOKEN:.*]] = nvgpu.device_async_create_group
+// CHECK-NEXT: nvgpu.device_async_wait %[[TOKEN]] {numGroups = 0 : i32}
+// CHECK-NEXT: gpu.barrier
+// CHECK-COUNT-4: nvvm.ldmatrix {{.*}}layout = #nvvm.mma_layout<row>
+// CHECK: scf.for {{.*}} -> (f32, f32, f32, f32, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, index)
+// CHECK: scf.if
+// CHECK: nvgpu.device_async_copy %{{.*}}, %[[SK]]
+// CHECK: nvgpu.device_async_copy %{{.*}}, %[[SV]]
+// CHECK: nvgpu.device_async_create_group
+// CHECK: %[[KPTR:.*]] = llvm.getelementptr %{{.*}}[2304] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.ldmatrix %[[KPTR]] {{.*}}layout = #nvvm.mma_layout<row>
 // CHECK-COUNT-32: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
 // CHECK: scf.if %{{.*}} -> (vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>)
 // CHECK: arith.cmpi ule
@@ -438,18 +445,14 @@ func.func @matmul_split_tail(%a: tensor<8192x8192xf16>, %b: tensor<8192x8192xf16
 // CHECK: gpu.shuffle xor %{{.*}}, %c1_i32, %c32_i32
 // CHECK: gpu.shuffle xor %{{.*}}, %c2_i32, %c32_i32
 // CHECK: arith.cmpf oeq
-// CHECK: math.exp2
+// CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"
 // CHECK: arith.truncf %{{.*}} : f32 to f16
 // CHECK: vector.from_elements {{.*}} : vector<4x2xf16>
-// CHECK: nvgpu.device_async_wait
-// CHECK-NEXT: gpu.barrier
-// CHECK: scf.if
-// CHECK: nvgpu.device_async_copy %{{.*}}, %[[SK]]
-// CHECK: nvgpu.ldmatrix %[[SV]]{{.*}}transpose = true
+// CHECK: nvvm.ldmatrix {{.*}}layout = #nvvm.mma_layout<col>
 // CHECK: nvgpu.mma.sync
 // CHECK: vector.reduction <or>
 // CHECK: gpu.shuffle idx
-// CHECK: nvgpu.device_async_wait
+// CHECK: nvgpu.device_async_wait %[[TOKEN]] {numGroups = 0 : i32}
 // CHECK-NEXT: gpu.barrier
 // The epilogue: O / l, staged through shared memory into 16-byte stores.
 // CHECK: arith.divf

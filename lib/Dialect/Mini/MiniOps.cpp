@@ -407,8 +407,9 @@ AttentionConfigAttr::verifyFor(Type elementType, int64_t headDim,
     return emitError() << "config: tile_keys must be a multiple of 16 in 16..256, got "
                        << getTileKeys();
   if (!dynamic) {
-    // Q's rows and one K and one V tile, rows padded to 16 elements + 16 bytes.
-    int64_t bytes = (16 * getWarps() + 2 * getTileKeys()) * ((headDim + 15) / 16 * 16 + 8) *
+    // Q's rows and two stages of K and V tiles, rows padded to 16 elements
+    // + 16 bytes.
+    int64_t bytes = (16 * getWarps() + 4 * getTileKeys()) * ((headDim + 15) / 16 * 16 + 8) *
                     (elementType.getIntOrFloatBitWidth() / 8);
     if (bytes > MatmulConfigAttr::kMaxSharedBytes)
       return emitError() << "config: warps = " << getWarps() << " and tile_keys = "

@@ -7,8 +7,11 @@
 // folded in) works on the S accumulators in registers. P becomes the second
 // product's A fragments without leaving registers.
 //
-// The copies follow FlashAttention-2's schedule with one buffer each: V_j is
-// copied while S_j = Q K_j^T and its softmax run; K_{j+1} while O += P_j V_j.
+// K and V go through two stages each: tile j+1's copies are issued as tile j's
+// math starts, and one wait and barrier per tile hand the stages over. The
+// ldmatrix addresses are a stage's base plus the lane's offset (both 32-bit)
+// plus an immediate, so the key loop holds three registers for them, not one
+// per ldmatrix.
 //
 // Masks: a tile wholly visible to every row of the block takes no mask code;
 // the last tile (keys past T) and, with causal, tiles on the diagonal mask
@@ -34,6 +37,7 @@ namespace mini {
 namespace {
 
 constexpr int64_t kChunk = 8; // f16/bf16 elements per 16-byte copy
+constexpr int64_t kStages = 2; // K and V buffers each
 
 class AttentionMmaEmitter {
 public:
@@ -59,20 +63,34 @@ private:
   WarpTileType tile(StringRef role, int64_t r, int64_t c, Type t) const {
     return WarpTileType::get(b.getContext(), role, {r, c}, t);
   }
-  Value copyTile(Value smem, Value src, Value base, Value first, Value limit, int64_t tileRows);
+  void copyTile(SmallVectorImpl<Value> &tokens, Value smem, Value stage, Value src, Value base,
+                Value first, Value limit, int64_t tileRows);
+  Value commit(ArrayRef<Value> tokens) {
+    return nvgpu::DeviceAsyncCreateGroupOp::create(b, kb.loc, tokens);
+  }
   void waitAll(Value token);
-  SmallVector<Value> loadQ(Value slice);
-  SmallVector<Value> scores(ArrayRef<Value> q);
+  Value toI32(Value index) {
+    return arith::IndexCastUIOp::create(b, kb.loc, b.getI32Type(), index);
+  }
+  /// The lane's byte address in `smem` at stage `stage`, row `row`, column `col`.
+  Value laneAddress(Value smem, Value stage, Value row, Value col);
+  /// ldmatrix.x4 (.trans) at byte address `base` + `immediate`.
+  Value ldmatrix(Value base, int64_t immediate, bool transpose);
+  Value exp2(Value x);
+  Value loadQ(int64_t slice);
+  SmallVector<Value> scores(ArrayRef<Value> q, Value kBase);
   SmallVector<Value> maskScores(ArrayRef<Value> s, Value t0);
   struct Softmax {
     SmallVector<Value> m, l, o, p;
   };
   Softmax softmax(ArrayRef<Value> s, ValueRange m, ValueRange l, ValueRange o);
   Value pFragment(ArrayRef<Value> p, int64_t slice);
-  SmallVector<Value> multiplyV(ArrayRef<Value> pA, ValueRange o, Value t0, Value masked);
-  SmallVector<Value> multiplyVSlice(Value pA, ValueRange o, int64_t slice);
-  SmallVector<Value> multiplyVOnCudaCores(Value pA, ValueRange o, Value t0, int64_t slice);
-  Value anyNonFinite(int64_t slice);
+  SmallVector<Value> multiplyV(ArrayRef<Value> pA, ValueRange o, Value t0, Value masked,
+                               Value stage, Value vBase);
+  SmallVector<Value> multiplyVSlice(Value pA, ValueRange o, int64_t slice, Value vBase);
+  SmallVector<Value> multiplyVOnCudaCores(Value pA, ValueRange o, Value t0, int64_t slice,
+                                          Value stage);
+  Value anyNonFinite(int64_t slice, Value stage);
   Value visible(Value row, Value key);
   Value element(Value frag, int64_t i, int64_t j) {
     return vector::ExtractOp::create(b, kb.loc, frag, ArrayRef<int64_t>{i, j});
@@ -90,17 +108,19 @@ private:
   MmaFragments fr;
   Value Q, K, V, O, H, G, S, T;
   // Set by emit().
-  Value sQ, sK, sV, raw, tid, lane, warp, qBase, kvBase, row0, warpRow0, laneRow;
+  Value sQ, sK, sV, raw, tid, lane, warp, qBase, kvBase, row0, warpRow0, laneRow, qLane;
 };
 
 /// Copies rows first .. first + tileRows - 1 (those below `limit`; the rest
 /// and the head dims past D are zeros) of the rows x D matrix at `base` of
-/// `src` into `smem` ([1, tileRows, Dp + 8]) as 16-byte cp.async chunks, one
-/// group per thread.
-Value AttentionMmaEmitter::copyTile(Value smem, Value src, Value base, Value first, Value limit,
-                                    int64_t tileRows) {
+/// `src` into stage `stage` of `smem` ([stages, tileRows, Dp + 8]) as 16-byte
+/// cp.async chunks. The copies go to `tokens`, but for a last round that not
+/// every thread has, which commits its own group.
+void AttentionMmaEmitter::copyTile(SmallVectorImpl<Value> &tokens, Value smem, Value stage,
+                                   Value src, Value base, Value first, Value limit,
+                                   int64_t tileRows) {
   int64_t perRow = Dp / kChunk, chunks = tileRows * perRow;
-  Value Dv = kb.idx(D), token;
+  Value Dv = kb.idx(D);
   for (int64_t c0 = 0; c0 < chunks; c0 += threads()) {
     Value c = kb.add(tid, kb.idx(c0));
     Value r = kb.div(c, kb.idx(perRow));
@@ -110,17 +130,56 @@ Value AttentionMmaEmitter::copyTile(Value smem, Value src, Value base, Value fir
     Value src0 = kb.select(ok, kb.add(base, kb.add(kb.mul(row, Dv), col)), base);
     Value count = kb.select(ok, kb.idx(kChunk), kb.idx(0));
     auto copy = [&] {
-      Value t = nvgpu::DeviceAsyncCopyOp::create(b, kb.loc, smem, ValueRange{kb.idx(0), r, col},
-                                                 src, ValueRange{src0}, b.getIndexAttr(kChunk),
-                                                 count, /*bypassL1=*/b.getUnitAttr());
-      return nvgpu::DeviceAsyncCreateGroupOp::create(b, kb.loc, ValueRange{t}).getResult();
+      return nvgpu::DeviceAsyncCopyOp::create(b, kb.loc, smem, ValueRange{stage, r, col}, src,
+                                              ValueRange{src0}, b.getIndexAttr(kChunk), count,
+                                              /*bypassL1=*/b.getUnitAttr())
+          .getResult();
     };
     if (c0 + threads() <= chunks)
-      token = copy();
-    else // the last round: not every thread has a chunk
-      kb.ifThenElse(kb.ult(c, kb.idx(chunks)), [&] { copy(); });
+      tokens.push_back(copy());
+    else
+      kb.ifThenElse(kb.ult(c, kb.idx(chunks)), [&] { commit({copy()}); });
   }
-  return token;
+}
+
+Value AttentionMmaEmitter::laneAddress(Value smem, Value stage, Value row, Value col) {
+  auto type = cast<MemRefType>(smem.getType());
+  int64_t eltBytes = type.getElementTypeBitWidth() / 8;
+  int64_t rowBytes = type.getDimSize(2) * eltBytes, stageBytes = type.getDimSize(1) * rowBytes;
+  Value base = toI32(memref::ExtractAlignedPointerAsIndexOp::create(b, kb.loc, smem));
+  Value offset = kb.add(kb.mul(stage, kb.idx(stageBytes)),
+                        kb.add(kb.mul(row, kb.idx(rowBytes)), kb.mul(col, kb.idx(eltBytes))));
+  return arith::AddIOp::create(b, kb.loc, base, toI32(offset));
+}
+
+Value AttentionMmaEmitter::ldmatrix(Value base, int64_t immediate, bool transpose) {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
+  Value ptr = LLVM::IntToPtrOp::create(b, kb.loc, ptrType, base);
+  if (immediate)
+    ptr = LLVM::GEPOp::create(b, kb.loc, ptrType, b.getI8Type(), ptr,
+                              ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(immediate)});
+  auto i32 = b.getI32Type();
+  Type structType = LLVM::LLVMStructType::getLiteral(b.getContext(), {i32, i32, i32, i32});
+  Value four = NVVM::LdMatrixOp::create(
+      b, kb.loc, structType, ptr, /*num=*/4, transpose ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+      NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8), NVVM::LdStMatrixEltType::B16);
+  SmallVector<Value> pairs;
+  auto pairType = VectorType::get({2}, elt);
+  SmallVector<Value> elems;
+  for (int64_t i = 0; i < 4; ++i) {
+    Value pair = LLVM::BitcastOp::create(b, kb.loc, pairType,
+                                         LLVM::ExtractValueOp::create(b, kb.loc, four, i));
+    for (int64_t e = 0; e < 2; ++e)
+      elems.push_back(vector::ExtractOp::create(b, kb.loc, pair, ArrayRef<int64_t>{e}));
+  }
+  return vector::FromElementsOp::create(b, kb.loc, VectorType::get({4, 2}, elt), elems);
+}
+
+/// exp2 without denormals (ex2.approx.ftz): -inf gives 0, NaN stays NaN.
+Value AttentionMmaEmitter::exp2(Value x) {
+  return LLVM::CallIntrinsicOp::create(b, kb.loc, b.getF32Type(),
+                                       b.getStringAttr("llvm.nvvm.ex2.approx.ftz.f32"), x)
+      .getResult(0);
 }
 
 void AttentionMmaEmitter::waitAll(Value token) {
@@ -129,19 +188,34 @@ void AttentionMmaEmitter::waitAll(Value token) {
 }
 
 /// The warp's A fragment of Q for head dims slice*16 .. +15.
-SmallVector<Value> AttentionMmaEmitter::loadQ(Value slice) {
-  return fr.load(kb, tile("a", 16, 16, elt), sQ, kb.idx(0), kb.mul(warp, kb.idx(16)),
-                 kb.mul(slice, kb.idx(16)), /*swizzled=*/false);
+Value AttentionMmaEmitter::loadQ(int64_t slice) {
+  return ldmatrix(qLane, slice * 16 * (elt.getIntOrFloatBitWidth() / 8), /*transpose=*/false);
 }
 
-/// S = Q K_j^T for the warp's 16 rows: keys / 8 accumulator fragments.
-SmallVector<Value> AttentionMmaEmitter::scores(ArrayRef<Value> q) {
+/// Two B fragments from one ldmatrix.x4: registers 0-1 and 2-3.
+static std::pair<Value, Value> splitFragments(OpBuilder &b, Location loc, Value four) {
+  auto half = [&](int64_t h) {
+    return vector::ShuffleOp::create(b, loc, four, four, ArrayRef<int64_t>{2 * h, 2 * h + 1})
+        .getResult();
+  };
+  return {half(0), half(1)};
+}
+
+/// S = Q K_j^T for the warp's 16 rows: keys / 8 accumulator fragments. K's
+/// B fragments two key tiles per ldmatrix (without .trans: K's rows are
+/// B's columns), at `kBase` (the stage's base and the lane's offset).
+SmallVector<Value> AttentionMmaEmitter::scores(ArrayRef<Value> q, Value kBase) {
+  int64_t eltBytes = elt.getIntOrFloatBitWidth() / 8;
   WarpTileType acc = tile("acc", 16, keys(), b.getF32Type());
   SmallVector<Value> s = fr.zero(kb, acc);
   for (int64_t ks = 0; ks < Dp / 16; ++ks) {
-    Value a = q.empty() ? loadQ(kb.idx(ks)).front() : q[ks];
-    SmallVector<Value> kFrags = fr.loadTransposedB(kb, tile("b", 16, keys(), elt), sK, kb.idx(0),
-                                                   kb.idx(0), kb.idx(ks * 16));
+    Value a = q.empty() ? loadQ(ks) : q[ks];
+    SmallVector<Value> kFrags;
+    for (int64_t ni = 0; ni < keys() / 8; ni += 2) {
+      auto [f0, f1] = splitFragments(
+          b, kb.loc, ldmatrix(kBase, (ni * 8 * rowStride(D) + ks * 16) * eltBytes, false));
+      kFrags.append({f0, f1});
+    }
     s = fr.multiply(kb, acc, {a}, kFrags, s);
   }
   return s;
@@ -203,7 +277,7 @@ AttentionMmaEmitter::Softmax AttentionMmaEmitter::softmax(ArrayRef<Value> s, Val
     Value mNew = kb.fmax(m[i], quadReduce(rowMax, /*isMax=*/true));
     Value allMasked = arith::CmpFOp::create(b, kb.loc, arith::CmpFPredicate::OEQ, mNew, negInf);
     use[i] = kb.select(allMasked, kb.f32(0.0f), mNew);
-    corr[i] = kb.exp2(kb.fsub(m[i], use[i]));
+    corr[i] = exp2(kb.fsub(m[i], use[i]));
     out.m.push_back(mNew);
     sum[i] = kb.f32(0.0f);
   }
@@ -212,7 +286,7 @@ AttentionMmaEmitter::Softmax AttentionMmaEmitter::softmax(ArrayRef<Value> s, Val
     SmallVector<Value> p;
     for (int64_t i = 0; i < 2; ++i)
       for (int64_t e = 0; e < 2; ++e) {
-        p.push_back(kb.exp2(kb.fsub(scaled[i][2 * n + e], use[i])));
+        p.push_back(exp2(kb.fsub(scaled[i][2 * n + e], use[i])));
         sum[i] = kb.fadd(sum[i], p.back());
       }
     out.p.push_back(vector::FromElementsOp::create(b, kb.loc, fragType, p));
@@ -237,16 +311,18 @@ Value AttentionMmaEmitter::pFragment(ArrayRef<Value> p, int64_t slice) {
   return vector::FromElementsOp::create(b, kb.loc, VectorType::get({4, 2}, elt), elems);
 }
 
-/// O += P V over one 16-key slice, two head-dim tiles per ldmatrix, each
-/// multiplied as soon as it is loaded (all of V's fragments at once would
-/// hold 64 registers at D = 256).
-SmallVector<Value> AttentionMmaEmitter::multiplyVSlice(Value pA, ValueRange o, int64_t slice) {
+/// O += P V over one 16-key slice, two head-dim tiles per ldmatrix.trans
+/// at `vBase`, each multiplied as soon as it is loaded (all of V's fragments
+/// at once would hold 64 registers at D = 256).
+SmallVector<Value> AttentionMmaEmitter::multiplyVSlice(Value pA, ValueRange o, int64_t slice,
+                                                       Value vBase) {
+  int64_t eltBytes = elt.getIntOrFloatBitWidth() / 8;
   SmallVector<Value> acc(o.begin(), o.end());
   WarpTileType pair = tile("acc", 16, 16, b.getF32Type());
   for (int64_t n = 0; n < Dp / 8; n += 2) {
-    SmallVector<Value> vFrags = fr.load(kb, tile("b", 16, 16, elt), sV, kb.idx(0),
-                                        kb.idx(slice * 16), kb.idx(n * 8), /*swizzled=*/false);
-    SmallVector<Value> out = fr.multiply(kb, pair, {pA}, vFrags, {acc[n], acc[n + 1]});
+    auto [f0, f1] = splitFragments(
+        b, kb.loc, ldmatrix(vBase, (slice * 16 * rowStride(D) + n * 8) * eltBytes, true));
+    SmallVector<Value> out = fr.multiply(kb, pair, {pA}, {f0, f1}, {acc[n], acc[n + 1]});
     acc[n] = out[0];
     acc[n + 1] = out[1];
   }
@@ -257,7 +333,7 @@ SmallVector<Value> AttentionMmaEmitter::multiplyVSlice(Value pA, ValueRange o, i
 /// exponent bits set), in any lane: 16-byte loads spread over the warp. A
 /// loop, not unrolled: this runs rarely, and its addresses must not be
 /// hoisted into registers the key loop keeps.
-Value AttentionMmaEmitter::anyNonFinite(int64_t slice) {
+Value AttentionMmaEmitter::anyNonFinite(int64_t slice, Value stage) {
   int64_t perRow = Dp / kChunk;
   auto vecType = VectorType::get({kChunk}, elt);
   auto bitsType = VectorType::get({kChunk}, b.getI16Type());
@@ -271,7 +347,7 @@ Value AttentionMmaEmitter::anyNonFinite(int64_t slice) {
     Value row = kb.select(inside, kb.add(kb.idx(slice * 16), kb.div(c, kb.idx(perRow))),
                           kb.idx(slice * 16));
     Value col = kb.select(inside, kb.mul(kb.rem(c, kb.idx(perRow)), kb.idx(kChunk)), kb.idx(0));
-    auto load = vector::LoadOp::create(b, kb.loc, vecType, sV, ValueRange{kb.idx(0), row, col});
+    auto load = vector::LoadOp::create(b, kb.loc, vecType, sV, ValueRange{stage, row, col});
     load.setAlignment(16);
     Value mask = arith::ConstantOp::create(
         b, kb.loc, bitsType, DenseElementsAttr::get(bitsType, APInt(16, expBits)));
@@ -291,7 +367,7 @@ Value AttentionMmaEmitter::anyNonFinite(int64_t slice) {
 /// comes from the lane of the quad that holds it, V's pairs from one row
 /// pointer and immediate offsets.
 SmallVector<Value> AttentionMmaEmitter::multiplyVOnCudaCores(Value pA, ValueRange o, Value t0,
-                                                             int64_t slice) {
+                                                             int64_t slice, Value stage) {
   Value quadBase = kb.mul(kb.div(lane, kb.idx(4)), kb.idx(4));
   Value myCol = kb.mul(kb.rem(lane, kb.idx(4)), kb.idx(2));
   SmallVector<Value> init; // O's elements: fragment n, row i, column e at 4n + 2i + e
@@ -311,7 +387,7 @@ SmallVector<Value> AttentionMmaEmitter::multiplyVOnCudaCores(Value pA, ValueRang
     Value odd = kb.ult(kb.idx(0), kb.rem(kk, kb.idx(2)));
     Value high = kb.ule(kb.idx(8), kk);
     Value key = kb.add(t0, kb.add(kb.idx(slice * 16), kk));
-    Value rowPtr = kb.sharedPointer(sV, {kb.idx(0), kb.add(kb.idx(slice * 16), kk), myCol});
+    Value rowPtr = kb.sharedPointer(sV, {stage, kb.add(kb.idx(slice * 16), kk), myCol});
     for (int64_t i = 0; i < 2; ++i) {
       auto pick = [&](int64_t r) {
         return kb.select(odd, element(pA, r, 1), element(pA, r, 0));
@@ -349,11 +425,11 @@ SmallVector<Value> AttentionMmaEmitter::multiplyVOnCudaCores(Value pA, ValueRang
 /// rows sees is skipped and one they see in part with non-finite values in
 /// V goes to CUDA cores.
 SmallVector<Value> AttentionMmaEmitter::multiplyV(ArrayRef<Value> pA, ValueRange o, Value t0,
-                                                  Value masked) {
+                                                  Value masked, Value stage, Value vBase) {
   SmallVector<Value> acc(o.begin(), o.end());
   for (int64_t slice = 0; slice < keys() / 16; ++slice) {
     if (!causal) {
-      acc = multiplyVSlice(pA[slice], acc, slice);
+      acc = multiplyVSlice(pA[slice], acc, slice, vBase);
       continue;
     }
     // Keys first .. first + 15 against rows warpRow0 .. warpRow0 + 15.
@@ -366,19 +442,20 @@ SmallVector<Value> AttentionMmaEmitter::multiplyV(ArrayRef<Value> pA, ValueRange
     {
       OpBuilder::InsertionGuard g(b);
       b.setInsertionPointToStart(ifPlain.thenBlock());
-      scf::YieldOp::create(b, kb.loc, multiplyVSlice(pA[slice], acc, slice));
+      scf::YieldOp::create(b, kb.loc, multiplyVSlice(pA[slice], acc, slice, vBase));
       b.setInsertionPointToStart(ifPlain.elseBlock());
       auto ifNone = scf::IfOp::create(b, kb.loc, types, seenByNone, /*withElse=*/true);
       scf::YieldOp::create(b, kb.loc, ifNone.getResults());
       b.setInsertionPointToStart(ifNone.thenBlock());
       scf::YieldOp::create(b, kb.loc, acc);
       b.setInsertionPointToStart(ifNone.elseBlock());
-      auto ifBad = scf::IfOp::create(b, kb.loc, types, anyNonFinite(slice), /*withElse=*/true);
+      auto ifBad =
+          scf::IfOp::create(b, kb.loc, types, anyNonFinite(slice, stage), /*withElse=*/true);
       scf::YieldOp::create(b, kb.loc, ifBad.getResults());
       b.setInsertionPointToStart(ifBad.thenBlock());
-      scf::YieldOp::create(b, kb.loc, multiplyVOnCudaCores(pA[slice], acc, t0, slice));
+      scf::YieldOp::create(b, kb.loc, multiplyVOnCudaCores(pA[slice], acc, t0, slice, stage));
       b.setInsertionPointToStart(ifBad.elseBlock());
-      scf::YieldOp::create(b, kb.loc, multiplyVSlice(pA[slice], acc, slice));
+      scf::YieldOp::create(b, kb.loc, multiplyVSlice(pA[slice], acc, slice, vBase));
     }
     acc.assign(ifPlain.getResults().begin(), ifPlain.getResults().end());
   }
@@ -413,7 +490,7 @@ void AttentionMmaEmitter::epilogue(ValueRange l, ValueRange o) {
 void AttentionMmaEmitter::emit() {
   int64_t eltBytes = elt.getIntOrFloatBitWidth() / 8;
   MemRefType qType = workgroupMemRef({1, rows(), rowStride(D)}, elt);
-  MemRefType kvType = workgroupMemRef({1, keys(), rowStride(D)}, elt);
+  MemRefType kvType = workgroupMemRef({kStages, keys(), rowStride(D)}, elt);
   raw = gpu::DynamicSharedMemoryOp::create(b, kb.loc,
                                            workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
   int64_t qBytes = qType.getNumElements() * eltBytes, kvBytes = kvType.getNumElements() * eltBytes;
@@ -433,6 +510,13 @@ void AttentionMmaEmitter::emit() {
   row0 = kb.mul(rowBlock, kb.idx(rows()));
   warpRow0 = kb.add(row0, kb.mul(warp, kb.idx(16)));
   laneRow = kb.add(warpRow0, kb.div(lane, kb.idx(4)));
+  // ldmatrix lanes: A (Q) and B from V (.trans) address rows lane % 16 and
+  // columns 8 (lane / 16); B from K rows lane % 8 + 8 (lane / 16) and
+  // columns 8 ((lane / 8) % 2).
+  Value rowA = kb.rem(lane, kb.idx(16)), colA = kb.mul(kb.div(lane, kb.idx(16)), kb.idx(8));
+  Value rowK = kb.add(kb.rem(lane, kb.idx(8)), kb.mul(kb.div(lane, kb.idx(16)), kb.idx(8)));
+  Value colK = kb.mul(kb.rem(kb.div(lane, kb.idx(8)), kb.idx(2)), kb.idx(8));
+  qLane = laneAddress(sQ, kb.idx(0), kb.add(kb.mul(warp, kb.idx(16)), rowA), colA);
   Value head = kb.blockId(gpu::Dimension::y), batch = kb.blockId(gpu::Dimension::z);
   Value kvHead = kb.div(head, kb.div(H, G));
   qBase = kb.mul(kb.mul(kb.add(kb.mul(batch, H), head), S), kb.idx(D));
@@ -456,21 +540,33 @@ void AttentionMmaEmitter::emit() {
                                           kb.idx(0)));
   }
 
-  copyTile(sQ, Q, qBase, row0, S, rows());
-  Value token = copyTile(sK, K, kvBase, kb.idx(0), kvEnd, keys());
+  SmallVector<Value> tokens;
+  copyTile(tokens, sQ, kb.idx(0), Q, qBase, row0, S, rows());
+  copyTile(tokens, sK, kb.idx(0), K, kvBase, kb.idx(0), kvEnd, keys());
+  copyTile(tokens, sV, kb.idx(0), V, kvBase, kb.idx(0), kvEnd, keys());
+  Value token = commit(tokens);
   waitAll(token);
   SmallVector<Value> q;
   if (cfg.getKeepQ())
     for (int64_t ks = 0; ks < Dp / 16; ++ks)
-      q.push_back(loadQ(kb.idx(ks)).front());
+      q.push_back(loadQ(ks));
 
   Value negInf = kb.f32(-std::numeric_limits<float>::infinity());
   SmallVector<Value> init = {negInf, negInf, kb.f32(0.0f), kb.f32(0.0f)};
   llvm::append_range(init, fr.zero(kb, tile("acc", 16, Dp, b.getF32Type())));
+  init.push_back(kb.idx(0)); // the stage of the tile
   auto loop = kb.forLoop(kb.idx(0), kvEnd, kb.idx(keys()), init, [&](Value t0, ValueRange it) {
-    Value vToken = copyTile(sV, V, kvBase, t0, kvEnd, keys());
-    SmallVector<Value> s = scores(q);
+    Value stage = it.back(), other = kb.sub(kb.idx(1), stage);
+    // Tile j + 1 into the other stage, which every warp finished with
+    // before the barrier that ended tile j - 1.
     Value tileEnd = kb.add(t0, kb.idx(keys()));
+    kb.ifThenElse(kb.ult(tileEnd, kvEnd), [&] {
+      SmallVector<Value> next;
+      copyTile(next, sK, other, K, kvBase, tileEnd, kvEnd, keys());
+      copyTile(next, sV, other, V, kvBase, tileEnd, kvEnd, keys());
+      commit(next);
+    });
+    SmallVector<Value> s = scores(q, laneAddress(sK, stage, rowK, colK));
     Value masked = kb.ult(plainEnd, tileEnd);
     auto ifMasked = scf::IfOp::create(b, kb.loc, ValueRange(s).getTypes(), masked, true);
     {
@@ -481,32 +577,29 @@ void AttentionMmaEmitter::emit() {
       scf::YieldOp::create(b, kb.loc, s);
     }
     SmallVector<Value> sm(ifMasked.getResults());
-    Softmax step = softmax(sm, it.slice(0, 2), it.slice(2, 2), it.drop_front(4));
+    Softmax step = softmax(sm, it.slice(0, 2), it.slice(2, 2), it.slice(4, Dp / 8));
     SmallVector<Value> pA;
     for (int64_t slice = 0; slice < keys() / 16; ++slice)
       pA.push_back(pFragment(step.p, slice));
-    waitAll(vToken); // V_j landed; every warp is done with K_j
-    kb.ifThenElse(kb.ult(tileEnd, kvEnd), [&] {
-      Value kToken = copyTile(sK, K, kvBase, tileEnd, kvEnd, keys());
-      (void)kToken;
-    });
-    SmallVector<Value> o = multiplyV(pA, step.o, t0, masked);
-    // K_{j+1} landed; every warp is done with V_j.
-    nvgpu::DeviceAsyncWaitOp::create(b, kb.loc, vToken, b.getI32IntegerAttr(0));
-    gpu::BarrierOp::create(b, kb.loc);
+    SmallVector<Value> o =
+        multiplyV(pA, step.o, t0, masked, stage, laneAddress(sV, stage, rowA, colA));
+    // Tile j + 1 landed; every warp is done with this stage.
+    waitAll(token);
     SmallVector<Value> next = step.m;
     llvm::append_range(next, step.l);
     llvm::append_range(next, o);
+    next.push_back(other);
     return next;
   });
-  epilogue(loop.getResults().slice(2, 2), loop.getResults().drop_front(4));
+  epilogue(loop.getResults().slice(2, 2), loop.getResults().slice(4, Dp / 8));
 }
 
 } // namespace
 
 int64_t attentionMmaSharedBytes(AttentionConfigAttr cfg, int64_t headDim, Type elt) {
   int64_t stride = AttentionMmaEmitter::rowStride(headDim);
-  return (16 * cfg.getWarps() + 2 * cfg.getTileKeys()) * stride * (elt.getIntOrFloatBitWidth() / 8);
+  return (16 * cfg.getWarps() + 2 * kStages * cfg.getTileKeys()) * stride *
+         (elt.getIntOrFloatBitWidth() / 8);
 }
 
 FailureOr<gpu::GPUFuncOp> buildAttentionMmaKernel(Operation *op, AttentionConfigAttr cfg,

@@ -214,29 +214,6 @@ SmallVector<Value> MmaFragments::loadMmaSync(KernelBuilder &kb, WarpTileType til
   return frags;
 }
 
-SmallVector<Value> MmaFragments::loadTransposedB(KernelBuilder &kb, WarpTileType tile,
-                                                Value source, Value stage, Value row,
-                                                Value col) {
-  // Two n-tiles per ldmatrix.x4: lanes 0-7 address rows n0.. at depth 0,
-  // lanes 8-15 the same rows at depth 8, lanes 16-31 rows n0 + 8.. alike;
-  // registers 0-1 and 2-3 are the two 16x8 fragments.
-  Type elt = tile.getElementType();
-  auto x4 = VectorType::get({4, 2}, elt);
-  Value laneRow = kb.add(kb.rem(lane, kb.idx(8)), kb.mul(kb.div(lane, kb.idx(16)), kb.idx(8)));
-  Value laneCol = kb.add(col, kb.mul(kb.rem(kb.div(lane, kb.idx(8)), kb.idx(2)), kb.idx(8)));
-  SmallVector<Value> frags;
-  for (int64_t ni = 0; ni < tile.getCols() / 8; ni += 2) {
-    Value r = kb.add(row, kb.add(kb.idx(ni * 8), laneRow));
-    Value four = nvgpu::LdMatrixOp::create(kb.b, kb.loc, x4, source, ValueRange{stage, r, laneCol},
-                                           /*transpose=*/false, /*numTiles=*/4);
-    for (int64_t half = 0; half < 2; ++half)
-      frags.push_back(vector::ShuffleOp::create(kb.b, kb.loc, four, four,
-                                                ArrayRef<int64_t>{2 * half, 2 * half + 1})
-                          .getResult());
-  }
-  return frags;
-}
-
 SmallVector<Value> MmaFragments::loadWmma(KernelBuilder &kb, WarpTileType tile, Value source,
                                           Value stage, Value row, Value col) {
   SmallVector<Type> types;

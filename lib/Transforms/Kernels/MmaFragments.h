@@ -31,12 +31,6 @@ public:
   llvm::SmallVector<mlir::Value> load(KernelBuilder &kb, WarpTileType tile, mlir::Value source,
                                       mlir::Value stage, mlir::Value row, mlir::Value col,
                                       bool swizzled);
-  /// mma.sync B fragments of a 16 x `tile` cols B tile whose source holds
-  /// it transposed: B(kk, n) at [stage, row + n, col + kk] (attention's
-  /// K tile, keys x head dims, for S = Q Kt). ldmatrix without .trans.
-  llvm::SmallVector<mlir::Value> loadTransposedB(KernelBuilder &kb, WarpTileType tile,
-                                                 mlir::Value source, mlir::Value stage,
-                                                 mlir::Value row, mlir::Value col);
   /// acc[mi * fragsN + ni] += a[mi] x b[ni].
   llvm::SmallVector<mlir::Value> multiply(KernelBuilder &kb, WarpTileType acc, mlir::ValueRange a,
                                           mlir::ValueRange b, mlir::ValueRange c);
