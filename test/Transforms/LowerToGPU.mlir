@@ -406,9 +406,10 @@ func.func @matmul_split_tail(%a: tensor<8192x8192xf16>, %b: tensor<8192x8192xf16
 // -----
 
 // Attention on tensor cores (the default for f16/bf16, D a multiple of 8 up
-// to 256): 4 warps of 16 query rows; Q's tile and two stages each of 64-key
-// K and V tiles in dynamic shared memory (rows padded by 8 elements), filled
-// by cp.async, one group per tile. Q's fragments are loaded once; per key
+// to 256): 4 warps of 16 query rows; two stages each of 64-key K and V tiles
+// in dynamic shared memory (rows padded by 8 elements), filled by cp.async,
+// one group per tile; Q's tile lands in V's second stage and its fragments
+// are loaded once, before a barrier lets tile 1 overwrite it. Per key
 // tile: the next tile's copies into the other stage, S = Q Kt (K's B
 // fragments by ldmatrix without .trans, at the stage's base + the lane's
 // offset + an immediate; 4 k-steps x 8 n-tiles), the scores masked only
@@ -418,12 +419,12 @@ func.func @matmul_split_tail(%a: tensor<8192x8192xf16>, %b: tensor<8192x8192xf16
 // a slice with non-finite V that the warp's rows see only in part is
 // checked for and multiplied on CUDA cores. One wait and barrier per tile.
 // CHECK-LABEL: func.func @attention_mma
-// CHECK: gpu.launch_func @mini_kernels::@attention_mma_attention blocks in (%{{.*}}) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c46080_i32
+// CHECK: gpu.launch_func @mini_kernels::@attention_mma_attention blocks in (%{{.*}}) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c36864_i32
 // CHECK-SAME: attrs = {causal = true, config = #mini.attention_config<math = "mma_sync">, scale = 1.250000e-01 : f32}
 // CHECK: gpu.func @attention_mma_attention
-// CHECK: %[[SQ:.*]] = memref.view %{{.*}}[%c0][] : {{.*}} to memref<1x64x72xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[SK:.*]] = memref.view %{{.*}}[%c9216][] : {{.*}} to memref<2x64x72xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[SV:.*]] = memref.view %{{.*}}[%c27648][] : {{.*}} to memref<2x64x72xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[SK:.*]] = memref.view %{{.*}}[%c0][] : {{.*}} to memref<2x64x72xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[SV:.*]] = memref.view %{{.*}}[%c18432][] : {{.*}} to memref<2x64x72xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[SQ:.*]] = memref.view %{{.*}}[%c27648][] : {{.*}} to memref<1x64x72xf16, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.device_async_copy %{{.*}}, %[[SQ]]
 // CHECK: nvgpu.device_async_copy %{{.*}}, %[[SK]]
 // CHECK: nvgpu.device_async_copy %{{.*}}, %[[SV]]
@@ -431,6 +432,7 @@ func.func @matmul_split_tail(%a: tensor<8192x8192xf16>, %b: tensor<8192x8192xf16
 // CHECK-NEXT: nvgpu.device_async_wait %[[TOKEN]] {numGroups = 0 : i32}
 // CHECK-NEXT: gpu.barrier
 // CHECK-COUNT-4: nvvm.ldmatrix {{.*}}layout = #nvvm.mma_layout<row>
+// CHECK: gpu.barrier
 // CHECK: scf.for {{.*}} -> (f32, f32, f32, f32, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, index)
 // CHECK: scf.if
 // CHECK: nvgpu.device_async_copy %{{.*}}, %[[SK]]

@@ -4,11 +4,12 @@
 // RUN: mini-opt %s -split-input-file -mini-select-attention-config="warps=8 tile-keys=32" | FileCheck %s --check-prefix=TILES
 
 // f16 and bf16 with D a multiple of 8 up to 128: tensor cores, 4 warps,
-// 64-key tiles, Q in registers (the defaults, not printed).
+// Q in registers (the defaults, not printed); 64-key tiles up to D = 64,
+// 32 past it.
 // CHECK-LABEL: func.func @f16_d128
-// CHECK: mini.attention {{.*}}config = #mini.attention_config<math = "mma_sync">
+// CHECK: mini.attention {{.*}}config = #mini.attention_config<math = "mma_sync", tile_keys = 32>
 // SIMT-LABEL: func.func @f16_d128
-// SIMT: config = #mini.attention_config<math = "simt">
+// SIMT: config = #mini.attention_config<math = "simt", tile_keys = 32>
 // TILES-LABEL: func.func @f16_d128
 // TILES: config = #mini.attention_config<math = "mma_sync", warps = 8, tile_keys = 32>
 func.func @f16_d128(%q: tensor<?x?x?x128xf16>) -> tensor<?x?x?x128xf16> {
@@ -18,7 +19,16 @@ func.func @f16_d128(%q: tensor<?x?x?x128xf16>) -> tensor<?x?x?x128xf16> {
 
 // -----
 
-// Past D = 128: 32-key tiles and Q re-read per tile.
+// CHECK-LABEL: func.func @bf16_d64
+// CHECK: config = #mini.attention_config<math = "mma_sync">
+func.func @bf16_d64(%q: tensor<?x?x?x64xbf16>) -> tensor<?x?x?x64xbf16> {
+  %o = mini.attention %q, %q, %q : tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16> -> tensor<?x?x?x64xbf16>
+  return %o : tensor<?x?x?x64xbf16>
+}
+
+// -----
+
+// Past D = 128: Q re-read per tile.
 // CHECK-LABEL: func.func @bf16_d256
 // CHECK: config = #mini.attention_config<math = "mma_sync", tile_keys = 32, keep_q = false>
 func.func @bf16_d256(%q: tensor<?x?x?x256xbf16>) -> tensor<?x?x?x256xbf16> {

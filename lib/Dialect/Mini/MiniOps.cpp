@@ -381,6 +381,12 @@ LogicalResult AttentionOp::verify() {
   return verifySameShapeAndType(*this, q, o, "query");
 }
 
+int64_t AttentionConfigAttr::sharedMemoryBytes(Type elementType, int64_t headDim) const {
+  int64_t qRows = qSharesStage() ? 0 : 16 * getWarps();
+  return (qRows + 2 * kStages * getTileKeys()) * rowStride(headDim) *
+         (elementType.getIntOrFloatBitWidth() / 8);
+}
+
 LogicalResult
 AttentionConfigAttr::verifyFor(Type elementType, int64_t headDim,
                                function_ref<InFlightDiagnostic()> emitError) const {
@@ -407,10 +413,7 @@ AttentionConfigAttr::verifyFor(Type elementType, int64_t headDim,
     return emitError() << "config: tile_keys must be a multiple of 16 in 16..256, got "
                        << getTileKeys();
   if (!dynamic) {
-    // Q's rows and two stages of K and V tiles, rows padded to 16 elements
-    // + 16 bytes.
-    int64_t bytes = (16 * getWarps() + 4 * getTileKeys()) * ((headDim + 15) / 16 * 16 + 8) *
-                    (elementType.getIntOrFloatBitWidth() / 8);
+    int64_t bytes = sharedMemoryBytes(elementType, headDim);
     if (bytes > MatmulConfigAttr::kMaxSharedBytes)
       return emitError() << "config: warps = " << getWarps() << " and tile_keys = "
                          << getTileKeys() << " at D = " << headDim << " need " << bytes

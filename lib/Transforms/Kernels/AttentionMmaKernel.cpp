@@ -37,7 +37,7 @@ namespace mini {
 namespace {
 
 constexpr int64_t kChunk = 8; // f16/bf16 elements per 16-byte copy
-constexpr int64_t kStages = 2; // K and V buffers each
+constexpr int64_t kStages = AttentionConfigAttr::kStages;
 
 class AttentionMmaEmitter {
 public:
@@ -52,7 +52,7 @@ public:
   }
 
   static int64_t paddedHeadDim(int64_t d) { return (d + 15) / 16 * 16; }
-  static int64_t rowStride(int64_t d) { return paddedHeadDim(d) + kChunk; }
+  static int64_t rowStride(int64_t d) { return AttentionConfigAttr::rowStride(d); }
 
   void emit();
 
@@ -493,10 +493,15 @@ void AttentionMmaEmitter::emit() {
   MemRefType kvType = workgroupMemRef({kStages, keys(), rowStride(D)}, elt);
   raw = gpu::DynamicSharedMemoryOp::create(b, kb.loc,
                                            workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
-  int64_t qBytes = qType.getNumElements() * eltBytes, kvBytes = kvType.getNumElements() * eltBytes;
-  sQ = memref::ViewOp::create(b, kb.loc, qType, raw, kb.idx(0), ValueRange{});
+  // Q's tile has a buffer of its own, or (Q kept in registers) lives in V's
+  // second stage until its fragments are loaded: a block then fits in 70
+  // KB at D = 128, three blocks per SM.
+  int64_t kvBytes = kvType.getNumElements() * eltBytes;
+  int64_t qBytes = cfg.qSharesStage() ? 0 : qType.getNumElements() * eltBytes;
   sK = memref::ViewOp::create(b, kb.loc, kvType, raw, kb.idx(qBytes), ValueRange{});
   sV = memref::ViewOp::create(b, kb.loc, kvType, raw, kb.idx(qBytes + kvBytes), ValueRange{});
+  int64_t qAt = cfg.qSharesStage() ? qBytes + kvBytes + kvBytes / kStages : 0;
+  sQ = memref::ViewOp::create(b, kb.loc, qType, raw, kb.idx(qAt), ValueRange{});
 
   tid = kb.threadId();
   lane = kb.rem(tid, kb.idx(32));
@@ -550,6 +555,8 @@ void AttentionMmaEmitter::emit() {
   if (cfg.getKeepQ())
     for (int64_t ks = 0; ks < Dp / 16; ++ks)
       q.push_back(loadQ(ks));
+  if (cfg.qSharesStage()) // every warp has its Q before tile 1 lands there
+    gpu::BarrierOp::create(b, kb.loc);
 
   Value negInf = kb.f32(-std::numeric_limits<float>::infinity());
   SmallVector<Value> init = {negInf, negInf, kb.f32(0.0f), kb.f32(0.0f)};
@@ -596,12 +603,6 @@ void AttentionMmaEmitter::emit() {
 
 } // namespace
 
-int64_t attentionMmaSharedBytes(AttentionConfigAttr cfg, int64_t headDim, Type elt) {
-  int64_t stride = AttentionMmaEmitter::rowStride(headDim);
-  return (16 * cfg.getWarps() + 2 * kStages * cfg.getTileKeys()) * stride *
-         (elt.getIntOrFloatBitWidth() / 8);
-}
-
 FailureOr<gpu::GPUFuncOp> buildAttentionMmaKernel(Operation *op, AttentionConfigAttr cfg,
                                                   gpu::GPUModuleOp module, StringRef name,
                                                   KernelSpec &spec) {
@@ -610,10 +611,23 @@ FailureOr<gpu::GPUFuncOp> buildAttentionMmaKernel(Operation *op, AttentionConfig
   int64_t D = qType.getDimSize(3);
   Type elt = qType.getElementType();
   setAttentionSpec(op, spec, 16 * cfg.getWarps(), 32 * cfg.getWarps());
-  spec.dynamicSharedBytes = attentionMmaSharedBytes(cfg, D, elt);
+  spec.dynamicSharedBytes = cfg.sharedMemoryBytes(elt, D);
   OpBuilder b(op->getContext());
   spec.attrs.set("config", cfg);
   gpu::GPUFuncOp func = createKernel(b, op->getLoc(), module, name, spec, ArrayRef<MemRefType>{});
+  // As many blocks per SM as shared memory allows while each thread keeps
+  // the registers its accumulators need (128 up to D = 64, 168 to D = 128
+  // without a mask; the causal kernel's rarely taken paths need more, and
+  // capping them spilled into the key loop, 10% slower): ptxas keeps the
+  // registers to fit them. 8-warp blocks get no cap.
+  int64_t paddedD = AttentionMmaEmitter::paddedHeadDim(D);
+  int64_t registers = paddedD <= 64 ? 128 : paddedD <= 128 && !attn.getCausal() ? 168 : 0;
+  int64_t blocks = 0;
+  if (registers)
+    blocks = std::min<int64_t>(65536 / (registers * spec.block[0]),
+                               MatmulConfigAttr::kMaxSharedBytes / (spec.dynamicSharedBytes + 1024));
+  if (blocks > 1)
+    func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(), b.getI32IntegerAttr(blocks));
   b.setInsertionPointToStart(&func.getBody().front());
   AttentionMmaEmitter(b, op->getLoc(), func, cfg, D, elt, *attn.getEffectiveScale(),
                       attn.getCausal())

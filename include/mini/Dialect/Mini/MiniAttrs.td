@@ -195,6 +195,16 @@ def Mini_AttentionConfigAttr : AttrDef<Mini_Dialect, "AttentionConfig"> {
     static constexpr int64_t kMaxMmaHeadDim = 256;
     /// The largest head dim of the CUDA-core kernel.
     static constexpr int64_t kMaxSimtHeadDim = 512;
+    /// mma_sync: K and V tiles each go through this many shared-memory stages.
+    static constexpr int64_t kStages = 2;
+    /// mma_sync: elements per shared-memory row at head dim `headDim`: D
+    /// padded to 16, plus 16 bytes so that ldmatrix rows hit distinct banks.
+    static int64_t rowStride(int64_t headDim) { return (headDim + 15) / 16 * 16 + 8; }
+    /// mma_sync: Q's tile lives in V's second stage until its fragments are
+    /// in registers (keep_q, and Q's tile fits there).
+    bool qSharesStage() const { return getKeepQ() && 16 * getWarps() <= getTileKeys(); }
+    /// mma_sync: dynamic shared memory at head dim `headDim` (static).
+    int64_t sharedMemoryBytes(::mlir::Type elementType, int64_t headDim) const;
     /// Verifies the config for operands of `elementType` and head dim
     /// `headDim` (dynamic: checked when it is known).
     ::llvm::LogicalResult verifyFor(::mlir::Type elementType, int64_t headDim,
