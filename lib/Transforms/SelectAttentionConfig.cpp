@@ -20,13 +20,15 @@ AttentionConfigAttr chooseAttentionConfig(AttentionOp op) {
   if (!(elt.isF16() || elt.isBF16()) || ShapedType::isDynamic(d) || d % 8 != 0 ||
       d > AttentionConfigAttr::kMaxMmaHeadDim)
     return AttentionConfigAttr::get(ctx, "simt", 4, 64, true);
-  // Past D = 64, 32-key tiles: 3 blocks of 4 warps per SM fit (H100,
-  // docs/PERF.md attention v2: 290 against 270 TFLOP/s at D = 128, 225
-  // against 198 causal). Past D = 128, O's accumulators take half the
-  // registers: Q's fragments are re-read per tile.
+  // Past D = 64 without a mask, 32-key tiles: 3 blocks of 4 warps fit an SM
+  // (H100, docs/PERF.md attention v2: 291 against 277 TFLOP/s at D = 128;
+  // with causal, whose rare paths need more registers, 64-key tiles: 217
+  // against 201). Past D = 128, O's accumulators take half the registers:
+  // Q's fragments are re-read per tile.
   if (d > 128)
     return AttentionConfigAttr::get(ctx, "mma_sync", 4, 32, false);
-  return AttentionConfigAttr::get(ctx, "mma_sync", 4, d > 64 ? 32 : 64, true);
+  int64_t keys = d > 64 && !op.getCausal() ? 32 : 64;
+  return AttentionConfigAttr::get(ctx, "mma_sync", 4, keys, true);
 }
 
 AttentionConfigAttr getOrChooseAttentionConfig(AttentionOp op) {

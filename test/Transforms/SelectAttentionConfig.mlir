@@ -4,12 +4,12 @@
 // RUN: mini-opt %s -split-input-file -mini-select-attention-config="warps=8 tile-keys=32" | FileCheck %s --check-prefix=TILES
 
 // f16 and bf16 with D a multiple of 8 up to 128: tensor cores, 4 warps,
-// Q in registers (the defaults, not printed); 64-key tiles up to D = 64,
-// 32 past it.
+// Q in registers (the defaults, not printed); 64-key tiles, or past D = 64
+// without causal, 32.
 // CHECK-LABEL: func.func @f16_d128
-// CHECK: mini.attention {{.*}}config = #mini.attention_config<math = "mma_sync", tile_keys = 32>
+// CHECK: mini.attention {{.*}}config = #mini.attention_config<math = "mma_sync">
 // SIMT-LABEL: func.func @f16_d128
-// SIMT: config = #mini.attention_config<math = "simt", tile_keys = 32>
+// SIMT: config = #mini.attention_config<math = "simt">
 // TILES-LABEL: func.func @f16_d128
 // TILES: config = #mini.attention_config<math = "mma_sync", warps = 8, tile_keys = 32>
 func.func @f16_d128(%q: tensor<?x?x?x128xf16>) -> tensor<?x?x?x128xf16> {
@@ -19,11 +19,13 @@ func.func @f16_d128(%q: tensor<?x?x?x128xf16>) -> tensor<?x?x?x128xf16> {
 
 // -----
 
-// CHECK-LABEL: func.func @bf16_d64
-// CHECK: config = #mini.attention_config<math = "mma_sync">
-func.func @bf16_d64(%q: tensor<?x?x?x64xbf16>) -> tensor<?x?x?x64xbf16> {
+// CHECK-LABEL: func.func @bf16_d64_and_d96
+// CHECK: config = #mini.attention_config<math = "mma_sync">{{.*}}x64xbf16>
+// CHECK: config = #mini.attention_config<math = "mma_sync", tile_keys = 32>{{.*}}x96xbf16>
+func.func @bf16_d64_and_d96(%q: tensor<?x?x?x64xbf16>, %r: tensor<?x?x?x96xbf16>) {
   %o = mini.attention %q, %q, %q : tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16> -> tensor<?x?x?x64xbf16>
-  return %o : tensor<?x?x?x64xbf16>
+  %p = mini.attention %r, %r, %r : tensor<?x?x?x96xbf16>, tensor<?x?x?x96xbf16>, tensor<?x?x?x96xbf16> -> tensor<?x?x?x96xbf16>
+  return
 }
 
 // -----

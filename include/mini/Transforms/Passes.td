@@ -27,7 +27,8 @@ def MiniSelectAttentionConfig : Pass<"mini-select-attention-config"> {
     Attaches a `#mini.attention_config` to every `mini.attention` that has
     none: f16 and bf16 with a static head dim D that is a multiple of 8 up to
     256 go to the tensor-core kernel (mma_sync, FlashAttention-2 style) with
-    4 warps of 16 query rows and 64-key tiles (D > 64: 32), Q's fragments in
+    4 warps of 16 query rows and 64-key tiles (D > 64 without causal: 32),
+    Q's fragments in
     registers (D > 128: re-read from shared memory per tile); the rest
     to the CUDA-core kernel (simt). Options override the choice (and replace
     configs already present); -1 and "" keep the heuristic's value.
