@@ -229,19 +229,33 @@ Value AttentionMmaEmitter::visible(Value row, Value key) {
   return ok;
 }
 
-/// Scores of keys a row does not see become -inf.
+/// Scores of keys a row does not see become -inf. Per row, the last key it
+/// sees (T - 1, or with causal row + T - S, if less), counted from the
+/// lane's first column of the tile and clamped to a 32-bit range: each
+/// score then takes one compare with a constant and a select.
 SmallVector<Value> AttentionMmaEmitter::maskScores(ArrayRef<Value> s, Value t0) {
   Value negInf = kb.f32(-std::numeric_limits<float>::infinity());
   Value keyBase = kb.add(t0, kb.mul(kb.rem(lane, kb.idx(4)), kb.idx(2)));
+  Value lastKey = kb.sub(T, kb.idx(1)); // T >= 1 inside the key loop
+  Value limit[2];
+  for (int64_t i = 0; i < 2; ++i) {
+    Value last = lastKey;
+    if (causal) // signed: a row that sees no key has row + T - S < 0
+      last = arith::MinSIOp::create(
+          b, kb.loc, last, kb.sub(kb.add(kb.add(laneRow, kb.idx(8 * i)), T), S));
+    Value rel = arith::MaxSIOp::create(b, kb.loc, kb.sub(last, keyBase), kb.idx(-1));
+    rel = arith::MinSIOp::create(b, kb.loc, rel, kb.idx(keys()));
+    limit[i] = arith::IndexCastOp::create(b, kb.loc, b.getI32Type(), rel);
+  }
   auto fragType = cast<VectorType>(s.front().getType());
   SmallVector<Value> out;
   for (auto [n, frag] : llvm::enumerate(s)) {
     SmallVector<Value> elems;
     for (int64_t i = 0; i < 2; ++i)
       for (int64_t e = 0; e < 2; ++e) {
-        Value key = kb.add(keyBase, kb.idx(8 * n + e));
-        Value row = kb.add(laneRow, kb.idx(8 * i));
-        elems.push_back(kb.select(visible(row, key), element(frag, i, e), negInf));
+        Value seen = arith::CmpIOp::create(b, kb.loc, arith::CmpIPredicate::sle,
+                                           kb.i32(8 * n + e), limit[i]);
+        elems.push_back(kb.select(seen, element(frag, i, e), negInf));
       }
     out.push_back(vector::FromElementsOp::create(b, kb.loc, fragType, elems));
   }
