@@ -79,9 +79,26 @@ void useShortSharedPointers() {
     it->second->addOccurrence(0, "nvptx-short-ptr", "true");
 }
 
+/// The chips whose kernels the pipeline compiles and ptxas accepts. sm_90
+/// without the `a` lacks what the sm_90 kernels use (TMA multicast, cluster
+/// mbarrier fences, setmaxnreg): LLVM's instruction selection would abort.
+LogicalResult checkChip(StringRef chip, function_ref<LogicalResult(const Twine &)> errorHandler) {
+  static constexpr StringRef kChips[] = {"sm_80", "sm_86", "sm_87", "sm_89", "sm_90a"};
+  if (llvm::is_contained(kChips, chip))
+    return success();
+  if (chip == "sm_90" || chip == "sm_90f")
+    return errorHandler("mini-pipeline: chip=" + chip +
+                        " lacks the sm_90a features the H100 kernels use (TMA multicast, "
+                        "cluster mbarrier fences, setmaxnreg); use chip=sm_90a");
+  return errorHandler("mini-pipeline: unsupported chip '" + chip +
+                      "': the pipeline compiles for sm_80, sm_86, sm_87, sm_89 and sm_90a");
+}
+
 LogicalResult buildMiniPipeline(
     OpPassManager &pm, const MiniPipelineOptions &opts,
     function_ref<LogicalResult(const Twine &)> errorHandler) {
+  if (failed(checkChip(opts.chip, errorHandler)))
+    return failure();
   if (!opts.bundle.empty() && opts.format != "bin")
     return errorHandler("mini-pipeline: bundle= needs format=bin, got format=" +
                         opts.format);

@@ -413,7 +413,8 @@ func.func @matmul_split_tail(%a: tensor<8192x8192xf16>, %b: tensor<8192x8192xf16
 // tile: the next tile's copies into the other stage, S = Q Kt (K's B
 // fragments by ldmatrix without .trans, at the stage's base + the lane's
 // offset + an immediate; 4 k-steps x 8 n-tiles), the scores masked only
-// where the tile needs it, the online softmax over the accumulators (row
+// where the tile needs it (a compare of the column with the row's last
+// visible key), the online softmax over the accumulators (row
 // max over the quad by two shuffles, exp2 without denormals), P converted
 // to A fragments in registers, O += P V (V by ldmatrix.trans); with causal,
 // a slice with non-finite V that the warp's rows see only in part is
@@ -442,8 +443,10 @@ func.func @matmul_split_tail(%a: tensor<8192x8192xf16>, %b: tensor<8192x8192xf16
 // CHECK-NEXT: nvvm.ldmatrix %[[KPTR]] {{.*}}layout = #nvvm.mma_layout<row>
 // CHECK-COUNT-32: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
 // CHECK: scf.if %{{.*}} -> (vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>, vector<2x2xf32>)
-// CHECK: arith.cmpi ule
-// CHECK: arith.select
+// CHECK: arith.minsi
+// CHECK: %[[SEEN:.*]] = arith.cmpi sge, %{{.*}}, %c1_i32 : i32
+// CHECK-NEXT: vector.extract
+// CHECK-NEXT: arith.select %[[SEEN]]
 // CHECK: gpu.shuffle xor %{{.*}}, %c1_i32, %c32_i32
 // CHECK: gpu.shuffle xor %{{.*}}, %c2_i32, %c32_i32
 // CHECK: arith.cmpf oeq

@@ -10,6 +10,9 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+#include <string>
+#include <vector>
+
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mini::registerMiniPasses();
@@ -22,6 +25,13 @@ int main(int argc, char **argv) {
   // gpu-module-to-binary translates NVVM to LLVM IR before running ptxas.
   mlir::registerAllToLLVMIRTranslations(registry);
 
+  // An error names its location and says what is wrong; printing the
+  // failing operation too (upstream's default) dumps a whole lowered
+  // module when a late pass fails, tens of thousands of lines. Still on
+  // request: --mlir-print-op-on-diagnostic=true.
+  std::vector<char *> args(argv, argv + argc);
+  std::string quiet = "--mlir-print-op-on-diagnostic=false";
+  args.insert(args.begin() + 1, quiet.data());
   return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "mini tile compiler driver\n", registry));
+      static_cast<int>(args.size()), args.data(), "mini tile compiler driver\n", registry));
 }
