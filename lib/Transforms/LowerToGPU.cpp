@@ -467,6 +467,17 @@ LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
   return success();
 }
 
+/// A dimension fixed to 0 leaves the kernel nothing to do and no launch
+/// the runtime can make (it rejects sizes fixed to 0): an error here, named,
+/// rather than a failure deep in the lowering.
+LogicalResult checkNoEmptyDims(Operation *op) {
+  for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults()))
+    if (auto type = dyn_cast<RankedTensorType>(v.getType()))
+      if (llvm::is_contained(type.getShape(), 0))
+        return op->emitOpError("lowering to GPU needs no dimension fixed to 0; got ") << type;
+  return success();
+}
+
 struct MiniLowerToGPUPass : mini::impl::MiniLowerToGPUBase<MiniLowerToGPUPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -486,6 +497,8 @@ struct MiniLowerToGPUPass : mini::impl::MiniLowerToGPUBase<MiniLowerToGPUPass> {
       kernels = gpu::GPUModuleOp::create(b, module.getLoc(), kKernelModuleName);
     }
     for (Operation *op : ops) {
+      if (failed(checkNoEmptyDims(op)))
+        return signalPassFailure();
       // Kernel names: <func>_<op>, uniqued by the symbol table.
       auto func = op->getParentOfType<FunctionOpInterface>();
       std::string base = (func ? func.getName().str() + "_" : std::string()) +

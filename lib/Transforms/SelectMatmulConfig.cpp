@@ -163,8 +163,16 @@ struct MiniSelectMatmulConfigPass
                    {"warps-n", warpsN}, {"stages", stages}, {"cluster-m", clusterM},
                    {"producer-warps", producerWarps}, {"tail-splits", tailSplits}})))
         return WalkResult::interrupt();
-      if (op.getConfigAttr() && !overriding)
+      // A config written on the op is kept, if the chip has what it uses
+      // (TMA copies and clusters are sm_90's).
+      if (mini::MatmulConfigAttr given = op.getConfigAttr(); given && !overriding) {
+        if (given.usesTma() && *mini::computeCapability(chip) < 90) {
+          op.emitOpError() << "config copy = \"tma\" needs sm_90a (Hopper's TMA); the chip is "
+                           << chip << ": use copy = \"cp_async\"";
+          return WalkResult::interrupt();
+        }
         return WalkResult::advance();
+      }
       Type elt = cast<RankedTensorType>(op.getLhs().getType()).getElementType();
       // Clusters share tiles through TMA multicast: cluster-m > 1 asks for TMA.
       StringRef wantCopy = copy.empty() && clusterM > 1 ? StringRef("tma") : StringRef(copy);

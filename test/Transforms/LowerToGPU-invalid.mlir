@@ -14,3 +14,11 @@ func.func @attention_head_dim_too_large(%q: tensor<1x2x3x1024xf16>) -> tensor<1x
   %o = mini.attention %q, %q, %q : tensor<1x2x3x1024xf16>, tensor<1x2x3x1024xf16>, tensor<1x2x3x1024xf16> -> tensor<1x2x3x1024xf16>
   return %o : tensor<1x2x3x1024xf16>
 }
+
+// -----
+
+func.func @softmax_zero_size_dim(%x: tensor<?x0xf16>) -> tensor<?x0xf16> {
+  // expected-error @+1 {{lowering to GPU needs no dimension fixed to 0; got 'tensor<?x0xf16>'}}
+  %y = mini.softmax %x : tensor<?x0xf16> -> tensor<?x0xf16>
+  return %y : tensor<?x0xf16>
+}

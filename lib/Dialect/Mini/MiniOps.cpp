@@ -72,16 +72,17 @@ RowConfigAttr::verifyFor(Type elementType,
   int64_t vw = getVectorWidth(), warps = getWarpsPerRow();
   int64_t rows = getRowsPerBlock(), slots = getCacheSlots();
   int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
-  if (vw < 1 || (vw & (vw - 1)) || vw * bytes > 16)
+  // Bounds by division: products of the fields could overflow int64.
+  if (vw < 1 || (vw & (vw - 1)) || vw > 16 / bytes)
     return emitError() << "row_config vector_width must be a power of two of at most 16 bytes; got "
                        << vw << " x " << elementType;
-  if (warps < 1 || warps > 32 || rows < 1 || 32 * warps * rows > 1024)
+  if (warps < 1 || warps > 32 || rows < 1 || rows > 1024 / (32 * warps))
     return emitError() << "row_config needs 1 <= warps_per_row <= 32, rows_per_block >= 1 and at most "
                        << "1024 threads per block; got warps_per_row = " << warps
                        << ", rows_per_block = " << rows;
   if (rows > 1 && warps > 1 && (warps & (warps - 1)))
     return emitError() << "row_config warps_per_row must be a power of two when rows share a block";
-  if (slots < 0 || slots * vw > 64)
+  if (slots < 0 || slots > 64 / vw)
     return emitError() << "row_config cache_slots x vector_width must be within [0, 64] registers; got "
                        << slots << " x " << vw;
   return success();
@@ -130,7 +131,7 @@ MatmulConfigAttr::verifyFor(Type elementType,
       return emitError() << "matmul_config " << name << " must be in [1, 4096], got " << v;
   if (stages < 0 || stages > 8)
     return emitError() << "matmul_config stages must be in [0, 8], got " << stages;
-  if (wm < 1 || wn < 1 || 32 * wm * wn > 1024)
+  if (wm < 1 || wn < 1 || wm > 32 || wn > 32 / wm)
     return emitError() << "matmul_config warps_m x warps_n must give 1 to 32 warps, got "
                        << wm << " x " << wn;
   int64_t cm = getClusterM(), bBoxes = tn / kTmaBoxCols;

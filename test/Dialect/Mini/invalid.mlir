@@ -574,3 +574,53 @@ func.func @attention_config_shared_memory(%q: tensor<1x2x3x256xf16>) -> tensor<1
   %o = mini.attention %q, %q, %q {config = #mini.attention_config<math = "mma_sync", warps = 16, tile_keys = 256>} : tensor<1x2x3x256xf16>, tensor<1x2x3x256xf16>, tensor<1x2x3x256xf16> -> tensor<1x2x3x256xf16>
   return %o : tensor<1x2x3x256xf16>
 }
+
+// -----
+
+// Config fields whose products overflow int64 are still rejected (they
+// once passed the checks and crashed or hung the lowering).
+func.func @row_config_huge_vector_width(%x: tensor<?x?xf16>) -> tensor<?x?xf16> {
+  // expected-error @+1 {{row_config vector_width must be a power of two of at most 16 bytes; got 4611686018427387904 x 'f16'}}
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 4611686018427387904, warps_per_row = 1, rows_per_block = 1, cache_slots = 1>} : tensor<?x?xf16> -> tensor<?x?xf16>
+  return %y : tensor<?x?xf16>
+}
+
+// -----
+
+func.func @row_config_huge_rows(%x: tensor<?x?xf16>) -> tensor<?x?xf16> {
+  // expected-error @+1 {{row_config needs 1 <= warps_per_row <= 32, rows_per_block >= 1 and at most 1024 threads per block; got warps_per_row = 1, rows_per_block = 9223372036854775807}}
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 9223372036854775807, cache_slots = 1>} : tensor<?x?xf16> -> tensor<?x?xf16>
+  return %y : tensor<?x?xf16>
+}
+
+// -----
+
+func.func @row_config_huge_cache_slots(%x: tensor<?x?xf16>) -> tensor<?x?xf16> {
+  // expected-error @+1 {{row_config cache_slots x vector_width must be within [0, 64] registers; got 2305843009213693952 x 8}}
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 1, cache_slots = 2305843009213693952>} : tensor<?x?xf16> -> tensor<?x?xf16>
+  return %y : tensor<?x?xf16>
+}
+
+// -----
+
+func.func @matmul_config_huge_warps(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
+  // expected-error @+1 {{matmul_config warps_m x warps_n must give 1 to 32 warps, got 1152921504606846978 x 16}}
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 1152921504606846978, warps_n = 16, stages = 2, math = "mma_sync">} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
+  return %c : tensor<?x?xf16>
+}
+
+// -----
+
+func.func @matmul_config_simt_huge_warps(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  // expected-error @+1 {{matmul_config warps_m x warps_n must give 1 to 32 warps, got 4611686018427387906 x 4}}
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 4611686018427387906, warps_n = 4, stages = 1, math = "simt">} : tensor<?x?xf32>, tensor<?x?xf32> -> tensor<?x?xf32>
+  return %c : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @matmul_config_huge_warps_n(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
+  // expected-error @+1 {{matmul_config warps_m x warps_n must give 1 to 32 warps, got 2 x 9223372036854775807}}
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 9223372036854775807, stages = 2, math = "mma_sync">} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
+  return %c : tensor<?x?xf16>
+}
