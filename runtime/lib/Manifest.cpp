@@ -40,9 +40,17 @@ public:
   }
   std::string str(const std::string &key) const { return get(key, Json::Kind::String).string(); }
   int64_t integer(const std::string &key) const {
-    double d = get(key, Json::Kind::Number).number();
-    if (d != std::floor(d))
-      throw Error(where + ": field '" + key + "' must be an integer");
+    return toInteger(get(key, Json::Kind::Number).number(), "field '" + key + "'");
+  }
+  /// `d` as an int64, if it is an integer within +-2^62 (a double holds
+  /// those exactly; a cast of a larger one is undefined).
+  int64_t toInteger(double d, const std::string &what) const {
+    constexpr double kLimit = 4611686018427387904.0; // 2^62
+    if (d != std::floor(d) || !(std::fabs(d) <= kLimit)) {
+      std::ostringstream os;
+      os << where << ": " << what << " must be an integer within +-2^62, got " << d;
+      throw Error(os.str());
+    }
     return static_cast<int64_t>(d);
   }
   /// The integers of array field `key`, each in [lo, hi]; `what` names them
@@ -112,12 +120,18 @@ KernelSpec parseKernel(const Json &json, size_t index) {
   where = "manifest kernel '" + k.entry + "'";
   r.where = where;
   k.op = r.str("op");
+  if (k.op != "matmul" && k.op != "softmax" && k.op != "rmsnorm" && k.op != "attention")
+    throw Error(where + ": op must be matmul, softmax, rmsnorm or attention, got '" + k.op + "'");
   k.cubin = r.str("cubin");
   k.sizes = r.strings("sizes");
   for (const auto &[name, v] : r.get("static_sizes", Json::Kind::Object).object()) {
     if (!v.isNumber())
       throw Error(where + ": static size '" + name + "' must be a number");
-    k.staticSizes[name] = static_cast<int64_t>(v.number());
+    int64_t size = r.toInteger(v.number(), "static size '" + name + "'");
+    if (size < -1)
+      throw Error(where + ": static size '" + name + "' must be -1 (given at launch) or >= 0, got " +
+                  std::to_string(size));
+    k.staticSizes[name] = size;
   }
   for (const std::string &s : k.sizes)
     if (!k.staticSizes.count(s))
@@ -137,6 +151,8 @@ KernelSpec parseKernel(const Json &json, size_t index) {
   }
   if (k.tensors.empty())
     throw Error(where + " has no tensors");
+  if (std::none_of(k.tensors.begin(), k.tensors.end(), [](const TensorSpec &t) { return t.output; }))
+    throw Error(where + " has no output tensor");
   const auto &grid = r.get("grid", Json::Kind::Array).array();
   if (grid.size() != 3)
     throw Error(where + ": 'grid' must have 3 entries, got " + std::to_string(grid.size()));
@@ -348,13 +364,18 @@ Bundle Bundle::parse(const std::string &text, const std::string &dir) {
     b.kernels.push_back(parseKernel(k, i++));
   if (b.kernels.empty())
     throw Error("manifest: 'kernels' is empty");
-  auto sameAbi = [](const KernelSpec &v, const KernelSpec &k) {
+  // The first part of a size variant's ABI that is not the kernel's, or "".
+  auto abiDifference = [](const KernelSpec &v, const KernelSpec &k) -> std::string {
+    if (v.op != k.op)
+      return "its op is '" + v.op + "', the kernel's '" + k.op + "'";
+    if (v.sizes != k.sizes || v.staticSizes != k.staticSizes)
+      return "its sizes (names, order or static values) are not the kernel's";
     bool sameTensors = v.tensors.size() == k.tensors.size();
     for (size_t i = 0; sameTensors && i < k.tensors.size(); ++i)
       sameTensors = v.tensors[i].dtype == k.tensors[i].dtype &&
                     v.tensors[i].dims == k.tensors[i].dims &&
                     v.tensors[i].output == k.tensors[i].output;
-    return v.op == k.op && v.sizes == k.sizes && v.staticSizes == k.staticSizes && sameTensors;
+    return sameTensors ? "" : "its tensors (dtype, dims or output) are not the kernel's";
   };
   auto find = [&](const std::string &name) {
     return std::find_if(b.kernels.begin(), b.kernels.end(),
@@ -368,8 +389,8 @@ Bundle Bundle::parse(const std::string &text, const std::string &dir) {
         throw Error(where + ": no such kernel");
       if (!v->sizeVariants.empty() || v->entry == k.entry)
         throw Error(where + ": a size variant cannot have size variants of its own");
-      if (!sameAbi(*v, k))
-        throw Error(where + ": its op, sizes and tensors must be the kernel's");
+      if (std::string difference = abiDifference(*v, k); !difference.empty())
+        throw Error(where + ": " + difference);
     }
     if (k.splitTail.maxSplits < 2 || k.splitTail.splitBlocks)
       continue;
@@ -378,10 +399,14 @@ Bundle Bundle::parse(const std::string &text, const std::string &dir) {
     auto v = find(k.splitTail.kernel);
     if (v == b.kernels.end())
       throw Error(where + ": no such kernel");
-    if (!v->splitTail.splitBlocks || !sameAbi(*v, k) ||
-        v->tensorMaps.size() != k.tensorMaps.size())
-      throw Error(where + ": it must be marked split_blocks and take the kernel's op, sizes, "
-                          "tensors and tensor maps");
+    if (!v->splitTail.splitBlocks)
+      throw Error(where + ": it must be marked split_blocks");
+    if (std::string difference = abiDifference(*v, k); !difference.empty())
+      throw Error(where + ": " + difference);
+    if (v->tensorMaps.size() != k.tensorMaps.size())
+      throw Error(where + ": it must take the kernel's tensor maps (" +
+                  std::to_string(k.tensorMaps.size()) + "), got " +
+                  std::to_string(v->tensorMaps.size()));
   }
   return b;
 }

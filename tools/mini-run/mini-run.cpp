@@ -56,6 +56,15 @@ int64_t parseInt(const std::string &s, const std::string &what) {
   return v;
 }
 
+/// A repeat count: within [0, kMaxCount], never silently wrapped to int.
+int count(const std::string &s, const std::string &option) {
+  constexpr int64_t kMaxCount = 1000000;
+  int64_t v = parseInt(s, option);
+  if (v < 0 || v > kMaxCount)
+    usage(option + " must be in [0, " + std::to_string(kMaxCount) + "], got " + s);
+  return static_cast<int>(v);
+}
+
 Options parseArgs(int argc, char **argv) {
   Options o;
   for (int i = 1; i < argc; ++i) {
@@ -74,7 +83,10 @@ Options parseArgs(int argc, char **argv) {
         size_t eq = item.find('=');
         if (eq == std::string::npos || eq == 0)
           usage("--size expects NAME=N, got '" + item + "'");
-        o.sizes[item.substr(0, eq)] = parseInt(item.substr(eq + 1), "size " + item.substr(0, eq));
+        std::string name = item.substr(0, eq);
+        if (o.sizes.count(name))
+          usage("--size gives " + name + " twice");
+        o.sizes[name] = parseInt(item.substr(eq + 1), "size " + name);
         if (comma == std::string::npos)
           break;
         start = comma + 1;
@@ -85,9 +97,9 @@ Options parseArgs(int argc, char **argv) {
       o.seed = static_cast<uint64_t>(parseInt(value(), "seed"));
       o.seedGiven = true;
     } else if (a == "--warmup") {
-      o.warmup = static_cast<int>(parseInt(value(), "warmup"));
+      o.warmup = count(value(), "--warmup");
     } else if (a == "--iters") {
-      o.iters = static_cast<int>(parseInt(value(), "iters"));
+      o.iters = count(value(), "--iters");
     } else if (a == "--nonfinite") {
       o.nonfinite = true;
     } else if (a == "--bench") {

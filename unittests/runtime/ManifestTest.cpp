@@ -182,8 +182,7 @@ TEST(Manifest, BadSplitTailIsNamed) {
   EXPECT_EQ(errorOf([] {
               Bundle::parse(splitManifest(R"("kernel":"k0_split")", R"("kernel":"k0")"), ".");
             }),
-            "manifest kernel 'k0' split-tile kernel 'k0_split': it must be marked split_blocks "
-            "and take the kernel's op, sizes, tensors and tensor maps");
+            "manifest kernel 'k0' split-tile kernel 'k0_split': it must be marked split_blocks");
   std::string text = splitManifest();
   text.replace(text.find(R"("max_splits":4)"), 14, R"("max_splits":1)");
   EXPECT_EQ(errorOf([&] { Bundle::parse(text, "."); }),
@@ -282,8 +281,8 @@ TEST(Manifest, BadSizeVariantsAreNamed) {
   EXPECT_EQ(errorOf([] {
               Bundle::parse(variantsManifest(R"(["mid","small"])", R"(["K","M"])"), ".");
             }),
-            "manifest kernel 'big' size variant 'small': its op, sizes and tensors must be the "
-            "kernel's");
+            "manifest kernel 'big' size variant 'small': its tensors (dtype, dims or output) are "
+            "not the kernel's");
 }
 
 TEST(Manifest, BadTensorMapsAreNamed) {
@@ -365,3 +364,29 @@ TEST(Chip, ParsesAndMatchesDevices) {
 }
 
 } // namespace
+
+namespace {
+/// manifest() with `from` replaced by `to` (once).
+std::string damaged(const std::string &from, const std::string &to) {
+  std::string text = manifest();
+  text.replace(text.find(from), from.size(), to);
+  return text;
+}
+} // namespace
+
+TEST(Manifest, EachDamagedFieldIsNamed) {
+  EXPECT_EQ(errorOf([] { Bundle::parse(damaged(R"("op":"matmul")", R"("op":"conv")"), "."); }),
+            "manifest kernel 'k0': op must be matmul, softmax, rmsnorm or attention, got 'conv'");
+  EXPECT_EQ(errorOf([] { Bundle::parse(damaged(R"("N":33)", R"("N":-5)"), "."); }),
+            "manifest kernel 'k0': static size 'N' must be -1 (given at launch) or >= 0, got -5");
+  EXPECT_EQ(errorOf([] { Bundle::parse(damaged(R"("output":true)", R"("output":false)"), "."); }),
+            "manifest kernel 'k0' has no output tensor");
+  EXPECT_EQ(errorOf([] {
+              Bundle::parse(damaged(R"("dynamic_shared_bytes":0)", R"("dynamic_shared_bytes":1e300)"),
+                            ".");
+            }),
+            "manifest kernel 'k0': field 'dynamic_shared_bytes' must be an integer within +-2^62, "
+            "got 1e+300");
+  EXPECT_EQ(errorOf([] { Bundle::parse(damaged(R"("N":33)", R"("N":1e19)"), "."); }),
+            "manifest kernel 'k0': static size 'N' must be an integer within +-2^62, got 1e+19");
+}
