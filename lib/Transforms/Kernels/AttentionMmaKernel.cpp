@@ -15,12 +15,9 @@
 //
 // Masks: a tile wholly visible to every row of the block takes no mask code;
 // the last tile (keys past T) and, with causal, tiles on the diagonal mask
-// their scores. A masked key must contribute nothing even where V holds NaN
-// or Inf, but the mma computes 0 x NaN = NaN: on the diagonal, a 16-key slice
-// of V that a warp's rows see only in part is checked for non-finite values
-// and, where it has some, multiplied on CUDA cores with the mask applied.
-#include "KernelBuilder.h"
-#include "MmaFragments.h"
+// their scores (AttentionMmaMasking.cpp, with the diagonal's NaN-exact
+// O += P V).
+#include "AttentionMmaEmitter.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -34,82 +31,9 @@
 using namespace mlir;
 
 namespace mini {
-namespace {
 
-constexpr int64_t kChunk = 8; // f16/bf16 elements per 16-byte copy
+constexpr int64_t kChunk = kAttentionChunk;
 constexpr int64_t kStages = AttentionConfigAttr::kStages;
-
-class AttentionMmaEmitter {
-public:
-  AttentionMmaEmitter(OpBuilder &b, Location loc, gpu::GPUFuncOp func, AttentionConfigAttr cfg,
-                      int64_t headDim, Type elt, float scale, bool causal)
-      : b(b), kb(b, loc), cfg(cfg), D(headDim), Dp(paddedHeadDim(headDim)), elt(elt),
-        scaleLog2(scale * static_cast<float>(M_LOG2E)), causal(causal),
-        fr(/*wmma=*/false, elt, b, loc) {
-    Q = func.getArgument(0), K = func.getArgument(1), V = func.getArgument(2);
-    O = func.getArgument(3), H = func.getArgument(5), G = func.getArgument(6);
-    S = func.getArgument(7), T = func.getArgument(8);
-  }
-
-  static int64_t paddedHeadDim(int64_t d) { return (d + 15) / 16 * 16; }
-  static int64_t rowStride(int64_t d) { return AttentionConfigAttr::rowStride(d); }
-
-  void emit();
-
-private:
-  int64_t rows() const { return 16 * cfg.getWarps(); }
-  int64_t keys() const { return cfg.getTileKeys(); }
-  int64_t threads() const { return 32 * cfg.getWarps(); }
-  WarpTileType tile(StringRef role, int64_t r, int64_t c, Type t) const {
-    return WarpTileType::get(b.getContext(), role, {r, c}, t);
-  }
-  void copyTile(SmallVectorImpl<Value> &tokens, Value smem, Value stage, Value src, Value base,
-                Value first, Value limit, int64_t tileRows);
-  Value commit(ArrayRef<Value> tokens) {
-    return nvgpu::DeviceAsyncCreateGroupOp::create(b, kb.loc, tokens);
-  }
-  void waitAll(Value token);
-  Value toI32(Value index) {
-    return arith::IndexCastUIOp::create(b, kb.loc, b.getI32Type(), index);
-  }
-  /// The lane's byte address in `smem` at stage `stage`, row `row`, column `col`.
-  Value laneAddress(Value smem, Value stage, Value row, Value col);
-  /// ldmatrix.x4 (.trans) at byte address `base` + `immediate`.
-  Value ldmatrix(Value base, int64_t immediate, bool transpose);
-  Value exp2(Value x);
-  Value loadQ(int64_t slice);
-  SmallVector<Value> scores(ArrayRef<Value> q, Value kBase);
-  SmallVector<Value> maskScores(ArrayRef<Value> s, Value t0);
-  struct Softmax {
-    SmallVector<Value> m, l, o, p;
-  };
-  Softmax softmax(ArrayRef<Value> s, ValueRange m, ValueRange l, ValueRange o);
-  Value pFragment(ArrayRef<Value> p, int64_t slice);
-  SmallVector<Value> multiplyV(ArrayRef<Value> pA, ValueRange o, Value t0, Value masked,
-                               Value stage, Value vBase);
-  SmallVector<Value> multiplyVSlice(Value pA, ValueRange o, int64_t slice, Value vBase);
-  SmallVector<Value> multiplyVOnCudaCores(Value pA, ValueRange o, Value t0, int64_t slice,
-                                          Value stage);
-  Value anyNonFinite(int64_t slice, Value stage);
-  Value visible(Value row, Value key);
-  Value element(Value frag, int64_t i, int64_t j) {
-    return vector::ExtractOp::create(b, kb.loc, frag, ArrayRef<int64_t>{i, j});
-  }
-  Value quadReduce(Value v, bool isMax);
-  void epilogue(ValueRange l, ValueRange o);
-
-  OpBuilder &b;
-  KernelBuilder kb;
-  AttentionConfigAttr cfg;
-  int64_t D, Dp;
-  Type elt;
-  float scaleLog2;
-  bool causal;
-  MmaFragments fr;
-  Value Q, K, V, O, H, G, S, T;
-  // Set by emit().
-  Value sQ, sK, sV, raw, tid, lane, warp, qBase, kvBase, row0, warpRow0, laneRow, qLane;
-};
 
 /// Copies rows first .. first + tileRows - 1 (those below `limit`; the rest
 /// and the head dims past D are zeros) of the rows x D matrix at `base` of
@@ -221,47 +145,6 @@ SmallVector<Value> AttentionMmaEmitter::scores(ArrayRef<Value> q, Value kBase) {
   return s;
 }
 
-/// Query `row` sees key `key`: key < T and, with causal, key <= row + T - S.
-Value AttentionMmaEmitter::visible(Value row, Value key) {
-  Value ok = kb.ult(key, T);
-  if (causal)
-    ok = kb.andi(ok, kb.ule(kb.add(key, S), kb.add(row, T)));
-  return ok;
-}
-
-/// Scores of keys a row does not see become -inf. Per row, the last key it
-/// sees (T - 1, or with causal row + T - S, if less), counted from the
-/// lane's first column of the tile and clamped to a 32-bit range: each
-/// score then takes one compare with a constant and a select.
-SmallVector<Value> AttentionMmaEmitter::maskScores(ArrayRef<Value> s, Value t0) {
-  Value negInf = kb.f32(-std::numeric_limits<float>::infinity());
-  Value keyBase = kb.add(t0, kb.mul(kb.rem(lane, kb.idx(4)), kb.idx(2)));
-  Value lastKey = kb.sub(T, kb.idx(1)); // T >= 1 inside the key loop
-  Value limit[2];
-  for (int64_t i = 0; i < 2; ++i) {
-    Value last = lastKey;
-    if (causal) // signed: a row that sees no key has row + T - S < 0
-      last = arith::MinSIOp::create(
-          b, kb.loc, last, kb.sub(kb.add(kb.add(laneRow, kb.idx(8 * i)), T), S));
-    Value rel = arith::MaxSIOp::create(b, kb.loc, kb.sub(last, keyBase), kb.idx(-1));
-    rel = arith::MinSIOp::create(b, kb.loc, rel, kb.idx(keys()));
-    limit[i] = arith::IndexCastOp::create(b, kb.loc, b.getI32Type(), rel);
-  }
-  auto fragType = cast<VectorType>(s.front().getType());
-  SmallVector<Value> out;
-  for (auto [n, frag] : llvm::enumerate(s)) {
-    SmallVector<Value> elems;
-    for (int64_t i = 0; i < 2; ++i)
-      for (int64_t e = 0; e < 2; ++e) {
-        Value seen = arith::CmpIOp::create(b, kb.loc, arith::CmpIPredicate::sle,
-                                           kb.i32(8 * n + e), limit[i]);
-        elems.push_back(kb.select(seen, element(frag, i, e), negInf));
-      }
-    out.push_back(vector::FromElementsOp::create(b, kb.loc, fragType, elems));
-  }
-  return out;
-}
-
 Value AttentionMmaEmitter::quadReduce(Value v, bool isMax) {
   for (int offset : {1, 2}) {
     Value other = gpu::ShuffleOp::create(b, kb.loc, v, kb.i32(offset), kb.i32(32),
@@ -343,139 +226,6 @@ SmallVector<Value> AttentionMmaEmitter::multiplyVSlice(Value pA, ValueRange o, i
   return acc;
 }
 
-/// Whether V's rows slice*16 .. +15 in shared memory hold a NaN or Inf (all
-/// exponent bits set), in any lane: 16-byte loads spread over the warp. A
-/// loop, not unrolled: this runs rarely, and its addresses must not be
-/// hoisted into registers the key loop keeps.
-Value AttentionMmaEmitter::anyNonFinite(int64_t slice, Value stage) {
-  int64_t perRow = Dp / kChunk;
-  auto vecType = VectorType::get({kChunk}, elt);
-  auto bitsType = VectorType::get({kChunk}, b.getI16Type());
-  int64_t expBits = elt.isF16() ? 0x7C00 : 0x7F80;
-  Value none = arith::ConstantIntOp::create(b, kb.loc, 0, 1);
-  auto rounds = kb.forLoop(kb.idx(0), kb.idx(16 * perRow), kb.idx(32), {none},
-                           [&](Value c0, ValueRange found) {
-    Value c = kb.add(lane, c0);
-    Value inside = kb.ult(c, kb.idx(16 * perRow));
-    // Lanes past the slice re-read its first chunk.
-    Value row = kb.select(inside, kb.add(kb.idx(slice * 16), kb.div(c, kb.idx(perRow))),
-                          kb.idx(slice * 16));
-    Value col = kb.select(inside, kb.mul(kb.rem(c, kb.idx(perRow)), kb.idx(kChunk)), kb.idx(0));
-    auto load = vector::LoadOp::create(b, kb.loc, vecType, sV, ValueRange{stage, row, col});
-    load.setAlignment(16);
-    Value mask = arith::ConstantOp::create(
-        b, kb.loc, bitsType, DenseElementsAttr::get(bitsType, APInt(16, expBits)));
-    Value exp = arith::AndIOp::create(b, kb.loc,
-                                      arith::BitcastOp::create(b, kb.loc, bitsType, load), mask);
-    Value bad = arith::CmpIOp::create(b, kb.loc, arith::CmpIPredicate::eq, exp, mask);
-    Value any = vector::ReductionOp::create(b, kb.loc, vector::CombiningKind::OR, bad);
-    return SmallVector<Value>{arith::OrIOp::create(b, kb.loc, found[0], any).getResult()};
-  });
-  Value asF32 = kb.select(rounds.getResult(0), kb.f32(1.0f), kb.f32(0.0f));
-  return arith::CmpFOp::create(b, kb.loc, arith::CmpFPredicate::OGT,
-                               kb.warpAllReduce(asF32, /*isMax=*/true), kb.f32(0.0f));
-}
-
-/// O[row][d] += P[row][key] V[key][d] over the slice's keys that the row
-/// sees, on CUDA cores, a key at a time (a loop, as above): its P column
-/// comes from the lane of the quad that holds it, V's pairs from one row
-/// pointer and immediate offsets.
-SmallVector<Value> AttentionMmaEmitter::multiplyVOnCudaCores(Value pA, ValueRange o, Value t0,
-                                                             int64_t slice, Value stage) {
-  Value quadBase = kb.mul(kb.div(lane, kb.idx(4)), kb.idx(4));
-  Value myCol = kb.mul(kb.rem(lane, kb.idx(4)), kb.idx(2));
-  SmallVector<Value> init; // O's elements: fragment n, row i, column e at 4n + 2i + e
-  for (Value frag : o)
-    for (int64_t i = 0; i < 2; ++i)
-      for (int64_t e = 0; e < 2; ++e)
-        init.push_back(element(frag, i, e));
-  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
-  auto pairType = VectorType::get({2}, elt);
-  int64_t eltBytes = elt.getIntOrFloatBitWidth() / 8;
-  auto keysLoop = kb.forLoop(kb.idx(0), kb.idx(16), kb.idx(1), init, [&](Value kk, ValueRange it) {
-    SmallVector<Value> acc(it.begin(), it.end());
-    // Key kk sits in quad lane (kk % 8) / 2, A fragment row 2 (kk / 8) + i
-    // (row i of the pair), element kk % 2.
-    Value inQuad = kb.div(kb.rem(kk, kb.idx(8)), kb.idx(2));
-    Value src = arith::IndexCastOp::create(b, kb.loc, b.getI32Type(), kb.add(quadBase, inQuad));
-    Value odd = kb.ult(kb.idx(0), kb.rem(kk, kb.idx(2)));
-    Value high = kb.ule(kb.idx(8), kk);
-    Value key = kb.add(t0, kb.add(kb.idx(slice * 16), kk));
-    Value rowPtr = kb.sharedPointer(sV, {stage, kb.add(kb.idx(slice * 16), kk), myCol});
-    for (int64_t i = 0; i < 2; ++i) {
-      auto pick = [&](int64_t r) {
-        return kb.select(odd, element(pA, r, 1), element(pA, r, 0));
-      };
-      Value mine = kb.select(high, pick(2 + i), pick(i));
-      Value pk = gpu::ShuffleOp::create(b, kb.loc, arith::ExtFOp::create(b, kb.loc,
-                                                                         b.getF32Type(), mine),
-                                        src, kb.i32(32), gpu::ShuffleMode::IDX)
-                     .getShuffleResult();
-      Value seen = visible(kb.add(laneRow, kb.idx(8 * i)), key);
-      for (size_t n = 0; n < o.size(); ++n) {
-        Value ptr = LLVM::GEPOp::create(b, kb.loc, ptrType, b.getI8Type(), rowPtr,
-                                        ArrayRef<LLVM::GEPArg>{int32_t(8 * n * eltBytes)});
-        Value pair = LLVM::LoadOp::create(b, kb.loc, pairType, ptr, /*alignment=*/4);
-        for (int64_t e = 0; e < 2; ++e) {
-          Value x = arith::ExtFOp::create(
-              b, kb.loc, b.getF32Type(),
-              vector::ExtractOp::create(b, kb.loc, pair, ArrayRef<int64_t>{e}).getResult());
-          Value &a = acc[4 * n + 2 * i + e];
-          a = kb.select(seen, kb.fma(pk, x, a), a);
-        }
-      }
-    }
-    return acc;
-  });
-  auto fragType = cast<VectorType>(o.front().getType());
-  SmallVector<Value> out;
-  for (size_t n = 0; n < o.size(); ++n)
-    out.push_back(vector::FromElementsOp::create(
-        b, kb.loc, fragType, keysLoop.getResults().slice(4 * n, 4)));
-  return out;
-}
-
-/// O += P V_j. In a masked tile (with causal), a slice none of the warp's
-/// rows sees is skipped and one they see in part with non-finite values in
-/// V goes to CUDA cores.
-SmallVector<Value> AttentionMmaEmitter::multiplyV(ArrayRef<Value> pA, ValueRange o, Value t0,
-                                                  Value masked, Value stage, Value vBase) {
-  SmallVector<Value> acc(o.begin(), o.end());
-  for (int64_t slice = 0; slice < keys() / 16; ++slice) {
-    if (!causal) {
-      acc = multiplyVSlice(pA[slice], acc, slice, vBase);
-      continue;
-    }
-    // Keys first .. first + 15 against rows warpRow0 .. warpRow0 + 15.
-    Value first = kb.add(t0, kb.idx(slice * 16));
-    Value seenByAll = kb.ule(kb.add(kb.add(first, kb.idx(15)), S), kb.add(warpRow0, T));
-    Value seenByNone = kb.ult(kb.add(kb.add(warpRow0, kb.idx(15)), T), kb.add(first, S));
-    Value plain = kb.select(masked, seenByAll, arith::ConstantIntOp::create(b, kb.loc, 1, 1));
-    TypeRange types = ValueRange(acc).getTypes();
-    auto ifPlain = scf::IfOp::create(b, kb.loc, types, plain, /*withElse=*/true);
-    {
-      OpBuilder::InsertionGuard g(b);
-      b.setInsertionPointToStart(ifPlain.thenBlock());
-      scf::YieldOp::create(b, kb.loc, multiplyVSlice(pA[slice], acc, slice, vBase));
-      b.setInsertionPointToStart(ifPlain.elseBlock());
-      auto ifNone = scf::IfOp::create(b, kb.loc, types, seenByNone, /*withElse=*/true);
-      scf::YieldOp::create(b, kb.loc, ifNone.getResults());
-      b.setInsertionPointToStart(ifNone.thenBlock());
-      scf::YieldOp::create(b, kb.loc, acc);
-      b.setInsertionPointToStart(ifNone.elseBlock());
-      auto ifBad =
-          scf::IfOp::create(b, kb.loc, types, anyNonFinite(slice, stage), /*withElse=*/true);
-      scf::YieldOp::create(b, kb.loc, ifBad.getResults());
-      b.setInsertionPointToStart(ifBad.thenBlock());
-      scf::YieldOp::create(b, kb.loc, multiplyVOnCudaCores(pA[slice], acc, t0, slice, stage));
-      b.setInsertionPointToStart(ifBad.elseBlock());
-      scf::YieldOp::create(b, kb.loc, multiplyVSlice(pA[slice], acc, slice, vBase));
-    }
-    acc.assign(ifPlain.getResults().begin(), ifPlain.getResults().end());
-  }
-  return acc;
-}
-
 /// O / l per row (0 for a row that sees no key), staged through the warp's
 /// rows of Q's buffer into 16-byte stores.
 void AttentionMmaEmitter::epilogue(ValueRange l, ValueRange o) {
@@ -501,22 +251,26 @@ void AttentionMmaEmitter::epilogue(ValueRange l, ValueRange o) {
            {O, qBase, warpRow0, kb.idx(0), S, kb.idx(D), scratch, /*pairs=*/false});
 }
 
-void AttentionMmaEmitter::emit() {
+/// Dynamic shared memory: two stages each of K and V tiles, and Q's tile in
+/// a buffer of its own or, when its fragments stay in registers, in V's
+/// second stage until they are loaded (70 KB at D = 128: three blocks per SM).
+void AttentionMmaEmitter::sharedMemory() {
   int64_t eltBytes = elt.getIntOrFloatBitWidth() / 8;
   MemRefType qType = workgroupMemRef({1, rows(), rowStride(D)}, elt);
   MemRefType kvType = workgroupMemRef({kStages, keys(), rowStride(D)}, elt);
   raw = gpu::DynamicSharedMemoryOp::create(b, kb.loc,
                                            workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
-  // Q's tile has a buffer of its own, or (Q kept in registers) lives in V's
-  // second stage until its fragments are loaded: a block then fits in 70
-  // KB at D = 128, three blocks per SM.
   int64_t kvBytes = kvType.getNumElements() * eltBytes;
   int64_t qBytes = cfg.qSharesStage() ? 0 : qType.getNumElements() * eltBytes;
   sK = memref::ViewOp::create(b, kb.loc, kvType, raw, kb.idx(qBytes), ValueRange{});
   sV = memref::ViewOp::create(b, kb.loc, kvType, raw, kb.idx(qBytes + kvBytes), ValueRange{});
   int64_t qAt = cfg.qSharesStage() ? qBytes + kvBytes + kvBytes / kStages : 0;
   sQ = memref::ViewOp::create(b, kb.loc, qType, raw, kb.idx(qAt), ValueRange{});
+}
 
+/// The block's rows and (batch, head), the lane's rows, its ldmatrix
+/// offsets and the tensors' bases.
+void AttentionMmaEmitter::laneSetup() {
   tid = kb.threadId();
   lane = kb.rem(tid, kb.idx(32));
   warp = kb.div(tid, kb.idx(32));
@@ -532,38 +286,84 @@ void AttentionMmaEmitter::emit() {
   // ldmatrix lanes: A (Q) and B from V (.trans) address rows lane % 16 and
   // columns 8 (lane / 16); B from K rows lane % 8 + 8 (lane / 16) and
   // columns 8 ((lane / 8) % 2).
-  Value rowA = kb.rem(lane, kb.idx(16)), colA = kb.mul(kb.div(lane, kb.idx(16)), kb.idx(8));
-  Value rowK = kb.add(kb.rem(lane, kb.idx(8)), kb.mul(kb.div(lane, kb.idx(16)), kb.idx(8)));
-  Value colK = kb.mul(kb.rem(kb.div(lane, kb.idx(8)), kb.idx(2)), kb.idx(8));
+  rowA = kb.rem(lane, kb.idx(16));
+  colA = kb.mul(kb.div(lane, kb.idx(16)), kb.idx(8));
+  rowK = kb.add(kb.rem(lane, kb.idx(8)), kb.mul(kb.div(lane, kb.idx(16)), kb.idx(8)));
+  colK = kb.mul(kb.rem(kb.div(lane, kb.idx(8)), kb.idx(2)), kb.idx(8));
   qLane = laneAddress(sQ, kb.idx(0), kb.add(kb.mul(warp, kb.idx(16)), rowA), colA);
   Value head = kb.blockId(gpu::Dimension::y), batch = kb.blockId(gpu::Dimension::z);
   Value kvHead = kb.div(head, kb.div(H, G));
   qBase = kb.mul(kb.mul(kb.add(kb.mul(batch, H), head), S), kb.idx(D));
   kvBase = kb.mul(kb.mul(kb.add(kb.mul(batch, G), kvHead), T), kb.idx(D));
+}
 
-  // Keys this block must visit: all T, or with the bottom-right causal mask
-  // only keys j <= lastRow + T - S (none when lastRow + T + 1 <= S).
-  Value kvEnd = T;
-  if (causal) {
-    Value lastRow = kb.min(kb.add(row0, kb.idx(rows() - 1)), kb.sub(S, kb.idx(1)));
-    Value reach = kb.add(kb.add(lastRow, kb.idx(1)), T);
-    Value some = arith::CmpIOp::create(b, kb.loc, arith::CmpIPredicate::ugt, reach, S);
-    kvEnd = kb.select(some, kb.min(T, kb.sub(reach, kb.select(some, S, kb.idx(0)))), kb.idx(0));
-  }
-  // Tiles before `plainEnd` need no mask: every row of the block sees them.
-  Value plainEnd = kb.mul(kb.div(T, kb.idx(keys())), kb.idx(keys()));
-  if (causal) {
-    Value firstReach = kb.add(kb.add(row0, kb.idx(1)), T); // row0 sees keys < firstReach - S
-    Value some = kb.ult(S, firstReach);
-    plainEnd = kb.min(plainEnd, kb.select(some, kb.sub(firstReach, kb.select(some, S, kb.idx(0))),
-                                          kb.idx(0)));
-  }
+/// The keys the block visits (`kvEnd`: all T, or with the bottom-right
+/// causal mask only keys j <= lastRow + T - S, none when lastRow + T + 1 <=
+/// S) and the first that needs a mask (`plainEnd`: every row of the block
+/// sees the keys before it).
+void AttentionMmaEmitter::keyRange() {
+  kvEnd = T;
+  plainEnd = kb.mul(kb.div(T, kb.idx(keys())), kb.idx(keys()));
+  if (!causal)
+    return;
+  Value lastRow = kb.min(kb.add(row0, kb.idx(rows() - 1)), kb.sub(S, kb.idx(1)));
+  Value reach = kb.add(kb.add(lastRow, kb.idx(1)), T);
+  Value some = arith::CmpIOp::create(b, kb.loc, arith::CmpIPredicate::ugt, reach, S);
+  kvEnd = kb.select(some, kb.min(T, kb.sub(reach, kb.select(some, S, kb.idx(0)))), kb.idx(0));
+  Value firstReach = kb.add(kb.add(row0, kb.idx(1)), T); // row0 sees keys < firstReach - S
+  Value any = kb.ult(S, firstReach);
+  plainEnd = kb.min(plainEnd,
+                    kb.select(any, kb.sub(firstReach, kb.select(any, S, kb.idx(0))), kb.idx(0)));
+}
 
+/// One key tile at t0 (carried: m, l, O's fragments, the tile's stage):
+/// the next tile's copies, S, its mask where needed, the softmax step,
+/// O += P V, and the wait and barrier that hand the stages over.
+SmallVector<Value> AttentionMmaEmitter::keyTile(Value t0, ValueRange carried, ArrayRef<Value> q) {
+  Value stage = carried.back(), other = kb.sub(kb.idx(1), stage);
+  // Tile j + 1 into the other stage, which every warp finished with before
+  // the barrier that ended tile j - 1.
+  Value tileEnd = kb.add(t0, kb.idx(keys()));
+  kb.ifThenElse(kb.ult(tileEnd, kvEnd), [&] {
+    SmallVector<Value> next;
+    copyTile(next, sK, other, K, kvBase, tileEnd, kvEnd, keys());
+    copyTile(next, sV, other, V, kvBase, tileEnd, kvEnd, keys());
+    commit(next);
+  });
+  SmallVector<Value> s = scores(q, laneAddress(sK, stage, rowK, colK));
+  Value masked = kb.ult(plainEnd, tileEnd);
+  auto ifMasked = scf::IfOp::create(b, kb.loc, ValueRange(s).getTypes(), masked, true);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(ifMasked.thenBlock());
+    scf::YieldOp::create(b, kb.loc, maskScores(s, t0));
+    b.setInsertionPointToStart(ifMasked.elseBlock());
+    scf::YieldOp::create(b, kb.loc, s);
+  }
+  SmallVector<Value> sm(ifMasked.getResults());
+  Softmax step = softmax(sm, carried.slice(0, 2), carried.slice(2, 2), carried.slice(4, Dp / 8));
+  SmallVector<Value> pA;
+  for (int64_t slice = 0; slice < keys() / 16; ++slice)
+    pA.push_back(pFragment(step.p, slice));
+  SmallVector<Value> o =
+      multiplyV(pA, step.o, t0, masked, stage, laneAddress(sV, stage, rowA, colA));
+  waitAll(token); // tile j + 1 landed; every warp is done with this stage
+  SmallVector<Value> next = step.m;
+  llvm::append_range(next, step.l);
+  llvm::append_range(next, o);
+  next.push_back(other);
+  return next;
+}
+
+void AttentionMmaEmitter::emit() {
+  sharedMemory();
+  laneSetup();
+  keyRange();
   SmallVector<Value> tokens;
   copyTile(tokens, sQ, kb.idx(0), Q, qBase, row0, S, rows());
   copyTile(tokens, sK, kb.idx(0), K, kvBase, kb.idx(0), kvEnd, keys());
   copyTile(tokens, sV, kb.idx(0), V, kvBase, kb.idx(0), kvEnd, keys());
-  Value token = commit(tokens);
+  token = commit(tokens);
   waitAll(token);
   SmallVector<Value> q;
   if (cfg.getKeepQ())
@@ -571,51 +371,14 @@ void AttentionMmaEmitter::emit() {
       q.push_back(loadQ(ks));
   if (cfg.qSharesStage()) // every warp has its Q before tile 1 lands there
     gpu::BarrierOp::create(b, kb.loc);
-
   Value negInf = kb.f32(-std::numeric_limits<float>::infinity());
   SmallVector<Value> init = {negInf, negInf, kb.f32(0.0f), kb.f32(0.0f)};
   llvm::append_range(init, fr.zero(kb, tile("acc", 16, Dp, b.getF32Type())));
   init.push_back(kb.idx(0)); // the stage of the tile
-  auto loop = kb.forLoop(kb.idx(0), kvEnd, kb.idx(keys()), init, [&](Value t0, ValueRange it) {
-    Value stage = it.back(), other = kb.sub(kb.idx(1), stage);
-    // Tile j + 1 into the other stage, which every warp finished with
-    // before the barrier that ended tile j - 1.
-    Value tileEnd = kb.add(t0, kb.idx(keys()));
-    kb.ifThenElse(kb.ult(tileEnd, kvEnd), [&] {
-      SmallVector<Value> next;
-      copyTile(next, sK, other, K, kvBase, tileEnd, kvEnd, keys());
-      copyTile(next, sV, other, V, kvBase, tileEnd, kvEnd, keys());
-      commit(next);
-    });
-    SmallVector<Value> s = scores(q, laneAddress(sK, stage, rowK, colK));
-    Value masked = kb.ult(plainEnd, tileEnd);
-    auto ifMasked = scf::IfOp::create(b, kb.loc, ValueRange(s).getTypes(), masked, true);
-    {
-      OpBuilder::InsertionGuard g(b);
-      b.setInsertionPointToStart(ifMasked.thenBlock());
-      scf::YieldOp::create(b, kb.loc, maskScores(s, t0));
-      b.setInsertionPointToStart(ifMasked.elseBlock());
-      scf::YieldOp::create(b, kb.loc, s);
-    }
-    SmallVector<Value> sm(ifMasked.getResults());
-    Softmax step = softmax(sm, it.slice(0, 2), it.slice(2, 2), it.slice(4, Dp / 8));
-    SmallVector<Value> pA;
-    for (int64_t slice = 0; slice < keys() / 16; ++slice)
-      pA.push_back(pFragment(step.p, slice));
-    SmallVector<Value> o =
-        multiplyV(pA, step.o, t0, masked, stage, laneAddress(sV, stage, rowA, colA));
-    // Tile j + 1 landed; every warp is done with this stage.
-    waitAll(token);
-    SmallVector<Value> next = step.m;
-    llvm::append_range(next, step.l);
-    llvm::append_range(next, o);
-    next.push_back(other);
-    return next;
-  });
+  auto loop = kb.forLoop(kb.idx(0), kvEnd, kb.idx(keys()), init,
+                         [&](Value t0, ValueRange it) { return keyTile(t0, it, q); });
   epilogue(loop.getResults().slice(2, 2), loop.getResults().slice(4, Dp / 8));
 }
-
-} // namespace
 
 FailureOr<gpu::GPUFuncOp> buildAttentionMmaKernel(Operation *op, AttentionConfigAttr cfg,
                                                   gpu::GPUModuleOp module, StringRef name,

@@ -1,0 +1,114 @@
+// The FlashAttention-2 style tensor-core attention kernel's emitter, shared
+// by AttentionMmaKernel.cpp and AttentionMmaMasking.cpp. Private to
+// lib/Transforms.
+#ifndef MINI_TRANSFORMS_KERNELS_ATTENTIONMMAEMITTER_H
+#define MINI_TRANSFORMS_KERNELS_ATTENTIONMMAEMITTER_H
+
+#include "KernelBuilder.h"
+#include "MmaFragments.h"
+
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+namespace mini {
+
+using mlir::ArrayRef;
+using mlir::Location;
+using mlir::OpBuilder;
+using mlir::SmallVector;
+using mlir::SmallVectorImpl;
+using mlir::StringRef;
+using mlir::Type;
+using mlir::Value;
+using mlir::ValueRange;
+namespace gpu = mlir::gpu;
+namespace vector = mlir::vector;
+namespace nvgpu = mlir::nvgpu;
+namespace arith = mlir::arith;
+
+constexpr int64_t kAttentionChunk = 8; // f16/bf16 elements per 16-byte copy
+
+/// Emits the kernel's body (emit()) at the builder, at the start of the
+/// kernel function. Its pieces are in AttentionMmaKernel.cpp and, for masks
+/// and the causal diagonal, AttentionMmaMasking.cpp.
+class AttentionMmaEmitter {
+public:
+  AttentionMmaEmitter(OpBuilder &b, Location loc, gpu::GPUFuncOp func, AttentionConfigAttr cfg,
+                      int64_t headDim, Type elt, float scale, bool causal)
+      : b(b), kb(b, loc), cfg(cfg), D(headDim), Dp(paddedHeadDim(headDim)), elt(elt),
+        scaleLog2(scale * static_cast<float>(M_LOG2E)), causal(causal),
+        fr(/*wmma=*/false, elt, b, loc) {
+    Q = func.getArgument(0), K = func.getArgument(1), V = func.getArgument(2);
+    O = func.getArgument(3), H = func.getArgument(5), G = func.getArgument(6);
+    S = func.getArgument(7), T = func.getArgument(8);
+  }
+
+  static int64_t paddedHeadDim(int64_t d) { return (d + 15) / 16 * 16; }
+  static int64_t rowStride(int64_t d) { return AttentionConfigAttr::rowStride(d); }
+
+  void emit();
+
+private:
+  int64_t rows() const { return 16 * cfg.getWarps(); }
+  int64_t keys() const { return cfg.getTileKeys(); }
+  int64_t threads() const { return 32 * cfg.getWarps(); }
+  WarpTileType tile(StringRef role, int64_t r, int64_t c, Type t) const {
+    return WarpTileType::get(b.getContext(), role, {r, c}, t);
+  }
+  void copyTile(SmallVectorImpl<Value> &tokens, Value smem, Value stage, Value src, Value base,
+                Value first, Value limit, int64_t tileRows);
+  Value commit(ArrayRef<Value> tokens) {
+    return nvgpu::DeviceAsyncCreateGroupOp::create(b, kb.loc, tokens);
+  }
+  void waitAll(Value token);
+  Value toI32(Value index) {
+    return arith::IndexCastUIOp::create(b, kb.loc, b.getI32Type(), index);
+  }
+  /// The lane's byte address in `smem` at stage `stage`, row `row`, column `col`.
+  Value laneAddress(Value smem, Value stage, Value row, Value col);
+  /// ldmatrix.x4 (.trans) at byte address `base` + `immediate`.
+  Value ldmatrix(Value base, int64_t immediate, bool transpose);
+  Value exp2(Value x);
+  Value loadQ(int64_t slice);
+  SmallVector<Value> scores(ArrayRef<Value> q, Value kBase);
+  SmallVector<Value> maskScores(ArrayRef<Value> s, Value t0);
+  struct Softmax {
+    SmallVector<Value> m, l, o, p;
+  };
+  Softmax softmax(ArrayRef<Value> s, ValueRange m, ValueRange l, ValueRange o);
+  Value pFragment(ArrayRef<Value> p, int64_t slice);
+  SmallVector<Value> multiplyV(ArrayRef<Value> pA, ValueRange o, Value t0, Value masked,
+                               Value stage, Value vBase);
+  SmallVector<Value> multiplyVSlice(Value pA, ValueRange o, int64_t slice, Value vBase);
+  SmallVector<Value> multiplyVOnCudaCores(Value pA, ValueRange o, Value t0, int64_t slice,
+                                          Value stage);
+  Value anyNonFinite(int64_t slice, Value stage);
+  Value visible(Value row, Value key);
+  Value element(Value frag, int64_t i, int64_t j) {
+    return vector::ExtractOp::create(b, kb.loc, frag, ArrayRef<int64_t>{i, j});
+  }
+  Value quadReduce(Value v, bool isMax);
+  void epilogue(ValueRange l, ValueRange o);
+  // emit()'s steps.
+  void sharedMemory();
+  void laneSetup();
+  void keyRange();
+  SmallVector<Value> keyTile(Value t0, ValueRange carried, ArrayRef<Value> q);
+
+  OpBuilder &b;
+  KernelBuilder kb;
+  AttentionConfigAttr cfg;
+  int64_t D, Dp;
+  Type elt;
+  float scaleLog2;
+  bool causal;
+  MmaFragments fr;
+  Value Q, K, V, O, H, G, S, T;
+  // Set by emit().
+  Value sQ, sK, sV, raw, tid, lane, warp, qBase, kvBase, row0, warpRow0, laneRow, qLane;
+  Value rowA, colA, rowK, colK; // ldmatrix lanes: A (Q) and V's B, K's B
+  Value kvEnd, plainEnd, token;
+};
+
+} // namespace mini
+
+#endif
