@@ -1,11 +1,11 @@
 // Attention: the tensor-core kernel (AttentionMmaKernel.cpp) where the config
-// says mma_sync, else flash-style attention on CUDA cores: one warp per query row, 8 rows per block
-// of the same (batch, head); the block walks the keys in tiles staged in shared
-// memory and keeps an online softmax (running max m, running sum l, output
-// accumulator) in registers, so no S x T matrix ever exists. Lane `l` owns
-// head-dim elements l, l+32, ...; a query-key dot product is a per-lane partial
-// plus a warp shuffle reduction. Scores are kept in the exp2 domain (q is
-// pre-scaled by scale * log2(e)).
+// says mma_sync, else flash-style attention on CUDA cores, described here: one
+// warp per query row, 8 rows per block of the same (batch, head); the block
+// walks the keys in tiles staged in shared memory and keeps an online softmax
+// (running max m, running sum l, output accumulator) in registers, so no
+// S x T matrix ever exists. Lane `l` owns head-dim elements l, l+32, ...; a
+// query-key dot product is a per-lane partial plus a warp shuffle reduction.
+// Scores are kept in the exp2 domain (q is pre-scaled by scale * log2(e)).
 #include "KernelBuilder.h"
 
 #include "mini/Dialect/Mini/MiniOps.h"
@@ -45,14 +45,11 @@ FailureOr<gpu::GPUFuncOp> buildAttentionKernel(Operation *op,
                                                gpu::GPUModuleOp module,
                                                StringRef name, KernelSpec &spec) {
   auto attn = cast<AttentionOp>(op);
-  AttentionConfigAttr config = getOrChooseAttentionConfig(attn);
-  if (failed(config.verifyFor(
-          cast<RankedTensorType>(attn.getQuery().getType()).getElementType(),
-          cast<RankedTensorType>(attn.getQuery().getType()).getDimSize(3),
-          [&] { return op->emitOpError(); })))
-    return failure();
   auto qType = cast<RankedTensorType>(attn.getQuery().getType());
   int64_t D = qType.getDimSize(3);
+  AttentionConfigAttr config = getOrChooseAttentionConfig(attn);
+  if (failed(config.verifyFor(qType.getElementType(), D, [&] { return op->emitOpError(); })))
+    return failure();
   if (ShapedType::isDynamic(D))
     return op->emitOpError("lowering to GPU needs a static head dim D; got ")
            << qType;
