@@ -25,6 +25,16 @@ SHAPES = {
         ("f16", 16, 32, 8, 1, 4096, 128, False),
     ],
 }
+# Off the benchmark grid: D 80, 96 and 256, sizes that are not multiples of
+# a tile (primes, 3001), S != T without a mask.
+SHAPES["odd"] = [
+    ("f16", 2, 16, 16, 4099, 4099, 256, True),
+    ("bf16", 4, 16, 16, 2048, 2048, 256, False),
+    ("f16", 4, 32, 8, 3001, 3001, 80, True),
+    ("bf16", 4, 32, 8, 4093, 4093, 96, False),
+    ("f16", 4, 32, 8, 1000, 3001, 128, False),
+    ("bf16", 3, 24, 8, 2053, 2053, 64, True),
+]
 SHAPES["full"] = SHAPES["quick"] + [
     (t, b, h, g, s, s, d, c)
     for t in ("f16", "bf16")
