@@ -2,6 +2,7 @@
 #include "mini/Transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -43,6 +44,39 @@ llvm::json::Value toJson(Attribute attr) {
   std::string s;
   llvm::raw_string_ostream(s) << attr;
   return s;
+}
+
+/// Every kernel the manifest names (an entry, a size variant, a tail
+/// kernel) has a record of its own and a symbol in its cubin: a bundle that
+/// names a missing kernel would not load at all.
+LogicalResult checkReferences(ModuleOp module, const llvm::json::Array &kernels,
+                              const llvm::StringSet<> &entries) {
+  llvm::StringMap<StringRef> cubins; // entry -> the cubin's bytes
+  module.walk([&](gpu::BinaryOp binary) {
+    StringRef bytes = cast<gpu::ObjectAttr>(binary.getObjects()[0]).getObject().getValue();
+    for (const llvm::json::Value &k : kernels)
+      if (k.getAsObject()->getString("cubin") == binary.getName().str() + ".cubin")
+        cubins[*k.getAsObject()->getString("entry")] = bytes;
+  });
+  for (const llvm::json::Value &k : kernels) {
+    const llvm::json::Object &record = *k.getAsObject();
+    StringRef entry = *record.getString("entry");
+    if (!cubins.lookup(entry).contains(entry))
+      return module.emitError() << "mini-export-bundle: kernel '" << entry
+                                << "' is not in its cubin";
+    SmallVector<StringRef> named;
+    if (const llvm::json::Array *variants = record.getArray("size_variants"))
+      for (const llvm::json::Value &v : *variants)
+        named.push_back(*v.getAsString());
+    if (const llvm::json::Object *split = record.getObject("split_tail"))
+      if (std::optional<StringRef> tail = split->getString("kernel"))
+        named.push_back(*tail);
+    for (StringRef name : named)
+      if (!entries.contains(name))
+        return module.emitError() << "mini-export-bundle: kernel '" << entry << "' names kernel '"
+                                  << name << "', which the bundle would not contain";
+  }
+  return success();
 }
 
 LogicalResult writeFile(Operation *op, StringRef path, StringRef bytes) {
@@ -99,7 +133,15 @@ struct MiniExportBundlePass
       return signalPassFailure();
 
     llvm::json::Array kernels;
+    llvm::StringSet<> entries;
     std::string chip;
+    auto add = [&](llvm::json::Object entry, const std::string &name, const std::string &cubin) {
+      if (!entries.insert(name).second) // a tail kernel: its launch and its record on the kernel's
+        return;
+      entry["entry"] = name;
+      entry["cubin"] = cubin;
+      kernels.push_back(std::move(entry));
+    };
     walk = module.walk([&](gpu::LaunchFuncOp launch) {
       auto record = launch->getAttrOfType<DictionaryAttr>("mini.kernel");
       if (!record)
@@ -112,14 +154,15 @@ struct MiniExportBundlePass
                "mini-export-bundle";
         return WalkResult::interrupt();
       }
-      llvm::json::Object entry = *toJson(record).getAsObject();
-      entry["entry"] = launch.getKernelName().getValue().str();
-      entry["cubin"] = it->second.first;
       chip = it->second.second;
-      kernels.push_back(std::move(entry));
+      add(*toJson(record).getAsObject(), launch.getKernelName().getValue().str(),
+          it->second.first);
+      if (auto split = launch->getAttrOfType<DictionaryAttr>("mini.split_kernel"))
+        add(*toJson(split).getAsObject(), split.getAs<StringAttr>("entry").str(),
+            it->second.first);
       return WalkResult::advance();
     });
-    if (walk.wasInterrupted())
+    if (walk.wasInterrupted() || failed(checkReferences(module, kernels, entries)))
       return signalPassFailure();
     if (kernels.empty()) {
       module.emitError("mini-export-bundle found no kernel launch made by "

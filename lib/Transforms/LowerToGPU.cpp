@@ -386,6 +386,14 @@ LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
     launchOp->setAttr("mini.kernel", specToAttr(b, spec, sizes));
     if (!plan)
       return;
+    // The tail kernel's record also rides on this launch: with static sizes
+    // its own launch may fold away, and the runtime, which plans the tail
+    // per device, still needs it.
+    {
+      NamedAttrList record(specToAttr(b, splitKernels.at(spec.splitTail.kernel).second, sizes));
+      record.set("entry", b.getStringAttr(spec.splitTail.kernel));
+      launchOp->setAttr("mini.split_kernel", record.getDictionary(b.getContext()));
+    }
     // The split tiles' blocks, with their workspace, when there are any.
     Value anySplit = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, c(0), plan->blocks);
     auto ifSplit = scf::IfOp::create(b, loc, TypeRange{}, anySplit, /*withElseRegion=*/false);

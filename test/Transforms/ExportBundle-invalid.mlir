@@ -18,3 +18,29 @@ module {
     return
   }
 }
+// -----
+
+// A record that names a kernel (here a stream-K tail kernel) no record
+// describes, and an entry missing from its cubin: an error naming both,
+// never a bundle that cannot load.
+// expected-error @+1 {{mini-export-bundle: kernel 'k' names kernel 'k_split', which the bundle would not contain}}
+module attributes {gpu.container_module} {
+  gpu.binary @mini_kernels [#gpu.object<#nvvm.target<chip = "sm_90a">, bin = "k k_split">]
+  func.func @f() {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @mini_kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) {mini.kernel = {op = "matmul", split_tail = {kernel = "k_split", max_splits = 4 : i64}}}
+    return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{mini-export-bundle: kernel 'k' is not in its cubin}}
+module attributes {gpu.container_module} {
+  gpu.binary @mini_kernels [#gpu.object<#nvvm.target<chip = "sm_90a">, bin = "other">]
+  func.func @f() {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @mini_kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) {mini.kernel = {op = "softmax"}}
+    return
+  }
+}
