@@ -405,6 +405,10 @@ FailureOr<gpu::GPUFuncOp> buildAttentionMmaKernel(Operation *op, AttentionConfig
                                MatmulConfigAttr::kMaxSharedBytes / (spec.dynamicSharedBytes + 1024));
   if (blocks > 1)
     func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(), b.getI32IntegerAttr(blocks));
+  // .maxntid: ptxas keeps the registers within what one block of this size
+  // may have (a 16-warp block that got more would not launch).
+  func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                b.getDenseI32ArrayAttr({static_cast<int32_t>(spec.block[0]), 1, 1}));
   b.setInsertionPointToStart(&func.getBody().front());
   AttentionMmaEmitter(b, op->getLoc(), func, cfg, D, elt, *attn.getEffectiveScale(),
                       attn.getCausal())

@@ -1,0 +1,114 @@
+// Attention configs at their limits (1, 3, 16 warps; 16, 48, 128, 256-key
+// tiles; Q re-read), D 8, 64 and 136, each causal and not: correct, if slow.
+func.func @d8_w1k16_causal(%q: tensor<?x?x?x8xf16>, %k: tensor<?x?x?x8xf16>, %v: tensor<?x?x?x8xf16>) -> tensor<?x?x?x8xf16> {
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "mma_sync", warps = 1, tile_keys = 16>} : tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16> -> tensor<?x?x?x8xf16>
+  return %o : tensor<?x?x?x8xf16>
+}
+func.func @d8_w1k16(%q: tensor<?x?x?x8xf16>, %k: tensor<?x?x?x8xf16>, %v: tensor<?x?x?x8xf16>) -> tensor<?x?x?x8xf16> {
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "mma_sync", warps = 1, tile_keys = 16>} : tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16> -> tensor<?x?x?x8xf16>
+  return %o : tensor<?x?x?x8xf16>
+}
+func.func @d8_w16k256_causal(%q: tensor<?x?x?x8xf16>, %k: tensor<?x?x?x8xf16>, %v: tensor<?x?x?x8xf16>) -> tensor<?x?x?x8xf16> {
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "mma_sync", warps = 16, tile_keys = 256>} : tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16> -> tensor<?x?x?x8xf16>
+  return %o : tensor<?x?x?x8xf16>
+}
+func.func @d8_w16k256(%q: tensor<?x?x?x8xf16>, %k: tensor<?x?x?x8xf16>, %v: tensor<?x?x?x8xf16>) -> tensor<?x?x?x8xf16> {
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "mma_sync", warps = 16, tile_keys = 256>} : tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16> -> tensor<?x?x?x8xf16>
+  return %o : tensor<?x?x?x8xf16>
+}
+func.func @d8_w3k48_causal(%q: tensor<?x?x?x8xf16>, %k: tensor<?x?x?x8xf16>, %v: tensor<?x?x?x8xf16>) -> tensor<?x?x?x8xf16> {
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "mma_sync", warps = 3, tile_keys = 48>} : tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16> -> tensor<?x?x?x8xf16>
+  return %o : tensor<?x?x?x8xf16>
+}
+func.func @d8_w3k48(%q: tensor<?x?x?x8xf16>, %k: tensor<?x?x?x8xf16>, %v: tensor<?x?x?x8xf16>) -> tensor<?x?x?x8xf16> {
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "mma_sync", warps = 3, tile_keys = 48>} : tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16> -> tensor<?x?x?x8xf16>
+  return %o : tensor<?x?x?x8xf16>
+}
+func.func @d8_w16k16nq_causal(%q: tensor<?x?x?x8xf16>, %k: tensor<?x?x?x8xf16>, %v: tensor<?x?x?x8xf16>) -> tensor<?x?x?x8xf16> {
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "mma_sync", warps = 16, tile_keys = 16, keep_q = false>} : tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16> -> tensor<?x?x?x8xf16>
+  return %o : tensor<?x?x?x8xf16>
+}
+func.func @d8_w16k16nq(%q: tensor<?x?x?x8xf16>, %k: tensor<?x?x?x8xf16>, %v: tensor<?x?x?x8xf16>) -> tensor<?x?x?x8xf16> {
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "mma_sync", warps = 16, tile_keys = 16, keep_q = false>} : tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16> -> tensor<?x?x?x8xf16>
+  return %o : tensor<?x?x?x8xf16>
+}
+func.func @d8_w2k128_causal(%q: tensor<?x?x?x8xf16>, %k: tensor<?x?x?x8xf16>, %v: tensor<?x?x?x8xf16>) -> tensor<?x?x?x8xf16> {
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "mma_sync", warps = 2, tile_keys = 128>} : tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16> -> tensor<?x?x?x8xf16>
+  return %o : tensor<?x?x?x8xf16>
+}
+func.func @d8_w2k128(%q: tensor<?x?x?x8xf16>, %k: tensor<?x?x?x8xf16>, %v: tensor<?x?x?x8xf16>) -> tensor<?x?x?x8xf16> {
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "mma_sync", warps = 2, tile_keys = 128>} : tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16> -> tensor<?x?x?x8xf16>
+  return %o : tensor<?x?x?x8xf16>
+}
+func.func @d64_w1k16_causal(%q: tensor<?x?x?x64xbf16>, %k: tensor<?x?x?x64xbf16>, %v: tensor<?x?x?x64xbf16>) -> tensor<?x?x?x64xbf16> {
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "mma_sync", warps = 1, tile_keys = 16>} : tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16> -> tensor<?x?x?x64xbf16>
+  return %o : tensor<?x?x?x64xbf16>
+}
+func.func @d64_w1k16(%q: tensor<?x?x?x64xbf16>, %k: tensor<?x?x?x64xbf16>, %v: tensor<?x?x?x64xbf16>) -> tensor<?x?x?x64xbf16> {
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "mma_sync", warps = 1, tile_keys = 16>} : tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16> -> tensor<?x?x?x64xbf16>
+  return %o : tensor<?x?x?x64xbf16>
+}
+func.func @d64_w16k256_causal(%q: tensor<?x?x?x64xbf16>, %k: tensor<?x?x?x64xbf16>, %v: tensor<?x?x?x64xbf16>) -> tensor<?x?x?x64xbf16> {
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "mma_sync", warps = 16, tile_keys = 256>} : tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16> -> tensor<?x?x?x64xbf16>
+  return %o : tensor<?x?x?x64xbf16>
+}
+func.func @d64_w16k256(%q: tensor<?x?x?x64xbf16>, %k: tensor<?x?x?x64xbf16>, %v: tensor<?x?x?x64xbf16>) -> tensor<?x?x?x64xbf16> {
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "mma_sync", warps = 16, tile_keys = 256>} : tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16> -> tensor<?x?x?x64xbf16>
+  return %o : tensor<?x?x?x64xbf16>
+}
+func.func @d64_w3k48_causal(%q: tensor<?x?x?x64xbf16>, %k: tensor<?x?x?x64xbf16>, %v: tensor<?x?x?x64xbf16>) -> tensor<?x?x?x64xbf16> {
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "mma_sync", warps = 3, tile_keys = 48>} : tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16> -> tensor<?x?x?x64xbf16>
+  return %o : tensor<?x?x?x64xbf16>
+}
+func.func @d64_w3k48(%q: tensor<?x?x?x64xbf16>, %k: tensor<?x?x?x64xbf16>, %v: tensor<?x?x?x64xbf16>) -> tensor<?x?x?x64xbf16> {
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "mma_sync", warps = 3, tile_keys = 48>} : tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16> -> tensor<?x?x?x64xbf16>
+  return %o : tensor<?x?x?x64xbf16>
+}
+func.func @d64_w16k16nq_causal(%q: tensor<?x?x?x64xbf16>, %k: tensor<?x?x?x64xbf16>, %v: tensor<?x?x?x64xbf16>) -> tensor<?x?x?x64xbf16> {
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "mma_sync", warps = 16, tile_keys = 16, keep_q = false>} : tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16> -> tensor<?x?x?x64xbf16>
+  return %o : tensor<?x?x?x64xbf16>
+}
+func.func @d64_w16k16nq(%q: tensor<?x?x?x64xbf16>, %k: tensor<?x?x?x64xbf16>, %v: tensor<?x?x?x64xbf16>) -> tensor<?x?x?x64xbf16> {
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "mma_sync", warps = 16, tile_keys = 16, keep_q = false>} : tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16> -> tensor<?x?x?x64xbf16>
+  return %o : tensor<?x?x?x64xbf16>
+}
+func.func @d64_w2k128_causal(%q: tensor<?x?x?x64xbf16>, %k: tensor<?x?x?x64xbf16>, %v: tensor<?x?x?x64xbf16>) -> tensor<?x?x?x64xbf16> {
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "mma_sync", warps = 2, tile_keys = 128>} : tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16> -> tensor<?x?x?x64xbf16>
+  return %o : tensor<?x?x?x64xbf16>
+}
+func.func @d64_w2k128(%q: tensor<?x?x?x64xbf16>, %k: tensor<?x?x?x64xbf16>, %v: tensor<?x?x?x64xbf16>) -> tensor<?x?x?x64xbf16> {
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "mma_sync", warps = 2, tile_keys = 128>} : tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16> -> tensor<?x?x?x64xbf16>
+  return %o : tensor<?x?x?x64xbf16>
+}
+func.func @d136_w1k16_causal(%q: tensor<?x?x?x136xf16>, %k: tensor<?x?x?x136xf16>, %v: tensor<?x?x?x136xf16>) -> tensor<?x?x?x136xf16> {
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "mma_sync", warps = 1, tile_keys = 16>} : tensor<?x?x?x136xf16>, tensor<?x?x?x136xf16>, tensor<?x?x?x136xf16> -> tensor<?x?x?x136xf16>
+  return %o : tensor<?x?x?x136xf16>
+}
+func.func @d136_w1k16(%q: tensor<?x?x?x136xf16>, %k: tensor<?x?x?x136xf16>, %v: tensor<?x?x?x136xf16>) -> tensor<?x?x?x136xf16> {
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "mma_sync", warps = 1, tile_keys = 16>} : tensor<?x?x?x136xf16>, tensor<?x?x?x136xf16>, tensor<?x?x?x136xf16> -> tensor<?x?x?x136xf16>
+  return %o : tensor<?x?x?x136xf16>
+}
+func.func @d136_w3k48_causal(%q: tensor<?x?x?x136xf16>, %k: tensor<?x?x?x136xf16>, %v: tensor<?x?x?x136xf16>) -> tensor<?x?x?x136xf16> {
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "mma_sync", warps = 3, tile_keys = 48>} : tensor<?x?x?x136xf16>, tensor<?x?x?x136xf16>, tensor<?x?x?x136xf16> -> tensor<?x?x?x136xf16>
+  return %o : tensor<?x?x?x136xf16>
+}
+func.func @d136_w3k48(%q: tensor<?x?x?x136xf16>, %k: tensor<?x?x?x136xf16>, %v: tensor<?x?x?x136xf16>) -> tensor<?x?x?x136xf16> {
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "mma_sync", warps = 3, tile_keys = 48>} : tensor<?x?x?x136xf16>, tensor<?x?x?x136xf16>, tensor<?x?x?x136xf16> -> tensor<?x?x?x136xf16>
+  return %o : tensor<?x?x?x136xf16>
+}
+func.func @d136_w16k16nq_causal(%q: tensor<?x?x?x136xf16>, %k: tensor<?x?x?x136xf16>, %v: tensor<?x?x?x136xf16>) -> tensor<?x?x?x136xf16> {
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "mma_sync", warps = 16, tile_keys = 16, keep_q = false>} : tensor<?x?x?x136xf16>, tensor<?x?x?x136xf16>, tensor<?x?x?x136xf16> -> tensor<?x?x?x136xf16>
+  return %o : tensor<?x?x?x136xf16>
+}
+func.func @d136_w16k16nq(%q: tensor<?x?x?x136xf16>, %k: tensor<?x?x?x136xf16>, %v: tensor<?x?x?x136xf16>) -> tensor<?x?x?x136xf16> {
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "mma_sync", warps = 16, tile_keys = 16, keep_q = false>} : tensor<?x?x?x136xf16>, tensor<?x?x?x136xf16>, tensor<?x?x?x136xf16> -> tensor<?x?x?x136xf16>
+  return %o : tensor<?x?x?x136xf16>
+}
+func.func @d136_w2k128_causal(%q: tensor<?x?x?x136xf16>, %k: tensor<?x?x?x136xf16>, %v: tensor<?x?x?x136xf16>) -> tensor<?x?x?x136xf16> {
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "mma_sync", warps = 2, tile_keys = 128>} : tensor<?x?x?x136xf16>, tensor<?x?x?x136xf16>, tensor<?x?x?x136xf16> -> tensor<?x?x?x136xf16>
+  return %o : tensor<?x?x?x136xf16>
+}
+func.func @d136_w2k128(%q: tensor<?x?x?x136xf16>, %k: tensor<?x?x?x136xf16>, %v: tensor<?x?x?x136xf16>) -> tensor<?x?x?x136xf16> {
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "mma_sync", warps = 2, tile_keys = 128>} : tensor<?x?x?x136xf16>, tensor<?x?x?x136xf16>, tensor<?x?x?x136xf16> -> tensor<?x?x?x136xf16>
+  return %o : tensor<?x?x?x136xf16>
+}
