@@ -226,13 +226,18 @@ LoadedBundle::LoadedBundle(const Bundle &bundle, const Device &device)
                   std::to_string(k.tensors.size()) + " tensors x 5 + " +
                   std::to_string(k.sizes.size()) + " sizes) but the cubin's entry takes " +
                   std::to_string(count));
-    // Beyond 48 KB, dynamic shared memory must be opted into per function.
     if (k.dynamicSharedBytes > device.maxSharedBytesPerBlock())
       throw Error("kernel '" + k.entry + "' needs " + std::to_string(k.dynamicSharedBytes) +
                   " bytes of shared memory per block; " + device.name() + " allows " +
                   std::to_string(device.maxSharedBytesPerBlock()) +
                   " (recompile with smaller tiles or fewer stages)");
-    if (k.dynamicSharedBytes > 48 * 1024)
+    // Beyond 48 KB of static and dynamic shared memory together (a kernel
+    // with exactly 48 KB of dynamic memory and a byte of static would not
+    // launch), the dynamic part must be opted into per function.
+    int staticBytes = 0;
+    check(d.cuFuncGetAttribute(&staticBytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, fn),
+          "cuFuncGetAttribute", "kernel '" + k.entry + "'");
+    if (k.dynamicSharedBytes > 0 && k.dynamicSharedBytes + staticBytes > 48 * 1024)
       check(d.cuFuncSetAttribute(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
                                  static_cast<int>(k.dynamicSharedBytes)),
             "cuFuncSetAttribute", "kernel '" + k.entry + "'");
