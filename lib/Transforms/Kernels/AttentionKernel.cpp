@@ -60,7 +60,6 @@ FailureOr<gpu::GPUFuncOp> buildAttentionKernel(Operation *op,
            << kMaxHeadDim << ", got D = " << D;
   float scale = *attn.getEffectiveScale();
   bool causal = attn.getCausal();
-  Type elt = qType.getElementType();
 
   setAttentionSpec(op, spec, kWarps, kThreads);
   OpBuilder b(op->getContext());

@@ -42,7 +42,7 @@ public:
     S = func.getArgument(7), T = func.getArgument(8);
   }
 
-  static int64_t paddedHeadDim(int64_t d) { return (d + 15) / 16 * 16; }
+  static int64_t paddedHeadDim(int64_t d) { return AttentionConfigAttr::paddedHeadDim(d); }
   static int64_t rowStride(int64_t d) { return AttentionConfigAttr::rowStride(d); }
 
   void emit();

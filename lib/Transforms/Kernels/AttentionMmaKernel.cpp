@@ -32,7 +32,6 @@ using namespace mlir;
 
 namespace mini {
 
-constexpr int64_t kChunk = kAttentionChunk;
 constexpr int64_t kStages = AttentionConfigAttr::kStages;
 
 /// Copies rows first .. first + tileRows - 1 (those below `limit`; the rest
@@ -43,19 +42,19 @@ constexpr int64_t kStages = AttentionConfigAttr::kStages;
 void AttentionMmaEmitter::copyTile(SmallVectorImpl<Value> &tokens, Value smem, Value stage,
                                    Value src, Value base, Value first, Value limit,
                                    int64_t tileRows) {
-  int64_t perRow = Dp / kChunk, chunks = tileRows * perRow;
+  int64_t perRow = Dp / kAttentionChunk, chunks = tileRows * perRow;
   Value Dv = kb.idx(D);
   for (int64_t c0 = 0; c0 < chunks; c0 += threads()) {
     Value c = kb.add(tid, kb.idx(c0));
     Value r = kb.div(c, kb.idx(perRow));
-    Value col = kb.mul(kb.rem(c, kb.idx(perRow)), kb.idx(kChunk));
+    Value col = kb.mul(kb.rem(c, kb.idx(perRow)), kb.idx(kAttentionChunk));
     Value row = kb.add(first, r);
     Value ok = kb.andi(kb.ult(row, limit), kb.ult(col, Dv));
     Value src0 = kb.select(ok, kb.add(base, kb.add(kb.mul(row, Dv), col)), base);
-    Value count = kb.select(ok, kb.idx(kChunk), kb.idx(0));
+    Value count = kb.select(ok, kb.idx(kAttentionChunk), kb.idx(0));
     auto copy = [&] {
       return nvgpu::DeviceAsyncCopyOp::create(b, kb.loc, smem, ValueRange{stage, r, col}, src,
-                                              ValueRange{src0}, b.getIndexAttr(kChunk), count,
+                                              ValueRange{src0}, b.getIndexAttr(kAttentionChunk), count,
                                               /*bypassL1=*/b.getUnitAttr())
           .getResult();
     };

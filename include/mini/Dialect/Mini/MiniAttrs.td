@@ -199,7 +199,9 @@ def Mini_AttentionConfigAttr : AttrDef<Mini_Dialect, "AttentionConfig"> {
     static constexpr int64_t kStages = 2;
     /// mma_sync: elements per shared-memory row at head dim `headDim`: D
     /// padded to 16, plus 16 bytes so that ldmatrix rows hit distinct banks.
-    static int64_t rowStride(int64_t headDim) { return (headDim + 15) / 16 * 16 + 8; }
+    static int64_t rowStride(int64_t headDim) { return paddedHeadDim(headDim) + 8; }
+    /// mma_sync: the head dim padded to the mma's 16-deep k-steps.
+    static int64_t paddedHeadDim(int64_t headDim) { return (headDim + 15) / 16 * 16; }
     /// mma_sync: Q's tile lives in V's second stage until its fragments are
     /// in registers (keep_q, and Q's tile fits there).
     bool qSharesStage() const { return getKeepQ() && 16 * getWarps() <= getTileKeys(); }
