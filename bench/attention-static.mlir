@@ -25,3 +25,7 @@ func.func @s129_t257_d96_f16(%q: tensor<3x6x129x96xf16>, %k: tensor<3x3x257x96xf
   %o = mini.attention %q, %k, %v : tensor<3x6x129x96xf16>, tensor<3x3x257x96xf16>, tensor<3x3x257x96xf16> -> tensor<3x6x129x96xf16>
   return %o : tensor<3x6x129x96xf16>
 }
+func.func @decode_s4_t4099_d128_causal_f16(%q: tensor<2x32x4x128xf16>, %k: tensor<2x8x4099x128xf16>, %v: tensor<2x8x4099x128xf16>) -> tensor<2x32x4x128xf16> {
+  %o = mini.attention %q, %k, %v {causal} : tensor<2x32x4x128xf16>, tensor<2x8x4099x128xf16>, tensor<2x8x4099x128xf16> -> tensor<2x32x4x128xf16>
+  return %o : tensor<2x32x4x128xf16>
+}

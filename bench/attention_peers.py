@@ -35,6 +35,14 @@ SHAPES["odd"] = [
     ("f16", 4, 32, 8, 1000, 3001, 128, False),
     ("bf16", 3, 24, 8, 2053, 2053, 64, True),
 ]
+# Decode: few query rows against a long K/V (GQA), where the bound is
+# reading K and V: the table adds their bytes / time against a D2D copy.
+SHAPES["decode"] = [
+    (t, b, 32, 8, s, kv, 128, c)
+    for (t, c) in (("f16", False), ("bf16", True))
+    for (b, s, kv) in ((16, 1, 4096), (16, 1, 1024), (1, 1, 32768), (8, 4, 8192), (4, 16, 16384),
+                       (64, 1, 2048))
+] + [("f16", 8, 16, 2, 1, 8192, 64, False), ("f16", 2, 32, 32, 1, 8192, 128, False)]
 SHAPES["full"] = SHAPES["quick"] + [
     (t, b, h, g, s, s, d, c)
     for t in ("f16", "bf16")
@@ -46,6 +54,20 @@ SHAPES["full"] = SHAPES["quick"] + [
 
 def flops(b, h, s, t, d, causal):
     return 4.0 * b * h * s * t * d * (0.5 if causal else 1.0)
+
+
+def kv_gbs(b, g, t, d, tflops, flops_):
+    """K and V bytes over the time that `tflops` at `flops_` implies."""
+    return 2 * b * g * t * d * 2 / (flops_ / (tflops * 1e12)) * 1e-9
+
+
+def copy_gbs():
+    import torch
+    from triton.testing import do_bench
+    x = torch.empty(256 << 20, dtype=torch.uint8, device="cuda")
+    y = torch.empty_like(x)
+    ms = do_bench(lambda: y.copy_(x), warmup=25, rep=100, return_mode="median")
+    return 2 * x.numel() / ms * 1e-6
 
 
 def ours(args, dtype, b, h, g, s, t, d, causal):
@@ -130,6 +152,15 @@ def main():
               f"{'PASS' if ok else 'FAIL':5} |{fmt(p['flash'])} {fmt(p['cudnn'])} "
               f"{fmt(p['efficient'])} | {ratio(p['flash'])} {ratio(p['cudnn'])}")
     print("(TFLOP/s; decode rows: the same FLOP count, so the ratio is the time ratio)")
+    decode = [r for r in rows if r[0][4] < r[0][5]]
+    if decode:
+        copy = copy_gbs()
+        print(f"\nK+V read (GB/s; D2D copy {copy:.0f} GB/s): ours, x copy, cuDNN, flash")
+        for (dtype, b, h, g, s, t, d, causal), mine, ok, p in decode:
+            f = flops(b, h, s, t, d, causal)
+            bw = lambda x: kv_gbs(b, g, t, d, x, f) if x else 0.0
+            print(f"{dtype:5} B={b:<3} H={h} G={g:<2} S={s:<3} T={t:<6} D={d} causal={causal!s:5} "
+                  f"{bw(mine):7.0f} {bw(mine) / copy:5.2f} {bw(p['cudnn']):7.0f} {bw(p['flash']):7.0f}")
     return 0 if all(ok for _, _, ok, _ in rows) else 1
 
 

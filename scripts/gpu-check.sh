@@ -50,12 +50,22 @@ for k in attn256_causal_f16 attn256_bf16 attn80_causal_f16 attn96_bf16; do
     add "${k}_attention" "$s"
   done
 done
+# The decode kernel (GQA rows packed, keys split, partials combined): long
+# T with a few query rows, as the runtime plans it and with forced splits
+# (1: no combine; 3; 64: more splits than key tiles, so some are empty).
+for k in attn128_f16 attn128_causal_bf16 attn64_causal_f16 attn256_causal_f16 attn80_causal_f16; do
+  for s in B=16,H=32,G=8,S=1,T=4099 B=4,H=32,G=8,S=16,T=4099 B=1,H=8,G=1,S=5,T=20011 B=3,H=6,G=2,S=300,T=1000; do
+    add "${k}_attention" "$s"
+  done
+  for n in 1 3 64; do cases+=("${k}_attention|B=2,H=16,G=4,S=7,T=3001|--split-keys $n"); done
+done
 # NaN and -inf planted in the inputs must propagate exactly as in the reference.
 nonfinite=("softmax_f16_softmax|R=64,C=1000" "softmax_f32_softmax|R=8,C=100000" "rmsnorm_bf16_rmsnorm|R=64,C=4096"
            "mm_f16_matmul|batch=1,M=100,N=90,K=80" "attn64_causal_f16_attention|B=1,H=4,G=2,S=77,T=77"
            "attn128_causal_bf16_attention|B=1,H=4,G=2,S=300,T=77" "attn128_bf16_attention|B=1,H=2,G=2,S=33,T=100"
            "attn128_causal_f16_attention|B=1,H=8,G=2,S=1000,T=1000" "attn80_causal_f16_attention|B=1,H=4,G=2,S=300,T=300"
-           "attn256_causal_f16_attention|B=1,H=4,G=4,S=200,T=260")
+           "attn256_causal_f16_attention|B=1,H=4,G=4,S=200,T=260"
+           "attn128_causal_f16_attention|B=4,H=32,G=8,S=9,T=2000" "attn64_f16_attention|B=8,H=16,G=2,S=1,T=5000")
 for c in "${nonfinite[@]}"; do cases+=("$c|--nonfinite"); done
 if [ "$mode" = quick ]; then
   cases=("${cases[@]:0:12}")

@@ -68,6 +68,10 @@ struct MiniPipelineOptions : public PassPipelineOptions<MiniPipelineOptions> {
                                  llvm::cl::init(-1)};
   Option<int64_t> attentionTileKeys{*this, "attention-tile-keys",
                                     llvm::cl::desc("Keys per K/V tile"), llvm::cl::init(-1)};
+  Option<int64_t> attentionSplitKeys{
+      *this, "attention-split-keys",
+      llvm::cl::desc("Most key splits of the decode kernel (0: no decode kernel)"),
+      llvm::cl::init(-1)};
 };
 
 /// Shared memory gets 32-bit pointers in the NVPTX backend (the shared window
@@ -115,8 +119,8 @@ LogicalResult buildMiniPipeline(
   if (!opts.matmulCopy.empty())
     matmulOptions += " copy=" + opts.matmulCopy.getValue();
   std::string attentionOptions =
-      llvm::formatv("warps={0} tile-keys={1}", opts.attentionWarps.getValue(),
-                    opts.attentionTileKeys.getValue());
+      llvm::formatv("warps={0} tile-keys={1} split-keys={2}", opts.attentionWarps.getValue(),
+                    opts.attentionTileKeys.getValue(), opts.attentionSplitKeys.getValue());
   if (!opts.attentionMath.empty())
     attentionOptions += " math=" + opts.attentionMath.getValue();
   std::string text = llvm::formatv(

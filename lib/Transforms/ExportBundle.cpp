@@ -71,6 +71,10 @@ LogicalResult checkReferences(ModuleOp module, const llvm::json::Array &kernels,
     if (const llvm::json::Object *split = record.getObject("split_tail"))
       if (std::optional<StringRef> tail = split->getString("kernel"))
         named.push_back(*tail);
+    if (const llvm::json::Object *split = record.getObject("split_keys"))
+      for (StringRef key : {"decode_kernel", "combine_kernel"})
+        if (std::optional<StringRef> part = split->getString(key))
+          named.push_back(*part);
     for (StringRef name : named)
       if (!entries.contains(name))
         return module.emitError() << "mini-export-bundle: kernel '" << entry << "' names kernel '"
@@ -136,7 +140,7 @@ struct MiniExportBundlePass
     llvm::StringSet<> entries;
     std::string chip;
     auto add = [&](llvm::json::Object entry, const std::string &name, const std::string &cubin) {
-      if (!entries.insert(name).second) // a tail kernel: its launch and its record on the kernel's
+      if (!entries.insert(name).second) // a companion kernel: its launch and its records on others'
         return;
       entry["entry"] = name;
       entry["cubin"] = cubin;
@@ -157,9 +161,10 @@ struct MiniExportBundlePass
       chip = it->second.second;
       add(*toJson(record).getAsObject(), launch.getKernelName().getValue().str(),
           it->second.first);
-      if (auto split = launch->getAttrOfType<DictionaryAttr>("mini.split_kernel"))
-        add(*toJson(split).getAsObject(), split.getAs<StringAttr>("entry").str(),
-            it->second.first);
+      if (auto companions = launch->getAttrOfType<ArrayAttr>("mini.companion_kernels"))
+        for (auto record : companions.getAsRange<DictionaryAttr>())
+          add(*toJson(record).getAsObject(), record.getAs<StringAttr>("entry").str(),
+              it->second.first);
       return WalkResult::advance();
     });
     if (walk.wasInterrupted() || failed(checkReferences(module, kernels, entries)))

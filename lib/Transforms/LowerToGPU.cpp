@@ -3,6 +3,7 @@
 // host side (sizes, buffers, launch shape) and the manifest record.
 #include "Kernels/KernelBuilder.h"
 #include "mini/Dialect/Mini/MiniOps.h"
+#include "mini/Transforms/AttentionConfig.h"
 #include "mini/Transforms/MatmulConfig.h"
 #include "mini/Transforms/Passes.h"
 
@@ -155,6 +156,18 @@ DictionaryAttr specToAttr(OpBuilder &b, const KernelSpec &spec,
       split.push_back(b.getNamedAttr("kernel", b.getStringAttr(st.kernel)));
     record.push_back(b.getNamedAttr("split_tail", b.getDictionaryAttr(split)));
   }
+  if (const KernelSplitKeys &sk = spec.splitKeys; sk.maxSplits > 0) {
+    SmallVector<NamedAttribute> split = {
+        b.getNamedAttr("max_splits", b.getI64IntegerAttr(sk.maxSplits)),
+        b.getNamedAttr("rows", b.getI64IntegerAttr(sk.rows)),
+        b.getNamedAttr("tile_keys", b.getI64IntegerAttr(sk.tileKeys))};
+    if (sk.part.empty())
+      split.append({b.getNamedAttr("decode_kernel", b.getStringAttr(sk.decodeKernel)),
+                    b.getNamedAttr("combine_kernel", b.getStringAttr(sk.combineKernel))});
+    else
+      split.push_back(b.getNamedAttr("part", b.getStringAttr(sk.part)));
+    record.push_back(b.getNamedAttr("split_keys", b.getDictionaryAttr(split)));
+  }
   if (!spec.sizeVariants.empty()) {
     record.push_back(b.getNamedAttr("size_variants", strs(spec.sizeVariants)));
     record.push_back(b.getNamedAttr("sm_count", b.getI64IntegerAttr(spec.smCount)));
@@ -237,6 +250,40 @@ TailSplitPlan planTailSplits(OpBuilder &b, Location loc, std::array<Value, 3> gr
   return plan;
 }
 
+/// The decode kernels' plan (KernelSplitKeys), on the host: the decode
+/// kernel runs where its row blocks (S x H / G rows per K/V head) are fewer
+/// than the main kernel's (GQA rows packed: less work) or the main kernel's
+/// do not fill the `smCount` SMs; then with as many key splits as keep the
+/// blocks within two per SM (a few past a wave cost a second), at most
+/// maxSplits and at least two tiles each. The
+/// runtime's KernelSpec::planSplitKeys computes the same with the device's
+/// SM count.
+struct KeySplitPlan {
+  Value decode, rowBlocks, splits;
+};
+KeySplitPlan planKeySplits(OpBuilder &b, Location loc, const llvm::StringMap<SizeValue> &sizes,
+                           const KernelSplitKeys &sk, int64_t smCount) {
+  KernelBuilder kb(b, loc);
+  auto ceilDiv = [&](Value x, Value y) {
+    return arith::CeilDivUIOp::create(b, loc, x, y).getResult();
+  };
+  auto size = [&](StringRef name) { return sizes.lookup(name).value; };
+  Value rows = kb.idx(sk.rows), sms = kb.idx(smCount);
+  Value batchHeads = kb.mul(size("B"), size("H"));
+  Value mainBlocks = kb.mul(batchHeads, ceilDiv(size("S"), rows));
+  KeySplitPlan plan;
+  plan.rowBlocks = ceilDiv(kb.mul(size("S"), kb.div(size("H"), size("G"))), rows);
+  Value decodeBlocks = kb.mul(kb.mul(size("B"), size("G")), plan.rowBlocks);
+  plan.decode = arith::OrIOp::create(b, loc, kb.ult(decodeBlocks, mainBlocks),
+                                     kb.ult(mainBlocks, sms));
+  Value useful = arith::MaxUIOp::create(
+      b, loc, kb.div(ceilDiv(size("T"), kb.idx(sk.tileKeys)), kb.idx(2)), kb.idx(1));
+  Value wanted = arith::MaxUIOp::create(b, loc, kb.div(kb.mul(sms, kb.idx(2)), decodeBlocks),
+                                        kb.idx(1));
+  plan.splits = kb.min(kb.min(wanted, useful), kb.idx(sk.maxSplits));
+  return plan;
+}
+
 /// `base`, or `base`_<n> with the first n that no symbol of `kernels` has.
 std::string uniqueKernelName(gpu::GPUModuleOp kernels, const std::string &base) {
   std::string name = base;
@@ -247,11 +294,12 @@ std::string uniqueKernelName(gpu::GPUModuleOp kernels, const std::string &base) 
 
 /// Builds the kernel(s) of `op`: one, or for a matmul with size variants one
 /// per config (the op's first, named `name`; then `name`_<tile_m>x<tile_n>);
-/// a config with tail_splits adds its tail kernel (`splitKernels`,
-/// by name: the kernel's name and "_split").
+/// a config with tail_splits adds its tail kernel, and an attention config
+/// with split_keys its decode and combine kernels (`companions`, by name:
+/// the kernel's name and "_split", "_decode", "_combine").
 LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef name,
                            std::vector<std::pair<gpu::GPUFuncOp, KernelSpec>> &built,
-                           llvm::StringMap<std::pair<gpu::GPUFuncOp, KernelSpec>> &splitKernels) {
+                           llvm::StringMap<std::pair<gpu::GPUFuncOp, KernelSpec>> &companions) {
   auto add = [&](StringRef kernelName, auto buildFn) {
     KernelSpec spec;
     FailureOr<gpu::GPUFuncOp> kernel = buildFn(kernelName, spec);
@@ -259,14 +307,32 @@ LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef na
       built.push_back({*kernel, std::move(spec)});
     return kernel;
   };
+  if (auto attn = dyn_cast<AttentionOp>(op)) {
+    if (failed(add(name, [&](StringRef n, KernelSpec &spec) {
+          return buildAttentionKernel(op, kernels, n, spec);
+        })))
+      return failure();
+    AttentionConfigAttr cfg = getOrChooseAttentionConfig(attn);
+    if (!cfg.isTensorCore() || cfg.getSplitKeys() < 1)
+      return success();
+    std::string decodeName = uniqueKernelName(kernels, name.str() + "_decode");
+    std::string combineName = uniqueKernelName(kernels, name.str() + "_combine");
+    KernelSpec decode, combine;
+    if (failed(buildAttentionDecodeKernels(op, kernels, decodeName, decode, combineName, combine,
+                                           built.front().second)))
+      return failure();
+    auto lookup = [&](StringRef n) { return kernels.lookupSymbol<gpu::GPUFuncOp>(n); };
+    companions[decodeName] = {lookup(decodeName), std::move(decode)};
+    companions[combineName] = {lookup(combineName), std::move(combine)};
+    return success();
+  }
   auto mm = dyn_cast<MatmulOp>(op);
   if (!mm)
     return add(name, [&](StringRef n, KernelSpec &spec) {
       FailureOr<gpu::GPUFuncOp> kernel =
           TypeSwitch<Operation *, FailureOr<gpu::GPUFuncOp>>(op)
               .Case([&](SoftmaxOp) { return buildSoftmaxKernel(op, kernels, n, spec); })
-              .Case([&](RmsNormOp) { return buildRmsNormKernel(op, kernels, n, spec); })
-              .Case([&](AttentionOp) { return buildAttentionKernel(op, kernels, n, spec); });
+              .Case([&](RmsNormOp) { return buildRmsNormKernel(op, kernels, n, spec); });
       return kernel;
     });
   SmallVector<MatmulConfigAttr> configs = {getOrChooseMatmulConfig(mm)};
@@ -290,7 +356,7 @@ LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef na
       if (failed(split))
         return failure();
       built.back().second.splitTail.kernel = splitName;
-      splitKernels[splitName] = {*split, std::move(splitSpec)};
+      companions[splitName] = {*split, std::move(splitSpec)};
     }
   }
   if (built.size() > 1) {
@@ -304,8 +370,8 @@ LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef na
 
 LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
   std::vector<std::pair<gpu::GPUFuncOp, KernelSpec>> built;
-  llvm::StringMap<std::pair<gpu::GPUFuncOp, KernelSpec>> splitKernels;
-  if (failed(buildKernels(op, kernels, name, built, splitKernels)))
+  llvm::StringMap<std::pair<gpu::GPUFuncOp, KernelSpec>> companions;
+  if (failed(buildKernels(op, kernels, name, built, companions)))
     return failure();
 
   OpBuilder b(op);
@@ -354,8 +420,84 @@ LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
     }
     return grid;
   };
+  // The records of a kernel's companions (tail, decode, combine kernels)
+  // ride on each of its launches: with static sizes a launch may fold
+  // away, and the runtime, which makes the choice per device, still needs
+  // every record.
+  auto companionRecords = [&](ArrayRef<std::pair<StringRef, const KernelSpec *>> kernels) {
+    SmallVector<Attribute> records;
+    for (auto [name, spec] : kernels) {
+      NamedAttrList record(specToAttr(b, *spec, sizes));
+      record.set("entry", b.getStringAttr(name));
+      records.push_back(record.getDictionary(b.getContext()));
+    }
+    return b.getArrayAttr(records);
+  };
+  auto alloc = [&](Type elt, Value count) {
+    return gpu::AllocOp::create(b, loc, MemRefType::get({ShapedType::kDynamic}, elt), Type(),
+                                ValueRange{}, ValueRange{count}, ValueRange{},
+                                /*hostShared=*/false)
+        .getMemref();
+  };
+  auto launchOf = [&](gpu::GPUFuncOp kernel, const KernelSpec &spec,
+                      const std::array<Value, 3> &grid, ValueRange kernelArgs) {
+    auto launchOp = gpu::LaunchFuncOp::create(
+        b, loc, kernel, gpu::KernelDim3{grid[0], grid[1], grid[2]},
+        gpu::KernelDim3{c(spec.block[0]), c(spec.block[1]), c(spec.block[2])},
+        /*dynamicSharedMemorySize=*/
+        spec.dynamicSharedBytes
+            ? arith::ConstantIntOp::create(b, loc, spec.dynamicSharedBytes, 32).getResult()
+            : Value(),
+        kernelArgs);
+    launchOp->setAttr("mini.kernel", specToAttr(b, spec, sizes));
+    return launchOp;
+  };
+  // An attention with decode kernels: the decode kernel (and, with more
+  // than one split, the combine kernel on a workspace) or the main kernel,
+  // as planKeySplits says.
+  auto launchAttention = [&](gpu::GPUFuncOp kernel, const KernelSpec &spec,
+                             const std::array<Value, 3> &grid) {
+    const KernelSplitKeys &sk = spec.splitKeys;
+    const auto &[decodeKernel, decodeSpec] = companions.at(sk.decodeKernel);
+    const auto &[combineKernel, combineSpec] = companions.at(sk.combineKernel);
+    KeySplitPlan plan = planKeySplits(b, loc, sizes, sk, smCount("sm_90a"));
+    Value useMain = arith::XOrIOp::create(b, loc, plan.decode,
+                                          arith::ConstantIntOp::create(b, loc, 1, 1));
+    auto ifMain = scf::IfOp::create(b, loc, TypeRange{}, useMain, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifMain.thenBlock()->getTerminator());
+    launchOf(kernel, spec, grid, args)
+        ->setAttr("mini.companion_kernels",
+                  companionRecords({{sk.decodeKernel, &decodeSpec}, {sk.combineKernel, &combineSpec}}));
+    b.setInsertionPoint(ifMain.elseBlock()->getTerminator());
+    auto size = [&](StringRef name) { return sizes.lookup(name).value; };
+    Value several = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, c(1), plan.splits);
+    Value rowsTotal = arith::MulIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, size("B"), size("H")), size("S"));
+    Value lseFloats = arith::SelectOp::create(
+        b, loc, several, arith::MulIOp::create(b, loc, plan.splits, rowsTotal), c(1));
+    Value partials = alloc(b.getF32Type(), arith::MulIOp::create(b, loc, lseFloats, size("D")));
+    Value lse = alloc(b.getF32Type(), lseFloats);
+    SmallVector<Value> decodeArgs(args.begin(), args.end());
+    decodeArgs.append({partials, lse, plan.splits});
+    launchOf(decodeKernel, decodeSpec,
+             {arith::MulIOp::create(b, loc, plan.rowBlocks, plan.splits), size("G"), size("B")},
+             decodeArgs)
+        ->setAttr("mini.companion_kernels",
+                  companionRecords({{kernel.getName(), &spec}, {sk.combineKernel, &combineSpec}}));
+    auto ifSeveral = scf::IfOp::create(b, loc, TypeRange{}, several, /*withElseRegion=*/false);
+    {
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPoint(ifSeveral.thenBlock()->getTerminator());
+      launchOf(combineKernel, combineSpec, gridOf(combineSpec), decodeArgs);
+    }
+    gpu::DeallocOp::create(b, loc, Type(), ValueRange{}, partials);
+    gpu::DeallocOp::create(b, loc, Type(), ValueRange{}, lse);
+  };
   auto launch = [&](gpu::GPUFuncOp kernel, const KernelSpec &spec,
                     const std::array<Value, 3> &grid) {
+    if (spec.splitKeys.maxSplits > 0)
+      return launchAttention(kernel, spec, grid);
     SmallVector<Value> kernelArgs = args;
     for (const KernelTensorMap &m : spec.tensorMaps) // maps of inputs only
       kernelArgs.push_back(tensorMapArgument(b, loc, m, buffers[m.tensor]));
@@ -375,38 +517,19 @@ LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
       plan = planTailSplits(b, loc, grid, steps, aligned, sms, st.maxSplits);
       kernelArgs.push_back(plan->unsplit);
     }
-    auto launchOp = gpu::LaunchFuncOp::create(
-        b, loc, kernel, gpu::KernelDim3{grid[0], grid[1], grid[2]},
-        gpu::KernelDim3{c(spec.block[0]), c(spec.block[1]), c(spec.block[2])},
-        /*dynamicSharedMemorySize=*/
-        spec.dynamicSharedBytes
-            ? arith::ConstantIntOp::create(b, loc, spec.dynamicSharedBytes, 32).getResult()
-            : Value(),
-        kernelArgs);
-    launchOp->setAttr("mini.kernel", specToAttr(b, spec, sizes));
+    auto launchOp = launchOf(kernel, spec, grid, kernelArgs);
     if (!plan)
       return;
-    // The tail kernel's record also rides on this launch: with static sizes
-    // its own launch may fold away, and the runtime, which plans the tail
-    // per device, still needs it.
-    {
-      NamedAttrList record(specToAttr(b, splitKernels.at(spec.splitTail.kernel).second, sizes));
-      record.set("entry", b.getStringAttr(spec.splitTail.kernel));
-      launchOp->setAttr("mini.split_kernel", record.getDictionary(b.getContext()));
-    }
+    launchOp->setAttr("mini.companion_kernels",
+                      companionRecords({{spec.splitTail.kernel,
+                                         &companions.at(spec.splitTail.kernel).second}}));
     // The split tiles' blocks, with their workspace, when there are any.
     Value anySplit = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, c(0), plan->blocks);
     auto ifSplit = scf::IfOp::create(b, loc, TypeRange{}, anySplit, /*withElseRegion=*/false);
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(ifSplit.thenBlock()->getTerminator());
-      const auto &[splitKernel, splitSpec] = splitKernels.at(spec.splitTail.kernel);
-      auto alloc = [&](Type elt, Value count) {
-        return gpu::AllocOp::create(b, loc, MemRefType::get({ShapedType::kDynamic}, elt), Type(),
-                                    ValueRange{}, ValueRange{count}, ValueRange{},
-                                    /*hostShared=*/false)
-            .getMemref();
-      };
+      const auto &[splitKernel, splitSpec] = companions.at(spec.splitTail.kernel);
       Value blocks = plan->blocks;
       Value slots = arith::AddIOp::create(b, loc, blocks, plan->splitTiles); // slot b + t
       Value partialFloats =
@@ -417,12 +540,7 @@ LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
                             arith::ConstantIntOp::create(b, loc, 0, 32));
       SmallVector<Value> splitArgs(kernelArgs.begin(), kernelArgs.end() - 1);
       splitArgs.append({partials, counters, plan->unsplit, plan->stepsPerBlock});
-      auto splitLaunch = gpu::LaunchFuncOp::create(
-          b, loc, splitKernel, gpu::KernelDim3{blocks, c(1), c(1)},
-          gpu::KernelDim3{c(splitSpec.block[0]), c(splitSpec.block[1]), c(splitSpec.block[2])},
-          arith::ConstantIntOp::create(b, loc, splitSpec.dynamicSharedBytes, 32).getResult(),
-          splitArgs);
-      splitLaunch->setAttr("mini.kernel", specToAttr(b, splitSpec, sizes));
+      launchOf(splitKernel, splitSpec, {blocks, c(1), c(1)}, splitArgs);
       gpu::DeallocOp::create(b, loc, Type(), ValueRange{}, partials);
       gpu::DeallocOp::create(b, loc, Type(), ValueRange{}, counters);
     }

@@ -12,6 +12,11 @@ using namespace mlir;
 
 namespace mini {
 
+// Up to 64 key splits: a decode step of B x G = 8 row blocks then fills the
+// H100 (33 splits: 7.9 TFLOP/s against 6.8 with 16; docs/PERF.md, attention
+// v3).
+constexpr int64_t kSplitKeys = 64;
+
 AttentionConfigAttr chooseAttentionConfig(AttentionOp op) {
   auto q = cast<RankedTensorType>(op.getQuery().getType());
   int64_t d = q.getDimSize(3);
@@ -19,16 +24,16 @@ AttentionConfigAttr chooseAttentionConfig(AttentionOp op) {
   Type elt = q.getElementType();
   if (!(elt.isF16() || elt.isBF16()) || ShapedType::isDynamic(d) || d % 8 != 0 ||
       d > AttentionConfigAttr::kMaxMmaHeadDim)
-    return AttentionConfigAttr::get(ctx, "simt", 4, 64, true);
+    return AttentionConfigAttr::get(ctx, "simt", 4, 64, true, kSplitKeys);
   // Past D = 64 without a mask, 32-key tiles: 3 blocks of 4 warps fit an SM
   // (H100, docs/PERF.md attention v2: 291 against 277 TFLOP/s at D = 128;
   // with causal, whose rare paths need more registers, 64-key tiles: 217
   // against 201). Past D = 128, O's accumulators take half the registers:
   // Q's fragments are re-read per tile.
   if (d > 128)
-    return AttentionConfigAttr::get(ctx, "mma_sync", 4, 32, false);
+    return AttentionConfigAttr::get(ctx, "mma_sync", 4, 32, false, kSplitKeys);
   int64_t keys = d > 64 && !op.getCausal() ? 32 : 64;
-  return AttentionConfigAttr::get(ctx, "mma_sync", 4, keys, true);
+  return AttentionConfigAttr::get(ctx, "mma_sync", 4, keys, true, kSplitKeys);
 }
 
 AttentionConfigAttr getOrChooseAttentionConfig(AttentionOp op) {
@@ -45,11 +50,13 @@ struct MiniSelectAttentionConfigPass
   using Base::Base;
 
   void runOnOperation() override {
-    bool overriding = !math.empty() || warps >= 0 || tileKeys >= 0 || keepQ >= 0;
+    bool overriding = !math.empty() || warps >= 0 || tileKeys >= 0 || keepQ >= 0 ||
+                      splitKeys >= 0;
     WalkResult result = getOperation()->walk([&](mini::AttentionOp op) {
       if (failed(mini::checkCountOptions(op, {{"warps", warps},
                                               {"tile-keys", tileKeys},
-                                              {"keep-q", keepQ}})))
+                                              {"keep-q", keepQ},
+                                              {"split-keys", splitKeys}})))
         return WalkResult::interrupt();
       if (op.getConfigAttr() && !overriding)
         return WalkResult::advance();
@@ -58,7 +65,8 @@ struct MiniSelectAttentionConfigPass
       c = mini::AttentionConfigAttr::get(op.getContext(), math.empty() ? c.getMath() : math,
                                          pick(warps, c.getWarps()),
                                          pick(tileKeys, c.getTileKeys()),
-                                         keepQ >= 0 ? keepQ != 0 : c.getKeepQ());
+                                         keepQ >= 0 ? keepQ != 0 : c.getKeepQ(),
+                                         pick(splitKeys, c.getSplitKeys()));
       auto q = cast<RankedTensorType>(op.getQuery().getType());
       if (failed(c.verifyFor(q.getElementType(), q.getDimSize(3),
                              [&] { return op->emitOpError(); })))

@@ -221,6 +221,27 @@ KernelSpec parseKernel(const Json &json, size_t index) {
       if (g.cluster > 1)
         throw Error(st.where + ": a split tail cannot launch clusters");
   }
+  if (json.find("split_keys")) {
+    Reader sk(r.get("split_keys", Json::Kind::Object), where + " split_keys");
+    SplitKeysSpec &t = k.splitKeys;
+    t.maxSplits = sk.integer("max_splits");
+    t.rows = sk.integer("rows");
+    t.tileKeys = sk.integer("tile_keys");
+    if (sk.json.find("part")) {
+      t.part = sk.str("part");
+      if (t.part != "decode" && t.part != "combine")
+        throw Error(sk.where + ": 'part' must be \"decode\" or \"combine\", got \"" + t.part +
+                    "\"");
+    } else {
+      t.decodeKernel = sk.str("decode_kernel");
+      t.combineKernel = sk.str("combine_kernel");
+    }
+    if (t.maxSplits < 1 || t.maxSplits > 64 || t.rows < 1 || t.rows > 4096 || t.tileKeys < 1 ||
+        t.tileKeys > 4096)
+      throw Error(sk.where + ": needs max_splits in [1, 64], rows and tile_keys in [1, 4096]");
+    if (k.op != "attention")
+      throw Error(sk.where + ": only an attention kernel splits keys, this one is '" + k.op + "'");
+  }
   for (const auto &[name, v] : r.get("attrs", Json::Kind::Object).object()) {
     if (v.isNumber())
       k.attrs[name] = v.number();
@@ -342,6 +363,31 @@ SplitTailPlan KernelSpec::planSplitTail(const Sizes &sizes, int64_t smCount) con
   return plan;
 }
 
+SplitKeysPlan KernelSpec::planSplitKeys(const Sizes &sizes, int64_t smCount,
+                                        int64_t forcedSplits) const {
+  SplitKeysPlan plan;
+  if (splitKeys.maxSplits < 1 || !splitKeys.part.empty())
+    return plan;
+  auto ceilDiv = [](int64_t x, int64_t y) { return x / y + (x % y != 0); };
+  int64_t B = sizes.at("B"), H = sizes.at("H"), G = sizes.at("G"), S = sizes.at("S");
+  int64_t T = sizes.at("T"), D = sizes.at("D");
+  int64_t mainBlocks = saturatingMul(saturatingMul(B, H), ceilDiv(S, splitKeys.rows));
+  int64_t rowBlocks = ceilDiv(saturatingMul(S, H / G), splitKeys.rows);
+  int64_t decodeBlocks = saturatingMul(saturatingMul(B, G), rowBlocks);
+  if (!(decodeBlocks < mainBlocks || mainBlocks < smCount))
+    return plan;
+  int64_t useful = std::max<int64_t>(ceilDiv(T, splitKeys.tileKeys) / 2, 1);
+  int64_t wanted = std::max<int64_t>(2 * smCount / decodeBlocks, 1);
+  plan.splits = forcedSplits > 0 ? std::min(forcedSplits, splitKeys.maxSplits)
+                                 : std::min({wanted, useful, splitKeys.maxSplits});
+  plan.rowBlocks = rowBlocks;
+  if (plan.splits > 1) {
+    plan.lseFloats = saturatingMul(plan.splits, saturatingMul(saturatingMul(B, H), S));
+    plan.partialFloats = saturatingMul(plan.lseFloats, D);
+  }
+  return plan;
+}
+
 double KernelSpec::attr(const std::string &name, double fallback) const {
   auto it = attrs.find(name);
   return it == attrs.end() ? fallback : it->second;
@@ -392,6 +438,18 @@ Bundle Bundle::parse(const std::string &text, const std::string &dir) {
       if (std::string difference = abiDifference(*v, k); !difference.empty())
         throw Error(where + ": " + difference);
     }
+    if (k.splitKeys.maxSplits > 0 && k.splitKeys.part.empty())
+      for (auto [name, part] : {std::pair(k.splitKeys.decodeKernel, "decode"),
+                                std::pair(k.splitKeys.combineKernel, "combine")}) {
+        std::string where = "manifest kernel '" + k.entry + "' " + part + " kernel '" + name + "'";
+        auto v = find(name);
+        if (v == b.kernels.end())
+          throw Error(where + ": no such kernel");
+        if (v->splitKeys.part != part)
+          throw Error(where + ": its split_keys must say part \"" + part + "\"");
+        if (std::string difference = abiDifference(*v, k); !difference.empty())
+          throw Error(where + ": " + difference);
+      }
     if (k.splitTail.maxSplits < 2 || k.splitTail.splitBlocks)
       continue;
     std::string where =
@@ -431,10 +489,10 @@ bool Bundle::isSizeVariant(const std::string &entry) const {
   return false;
 }
 
-bool Bundle::isSplitTileKernel(const std::string &entry) const {
+bool Bundle::isCompanionKernel(const std::string &entry) const {
   auto k = std::find_if(kernels.begin(), kernels.end(),
                         [&](const KernelSpec &x) { return x.entry == entry; });
-  return k != kernels.end() && k->splitTail.splitBlocks;
+  return k != kernels.end() && (k->splitTail.splitBlocks || !k->splitKeys.part.empty());
 }
 
 Bundle Bundle::load(const std::string &dir) {

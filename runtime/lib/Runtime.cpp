@@ -141,7 +141,7 @@ TensorMapLayout tensorMapLayout(const KernelSpec &k, const TensorMapSpec &m, con
 
 KernelParams::KernelParams(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
                            const Sizes &sizes, const std::vector<CUdeviceptr> &tensorMaps,
-                           const SplitTailArgs *splitTail) {
+                           const SplitTailArgs *splitTail, const SplitKeysArgs *splitKeys) {
   if (tensors.size() != k.tensors.size()) {
     std::string names;
     for (const TensorSpec &t : k.tensors)
@@ -167,16 +167,16 @@ KernelParams::KernelParams(const KernelSpec &k, const std::vector<CUdeviceptr> &
                 " tensor maps, got " + std::to_string(tensorMaps.size()));
   for (CUdeviceptr m : tensorMaps)
     storage_.push_back(static_cast<int64_t>(m));
+  auto memref = [&](CUdeviceptr ptr, int64_t elements) {
+    for (int64_t v : {static_cast<int64_t>(ptr), static_cast<int64_t>(ptr), int64_t(0), elements,
+                      int64_t(1)})
+      storage_.push_back(v);
+  };
   if (k.splitTail.maxSplits > 1) {
     if (!splitTail)
       throw Error("kernel '" + k.entry + "' splits its last wave and needs the split's plan");
     const SplitTailPlan &p = splitTail->plan;
     if (k.splitTail.splitBlocks) {
-      auto memref = [&](CUdeviceptr ptr, int64_t elements) {
-        for (int64_t v : {static_cast<int64_t>(ptr), static_cast<int64_t>(ptr), int64_t(0),
-                          elements, int64_t(1)})
-          storage_.push_back(v);
-      };
       memref(splitTail->partials, p.slots() * k.splitTail.tileElements);
       memref(splitTail->counters, p.splitTiles);
     }
@@ -184,6 +184,14 @@ KernelParams::KernelParams(const KernelSpec &k, const std::vector<CUdeviceptr> &
     if (k.splitTail.splitBlocks) {
       storage_.push_back(p.stepsPerBlock);
     }
+  }
+  if (!k.splitKeys.part.empty()) {
+    if (!splitKeys)
+      throw Error("kernel '" + k.entry + "' is a decode attention's " + k.splitKeys.part +
+                  " kernel and needs the split's plan");
+    memref(splitKeys->partials, splitKeys->plan.partialFloats);
+    memref(splitKeys->lse, splitKeys->plan.lseFloats);
+    storage_.push_back(splitKeys->plan.splits);
   }
   for (int64_t &v : storage_)
     pointers_.push_back(&v);
@@ -256,6 +264,11 @@ void LoadedBundle::launch(const KernelSpec &launched, const std::vector<CUdevice
   if (k.splitTail.splitBlocks)
     throw Error("kernel '" + k.entry + "' computes split tiles; launch the kernel whose "
                 "split_tail names it");
+  if (!k.splitKeys.part.empty())
+    throw Error("kernel '" + k.entry + "' is a decode attention's " + k.splitKeys.part +
+                " kernel; launch the kernel whose split_keys names it");
+  if (SplitKeysPlan plan = splitKeysPlan(k, sizes); plan.splits > 0)
+    return launchDecode(k, tensors, sizes, plan);
   auto fn = functions_.find(k.entry);
   if (fn == functions_.end())
     throw Error("kernel '" + k.entry + "' is not in the loaded bundle");
@@ -265,17 +278,6 @@ void LoadedBundle::launch(const KernelSpec &launched, const std::vector<CUdevice
   if (k.splitTail.maxSplits > 1)
     splitTail.plan = k.planSplitTail(sizes, smCount_);
   KernelParams params(k, tensors, sizes, maps, &splitTail);
-  auto run = [&](const KernelSpec &spec, CUfunction fn, const std::array<int64_t, 3> &grid,
-                 KernelParams &params) {
-    for (int i = 0; i < 3; ++i)
-      if (grid[i] < 1 || grid[i] > (i == 0 ? 2147483647LL : 65535LL))
-        throw Error("kernel '" + spec.entry + "': grid dim " + std::to_string(i) + " = " +
-                    std::to_string(grid[i]) + " is out of the device's range");
-    check(driver().cuLaunchKernel(fn, grid[0], grid[1], grid[2], spec.block[0], spec.block[1],
-                                  spec.block[2], spec.dynamicSharedBytes, nullptr, params.data(),
-                                  nullptr),
-          "cuLaunchKernel", "kernel '" + spec.entry + "'");
-  };
   run(k, fn->second, grid, params);
   const SplitTailPlan &p = splitTail.plan;
   if (!p.blocks)
@@ -295,6 +297,43 @@ void LoadedBundle::launch(const KernelSpec &launched, const std::vector<CUdevice
   splitTail.counters = w.counters.ptr();
   KernelParams splitParams(split, tensors, sizes, maps, &splitTail);
   run(split, functions_.at(split.entry), {p.blocks, 1, 1}, splitParams);
+}
+
+void LoadedBundle::launchDecode(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
+                                const Sizes &sizes, const SplitKeysPlan &plan) const {
+  const KernelSpec &decode = bundle_.kernel(k.splitKeys.decodeKernel);
+  const KernelSpec &combine = bundle_.kernel(k.splitKeys.combineKernel);
+  SplitKeysArgs args;
+  args.plan = plan;
+  if (plan.splits > 1) {
+    SplitKeysWorkspace &w = splitKeysWorkspaces_[decode.entry];
+    size_t partialBytes = plan.partialFloats * 4, lseBytes = plan.lseFloats * 4;
+    if (w.partials.bytes() < partialBytes)
+      w.partials = DeviceBuffer(partialBytes, "split-keys partials of '" + decode.entry + "'");
+    if (w.lse.bytes() < lseBytes)
+      w.lse = DeviceBuffer(lseBytes, "split-keys log-sum-exp of '" + decode.entry + "'");
+    args.partials = w.partials.ptr();
+    args.lse = w.lse.ptr();
+  }
+  KernelParams decodeParams(decode, tensors, sizes, {}, nullptr, &args);
+  run(decode, functions_.at(decode.entry),
+      {plan.rowBlocks * plan.splits, sizes.at("G"), sizes.at("B")}, decodeParams);
+  if (plan.splits > 1) {
+    KernelParams combineParams(combine, tensors, sizes, {}, nullptr, &args);
+    run(combine, functions_.at(combine.entry), combine.gridDims(sizes), combineParams);
+  }
+}
+
+void LoadedBundle::run(const KernelSpec &spec, CUfunction fn, const std::array<int64_t, 3> &grid,
+                       KernelParams &params) const {
+  for (int i = 0; i < 3; ++i)
+    if (grid[i] < 1 || grid[i] > (i == 0 ? 2147483647LL : 65535LL))
+      throw Error("kernel '" + spec.entry + "': grid dim " + std::to_string(i) + " = " +
+                  std::to_string(grid[i]) + " is out of the device's range");
+  check(driver().cuLaunchKernel(fn, grid[0], grid[1], grid[2], spec.block[0], spec.block[1],
+                                spec.block[2], spec.dynamicSharedBytes, nullptr, params.data(),
+                                nullptr),
+        "cuLaunchKernel", "kernel '" + spec.entry + "'");
 }
 
 std::vector<CUdeviceptr> LoadedBundle::tensorMaps(const KernelSpec &k,

@@ -421,7 +421,7 @@ func.func @matmul_split_tail(%a: tensor<8192x8192xf16>, %b: tensor<8192x8192xf16
 // checked for and multiplied on CUDA cores. One wait and barrier per tile.
 // CHECK-LABEL: func.func @attention_mma
 // CHECK: gpu.launch_func @mini_kernels::@attention_mma_attention blocks in (%{{.*}}) threads in (%c128, %c1, %c1) dynamic_shared_memory_size %c36864_i32
-// CHECK-SAME: attrs = {causal = true, config = #mini.attention_config<math = "mma_sync">, scale = 1.250000e-01 : f32}
+// CHECK-SAME: attrs = {causal = true, config = #mini.attention_config<math = "mma_sync", split_keys = 0>, scale = 1.250000e-01 : f32}
 // CHECK: gpu.func @attention_mma_attention
 // CHECK: %[[SK:.*]] = memref.view %{{.*}}[%c0][] : {{.*}} to memref<2x64x72xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[SV:.*]] = memref.view %{{.*}}[%c18432][] : {{.*}} to memref<2x64x72xf16, #gpu.address_space<workgroup>>
@@ -463,6 +463,72 @@ func.func @matmul_split_tail(%a: tensor<8192x8192xf16>, %b: tensor<8192x8192xf16
 // CHECK: arith.divf
 // CHECK: vector.store %{{.*}} : memref<?xf16>, vector<8xf16>
 func.func @attention_mma(%q: tensor<2x8x77x64xf16>, %k: tensor<2x2x77x64xf16>, %v: tensor<2x2x77x64xf16>) -> tensor<2x8x77x64xf16> {
-  %o = mini.attention %q, %k, %v {causal} : tensor<2x8x77x64xf16>, tensor<2x2x77x64xf16>, tensor<2x2x77x64xf16> -> tensor<2x8x77x64xf16>
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "mma_sync", split_keys = 0>} : tensor<2x8x77x64xf16>, tensor<2x2x77x64xf16>, tensor<2x2x77x64xf16> -> tensor<2x8x77x64xf16>
   return %o : tensor<2x8x77x64xf16>
+}
+
+// -----
+
+// The decode kernels (split_keys, on by default): the host runs the decode
+// kernel where its row blocks (S x H / G rows per K/V head) are fewer than
+// the main kernel's or the main kernel's do not fill the 132 SMs, with
+// floor(264 / decode blocks) key splits, at most 64 and at least two tiles
+// each; with more than one, the combine kernel on a workspace. The decode
+// kernel splits block x into row block and split, packs the H / G heads'
+// rows, skips the math of warps past them, and writes O / l and m + log2 l
+// per row; the combine kernel weighs each split by exp2(lse - max lse).
+// CHECK-LABEL: func.func @attention_decode
+// CHECK: %[[S_BLOCKS:.*]] = arith.ceildivui %[[S:.*]], %c64 : index
+// CHECK: %[[BH:.*]] = arith.muli %[[B:.*]], %[[H:.*]] : index
+// CHECK: %[[MAIN_BLOCKS:.*]] = arith.muli %[[BH]], %[[S_BLOCKS]] : index
+// CHECK: %[[HG:.*]] = arith.divui %[[H]], %[[G:.*]] : index
+// CHECK: %[[ROWS:.*]] = arith.muli %[[S]], %[[HG]] : index
+// CHECK: %[[ROW_BLOCKS:.*]] = arith.ceildivui %[[ROWS]], %c64 : index
+// CHECK: %[[BG:.*]] = arith.muli %[[B]], %[[G]] : index
+// CHECK: %[[DECODE_BLOCKS:.*]] = arith.muli %[[BG]], %[[ROW_BLOCKS]] : index
+// CHECK: %[[UNFILLED:.*]] = arith.cmpi ult, %[[MAIN_BLOCKS]], %c132 : index
+// CHECK: %[[FEWER:.*]] = arith.cmpi ult, %[[DECODE_BLOCKS]], %[[MAIN_BLOCKS]] : index
+// CHECK: %[[DECODE:.*]] = arith.ori %[[FEWER]], %[[UNFILLED]] : i1
+// CHECK: arith.divui %c264, %[[DECODE_BLOCKS]] : index
+// CHECK: %[[SPLITS:.*]] = arith.minui %{{.*}}, %c64 : index
+// CHECK: scf.if %[[DECODE]] {
+// CHECK: %[[SEVERAL:.*]] = arith.cmpi ugt, %[[SPLITS]], %c1 : index
+// CHECK: %[[PARTIALS:.*]] = gpu.alloc  (%{{.*}}) : memref<?xf32>
+// CHECK: %[[LSE:.*]] = gpu.alloc  (%{{.*}}) : memref<?xf32>
+// CHECK: %[[GRID_X:.*]] = arith.muli %[[ROW_BLOCKS]], %[[SPLITS]] : index
+// CHECK: gpu.launch_func  @mini_kernels::@attention_decode_attention_decode blocks in (%[[GRID_X]], %[[G]], %[[B]])
+// CHECK-SAME: %[[PARTIALS]] : memref<?xf32>, %[[LSE]] : memref<?xf32>, %[[SPLITS]] : index)
+// CHECK-SAME: mini.companion_kernels = [{{.*}}entry = "attention_decode_attention"{{.*}}entry = "attention_decode_attention_combine"
+// CHECK-SAME: split_keys = {max_splits = 64 : i64, part = "decode", rows = 64 : i64, tile_keys = 64 : i64}
+// CHECK: scf.if %[[SEVERAL]] {
+// CHECK: gpu.launch_func  @mini_kernels::@attention_decode_attention_combine
+// CHECK: gpu.dealloc  %[[PARTIALS]]
+// CHECK: } else {
+// CHECK: gpu.launch_func  @mini_kernels::@attention_decode_attention blocks
+// CHECK-SAME: split_keys = {combine_kernel = "attention_decode_attention_combine", decode_kernel = "attention_decode_attention_decode", max_splits = 64 : i64, rows = 64 : i64, tile_keys = 64 : i64}
+// CHECK: gpu.func @attention_decode_attention_decode({{.*}}, %[[PARTIALS_ARG:.*]]: memref<?xf32>, %[[LSE_ARG:.*]]: memref<?xf32>, %[[SPLITS_ARG:.*]]: index)
+// CHECK: %[[SPLIT:.*]] = arith.remui %block_id_x, %[[SPLITS_ARG]] : index
+// CHECK: %[[ROW_BLOCK:.*]] = arith.divui %block_id_x, %[[SPLITS_ARG]] : index
+// CHECK: arith.divui %arg5, %arg6 : index
+// CHECK: %[[TILES:.*]] = arith.ceildivui %arg8, %c64 : index
+// CHECK: arith.ceildivui %[[TILES]], %[[SPLITS_ARG]] : index
+// CHECK: scf.for %{{.*}} = %[[KEY_START:.*]] to %[[KEY_END:.*]] step %c64
+// CHECK: scf.if %{{.*}} -> (f32, f32, f32, f32, vector<2x2xf32>
+// CHECK-COUNT-32: nvgpu.mma.sync
+// CHECK: gpu.barrier
+// CHECK: llvm.call_intrinsic "llvm.nvvm.lg2.approx.f"
+// CHECK: vector.store %{{.*}}, %[[PARTIALS_ARG]][%{{.*}}] {alignment = 8 : i64} : memref<?xf32>, vector<2xf32>
+// CHECK: memref.store %{{.*}}, %[[LSE_ARG]][%{{.*}}] : memref<?xf32>
+// CHECK: vector.store %{{.*}} : memref<?xf16>, vector<8xf16>
+// CHECK: gpu.func @attention_decode_attention_combine
+// CHECK: scf.for %{{.*}} = %c0 to %arg12 step %c1 iter_args(%{{.*}} = %{{.*}}) -> (f32)
+// CHECK: arith.maximumf
+// CHECK: scf.for {{.*}} -> (f32, f32, f32, f32, f32)
+// CHECK: math.exp2
+// CHECK: vector.load %arg10[%{{.*}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK: arith.divf
+// CHECK: vector.store %{{.*}}, %arg3[%{{.*}}] {alignment = 8 : i64} : memref<?xf16>, vector<4xf16>
+func.func @attention_decode(%q: tensor<?x?x?x64xf16>, %k: tensor<?x?x?x64xf16>, %v: tensor<?x?x?x64xf16>) -> tensor<?x?x?x64xf16> {
+  %o = mini.attention %q, %k, %v : tensor<?x?x?x64xf16>, tensor<?x?x?x64xf16>, tensor<?x?x?x64xf16> -> tensor<?x?x?x64xf16>
+  return %o : tensor<?x?x?x64xf16>
 }

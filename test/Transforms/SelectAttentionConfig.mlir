@@ -2,6 +2,7 @@
 // RUN: mini-opt %s -split-input-file -mini-select-attention-config | FileCheck %s
 // RUN: mini-opt %s -split-input-file -mini-select-attention-config="math=simt" | FileCheck %s --check-prefix=SIMT
 // RUN: mini-opt %s -split-input-file -mini-select-attention-config="warps=8 tile-keys=32" | FileCheck %s --check-prefix=TILES
+// RUN: mini-opt %s -split-input-file -mini-select-attention-config="split-keys=0" | FileCheck %s --check-prefix=NODECODE
 
 // f16 and bf16 with D a multiple of 8 up to 128: tensor cores, 4 warps,
 // Q in registers (the defaults, not printed); 64-key tiles, or past D = 64
@@ -12,6 +13,8 @@
 // SIMT: config = #mini.attention_config<math = "simt">
 // TILES-LABEL: func.func @f16_d128
 // TILES: config = #mini.attention_config<math = "mma_sync", warps = 8, tile_keys = 32>
+// NODECODE-LABEL: func.func @f16_d128
+// NODECODE: config = #mini.attention_config<math = "mma_sync", split_keys = 0>
 func.func @f16_d128(%q: tensor<?x?x?x128xf16>) -> tensor<?x?x?x128xf16> {
   %o = mini.attention %q, %q, %q {causal} : tensor<?x?x?x128xf16>, tensor<?x?x?x128xf16>, tensor<?x?x?x128xf16> -> tensor<?x?x?x128xf16>
   return %o : tensor<?x?x?x128xf16>

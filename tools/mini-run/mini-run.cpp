@@ -31,6 +31,7 @@ struct Options {
   bool cpuCheck = true;   // also compare with float64 on the CPU when small
   bool bench = false;     // also print bandwidth / throughput against a peer
   std::string matmulRef = "tiled";
+  int splitKeys = 0; // > 0: decode attention launches use this many key splits
 };
 
 [[noreturn]] void usage(const std::string &error) {
@@ -40,9 +41,12 @@ struct Options {
                "usage: mini-run BUNDLE_DIR [--size NAME=N[,NAME=N...]] [--kernel ENTRY]\n"
                "                [--seed N] [--warmup N] [--iters N] [--nonfinite]\n"
                "                [--no-cpu-check] [--matmul-ref naive|tiled|wmma|wmma-cp.async] [--bench]\n"
+               "                [--split-keys N]\n"
                "Runs each kernel of the bundle on random inputs, checks it against the\n"
                "reference kernel (norm(out - ref) / norm(ref)) and times both. --bench adds\n"
                "GB/s against a device-to-device copy of the same bytes (row ops) or TFLOP/s.\n"
+               "--split-keys N: an attention launch that takes its decode kernel splits the\n"
+               "keys N ways (capped at its max_splits) instead of as the runtime plans.\n"
                "Exit status: 0 all match, 1 a mismatch, 2 a usage or runtime error, 77 no GPU.\n");
   std::exit(2);
 }
@@ -104,6 +108,10 @@ Options parseArgs(int argc, char **argv) {
       o.nonfinite = true;
     } else if (a == "--bench") {
       o.bench = true;
+    } else if (a == "--split-keys") {
+      o.splitKeys = count(value(), "--split-keys");
+      if (o.splitKeys < 1)
+        usage("--split-keys must be >= 1");
     } else if (a == "--no-cpu-check") {
       o.cpuCheck = false;
     } else if (a == "--matmul-ref") {
@@ -309,6 +317,11 @@ bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Dev
   if (const rt::KernelSpec &v = loaded.bundle().forSizes(k, sizes); v.entry != k.entry)
     std::printf("%s: runs size variant %s (the least waves x time per wave at these sizes)\n",
                 k.entry.c_str(), v.entry.c_str());
+  if (rt::SplitKeysPlan plan = loaded.splitKeysPlan(k, sizes); plan.splits > 0)
+    std::printf("%s: runs decode kernel %s, %lld row block(s) x %lld key split(s)%s\n",
+                k.entry.c_str(), k.splitKeys.decodeKernel.c_str(),
+                static_cast<long long>(plan.rowBlocks), static_cast<long long>(plan.splits),
+                plan.splits > 1 ? (", then " + k.splitKeys.combineKernel).c_str() : "");
   std::vector<HostTensor> host;
   std::vector<rt::DeviceBuffer> dev;
   std::vector<CUdeviceptr> ptrs;
@@ -442,8 +455,8 @@ int main(int argc, char **argv) {
       work.emplace_back(&k, k.resolveSizes(opt.sizes));
     } else {
       for (const rt::KernelSpec &k : bundle.kernels)
-        // Size variants and tail kernels run through their kernel.
-        if (!bundle.isSizeVariant(k.entry) && !bundle.isSplitTileKernel(k.entry))
+        // Size variants, tail and decode kernels run through their kernel.
+        if (!bundle.isSizeVariant(k.entry) && !bundle.isCompanionKernel(k.entry))
           work.emplace_back(&k, k.resolveSizes(opt.sizes));
     }
     std::string reason;
@@ -453,6 +466,7 @@ int main(int argc, char **argv) {
     }
     rt::Device device(0);
     rt::LoadedBundle loaded(bundle, device);
+    loaded.forceSplitKeys(opt.splitKeys);
     uint64_t seed = opt.seedGiven ? opt.seed : std::random_device{}();
     std::mt19937_64 rng(seed);
     std::printf("device: %s (%s), bundle: %s (%s), seed %llu\n", device.name().c_str(), device.chip().c_str(),

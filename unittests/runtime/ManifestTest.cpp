@@ -138,8 +138,8 @@ TEST(Manifest, SplitTailPlansStreamKBlocks) {
   EXPECT_EQ(k.splitTail.maxSplits, 4);
   EXPECT_EQ(k.splitTail.kernel, "k0_split");
   EXPECT_EQ(k.numParams(), 5u * 3 + 4 + 1); // + the number of whole tiles
-  EXPECT_TRUE(b.isSplitTileKernel("k0_split"));
-  EXPECT_FALSE(b.isSplitTileKernel("k0"));
+  EXPECT_TRUE(b.isCompanionKernel("k0_split"));
+  EXPECT_FALSE(b.isCompanionKernel("k0"));
   EXPECT_EQ(b.kernel("k0_split").numParams(), 5u * 3 + 4 + 5 * 2 + 2); // + workspace and plan
   // M = 1000: 16 tiles of 64 rows (N = 33: one column), 5 K steps of 16.
   // On 12 SMs 4 tiles are left after a full wave: 20 steps, 10 blocks of 2
@@ -389,4 +389,78 @@ TEST(Manifest, EachDamagedFieldIsNamed) {
             "got 1e+300");
   EXPECT_EQ(errorOf([] { Bundle::parse(damaged(R"("N":33)", R"("N":1e19)"), "."); }),
             "manifest kernel 'k0': static size 'N' must be an integer within +-2^62, got 1e+19");
+}
+
+namespace {
+/// An attention a0 with decode kernels a0_decode and a0_combine, with
+/// `mainSplit` and each part's `part` as their split_keys' last fields.
+std::string decodeManifest(const std::string &mainSplit =
+                               R"("decode_kernel":"a0_decode","combine_kernel":"a0_combine")",
+                           const std::string &decodePart = "decode",
+                           const std::string &op = "attention") {
+  auto kernel = [&](const std::string &entry, const std::string &split) {
+    return R"({"entry":")" + entry + R"(","op":")" + op + R"(","cubin":"mini_kernels.cubin",
+      "sizes":["B","H","G","S","T","D"],
+      "static_sizes":{"B":-1,"H":-1,"G":-1,"S":-1,"T":-1,"D":128},
+      "tensors":[{"name":"q","dtype":"f16","dims":["B","H","S","D"],"output":false},
+                 {"name":"k","dtype":"f16","dims":["B","G","T","D"],"output":false},
+                 {"name":"v","dtype":"f16","dims":["B","G","T","D"],"output":false},
+                 {"name":"o","dtype":"f16","dims":["B","H","S","D"],"output":true}],
+      "grid":[{"sizes":["S"],"div":64},{"sizes":["H"],"div":1},{"sizes":["B"],"div":1}],
+      "block":[128,1,1],"dynamic_shared_bytes":0,"attrs":{},
+      "split_keys":{"max_splits":64,"rows":64,"tile_keys":64,)" +
+           split + "}}";
+  };
+  return R"({"format":"mini-bundle","version":1,"chip":"sm_90a","abi":"x","kernels":[)" +
+         kernel("a0", mainSplit) + "," + kernel("a0_decode", R"("part":")" + decodePart + "\"") +
+         "," + kernel("a0_combine", R"("part":"combine")") + "]}";
+}
+} // namespace
+
+TEST(Manifest, SplitKeysPlansTheDecodeKernel) {
+  Bundle b = Bundle::parse(decodeManifest(), ".");
+  const KernelSpec &k = b.kernel("a0");
+  EXPECT_EQ(k.splitKeys.decodeKernel, "a0_decode");
+  EXPECT_EQ(k.numParams(), 5u * 4 + 6);
+  EXPECT_EQ(b.kernel("a0_decode").numParams(), 5u * 4 + 6 + 5 * 2 + 1); // + workspace, splits
+  EXPECT_TRUE(b.isCompanionKernel("a0_decode"));
+  EXPECT_TRUE(b.isCompanionKernel("a0_combine"));
+  EXPECT_FALSE(b.isCompanionKernel("a0"));
+  // A decode step with GQA: 16 x 8 = 128 row blocks, not 512; two splits
+  // keep 256 blocks within two per SM of 132.
+  SplitKeysPlan p = k.planSplitKeys(
+      k.resolveSizes({{"B", 16}, {"H", 32}, {"G", 8}, {"S", 1}, {"T", 4096}}), 132);
+  EXPECT_EQ(p.splits, 2);
+  EXPECT_EQ(p.rowBlocks, 1);
+  EXPECT_EQ(p.lseFloats, 2 * 16 * 32);
+  EXPECT_EQ(p.partialFloats, 2 * 16 * 32 * 128);
+  // One sequence: 8 row blocks, 33 splits; forced to 100, capped at 64.
+  Sizes one = k.resolveSizes({{"B", 1}, {"H", 32}, {"G", 8}, {"S", 1}, {"T", 32768}});
+  EXPECT_EQ(k.planSplitKeys(one, 132).splits, 33);
+  EXPECT_EQ(k.planSplitKeys(one, 132, 100).splits, 64);
+  // Short T: at least two 64-key tiles per split.
+  EXPECT_EQ(k.planSplitKeys(k.resolveSizes({{"B", 1}, {"H", 32}, {"G", 8}, {"S", 1}, {"T", 300}}),
+                            132)
+                .splits,
+            2);
+  // Prefill: as many decode row blocks as the main kernel's, which fill
+  // the GPU: the main kernel.
+  EXPECT_EQ(k.planSplitKeys(
+                 k.resolveSizes({{"B", 4}, {"H", 32}, {"G", 8}, {"S", 4096}, {"T", 4096}}), 132)
+                .splits,
+            0);
+}
+
+TEST(Manifest, SplitKeysNamesWhatIsWrong) {
+  EXPECT_EQ(errorOf([] {
+              Bundle::parse(decodeManifest(R"("decode_kernel":"a0_x","combine_kernel":"a0_combine")"),
+                            ".");
+            }),
+            "manifest kernel 'a0' decode kernel 'a0_x': no such kernel");
+  EXPECT_EQ(errorOf([] { Bundle::parse(decodeManifest(R"("decode_kernel":"a0_decode","combine_kernel":"a0_combine")", "combine"), "."); }),
+            "manifest kernel 'a0' decode kernel 'a0_decode': its split_keys must say part \"decode\"");
+  EXPECT_EQ(errorOf([] { Bundle::parse(decodeManifest(R"("decode_kernel":"a0_decode","combine_kernel":"a0_combine")", "other"), "."); }),
+            "manifest kernel 'a0_decode' split_keys: 'part' must be \"decode\" or \"combine\", got \"other\"");
+  EXPECT_EQ(errorOf([] { Bundle::parse(decodeManifest(R"("decode_kernel":"a0_decode","combine_kernel":"a0_combine")", "decode", "softmax"), "."); }),
+            "manifest kernel 'a0' split_keys: only an attention kernel splits keys, this one is 'softmax'");
 }

@@ -29,7 +29,8 @@ def MiniSelectAttentionConfig : Pass<"mini-select-attention-config"> {
     256 go to the tensor-core kernel (mma_sync, FlashAttention-2 style) with
     4 warps of 16 query rows and 64-key tiles (D > 64 without causal: 32),
     Q's fragments in
-    registers (D > 128: re-read from shared memory per tile); the rest
+    registers (D > 128: re-read from shared memory per tile), and a decode
+    kernel with up to 64 key splits; the rest
     to the CUDA-core kernel (simt). Options override the choice (and replace
     configs already present); -1 and "" keep the heuristic's value.
   }];
@@ -37,7 +38,8 @@ def MiniSelectAttentionConfig : Pass<"mini-select-attention-config"> {
     Option<"math", "math", "std::string", "\"\"", "mma_sync or simt">,
     Option<"warps", "warps", "int64_t", "-1", "Warps per block, 16 query rows each (mma_sync)">,
     Option<"tileKeys", "tile-keys", "int64_t", "-1", "Keys per K/V tile (mma_sync)">,
-    Option<"keepQ", "keep-q", "int64_t", "-1", "1: Q's fragments stay in registers; 0: re-read per tile">
+    Option<"keepQ", "keep-q", "int64_t", "-1", "1: Q's fragments stay in registers; 0: re-read per tile">,
+    Option<"splitKeys", "split-keys", "int64_t", "-1", "Most key splits of the decode kernel (0: no decode kernel)">
   ];
 }
 

@@ -413,6 +413,9 @@ AttentionConfigAttr::verifyFor(Type elementType, int64_t headDim,
   if (getTileKeys() < 16 || getTileKeys() > 256 || getTileKeys() % 16 != 0)
     return emitError() << "config: tile_keys must be a multiple of 16 in 16..256, got "
                        << getTileKeys();
+  if (getSplitKeys() < 0 || getSplitKeys() > kMaxSplitKeys)
+    return emitError() << "config: split_keys must be in 0.." << kMaxSplitKeys
+                       << " (0: no decode kernel), got " << getSplitKeys();
   if (!dynamic) {
     int64_t bytes = sharedMemoryBytes(elementType, headDim);
     if (bytes > MatmulConfigAttr::kMaxSharedBytes)

@@ -32,14 +32,18 @@ constexpr int64_t kAttentionChunk = 8; // f16/bf16 elements per 16-byte copy
 /// and the causal diagonal, AttentionMmaMasking.cpp.
 class AttentionMmaEmitter {
 public:
+  /// `decode`: the decode kernel (KernelSplitKeys): rows of the heads that
+  /// share a K/V head packed, the keys split over blocks.
   AttentionMmaEmitter(OpBuilder &b, Location loc, gpu::GPUFuncOp func, AttentionConfigAttr cfg,
-                      int64_t headDim, Type elt, float scale, bool causal)
+                      int64_t headDim, Type elt, float scale, bool causal, bool decode)
       : b(b), kb(b, loc), cfg(cfg), D(headDim), Dp(paddedHeadDim(headDim)), elt(elt),
-        scaleLog2(scale * static_cast<float>(M_LOG2E)), causal(causal),
+        scaleLog2(scale * static_cast<float>(M_LOG2E)), causal(causal), decode(decode),
         fr(/*wmma=*/false, elt, b, loc) {
     Q = func.getArgument(0), K = func.getArgument(1), V = func.getArgument(2);
-    O = func.getArgument(3), H = func.getArgument(5), G = func.getArgument(6);
-    S = func.getArgument(7), T = func.getArgument(8);
+    O = func.getArgument(3), B = func.getArgument(4), H = func.getArgument(5);
+    G = func.getArgument(6), S = func.getArgument(7), T = func.getArgument(8);
+    if (decode)
+      partials = func.getArgument(10), lse = func.getArgument(11), splits = func.getArgument(12);
   }
 
   static int64_t paddedHeadDim(int64_t d) { return AttentionConfigAttr::paddedHeadDim(d); }
@@ -82,17 +86,26 @@ private:
   SmallVector<Value> multiplyVOnCudaCores(Value pA, ValueRange o, Value t0, int64_t slice,
                                           Value stage);
   Value anyNonFinite(int64_t slice, Value stage);
-  Value visible(Value row, Value key);
+  Value visible(Value position, Value key);
+  /// The query position (in S) of block row `row`: the row itself, or in
+  /// the decode kernel, whose rows are S x H / G, row mod S.
+  Value position(Value row) { return decode ? kb.rem(row, S) : row; }
+  /// The least and greatest query positions of rows first .. last (those
+  /// below qRows, in the decode kernel; all of S where they span heads).
+  std::pair<Value, Value> positionRange(Value first, Value last);
   Value element(Value frag, int64_t i, int64_t j) {
     return vector::ExtractOp::create(b, kb.loc, frag, ArrayRef<int64_t>{i, j});
   }
   Value quadReduce(Value v, bool isMax);
-  void epilogue(ValueRange l, ValueRange o);
+  void epilogue(ValueRange m, ValueRange l, ValueRange o);
+  void storePartials(ValueRange m, ValueRange l, ValueRange o);
   // emit()'s steps.
   void sharedMemory();
   void laneSetup();
   void keyRange();
+  void causalKeyRange(Value firstRow, Value lastRow);
   SmallVector<Value> keyTile(Value t0, ValueRange carried, ArrayRef<Value> q);
+  SmallVector<Value> keyTileMath(Value t0, ValueRange carried, ArrayRef<Value> q, Value stage);
 
   OpBuilder &b;
   KernelBuilder kb;
@@ -100,9 +113,13 @@ private:
   int64_t D, Dp;
   Type elt;
   float scaleLog2;
-  bool causal;
+  bool causal, decode;
   MmaFragments fr;
-  Value Q, K, V, O, H, G, S, T;
+  Value Q, K, V, O, B, H, G, S, T;
+  Value partials, lse, splits; // the decode kernel's
+  // Set by emit(). The block's (decode: its K/V head's) query rows and the
+  // keys it visits, [keyStart, keyEnd).
+  Value qRows, batchGroup, split, keyStart, keyEnd;
   // Set by emit().
   Value sQ, sK, sV, raw, tid, lane, warp, qBase, kvBase, row0, warpRow0, laneRow, qLane;
   Value rowA, colA, rowK, colK; // ldmatrix lanes: A (Q) and V's B, K's B

@@ -226,14 +226,24 @@ SmallVector<Value> AttentionMmaEmitter::multiplyVSlice(Value pA, ValueRange o, i
 }
 
 /// O / l per row (0 for a row that sees no key), staged through the warp's
-/// rows of Q's buffer into 16-byte stores.
-void AttentionMmaEmitter::epilogue(ValueRange l, ValueRange o) {
+/// rows of Q's buffer into 16-byte stores; in the decode kernel with more
+/// than one split, the partials instead.
+void AttentionMmaEmitter::epilogue(ValueRange m, ValueRange l, ValueRange o) {
+  if (decode) {
+    Value several = kb.ult(kb.idx(1), splits);
+    auto ifSeveral = scf::IfOp::create(b, kb.loc, TypeRange{}, several, /*withElse=*/true);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPoint(ifSeveral.thenBlock()->getTerminator());
+    storePartials(m, l, o);
+    b.setInsertionPoint(ifSeveral.elseBlock()->getTerminator());
+  }
   SmallVector<Value> inv;
   for (int64_t i = 0; i < 2; ++i) {
-    Value row = kb.add(laneRow, kb.idx(8 * i));
-    Value sawKey = kb.ult(kb.idx(0), T);
+    Value pos = position(kb.add(laneRow, kb.idx(8 * i)));
+    // The row sees key keyStart, the first the block visits.
+    Value sawKey = decode ? kb.ult(keyStart, keyEnd) : kb.ult(kb.idx(0), T);
     if (causal)
-      sawKey = kb.andi(sawKey, kb.ule(S, kb.add(row, T)));
+      sawKey = kb.andi(sawKey, kb.ule(kb.add(keyStart, S), kb.add(pos, T)));
     Value total = quadReduce(l[i], /*isMax=*/false);
     inv.push_back(kb.select(sawKey, kb.fdiv(kb.f32(1.0f), total), kb.f32(0.0f)));
   }
@@ -247,7 +257,40 @@ void AttentionMmaEmitter::epilogue(ValueRange l, ValueRange o) {
   Value scratch = memref::ViewOp::create(
       b, kb.loc, workgroupMemRef({rows() * rowStride(D)}, elt), raw, kb.idx(0), ValueRange{});
   fr.store(kb, acc, scaled,
-           {O, qBase, warpRow0, kb.idx(0), S, kb.idx(D), scratch, /*pairs=*/false});
+           {O, qBase, warpRow0, kb.idx(0), qRows, kb.idx(D), scratch, /*pairs=*/false});
+}
+
+/// The decode kernel's partials of one split (KernelSplitKeys): per row, O
+/// / l and m + log2 l, where l is the row's sum of exponentials in this
+/// split (m its running max, exp2 domain). A row that sees none of the
+/// split's keys (l = 0) gets -inf, and O x 0, so that the combine weighs it
+/// 0 and NaN or Inf in V at a key the row sees (whose weight underflowed)
+/// still propagates as it does in one pass.
+void AttentionMmaEmitter::storePartials(ValueRange m, ValueRange l, ValueRange o) {
+  Value negInf = kb.f32(-std::numeric_limits<float>::infinity());
+  Value rowsTotal = kb.mul(kb.mul(B, H), S);
+  Value slot0 = kb.add(kb.mul(split, rowsTotal), kb.mul(batchGroup, qRows));
+  Value col = kb.mul(kb.rem(lane, kb.idx(4)), kb.idx(2));
+  Value quadLeader = arith::CmpIOp::create(b, kb.loc, arith::CmpIPredicate::eq,
+                                           kb.rem(lane, kb.idx(4)), kb.idx(0));
+  for (int64_t i = 0; i < 2; ++i) {
+    Value row = kb.add(laneRow, kb.idx(8 * i));
+    Value total = quadReduce(l[i], /*isMax=*/false);
+    Value none = arith::CmpFOp::create(b, kb.loc, arith::CmpFPredicate::OEQ, total, kb.f32(0.0f));
+    Value inv = kb.select(none, kb.f32(0.0f), kb.fdiv(kb.f32(1.0f), total));
+    Value log2Sum = LLVM::CallIntrinsicOp::create(b, kb.loc, b.getF32Type(),
+                                                  b.getStringAttr("llvm.nvvm.lg2.approx.f"),
+                                                  total)
+                        .getResult(0);
+    Value rowLse = kb.select(none, negInf, kb.fadd(m[i], log2Sum));
+    kb.ifThenElse(kb.ult(row, qRows), [&] {
+      Value slot = kb.add(slot0, row);
+      for (int64_t n = 0; n < Dp / 8 && 8 * n < D; ++n)
+        kb.storeVecF32({kb.fmul(element(o[n], i, 0), inv), kb.fmul(element(o[n], i, 1), inv)},
+                       partials, kb.add(kb.mul(slot, kb.idx(D)), kb.add(col, kb.idx(8 * n))));
+      kb.ifThenElse(quadLeader, [&] { kb.storeVecF32({rowLse}, lse, slot); });
+    });
+  }
 }
 
 /// Dynamic shared memory: two stages each of K and V tiles, and Q's tile in
@@ -276,7 +319,10 @@ void AttentionMmaEmitter::laneSetup() {
   // With causal, the last row blocks see the most keys: they go first, so
   // the short ones fill the tail of the grid.
   Value rowBlock = kb.blockId(gpu::Dimension::x);
-  if (causal)
+  if (decode) {
+    split = kb.rem(rowBlock, splits);
+    rowBlock = kb.div(rowBlock, splits);
+  } else if (causal)
     rowBlock = kb.sub(kb.sub(gpu::GridDimOp::create(b, kb.loc, gpu::Dimension::x), kb.idx(1)),
                       rowBlock);
   row0 = kb.mul(rowBlock, kb.idx(rows()));
@@ -290,26 +336,66 @@ void AttentionMmaEmitter::laneSetup() {
   rowK = kb.add(kb.rem(lane, kb.idx(8)), kb.mul(kb.div(lane, kb.idx(16)), kb.idx(8)));
   colK = kb.mul(kb.rem(kb.div(lane, kb.idx(8)), kb.idx(2)), kb.idx(8));
   qLane = laneAddress(sQ, kb.idx(0), kb.add(kb.mul(warp, kb.idx(16)), rowA), colA);
-  Value head = kb.blockId(gpu::Dimension::y), batch = kb.blockId(gpu::Dimension::z);
+  Value batch = kb.blockId(gpu::Dimension::z);
+  if (decode) {
+    // Block (row block x splits, K/V head, batch): the K/V head's H / G
+    // query heads' S rows each lie end to end in Q and O.
+    qRows = kb.mul(S, kb.div(H, G));
+    batchGroup = kb.add(kb.mul(batch, G), kb.blockId(gpu::Dimension::y));
+    qBase = kb.mul(kb.mul(batchGroup, qRows), kb.idx(D));
+    kvBase = kb.mul(kb.mul(batchGroup, T), kb.idx(D));
+    return;
+  }
+  Value head = kb.blockId(gpu::Dimension::y);
   Value kvHead = kb.div(head, kb.div(H, G));
+  qRows = S;
   qBase = kb.mul(kb.mul(kb.add(kb.mul(batch, H), head), S), kb.idx(D));
   kvBase = kb.mul(kb.mul(kb.add(kb.mul(batch, G), kvHead), T), kb.idx(D));
 }
 
+std::pair<Value, Value> AttentionMmaEmitter::positionRange(Value first, Value last) {
+  if (!decode)
+    return {first, last};
+  last = kb.min(last, kb.sub(qRows, kb.idx(1)));
+  Value oneHead = arith::CmpIOp::create(b, kb.loc, arith::CmpIPredicate::eq, kb.div(first, S),
+                                        kb.div(last, S));
+  return {kb.select(oneHead, kb.rem(first, S), kb.idx(0)),
+          kb.select(oneHead, kb.rem(last, S), kb.sub(S, kb.idx(1)))};
+}
+
 /// The keys the block visits (`kvEnd`: all T, or with the bottom-right
 /// causal mask only keys j <= lastRow + T - S, none when lastRow + T + 1 <=
-/// S) and the first that needs a mask (`plainEnd`: every row of the block
-/// sees the keys before it).
+/// S; in the decode kernel, this split's whole tiles of them, [keyStart,
+/// keyEnd)) and the first that needs a mask (`plainEnd`: every row of the
+/// block sees the keys before it).
 void AttentionMmaEmitter::keyRange() {
   kvEnd = T;
   plainEnd = kb.mul(kb.div(T, kb.idx(keys())), kb.idx(keys()));
-  if (!causal)
+  keyStart = kb.idx(0);
+  if (causal) {
+    auto [firstRow, lastRow] =
+        decode ? positionRange(row0, kb.add(row0, kb.idx(rows() - 1)))
+               : std::pair(row0, kb.min(kb.add(row0, kb.idx(rows() - 1)), kb.sub(S, kb.idx(1))));
+    causalKeyRange(firstRow, lastRow);
+  }
+  keyEnd = kvEnd;
+  if (!decode)
     return;
-  Value lastRow = kb.min(kb.add(row0, kb.idx(rows() - 1)), kb.sub(S, kb.idx(1)));
+  Value tileKeys = kb.idx(keys());
+  Value perSplit = kb.mul(
+      arith::CeilDivUIOp::create(b, kb.loc, arith::CeilDivUIOp::create(b, kb.loc, kvEnd, tileKeys),
+                                 splits),
+      tileKeys);
+  keyStart = kb.min(kb.mul(split, perSplit), kvEnd);
+  keyEnd = kb.min(kb.add(keyStart, perSplit), kvEnd);
+}
+
+/// keyRange() with causal, for query positions firstRow .. lastRow.
+void AttentionMmaEmitter::causalKeyRange(Value firstRow, Value lastRow) {
   Value reach = kb.add(kb.add(lastRow, kb.idx(1)), T);
   Value some = arith::CmpIOp::create(b, kb.loc, arith::CmpIPredicate::ugt, reach, S);
   kvEnd = kb.select(some, kb.min(T, kb.sub(reach, kb.select(some, S, kb.idx(0)))), kb.idx(0));
-  Value firstReach = kb.add(kb.add(row0, kb.idx(1)), T); // row0 sees keys < firstReach - S
+  Value firstReach = kb.add(kb.add(firstRow, kb.idx(1)), T); // it sees keys < firstReach - S
   Value any = kb.ult(S, firstReach);
   plainEnd = kb.min(plainEnd,
                     kb.select(any, kb.sub(firstReach, kb.select(any, S, kb.idx(0))), kb.idx(0)));
@@ -323,12 +409,36 @@ SmallVector<Value> AttentionMmaEmitter::keyTile(Value t0, ValueRange carried, Ar
   // Tile j + 1 into the other stage, which every warp finished with before
   // the barrier that ended tile j - 1.
   Value tileEnd = kb.add(t0, kb.idx(keys()));
-  kb.ifThenElse(kb.ult(tileEnd, kvEnd), [&] {
+  kb.ifThenElse(kb.ult(tileEnd, keyEnd), [&] {
     SmallVector<Value> next;
-    copyTile(next, sK, other, K, kvBase, tileEnd, kvEnd, keys());
-    copyTile(next, sV, other, V, kvBase, tileEnd, kvEnd, keys());
+    copyTile(next, sK, other, K, kvBase, tileEnd, keyEnd, keys());
+    copyTile(next, sV, other, V, kvBase, tileEnd, keyEnd, keys());
     commit(next);
   });
+  SmallVector<Value> next;
+  ValueRange state = carried.drop_back();
+  if (!decode) {
+    next = keyTileMath(t0, state, q, stage);
+  } else {
+    // A warp whose rows are all past the K/V head's only copies.
+    auto ifRows = scf::IfOp::create(b, kb.loc, state.getTypes(), kb.ult(warpRow0, qRows), true);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(ifRows.thenBlock());
+    scf::YieldOp::create(b, kb.loc, keyTileMath(t0, state, q, stage));
+    b.setInsertionPointToStart(ifRows.elseBlock());
+    scf::YieldOp::create(b, kb.loc, state);
+    next.assign(ifRows.getResults().begin(), ifRows.getResults().end());
+  }
+  waitAll(token); // tile j + 1 landed; every warp is done with this stage
+  next.push_back(other);
+  return next;
+}
+
+/// keyTile()'s math on m, l and O's fragments (`carried`): S, its mask
+/// where needed, the softmax step and O += P V.
+SmallVector<Value> AttentionMmaEmitter::keyTileMath(Value t0, ValueRange carried,
+                                                    ArrayRef<Value> q, Value stage) {
+  Value tileEnd = kb.add(t0, kb.idx(keys()));
   SmallVector<Value> s = scores(q, laneAddress(sK, stage, rowK, colK));
   Value masked = kb.ult(plainEnd, tileEnd);
   auto ifMasked = scf::IfOp::create(b, kb.loc, ValueRange(s).getTypes(), masked, true);
@@ -346,11 +456,9 @@ SmallVector<Value> AttentionMmaEmitter::keyTile(Value t0, ValueRange carried, Ar
     pA.push_back(pFragment(step.p, slice));
   SmallVector<Value> o =
       multiplyV(pA, step.o, t0, masked, stage, laneAddress(sV, stage, rowA, colA));
-  waitAll(token); // tile j + 1 landed; every warp is done with this stage
   SmallVector<Value> next = step.m;
   llvm::append_range(next, step.l);
   llvm::append_range(next, o);
-  next.push_back(other);
   return next;
 }
 
@@ -359,9 +467,9 @@ void AttentionMmaEmitter::emit() {
   laneSetup();
   keyRange();
   SmallVector<Value> tokens;
-  copyTile(tokens, sQ, kb.idx(0), Q, qBase, row0, S, rows());
-  copyTile(tokens, sK, kb.idx(0), K, kvBase, kb.idx(0), kvEnd, keys());
-  copyTile(tokens, sV, kb.idx(0), V, kvBase, kb.idx(0), kvEnd, keys());
+  copyTile(tokens, sQ, kb.idx(0), Q, qBase, row0, qRows, rows());
+  copyTile(tokens, sK, kb.idx(0), K, kvBase, keyStart, keyEnd, keys());
+  copyTile(tokens, sV, kb.idx(0), V, kvBase, keyStart, keyEnd, keys());
   token = commit(tokens);
   waitAll(token);
   SmallVector<Value> q;
@@ -374,19 +482,25 @@ void AttentionMmaEmitter::emit() {
   SmallVector<Value> init = {negInf, negInf, kb.f32(0.0f), kb.f32(0.0f)};
   llvm::append_range(init, fr.zero(kb, tile("acc", 16, Dp, b.getF32Type())));
   init.push_back(kb.idx(0)); // the stage of the tile
-  auto loop = kb.forLoop(kb.idx(0), kvEnd, kb.idx(keys()), init,
+  auto loop = kb.forLoop(keyStart, keyEnd, kb.idx(keys()), init,
                          [&](Value t0, ValueRange it) { return keyTile(t0, it, q); });
-  epilogue(loop.getResults().slice(2, 2), loop.getResults().slice(4, Dp / 8));
+  epilogue(loop.getResults().slice(0, 2), loop.getResults().slice(2, 2),
+           loop.getResults().slice(4, Dp / 8));
 }
 
 FailureOr<gpu::GPUFuncOp> buildAttentionMmaKernel(Operation *op, AttentionConfigAttr cfg,
                                                   gpu::GPUModuleOp module, StringRef name,
-                                                  KernelSpec &spec) {
+                                                  KernelSpec &spec, bool decode) {
   auto attn = cast<AttentionOp>(op);
   auto qType = cast<RankedTensorType>(attn.getQuery().getType());
   int64_t D = qType.getDimSize(3);
   Type elt = qType.getElementType();
   setAttentionSpec(op, spec, 16 * cfg.getWarps(), 32 * cfg.getWarps());
+  if (decode) { // (row blocks x splits, G, B), planned at launch
+    spec.grid[0] = {};
+    spec.grid[1] = {{"G"}, 1};
+    spec.splitKeys = {cfg.getSplitKeys(), 16 * cfg.getWarps(), cfg.getTileKeys(), "", "", "decode"};
+  }
   spec.dynamicSharedBytes = cfg.sharedMemoryBytes(elt, D);
   OpBuilder b(op->getContext());
   spec.attrs.set("config", cfg);
@@ -410,7 +524,7 @@ FailureOr<gpu::GPUFuncOp> buildAttentionMmaKernel(Operation *op, AttentionConfig
                 b.getDenseI32ArrayAttr({static_cast<int32_t>(spec.block[0]), 1, 1}));
   b.setInsertionPointToStart(&func.getBody().front());
   AttentionMmaEmitter(b, op->getLoc(), func, cfg, D, elt, *attn.getEffectiveScale(),
-                      attn.getCausal())
+                      attn.getCausal(), decode)
       .emit();
   gpu::ReturnOp::create(b, op->getLoc());
   return func;

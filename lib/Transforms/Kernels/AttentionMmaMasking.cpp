@@ -14,11 +14,12 @@ using namespace mlir;
 
 namespace mini {
 
-/// Query `row` sees key `key`: key < T and, with causal, key <= row + T - S.
-Value AttentionMmaEmitter::visible(Value row, Value key) {
+/// The query at `position` sees key `key`: key < T and, with causal, key
+/// <= position + T - S.
+Value AttentionMmaEmitter::visible(Value position, Value key) {
   Value ok = kb.ult(key, T);
   if (causal)
-    ok = kb.andi(ok, kb.ule(kb.add(key, S), kb.add(row, T)));
+    ok = kb.andi(ok, kb.ule(kb.add(key, S), kb.add(position, T)));
   return ok;
 }
 
@@ -35,7 +36,7 @@ SmallVector<Value> AttentionMmaEmitter::maskScores(ArrayRef<Value> s, Value t0) 
     Value last = lastKey;
     if (causal) // signed: a row that sees no key has row + T - S < 0
       last = arith::MinSIOp::create(
-          b, kb.loc, last, kb.sub(kb.add(kb.add(laneRow, kb.idx(8 * i)), T), S));
+          b, kb.loc, last, kb.sub(kb.add(position(kb.add(laneRow, kb.idx(8 * i))), T), S));
     Value rel = arith::MaxSIOp::create(b, kb.loc, kb.sub(last, keyBase), kb.idx(-1));
     rel = arith::MinSIOp::create(b, kb.loc, rel, kb.idx(keys()));
     limit[i] = arith::IndexCastOp::create(b, kb.loc, b.getI32Type(), rel);
@@ -123,7 +124,7 @@ SmallVector<Value> AttentionMmaEmitter::multiplyVOnCudaCores(Value pA, ValueRang
                                                                          b.getF32Type(), mine),
                                         src, kb.i32(32), gpu::ShuffleMode::IDX)
                      .getShuffleResult();
-      Value seen = visible(kb.add(laneRow, kb.idx(8 * i)), key);
+      Value seen = visible(position(kb.add(laneRow, kb.idx(8 * i))), key);
       for (size_t n = 0; n < o.size(); ++n) {
         Value ptr = LLVM::GEPOp::create(b, kb.loc, ptrType, b.getI8Type(), rowPtr,
                                         ArrayRef<LLVM::GEPArg>{int32_t(8 * n * eltBytes)});
@@ -158,10 +159,14 @@ SmallVector<Value> AttentionMmaEmitter::multiplyV(ArrayRef<Value> pA, ValueRange
       acc = multiplyVSlice(pA[slice], acc, slice, vBase);
       continue;
     }
-    // Keys first .. first + 15 against rows warpRow0 .. warpRow0 + 15.
+    // Keys first .. first + 15 against the positions of rows warpRow0 ..
+    // warpRow0 + 15 (in the decode kernel, any position: its rows may span
+    // heads, and the exact range would hold registers the key loop needs).
+    Value lowest = decode ? kb.idx(0) : warpRow0;
+    Value highest = decode ? kb.sub(S, kb.idx(1)) : kb.add(warpRow0, kb.idx(15));
     Value first = kb.add(t0, kb.idx(slice * 16));
-    Value seenByAll = kb.ule(kb.add(kb.add(first, kb.idx(15)), S), kb.add(warpRow0, T));
-    Value seenByNone = kb.ult(kb.add(kb.add(warpRow0, kb.idx(15)), T), kb.add(first, S));
+    Value seenByAll = kb.ule(kb.add(kb.add(first, kb.idx(15)), S), kb.add(lowest, T));
+    Value seenByNone = kb.ult(kb.add(highest, T), kb.add(first, S));
     Value plain = kb.select(masked, seenByAll, arith::ConstantIntOp::create(b, kb.loc, 1, 1));
     TypeRange types = ValueRange(acc).getTypes();
     auto ifPlain = scf::IfOp::create(b, kb.loc, types, plain, /*withElse=*/true);

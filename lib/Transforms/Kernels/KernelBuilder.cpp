@@ -234,6 +234,9 @@ gpu::GPUFuncOp createKernel(OpBuilder &b, Location loc, gpu::GPUModuleOp module,
                      b.getIndexType()});
   else if (spec.splitTail.maxSplits > 1)
     argTypes.push_back(b.getIndexType());
+  if (!spec.splitKeys.part.empty()) // partial O, log2-sum-exp, splits
+    argTypes.append({MemRefType::get({ShapedType::kDynamic}, b.getF32Type()),
+                     MemRefType::get({ShapedType::kDynamic}, b.getF32Type()), b.getIndexType()});
   SmallVector<Type> workgroupTypes(workgroup.begin(), workgroup.end());
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToEnd(module.getBody());

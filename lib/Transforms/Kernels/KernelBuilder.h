@@ -65,10 +65,30 @@ struct KernelSplitTail {
   bool splitBlocks = false; // this is the tail kernel
 };
 
+/// An attention with a decode kernel (config split_keys >= 1) is three
+/// kernels. The main one (`decodeKernel` and `combineKernel` set) is the
+/// FlashAttention-2 kernel. The decode kernel (`part` "decode") takes the
+/// query rows of the H / G heads that share a K/V head as one matrix of
+/// S x H / G rows, `rows` per block, and splits the keys (T, or with causal
+/// the keys the block's rows see) over `splits` blocks per row block, in
+/// whole tiles of `tileKeys`: grid (row blocks x splits, G, B). With one
+/// split it writes O; with more, each block writes its rows' O / l (f32,
+/// [splits, B, H, S, D]) and log2-sum-exp (f32, [splits, B, H, S]) and the
+/// combine kernel (`part` "combine") merges them into O. Both take, after
+/// the sizes, the two workspace memrefs and the number of splits. The
+/// host (planKeySplits) and the runtime choose among them at launch.
+struct KernelSplitKeys {
+  int64_t maxSplits = 0; // 0: no decode kernel
+  int64_t rows = 0, tileKeys = 0;
+  std::string decodeKernel, combineKernel; // the main kernel: its parts
+  std::string part;                        // "decode" or "combine"; "" for the main kernel
+};
+
 /// What a kernel needs at launch, independent of MLIR: this is what the bundle
 /// manifest records. Kernel parameters are the tensors (in order), then the
 /// sizes (in order), then a pointer to each tensor map (in order), then
-/// with a split tail its plan (KernelSplitTail).
+/// with a split tail its plan (KernelSplitTail), or for the parts of a
+/// decode attention their workspace and splits (KernelSplitKeys).
 struct KernelSpec {
   std::string op;
   llvm::SmallVector<KernelTensor, 4> tensors;
@@ -84,6 +104,7 @@ struct KernelSpec {
   int64_t smCount = 0;
   llvm::SmallVector<int64_t, 3> tileRates;
   KernelSplitTail splitTail;
+  KernelSplitKeys splitKeys;
 };
 
 /// Builds code at the insertion point of `b` with location `loc`.
@@ -194,6 +215,14 @@ buildMatmulKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
 mlir::FailureOr<mlir::gpu::GPUFuncOp>
 buildMatmulMmaKernel(mlir::Operation *op, MatmulConfigAttr config, mlir::gpu::GPUModuleOp module,
                      llvm::StringRef name, KernelSpec &spec, bool splitBlocks = false);
+/// The decode and combine kernels of an attention whose tensor-core config
+/// has split_keys >= 1 (KernelSplitKeys), named `decodeName` and
+/// `combineName`; `main` (the FlashAttention-2 kernel's spec) learns their
+/// names.
+mlir::LogicalResult buildAttentionDecodeKernels(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
+                                                llvm::StringRef decodeName, KernelSpec &decode,
+                                                llvm::StringRef combineName, KernelSpec &combine,
+                                                KernelSpec &main);
 mlir::FailureOr<mlir::gpu::GPUFuncOp>
 buildSoftmaxKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
                    llvm::StringRef name, KernelSpec &spec);
@@ -204,10 +233,12 @@ buildRmsNormKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
 /// `rowsPerBlock` query rows of one (batch, head) per block of `threads`.
 void setAttentionSpec(mlir::Operation *attention, KernelSpec &spec, int64_t rowsPerBlock,
                       int64_t threads);
-/// The tensor-core (mma.sync) attention kernel with `config`.
+/// The tensor-core (mma.sync) attention kernel with `config`; with
+/// `decode`, its decode kernel (KernelSplitKeys).
 mlir::FailureOr<mlir::gpu::GPUFuncOp>
 buildAttentionMmaKernel(mlir::Operation *op, AttentionConfigAttr config,
-                        mlir::gpu::GPUModuleOp module, llvm::StringRef name, KernelSpec &spec);
+                        mlir::gpu::GPUModuleOp module, llvm::StringRef name, KernelSpec &spec,
+                        bool decode = false);
 mlir::FailureOr<mlir::gpu::GPUFuncOp>
 buildAttentionKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
                      llvm::StringRef name, KernelSpec &spec);

@@ -569,6 +569,14 @@ func.func @attention_config_warps(%q: tensor<1x2x3x64xf16>) -> tensor<1x2x3x64xf
 
 // -----
 
+func.func @attention_config_split_keys(%q: tensor<1x2x3x64xf16>) -> tensor<1x2x3x64xf16> {
+  // expected-error @+1 {{config: split_keys must be in 0..64 (0: no decode kernel), got 65}}
+  %o = mini.attention %q, %q, %q {config = #mini.attention_config<math = "mma_sync", split_keys = 65>} : tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16> -> tensor<1x2x3x64xf16>
+  return %o : tensor<1x2x3x64xf16>
+}
+
+// -----
+
 func.func @attention_config_shared_memory(%q: tensor<1x2x3x256xf16>) -> tensor<1x2x3x256xf16> {
   // expected-error @+1 {{config: warps = 16 and tile_keys = 256 at D = 256 need 540672 bytes of shared memory, more than the 232448 a block may use}}
   %o = mini.attention %q, %q, %q {config = #mini.attention_config<math = "mma_sync", warps = 16, tile_keys = 256>} : tensor<1x2x3x256xf16>, tensor<1x2x3x256xf16>, tensor<1x2x3x256xf16> -> tensor<1x2x3x256xf16>

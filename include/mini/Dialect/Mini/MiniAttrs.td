@@ -176,6 +176,13 @@ def Mini_AttentionConfigAttr : AttrDef<Mini_Dialect, "AttentionConfig"> {
     - `keep_q` (mma_sync): Q's fragments stay in registers for the whole key
       loop (true), or are re-read from shared memory per tile (large D, to
       leave registers to O).
+    - `split_keys` (mma_sync): decode (flash-decoding). With 1 or more, the
+      op also gets a decode kernel: a block takes the query rows of every
+      head that shares a K/V head (GQA rows packed, so K and V are read once
+      per K/V head), and the keys are split over up to this many blocks per
+      row block, each writing a partial O and log-sum-exp that a combine
+      kernel merges. The runtime picks it at launch where it saves work or
+      fills the GPU (few query rows, long T). 0: no decode kernel.
 
     `mini-select-attention-config` picks it from the element type and D;
     pass options or a hand-written attribute override it.
@@ -187,7 +194,8 @@ def Mini_AttentionConfigAttr : AttrDef<Mini_Dialect, "AttentionConfig"> {
   let parameters = (ins StringRefParameter<"math unit">:$math,
                         DefaultValuedParameter<"int64_t", "4">:$warps,
                         DefaultValuedParameter<"int64_t", "64">:$tile_keys,
-                        DefaultValuedParameter<"bool", "true">:$keep_q);
+                        DefaultValuedParameter<"bool", "true">:$keep_q,
+                        DefaultValuedParameter<"int64_t", "64">:$split_keys);
   let assemblyFormat = "`<` struct(params) `>`";
   let extraClassDeclaration = [{
     bool isTensorCore() const { return getMath() == "mma_sync"; }
@@ -195,6 +203,8 @@ def Mini_AttentionConfigAttr : AttrDef<Mini_Dialect, "AttentionConfig"> {
     static constexpr int64_t kMaxMmaHeadDim = 256;
     /// The largest head dim of the CUDA-core kernel.
     static constexpr int64_t kMaxSimtHeadDim = 512;
+    /// mma_sync: the most key splits of the decode kernel.
+    static constexpr int64_t kMaxSplitKeys = 64;
     /// mma_sync: K and V tiles each go through this many shared-memory stages.
     static constexpr int64_t kStages = 2;
     /// mma_sync: elements per shared-memory row at head dim `headDim`: D

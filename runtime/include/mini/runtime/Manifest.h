@@ -68,6 +68,31 @@ struct SplitTailPlan {
   int64_t slots() const { return blocks ? blocks + splitTiles : 0; }
 };
 
+/// An attention with decode kernels ("split_keys" in the manifest) is three
+/// kernels. The main kernel (`decodeKernel`, `combineKernel` set) handles
+/// most shapes. Its decode kernel (`part` "decode") takes the query rows of
+/// the H / G heads that share a K/V head as one matrix of S x H / G rows,
+/// `rows` per block, and splits the keys over `splits` blocks per row block
+/// in whole tiles of `tileKeys`: grid (row blocks x splits, G, B). With more
+/// than one split it writes partials (O / l: splits x B x H x S x D f32;
+/// log2-sum-exp: splits x B x H x S f32) that the combine kernel (`part`
+/// "combine", grid as its record says) merges into O. Both take, after the
+/// sizes, those two f32 memrefs and the number of splits.
+struct SplitKeysSpec {
+  int64_t maxSplits = 0; // 0: no decode kernel
+  int64_t rows = 0, tileKeys = 0;
+  std::string decodeKernel, combineKernel;
+  std::string part; // "decode", "combine", or "" for the main kernel
+};
+
+/// A launch of an attention with decode kernels (KernelSpec::planSplitKeys).
+/// splits = 0: the main kernel.
+struct SplitKeysPlan {
+  int64_t splits = 0, rowBlocks = 0;
+  /// f32 elements of the partial O and of the log2-sum-exp workspaces.
+  int64_t partialFloats = 0, lseFloats = 0;
+};
+
 struct KernelSpec {
   std::string entry, op, cubin;
   std::vector<TensorSpec> tensors;
@@ -85,6 +110,7 @@ struct KernelSpec {
   int64_t smCount = 0;
   std::vector<int64_t> tileRates;
   SplitTailSpec splitTail;
+  SplitKeysSpec splitKeys;
 
   /// Fills dynamic sizes from `given`, checks static ones against it, and
   /// checks op-level constraints. Throws Error naming the size.
@@ -100,7 +126,8 @@ struct KernelSpec {
   /// size, 1 per tensor map (a pointer).
   size_t numParams() const {
     return 5 * tensors.size() + sizes.size() + tensorMaps.size() +
-           (splitTail.splitBlocks ? 12 : splitTail.maxSplits > 1 ? 1 : 0);
+           (splitTail.splitBlocks ? 12 : splitTail.maxSplits > 1 ? 1 : 0) +
+           (splitKeys.part.empty() ? 0 : 11);
   }
   /// The tail at `sizes` on `smCount` SMs: the T tiles left after the full
   /// waves (tiles mod SMs), S K steps each, laid end to end and shared by
@@ -109,6 +136,16 @@ struct KernelSpec {
   /// of a tile (4 W > 3 S), with a batch, or with sizes `aligned` names not
   /// multiples of 8 (mini-lower-to-gpu computes the same).
   SplitTailPlan planSplitTail(const Sizes &sizes, int64_t smCount) const;
+  /// Whether a launch at `sizes` on `smCount` SMs runs the decode kernel,
+  /// and with how many key splits: where its row blocks (S x H / G rows per
+  /// K/V head) are fewer than the main kernel's (GQA rows packed) or the
+  /// main kernel's do not fill the SMs; then as many splits as keep the
+  /// blocks within two per SM (every decode kernel fits two; a few blocks
+  /// past a wave cost a second one), at most maxSplits and at least two
+  /// key tiles each (or
+  /// `forcedSplits`, if > 0, capped at maxSplits). mini-lower-to-gpu's
+  /// planKeySplits computes the same.
+  SplitKeysPlan planSplitKeys(const Sizes &sizes, int64_t smCount, int64_t forcedSplits = 0) const;
   double attr(const std::string &name, double fallback) const;
 };
 
@@ -128,9 +165,9 @@ struct Bundle {
   const KernelSpec &forSizes(const KernelSpec &k, const Sizes &sizes) const;
   /// Whether `entry` is another kernel's size variant (launched through it).
   bool isSizeVariant(const std::string &entry) const;
-  /// Whether `entry` is a tail kernel (it runs through its whole-tile
-  /// kernel's launch).
-  bool isSplitTileKernel(const std::string &entry) const;
+  /// Whether `entry` is a tail kernel or a decode attention's part: it runs
+  /// through another kernel's launch.
+  bool isCompanionKernel(const std::string &entry) const;
 };
 
 struct Chip {

@@ -96,11 +96,18 @@ struct SplitTailArgs {
   SplitTailPlan plan;
 };
 
+/// The workspace and plan of a decode attention's parts (SplitKeysSpec).
+struct SplitKeysArgs {
+  CUdeviceptr partials = 0, lse = 0; // f32, plan.partialFloats and plan.lseFloats
+  SplitKeysPlan plan;
+};
+
 class KernelParams {
 public:
   KernelParams(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
                const Sizes &sizes, const std::vector<CUdeviceptr> &tensorMaps = {},
-               const SplitTailArgs *splitTail = nullptr);
+               const SplitTailArgs *splitTail = nullptr,
+               const SplitKeysArgs *splitKeys = nullptr);
   void **data() { return pointers_.data(); }
   size_t size() const { return pointers_.size(); }
 
@@ -121,10 +128,19 @@ public:
   const Bundle &bundle() const { return bundle_; }
   /// Launches `k` (or the size variant of it that Bundle::forSizes picks) on
   /// `tensors` (the manifest's tensor order) at `sizes` (already resolved),
-  /// then its tail kernel when the plan has a tail. Asynchronous on the
-  /// default stream.
+  /// then its tail kernel when the plan has a tail; for an attention with
+  /// decode kernels, those where KernelSpec::planSplitKeys says so.
+  /// Asynchronous on the default stream.
   void launch(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
               const Sizes &sizes) const;
+  /// The decode plan a launch of `k` at `sizes` makes on this device.
+  SplitKeysPlan splitKeysPlan(const KernelSpec &k, const Sizes &sizes) const {
+    return k.planSplitKeys(sizes, smCount_, forcedSplitKeys_);
+  }
+  /// Decode launches use `splits` key splits (capped at the kernel's
+  /// max_splits) rather than the plan's choice; 0 restores it. For
+  /// benchmarking split counts.
+  void forceSplitKeys(int64_t splits) { forcedSplitKeys_ = splits; }
 
 private:
   /// Device pointers to `k`'s tensor maps for these tensors and sizes,
@@ -147,7 +163,21 @@ private:
     DeviceBuffer partials, counters;
   };
   mutable std::map<std::string, SplitTailWorkspace> splitTailWorkspaces_;
+  struct SplitKeysWorkspace {
+    DeviceBuffer partials, lse;
+  };
+  mutable std::map<std::string, SplitKeysWorkspace> splitKeysWorkspaces_;
   int smCount_ = 0;
+  int64_t forcedSplitKeys_ = 0;
+
+  /// The decode kernel, and with splits its combine kernel, for a launch of
+  /// `k` that `plan` sends there.
+  void launchDecode(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
+                    const Sizes &sizes, const SplitKeysPlan &plan) const;
+  /// One launch of `spec` (`fn`) on `grid`, checked against the device's
+  /// grid limits.
+  void run(const KernelSpec &spec, CUfunction fn, const std::array<int64_t, 3> &grid,
+           KernelParams &params) const;
 };
 
 /// Median milliseconds of `iters` runs of `fn` after `warmup` runs, each timed
