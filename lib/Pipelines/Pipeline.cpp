@@ -62,7 +62,8 @@ struct MiniPipelineOptions : public PassPipelineOptions<MiniPipelineOptions> {
   // The attention switches of mini-select-attention-config (the attention
   // ladder): "" / -1 keep the defaults.
   Option<std::string> attentionMath{*this, "attention-math",
-                                    llvm::cl::desc("mma_sync or simt"), llvm::cl::init("")};
+                                    llvm::cl::desc("wgmma, mma_sync or simt"),
+                                    llvm::cl::init("")};
   Option<int64_t> attentionWarps{*this, "attention-warps",
                                  llvm::cl::desc("Warps per block, 16 query rows each"),
                                  llvm::cl::init(-1)};
@@ -119,8 +120,9 @@ LogicalResult buildMiniPipeline(
   if (!opts.matmulCopy.empty())
     matmulOptions += " copy=" + opts.matmulCopy.getValue();
   std::string attentionOptions =
-      llvm::formatv("warps={0} tile-keys={1} split-keys={2}", opts.attentionWarps.getValue(),
-                    opts.attentionTileKeys.getValue(), opts.attentionSplitKeys.getValue());
+      llvm::formatv("chip={0} warps={1} tile-keys={2} split-keys={3}", opts.chip.getValue(),
+                    opts.attentionWarps.getValue(), opts.attentionTileKeys.getValue(),
+                    opts.attentionSplitKeys.getValue());
   if (!opts.attentionMath.empty())
     attentionOptions += " math=" + opts.attentionMath.getValue();
   std::string text = llvm::formatv(

@@ -466,7 +466,10 @@ LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
     auto ifMain = scf::IfOp::create(b, loc, TypeRange{}, useMain, /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(ifMain.thenBlock()->getTerminator());
-    launchOf(kernel, spec, grid, args)
+    SmallVector<Value> mainArgs(args.begin(), args.end());
+    for (const KernelTensorMap &m : spec.tensorMaps) // the wgmma kernel's
+      mainArgs.push_back(tensorMapArgument(b, loc, m, buffers[m.tensor]));
+    launchOf(kernel, spec, grid, mainArgs)
         ->setAttr("mini.companion_kernels",
                   companionRecords({{sk.decodeKernel, &decodeSpec}, {sk.combineKernel, &combineSpec}}));
     b.setInsertionPoint(ifMain.elseBlock()->getTerminator());

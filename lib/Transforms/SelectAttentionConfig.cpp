@@ -17,14 +17,29 @@ namespace mini {
 // v3).
 constexpr int64_t kSplitKeys = 64;
 
-AttentionConfigAttr chooseAttentionConfig(AttentionOp op) {
+AttentionConfigAttr simtAttentionConfig(MLIRContext *ctx) {
+  return AttentionConfigAttr::get(ctx, "simt", 4, 64, true, kSplitKeys);
+}
+
+AttentionConfigAttr chooseAttentionConfig(AttentionOp op, StringRef chip) {
   auto q = cast<RankedTensorType>(op.getQuery().getType());
   int64_t d = q.getDimSize(3);
-  MLIRContext *ctx = op.getContext();
   Type elt = q.getElementType();
   if (!(elt.isF16() || elt.isBF16()) || ShapedType::isDynamic(d) || d % 8 != 0 ||
       d > AttentionConfigAttr::kMaxMmaHeadDim)
-    return AttentionConfigAttr::get(ctx, "simt", 4, 64, true, kSplitKeys);
+    return simtAttentionConfig(op.getContext());
+  if (chip != "sm_90a")
+    return mmaSyncAttentionConfig(op);
+  // sm_90a: wgmma, two consumer warpgroups of 64 rows, 128-key tiles; past
+  // D = 128, 64 (O's accumulators take half the registers). H100,
+  // docs/PERF.md attention v4: 1.1-2.7x mma_sync.
+  int64_t keys = d <= 128 ? 128 : 64;
+  return AttentionConfigAttr::get(op.getContext(), "wgmma", 8, keys, true, kSplitKeys);
+}
+
+AttentionConfigAttr mmaSyncAttentionConfig(AttentionOp op) {
+  int64_t d = cast<RankedTensorType>(op.getQuery().getType()).getDimSize(3);
+  MLIRContext *ctx = op.getContext();
   // Past D = 64 without a mask, 32-key tiles: 3 blocks of 4 warps fit an SM
   // (H100, docs/PERF.md attention v2: 291 against 277 TFLOP/s at D = 128;
   // with causal, whose rare paths need more registers, 64-key tiles: 217
@@ -49,6 +64,14 @@ struct MiniSelectAttentionConfigPass
     : mini::impl::MiniSelectAttentionConfigBase<MiniSelectAttentionConfigPass> {
   using Base::Base;
 
+  /// wgmma, setmaxnreg and TMA need sm_90a.
+  WalkResult checkChip(mini::AttentionOp op, mini::AttentionConfigAttr c) {
+    if (!c.isWgmma() || chip == "sm_90a")
+      return WalkResult::advance();
+    op->emitOpError() << "config: math = \"wgmma\" needs chip sm_90a, got chip " << chip;
+    return WalkResult::interrupt();
+  }
+
   void runOnOperation() override {
     bool overriding = !math.empty() || warps >= 0 || tileKeys >= 0 || keepQ >= 0 ||
                       splitKeys >= 0;
@@ -59,8 +82,13 @@ struct MiniSelectAttentionConfigPass
                                               {"split-keys", splitKeys}})))
         return WalkResult::interrupt();
       if (op.getConfigAttr() && !overriding)
-        return WalkResult::advance();
-      mini::AttentionConfigAttr c = mini::chooseAttentionConfig(op);
+        return checkChip(op, op.getConfigAttr());
+      mini::AttentionConfigAttr c = mini::chooseAttentionConfig(op, chip);
+      // Another math than the chip's default: that math's tiling.
+      if (!math.empty() && math != c.getMath())
+        c = math == "mma_sync" ? mini::mmaSyncAttentionConfig(op)
+            : math == "wgmma"  ? mini::chooseAttentionConfig(op, "sm_90a")
+                               : mini::simtAttentionConfig(op.getContext());
       auto pick = [](int64_t option, int64_t chosen) { return option >= 0 ? option : chosen; };
       c = mini::AttentionConfigAttr::get(op.getContext(), math.empty() ? c.getMath() : math,
                                          pick(warps, c.getWarps()),
@@ -72,7 +100,7 @@ struct MiniSelectAttentionConfigPass
                              [&] { return op->emitOpError(); })))
         return WalkResult::interrupt();
       op.setConfigAttr(c);
-      return WalkResult::advance();
+      return checkChip(op, c);
     });
     if (result.wasInterrupted())
       signalPassFailure();

@@ -1,10 +1,26 @@
-// The tensor-core attention kernel at its default configs (D = 64 bf16,
-// 128 f16 causal, 256 f16 causal, and 80, an odd multiple of 8), its
-// decode and combine kernels fit in registers: ptxas reports no spills (one
-// exception, below). ptxas lists the kernels last function first.
+// The tensor-core attention kernels at their default configs on sm_90a
+// (wgmma main kernels, mma_sync decode kernels; D = 64 bf16, 128 f16
+// causal, 256 f16 causal, and 80, an odd multiple of 8), and with
+// attention-math=mma_sync (MMA), fit in registers: ptxas reports no spills
+// (two exceptions, below). ptxas lists the kernels last function first.
+// The default D = 128 kernel is wgmma fed by TMA (PTX).
 // REQUIRES: cuda-toolkit
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit" | %python %mini_src/scripts/extract-ptx.py > %t.ptx
 // RUN: %cuda_toolkit/bin/ptxas -arch=sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s
+// RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+// RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit attention-math=mma_sync" | %python %mini_src/scripts/extract-ptx.py > %t.mma.ptx
+// RUN: %cuda_toolkit/bin/ptxas -arch=sm_90a -v %t.mma.ptx -o %t.mma.cubin 2>&1 | FileCheck %s --check-prefix=MMA
+
+// PTX-LABEL: .entry d128_attention(
+// PTX-DAG: setmaxnreg.dec.sync.aligned.u32 24
+// PTX-DAG: cp.async.bulk.tensor.4d
+// PTX-DAG: setmaxnreg.inc.sync.aligned.u32 240
+// PTX-DAG: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{.*}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 0;
+// PTX-DAG: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {{.*}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}, %rd{{[0-9]+}}, p, 1, 1, 1;
+// PTX-DAG: wgmma.wait_group.sync.aligned 0;
+// PTX-LABEL: .entry d128_attention_decode(
+// PTX: ldmatrix
+// PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 
 // CHECK: Compiling entry function 'd80_attention_combine' for 'sm_90a'
 // CHECK-NEXT: Function properties for d80_attention_combine
@@ -21,9 +37,10 @@
 // The decode kernel at D = 256 with causal spills a few hundred bytes (255
 // registers; the main kernel has 253): it is not a default decode shape.
 // CHECK: Compiling entry function 'd256_attention_decode' for 'sm_90a'
+// So does the wgmma kernel at D = 256 with causal (its CUDA-core path for
+// the diagonal's non-finite V: O's 128 accumulators and the tile's P); it
+// still runs at 1.5x the mma_sync kernel, which does not spill.
 // CHECK: Compiling entry function 'd256_attention' for 'sm_90a'
-// CHECK-NEXT: Function properties for d256_attention
-// CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // CHECK: Compiling entry function 'd128_attention_combine' for 'sm_90a'
 // CHECK-NEXT: Function properties for d128_attention_combine
 // CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
@@ -43,6 +60,44 @@
 // CHECK-NEXT: Function properties for d64_attention
 // CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // CHECK-NOT: Compiling entry function
+
+// MMA: Compiling entry function 'd80_attention_combine' for 'sm_90a'
+// MMA-NEXT: Function properties for d80_attention_combine
+// MMA-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// MMA: Compiling entry function 'd80_attention_decode' for 'sm_90a'
+// MMA-NEXT: Function properties for d80_attention_decode
+// MMA-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// MMA: Compiling entry function 'd80_attention' for 'sm_90a'
+// MMA-NEXT: Function properties for d80_attention
+// MMA-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// MMA: Compiling entry function 'd256_attention_combine' for 'sm_90a'
+// MMA-NEXT: Function properties for d256_attention_combine
+// MMA-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// The decode kernel at D = 256 with causal spills a few hundred bytes (255
+// registers; the main kernel has 253): it is not a default decode shape.
+// MMA: Compiling entry function 'd256_attention_decode' for 'sm_90a'
+// MMA: Compiling entry function 'd256_attention' for 'sm_90a'
+// MMA-NEXT: Function properties for d256_attention
+// MMA-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// MMA: Compiling entry function 'd128_attention_combine' for 'sm_90a'
+// MMA-NEXT: Function properties for d128_attention_combine
+// MMA-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// MMA: Compiling entry function 'd128_attention_decode' for 'sm_90a'
+// MMA-NEXT: Function properties for d128_attention_decode
+// MMA-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// MMA: Compiling entry function 'd128_attention' for 'sm_90a'
+// MMA-NEXT: Function properties for d128_attention
+// MMA-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// MMA: Compiling entry function 'd64_attention_combine' for 'sm_90a'
+// MMA-NEXT: Function properties for d64_attention_combine
+// MMA-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// MMA: Compiling entry function 'd64_attention_decode' for 'sm_90a'
+// MMA-NEXT: Function properties for d64_attention_decode
+// MMA-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// MMA: Compiling entry function 'd64_attention' for 'sm_90a'
+// MMA-NEXT: Function properties for d64_attention
+// MMA-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// MMA-NOT: Compiling entry function
 func.func @d64(%q: tensor<?x?x?x64xbf16>, %k: tensor<?x?x?x64xbf16>, %v: tensor<?x?x?x64xbf16>) -> tensor<?x?x?x64xbf16> {
   %o = mini.attention %q, %k, %v : tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16> -> tensor<?x?x?x64xbf16>
   return %o : tensor<?x?x?x64xbf16>

@@ -469,6 +469,64 @@ func.func @attention_mma(%q: tensor<2x8x77x64xf16>, %k: tensor<2x2x77x64xf16>, %
 
 // -----
 
+// The wgmma kernel (sm_90a): the host encodes TMA descriptors of Q, K and V
+// (boxes of 64 head dims, 128-byte swizzle; K and V a tile of keys) and
+// launches two consumer warpgroups and the producer's (384 threads); the
+// decode kernel (mma_sync) is its companion for few query rows. Thread 0 initializes the
+// mbarriers (Q's; per stage K's and V's full, and empty for the 256
+// consumers). Consumers raise their registers, wait for Q, and per key tile
+// wait for K, compute S = Q Kt as four k-steps of wgmma m64n128k16 from
+// shared memory, mask and softmax as mma_sync does, wait for V, and run
+// O += P V as eight k-steps of wgmma m64n64k16 with P from registers (inline
+// PTX), a diagonal tile whose V holds NaN or Inf on CUDA cores instead, then
+// release the stage. The producer lowers its registers and its first
+// thread copies Q once and each tile's K and V boxes once the stage is free.
+// CHECK-LABEL: func.func @attention_wgmma
+// CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%c1, %c1, %c64, %c64] {{.*}}swizzle = swizzle_128b
+// CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%c1, %c1, %c128, %c64] {{.*}}swizzle = swizzle_128b
+// CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%c1, %c1, %c128, %c64] {{.*}}swizzle = swizzle_128b
+// CHECK: gpu.launch_func @mini_kernels::@attention_wgmma_attention blocks in (%c16, %c8, %c2) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c85048_i32 args({{.*}} : !llvm.ptr, {{.*}} : !llvm.ptr, {{.*}} : !llvm.ptr)
+// CHECK-SAME: entry = "attention_wgmma_attention_decode"
+// CHECK: gpu.func @attention_wgmma_attention(
+// CHECK-COUNT-3: nvvm.mbarrier.init %{{.*}}, %c1_i32
+// CHECK: nvvm.mbarrier.init %{{.*}}, %c256_i32
+// CHECK: nvvm.fence.mbarrier.init
+// CHECK: gpu.barrier
+// CHECK: nvvm.setmaxregister  increase 240
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: scf.for
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}}<m = 64, n = 128, k = 16>
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: vector.reduction <or>
+// CHECK: gpu.shuffle idx
+// CHECK: llvm.inline_asm has_side_effects "", "=r,
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-COUNT-8: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: nvvm.mbarrier.arrive %
+// CHECK: vector.store %{{.*}} : memref<?xf16>, vector<8xf16>
+// CHECK: nvvm.setmaxregister  decrease 24
+// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c16384_i32
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// CHECK: scf.for
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c16384_i32
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c16384_i32
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
+func.func @attention_wgmma(%q: tensor<2x8x2048x64xf16>, %k: tensor<2x2x2048x64xf16>, %v: tensor<2x2x2048x64xf16>) -> tensor<2x8x2048x64xf16> {
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>} : tensor<2x8x2048x64xf16>, tensor<2x2x2048x64xf16>, tensor<2x2x2048x64xf16> -> tensor<2x8x2048x64xf16>
+  return %o : tensor<2x8x2048x64xf16>
+}
+
+// -----
+
 // The decode kernels (split_keys, on by default): the host runs the decode
 // kernel where its row blocks (S x H / G rows per K/V head) are fewer than
 // the main kernel's or the main kernel's do not fill the 132 SMs, with

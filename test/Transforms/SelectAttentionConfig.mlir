@@ -1,20 +1,24 @@
 // Tests lib/Transforms/SelectAttentionConfig.cpp.
 // RUN: mini-opt %s -split-input-file -mini-select-attention-config | FileCheck %s
+// RUN: mini-opt %s -split-input-file -mini-select-attention-config="chip=sm_80" | FileCheck %s --check-prefix=SM80
 // RUN: mini-opt %s -split-input-file -mini-select-attention-config="math=simt" | FileCheck %s --check-prefix=SIMT
-// RUN: mini-opt %s -split-input-file -mini-select-attention-config="warps=8 tile-keys=32" | FileCheck %s --check-prefix=TILES
+// RUN: mini-opt %s -split-input-file -mini-select-attention-config="warps=4 tile-keys=32" | FileCheck %s --check-prefix=TILES
 // RUN: mini-opt %s -split-input-file -mini-select-attention-config="split-keys=0" | FileCheck %s --check-prefix=NODECODE
 
-// f16 and bf16 with D a multiple of 8 up to 128: tensor cores, 4 warps,
-// Q in registers (the defaults, not printed); 64-key tiles, or past D = 64
-// without causal, 32.
+// f16 and bf16 with D a multiple of 8 up to 128: tensor cores. On sm_90a
+// (the default chip) wgmma: 8 consumer warps, 128-key tiles. Elsewhere (or
+// with math=mma_sync) mma_sync: 4 warps, Q in registers (the defaults, not
+// printed); 64-key tiles, or past D = 64 without causal, 32.
 // CHECK-LABEL: func.func @f16_d128
-// CHECK: mini.attention {{.*}}config = #mini.attention_config<math = "mma_sync">
+// CHECK: mini.attention {{.*}}config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>
+// SM80-LABEL: func.func @f16_d128
+// SM80: mini.attention {{.*}}config = #mini.attention_config<math = "mma_sync">
 // SIMT-LABEL: func.func @f16_d128
 // SIMT: config = #mini.attention_config<math = "simt">
 // TILES-LABEL: func.func @f16_d128
-// TILES: config = #mini.attention_config<math = "mma_sync", warps = 8, tile_keys = 32>
+// TILES: config = #mini.attention_config<math = "wgmma", tile_keys = 32>
 // NODECODE-LABEL: func.func @f16_d128
-// NODECODE: config = #mini.attention_config<math = "mma_sync", split_keys = 0>
+// NODECODE: config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128, split_keys = 0>
 func.func @f16_d128(%q: tensor<?x?x?x128xf16>) -> tensor<?x?x?x128xf16> {
   %o = mini.attention %q, %q, %q {causal} : tensor<?x?x?x128xf16>, tensor<?x?x?x128xf16>, tensor<?x?x?x128xf16> -> tensor<?x?x?x128xf16>
   return %o : tensor<?x?x?x128xf16>
@@ -23,8 +27,11 @@ func.func @f16_d128(%q: tensor<?x?x?x128xf16>) -> tensor<?x?x?x128xf16> {
 // -----
 
 // CHECK-LABEL: func.func @bf16_d64_and_d96
-// CHECK: config = #mini.attention_config<math = "mma_sync">{{.*}}x64xbf16>
-// CHECK: config = #mini.attention_config<math = "mma_sync", tile_keys = 32>{{.*}}x96xbf16>
+// CHECK: config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>{{.*}}x64xbf16>
+// CHECK: config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>{{.*}}x96xbf16>
+// SM80-LABEL: func.func @bf16_d64_and_d96
+// SM80: config = #mini.attention_config<math = "mma_sync">{{.*}}x64xbf16>
+// SM80: config = #mini.attention_config<math = "mma_sync", tile_keys = 32>{{.*}}x96xbf16>
 func.func @bf16_d64_and_d96(%q: tensor<?x?x?x64xbf16>, %r: tensor<?x?x?x96xbf16>) {
   %o = mini.attention %q, %q, %q : tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16> -> tensor<?x?x?x64xbf16>
   %p = mini.attention %r, %r, %r : tensor<?x?x?x96xbf16>, tensor<?x?x?x96xbf16>, tensor<?x?x?x96xbf16> -> tensor<?x?x?x96xbf16>
@@ -33,12 +40,16 @@ func.func @bf16_d64_and_d96(%q: tensor<?x?x?x64xbf16>, %r: tensor<?x?x?x96xbf16>
 
 // -----
 
-// Past D = 128: Q re-read per tile.
+// Past D = 128: wgmma with 64-key tiles; mma_sync re-reads Q per tile.
 // CHECK-LABEL: func.func @bf16_d256
-// CHECK: config = #mini.attention_config<math = "mma_sync", tile_keys = 32, keep_q = false>
+// CHECK: config = #mini.attention_config<math = "wgmma", warps = 8>{{.*}}x256xbf16>
+// CHECK: {causal, config = #mini.attention_config<math = "wgmma", warps = 8>}
+// SM80-LABEL: func.func @bf16_d256
+// SM80: config = #mini.attention_config<math = "mma_sync", tile_keys = 32, keep_q = false>
 func.func @bf16_d256(%q: tensor<?x?x?x256xbf16>) -> tensor<?x?x?x256xbf16> {
   %o = mini.attention %q, %q, %q : tensor<?x?x?x256xbf16>, tensor<?x?x?x256xbf16>, tensor<?x?x?x256xbf16> -> tensor<?x?x?x256xbf16>
-  return %o : tensor<?x?x?x256xbf16>
+  %p = mini.attention %o, %o, %o {causal} : tensor<?x?x?x256xbf16>, tensor<?x?x?x256xbf16>, tensor<?x?x?x256xbf16> -> tensor<?x?x?x256xbf16>
+  return %p : tensor<?x?x?x256xbf16>
 }
 
 // -----

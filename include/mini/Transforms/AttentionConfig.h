@@ -5,9 +5,17 @@
 
 namespace mini {
 
-/// The default config of `op`: tensor cores (mma_sync) for f16 and bf16 with
-/// a static D that is a multiple of 8 up to 256, else CUDA cores.
-AttentionConfigAttr chooseAttentionConfig(AttentionOp op);
+/// The default config of `op` on `chip` ("": any): tensor cores for f16 and
+/// bf16 with a static D that is a multiple of 8 up to 256 (wgmma on sm_90a
+/// where it is faster, else mma_sync), else CUDA cores.
+AttentionConfigAttr chooseAttentionConfig(AttentionOp op, llvm::StringRef chip = "");
+
+/// The mma_sync config of `op` (f16 or bf16, D a static multiple of 8 up
+/// to 256): the decode kernel's, whatever the main kernel's math.
+AttentionConfigAttr mmaSyncAttentionConfig(AttentionOp op);
+
+/// The CUDA-core config.
+AttentionConfigAttr simtAttentionConfig(mlir::MLIRContext *ctx);
 
 /// The op's config, or the default.
 AttentionConfigAttr getOrChooseAttentionConfig(AttentionOp op);

@@ -26,16 +26,19 @@ def MiniSelectAttentionConfig : Pass<"mini-select-attention-config"> {
   let description = [{
     Attaches a `#mini.attention_config` to every `mini.attention` that has
     none: f16 and bf16 with a static head dim D that is a multiple of 8 up to
-    256 go to the tensor-core kernel (mma_sync, FlashAttention-2 style) with
-    4 warps of 16 query rows and 64-key tiles (D > 64 without causal: 32),
-    Q's fragments in
-    registers (D > 128: re-read from shared memory per tile), and a decode
-    kernel with up to 64 key splits; the rest
-    to the CUDA-core kernel (simt). Options override the choice (and replace
+    256 go to tensor cores. On sm_90a: wgmma (FlashAttention-3 style), two
+    consumer warpgroups of 64 query rows and a producer warpgroup, 128-key
+    tiles (D > 128: 64). Elsewhere: mma_sync
+    (FlashAttention-2 style), 4 warps of 16 query rows and 64-key tiles (D >
+    64 without causal: 32), Q's fragments in registers (D > 128: re-read
+    from shared memory per tile). Either way a decode kernel (mma_sync) with
+    up to 64 key splits. The rest go to the CUDA-core kernel (simt). A
+    wgmma config on another chip is an error. Options override the choice (and replace
     configs already present); -1 and "" keep the heuristic's value.
   }];
   let options = [
-    Option<"math", "math", "std::string", "\"\"", "mma_sync or simt">,
+    Option<"chip", "chip", "std::string", "\"sm_90a\"", "Target chip">,
+    Option<"math", "math", "std::string", "\"\"", "wgmma, mma_sync or simt">,
     Option<"warps", "warps", "int64_t", "-1", "Warps per block, 16 query rows each (mma_sync)">,
     Option<"tileKeys", "tile-keys", "int64_t", "-1", "Keys per K/V tile (mma_sync)">,
     Option<"keepQ", "keep-q", "int64_t", "-1", "1: Q's fragments stay in registers; 0: re-read per tile">,

@@ -383,6 +383,9 @@ LogicalResult AttentionOp::verify() {
 }
 
 int64_t AttentionConfigAttr::sharedMemoryBytes(Type elementType, int64_t headDim) const {
+  if (isWgmma()) // 1024 bytes to align the swizzle atoms, Q, K and V, 7 mbarriers
+    return 1024 + getWarps() / 4 * wgmmaQBytes(headDim) +
+           2 * kStages * wgmmaStageBytes(headDim) + 8 * (1 + 3 * kStages);
   int64_t qRows = qSharesStage() ? 0 : 16 * getWarps();
   return (qRows + 2 * kStages * getTileKeys()) * rowStride(headDim) *
          (elementType.getIntOrFloatBitWidth() / 8);
@@ -398,15 +401,22 @@ AttentionConfigAttr::verifyFor(Type elementType, int64_t headDim,
                          << ", got D = " << headDim;
     return success();
   }
-  if (getMath() != "mma_sync")
-    return emitError() << "config: math must be \"mma_sync\" or \"simt\", got \"" << getMath()
-                       << "\"";
+  if (getMath() != "mma_sync" && !isWgmma())
+    return emitError() << "config: math must be \"mma_sync\", \"wgmma\" or \"simt\", got \""
+                       << getMath() << "\"";
   if (!elementType.isF16() && !elementType.isBF16())
-    return emitError() << "config: math = \"mma_sync\" needs f16 or bf16 operands, got "
+    return emitError() << "config: math = \"" << getMath() << "\" needs f16 or bf16 operands, got "
                        << elementType;
   if (!dynamic && (headDim % 8 != 0 || headDim > kMaxMmaHeadDim))
-    return emitError() << "config: math = \"mma_sync\" needs head dim D a multiple of 8 and <= "
-                       << kMaxMmaHeadDim << ", got D = " << headDim;
+    return emitError() << "config: math = \"" << getMath()
+                       << "\" needs head dim D a multiple of 8 and <= " << kMaxMmaHeadDim
+                       << ", got D = " << headDim;
+  // 12 consumer warps and the producer's 4 start at 128 registers, which
+  // ptxas found too few for a wgmma with more than 32 columns.
+  if (isWgmma() && getWarps() != 4 && getWarps() != 8)
+    return emitError() << "config: math = \"wgmma\" needs warps = 4 or 8 (one or two "
+                          "warpgroups of consumers), got "
+                       << getWarps();
   if (getWarps() < 1 || getWarps() > 16)
     return emitError() << "config: warps must be in 1..16 (16 query rows each), got "
                        << getWarps();

@@ -76,6 +76,11 @@ LogicalResult buildAttentionDecodeKernels(Operation *op, gpu::GPUModuleOp module
                                           KernelSpec &main) {
   auto attn = cast<AttentionOp>(op);
   AttentionConfigAttr cfg = getOrChooseAttentionConfig(attn);
+  if (cfg.isWgmma()) { // the decode kernel is mma_sync's, with the same splits
+    AttentionConfigAttr mma = mmaSyncAttentionConfig(attn);
+    cfg = AttentionConfigAttr::get(op->getContext(), "mma_sync", mma.getWarps(),
+                                   mma.getTileKeys(), mma.getKeepQ(), cfg.getSplitKeys());
+  }
   if (failed(buildAttentionMmaKernel(op, cfg, module, decodeName, decode, /*decode=*/true)))
     return failure();
   setAttentionSpec(op, combine, 1, kCombineThreads);

@@ -44,6 +44,8 @@ public:
     G = func.getArgument(6), S = func.getArgument(7), T = func.getArgument(8);
     if (decode)
       partials = func.getArgument(10), lse = func.getArgument(11), splits = func.getArgument(12);
+    else if (wgmma())
+      qMap = func.getArgument(10), kMap = func.getArgument(11), vMap = func.getArgument(12);
   }
 
   static int64_t paddedHeadDim(int64_t d) { return AttentionConfigAttr::paddedHeadDim(d); }
@@ -52,6 +54,7 @@ public:
   void emit();
 
 private:
+  bool wgmma() const { return cfg.isWgmma(); }
   int64_t rows() const { return 16 * cfg.getWarps(); }
   int64_t keys() const { return cfg.getTileKeys(); }
   int64_t threads() const { return 32 * cfg.getWarps(); }
@@ -103,9 +106,33 @@ private:
   void sharedMemory();
   void laneSetup();
   void keyRange();
+  // The wgmma kernel's (AttentionWgmmaKernel.cpp): a producer warp issues
+  // TMA copies, warpgroups of consumers multiply.
+  void emitWgmma();
+  void wgmmaSharedMemory();
+  Value sharedPointer(Value address);
+  /// mbarrier `first` + `stage` (kQFull, kKFull + stage, ...).
+  Value barrier(int64_t first, Value stage = Value());
+  void waitBarrier(Value pointer, Value parity);
+  void produce();
+  void consume();
+  SmallVector<Value> consumeTile(Value t0, ValueRange carried, Value qDesc);
+  SmallVector<Value> wgmmaScores(Value qDesc, Value stage);
+  SmallVector<Value> wgmmaMultiplyV(ArrayRef<Value> pA, ValueRange o, Value stage);
+  Value descriptor(Value address, int64_t leadingBytes, int64_t strideBytes);
+  /// V's element (row, 8 n + col) at `stage` in its swizzled boxes.
+  Value swizzledV(Value stage, Value row, Value col, int64_t n);
+  /// Whether V's tile at `stage` holds a NaN or Inf, in any warp of the
+  /// warpgroup (each scans the whole tile: the answer is uniform).
+  Value anyNonFiniteSwizzled(Value stage);
+  SmallVector<Value> wgmmaMultiplyVMasked(ArrayRef<Value> pA, ValueRange o, Value t0,
+                                          Value masked, Value stage);
   void causalKeyRange(Value firstRow, Value lastRow);
   SmallVector<Value> keyTile(Value t0, ValueRange carried, ArrayRef<Value> q);
-  SmallVector<Value> keyTileMath(Value t0, ValueRange carried, ArrayRef<Value> q, Value stage);
+  /// With wgmma, `qDesc` is the warpgroup's Q and `beforeV` waits for V.
+  SmallVector<Value> keyTileMath(Value t0, ValueRange carried, ArrayRef<Value> q, Value stage,
+                                 Value qDesc = Value(),
+                                 llvm::function_ref<void()> beforeV = nullptr);
 
   OpBuilder &b;
   KernelBuilder kb;
@@ -124,6 +151,10 @@ private:
   Value sQ, sK, sV, raw, tid, lane, warp, qBase, kvBase, row0, warpRow0, laneRow, qLane;
   Value rowA, colA, rowK, colK; // ldmatrix lanes: A (Q) and V's B, K's B
   Value kvEnd, plainEnd, token;
+  // The wgmma kernel's: tensor maps of Q, K and V, its shared memory's base
+  // (32-bit address, 1024-byte aligned for the swizzle atoms), and where
+  // the epilogue's scratch starts in `raw` (bytes).
+  Value qMap, kMap, vMap, smem, scratchShift;
 };
 
 } // namespace mini

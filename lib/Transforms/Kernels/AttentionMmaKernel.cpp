@@ -255,7 +255,8 @@ void AttentionMmaEmitter::epilogue(ValueRange m, ValueRange l, ValueRange o) {
     scaled.push_back(arith::MulFOp::create(b, kb.loc, frag, factors));
   WarpTileType acc = tile("acc", 16, Dp, b.getF32Type());
   Value scratch = memref::ViewOp::create(
-      b, kb.loc, workgroupMemRef({rows() * rowStride(D)}, elt), raw, kb.idx(0), ValueRange{});
+      b, kb.loc, workgroupMemRef({rows() * rowStride(D)}, elt), raw,
+      scratchShift ? scratchShift : kb.idx(0), ValueRange{});
   fr.store(kb, acc, scaled,
            {O, qBase, warpRow0, kb.idx(0), qRows, kb.idx(D), scratch, /*pairs=*/false});
 }
@@ -335,7 +336,8 @@ void AttentionMmaEmitter::laneSetup() {
   colA = kb.mul(kb.div(lane, kb.idx(16)), kb.idx(8));
   rowK = kb.add(kb.rem(lane, kb.idx(8)), kb.mul(kb.div(lane, kb.idx(16)), kb.idx(8)));
   colK = kb.mul(kb.rem(kb.div(lane, kb.idx(8)), kb.idx(2)), kb.idx(8));
-  qLane = laneAddress(sQ, kb.idx(0), kb.add(kb.mul(warp, kb.idx(16)), rowA), colA);
+  if (!wgmma())
+    qLane = laneAddress(sQ, kb.idx(0), kb.add(kb.mul(warp, kb.idx(16)), rowA), colA);
   Value batch = kb.blockId(gpu::Dimension::z);
   if (decode) {
     // Block (row block x splits, K/V head, batch): the K/V head's H / G
@@ -437,9 +439,11 @@ SmallVector<Value> AttentionMmaEmitter::keyTile(Value t0, ValueRange carried, Ar
 /// keyTile()'s math on m, l and O's fragments (`carried`): S, its mask
 /// where needed, the softmax step and O += P V.
 SmallVector<Value> AttentionMmaEmitter::keyTileMath(Value t0, ValueRange carried,
-                                                    ArrayRef<Value> q, Value stage) {
+                                                    ArrayRef<Value> q, Value stage, Value qDesc,
+                                                    function_ref<void()> beforeV) {
   Value tileEnd = kb.add(t0, kb.idx(keys()));
-  SmallVector<Value> s = scores(q, laneAddress(sK, stage, rowK, colK));
+  SmallVector<Value> s =
+      wgmma() ? wgmmaScores(qDesc, stage) : scores(q, laneAddress(sK, stage, rowK, colK));
   Value masked = kb.ult(plainEnd, tileEnd);
   auto ifMasked = scf::IfOp::create(b, kb.loc, ValueRange(s).getTypes(), masked, true);
   {
@@ -454,8 +458,14 @@ SmallVector<Value> AttentionMmaEmitter::keyTileMath(Value t0, ValueRange carried
   SmallVector<Value> pA;
   for (int64_t slice = 0; slice < keys() / 16; ++slice)
     pA.push_back(pFragment(step.p, slice));
-  SmallVector<Value> o =
-      multiplyV(pA, step.o, t0, masked, stage, laneAddress(sV, stage, rowA, colA));
+  SmallVector<Value> o;
+  if (wgmma()) {
+    beforeV();
+    o = causal ? wgmmaMultiplyVMasked(pA, step.o, t0, masked, stage)
+               : wgmmaMultiplyV(pA, step.o, stage);
+  } else {
+    o = multiplyV(pA, step.o, t0, masked, stage, laneAddress(sV, stage, rowA, colA));
+  }
   SmallVector<Value> next = step.m;
   llvm::append_range(next, step.l);
   llvm::append_range(next, o);
@@ -463,6 +473,8 @@ SmallVector<Value> AttentionMmaEmitter::keyTileMath(Value t0, ValueRange carried
 }
 
 void AttentionMmaEmitter::emit() {
+  if (wgmma())
+    return emitWgmma();
   sharedMemory();
   laneSetup();
   keyRange();
@@ -495,16 +507,37 @@ FailureOr<gpu::GPUFuncOp> buildAttentionMmaKernel(Operation *op, AttentionConfig
   auto qType = cast<RankedTensorType>(attn.getQuery().getType());
   int64_t D = qType.getDimSize(3);
   Type elt = qType.getElementType();
-  setAttentionSpec(op, spec, 16 * cfg.getWarps(), 32 * cfg.getWarps());
+  bool wgmma = cfg.isWgmma() && !decode;
+  // wgmma: the consumer warps, then the producer's warpgroup.
+  setAttentionSpec(op, spec, 16 * cfg.getWarps(), 32 * cfg.getWarps() + (wgmma ? 128 : 0));
   if (decode) { // (row blocks x splits, G, B), planned at launch
     spec.grid[0] = {};
     spec.grid[1] = {{"G"}, 1};
     spec.splitKeys = {cfg.getSplitKeys(), 16 * cfg.getWarps(), cfg.getTileKeys(), "", "", "decode"};
   }
   spec.dynamicSharedBytes = cfg.sharedMemoryBytes(elt, D);
+  if (wgmma) { // Q, K and V ([B, H or G, S or T, D]) in boxes of 64 head dims
+    int64_t cols = AttentionConfigAttr::kWgmmaBoxCols, rowBytes = cols * 2;
+    spec.tensorMaps = {{0, {1, 1, 64, cols}, rowBytes},
+                       {1, {1, 1, cfg.getTileKeys(), cols}, rowBytes},
+                       {2, {1, 1, cfg.getTileKeys(), cols}, rowBytes}};
+  }
   OpBuilder b(op->getContext());
   spec.attrs.set("config", cfg);
   gpu::GPUFuncOp func = createKernel(b, op->getLoc(), module, name, spec, ArrayRef<MemRefType>{});
+  if (wgmma) {
+    // .minnctapersm 1: ptxas honours setmaxnreg only when it knows the
+    // registers a thread starts with.
+    func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(), b.getI32IntegerAttr(1));
+    func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
+                  b.getDenseI32ArrayAttr({static_cast<int32_t>(spec.block[0]), 1, 1}));
+    b.setInsertionPointToStart(&func.getBody().front());
+    AttentionMmaEmitter(b, op->getLoc(), func, cfg, D, elt, *attn.getEffectiveScale(),
+                        attn.getCausal(), false)
+        .emit();
+    gpu::ReturnOp::create(b, op->getLoc());
+    return func;
+  }
   // As many blocks per SM as shared memory allows while each thread keeps
   // the registers its accumulators need (128 up to D = 64, 168 to D = 128
   // without a mask; the causal kernel's rarely taken paths need more, and

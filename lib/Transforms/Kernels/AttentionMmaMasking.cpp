@@ -114,7 +114,8 @@ SmallVector<Value> AttentionMmaEmitter::multiplyVOnCudaCores(Value pA, ValueRang
     Value odd = kb.ult(kb.idx(0), kb.rem(kk, kb.idx(2)));
     Value high = kb.ule(kb.idx(8), kk);
     Value key = kb.add(t0, kb.add(kb.idx(slice * 16), kk));
-    Value rowPtr = kb.sharedPointer(sV, {stage, kb.add(kb.idx(slice * 16), kk), myCol});
+    Value row = kb.add(kb.idx(slice * 16), kk);
+    Value rowPtr = wgmma() ? Value() : kb.sharedPointer(sV, {stage, row, myCol});
     for (int64_t i = 0; i < 2; ++i) {
       auto pick = [&](int64_t r) {
         return kb.select(odd, element(pA, r, 1), element(pA, r, 0));
@@ -126,8 +127,9 @@ SmallVector<Value> AttentionMmaEmitter::multiplyVOnCudaCores(Value pA, ValueRang
                      .getShuffleResult();
       Value seen = visible(position(kb.add(laneRow, kb.idx(8 * i))), key);
       for (size_t n = 0; n < o.size(); ++n) {
-        Value ptr = LLVM::GEPOp::create(b, kb.loc, ptrType, b.getI8Type(), rowPtr,
-                                        ArrayRef<LLVM::GEPArg>{int32_t(8 * n * eltBytes)});
+        Value ptr = wgmma() ? swizzledV(stage, row, myCol, n)
+                            : LLVM::GEPOp::create(b, kb.loc, ptrType, b.getI8Type(), rowPtr,
+                                                  ArrayRef<LLVM::GEPArg>{int32_t(8 * n * eltBytes)});
         Value pair = LLVM::LoadOp::create(b, kb.loc, pairType, ptr, /*alignment=*/4);
         for (int64_t e = 0; e < 2; ++e) {
           Value x = arith::ExtFOp::create(

@@ -546,9 +546,33 @@ func.func @attention_config_head_dim_too_large(%q: tensor<1x2x3x512xf16>) -> ten
 // -----
 
 func.func @attention_config_bad_math(%q: tensor<1x2x3x64xf16>) -> tensor<1x2x3x64xf16> {
-  // expected-error @+1 {{config: math must be "mma_sync" or "simt", got "wgmma"}}
-  %o = mini.attention %q, %q, %q {config = #mini.attention_config<math = "wgmma">} : tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16> -> tensor<1x2x3x64xf16>
+  // expected-error @+1 {{config: math must be "mma_sync", "wgmma" or "simt", got "tcgen05"}}
+  %o = mini.attention %q, %q, %q {config = #mini.attention_config<math = "tcgen05">} : tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16> -> tensor<1x2x3x64xf16>
   return %o : tensor<1x2x3x64xf16>
+}
+
+// -----
+
+func.func @attention_config_wgmma_warps(%q: tensor<1x2x3x64xf16>) -> tensor<1x2x3x64xf16> {
+  // expected-error @+1 {{config: math = "wgmma" needs warps = 4 or 8 (one or two warpgroups of consumers), got 12}}
+  %o = mini.attention %q, %q, %q {config = #mini.attention_config<math = "wgmma", warps = 12>} : tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16> -> tensor<1x2x3x64xf16>
+  return %o : tensor<1x2x3x64xf16>
+}
+
+// -----
+
+func.func @attention_config_wgmma_f32(%q: tensor<1x2x3x64xf32>) -> tensor<1x2x3x64xf32> {
+  // expected-error @+1 {{config: math = "wgmma" needs f16 or bf16 operands, got 'f32'}}
+  %o = mini.attention %q, %q, %q {config = #mini.attention_config<math = "wgmma", warps = 8>} : tensor<1x2x3x64xf32>, tensor<1x2x3x64xf32>, tensor<1x2x3x64xf32> -> tensor<1x2x3x64xf32>
+  return %o : tensor<1x2x3x64xf32>
+}
+
+// -----
+
+func.func @attention_config_wgmma_shared_memory(%q: tensor<1x2x3x256xf16>) -> tensor<1x2x3x256xf16> {
+  // expected-error @+1 {{config: warps = 8 and tile_keys = 256 at D = 256 need 592952 bytes of shared memory, more than the 232448 a block may use}}
+  %o = mini.attention %q, %q, %q {config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 256>} : tensor<1x2x3x256xf16>, tensor<1x2x3x256xf16>, tensor<1x2x3x256xf16> -> tensor<1x2x3x256xf16>
+  return %o : tensor<1x2x3x256xf16>
 }
 
 // -----

@@ -168,15 +168,20 @@ def Mini_AttentionConfigAttr : AttrDef<Mini_Dialect, "AttentionConfig"> {
     - `math`: "mma_sync" (tensor cores, FlashAttention-2 style: ldmatrix +
       mma.sync m16n8k16 for S = Q Kt and O += P V, the online softmax on the
       accumulators in registers, P fed to the second product from registers;
-      f16 or bf16, D a multiple of 8 up to 256) or "simt" (CUDA cores: one
-      warp per query row, any element type, D up to 512).
-    - `warps` (mma_sync): warps per block, 16 query rows each.
-    - `tile_keys` (mma_sync): keys per K and V tile in shared memory, a
+      f16 or bf16, D a multiple of 8 up to 256), "simt" (CUDA cores: one
+      warp per query row, any element type, D up to 512), or "wgmma" (sm_90a, FlashAttention-3 style: a producer warp issues TMA
+      copies of Q and of K and V tiles into a two-stage ring of 128-byte
+      swizzled boxes, with mbarriers; warpgroups of consumers compute S = Q Kt
+      with wgmma from shared memory and O += P V with wgmma, P from
+      registers; f16 or bf16, D a multiple of 8 up to 256).
+    - `warps` (mma_sync, wgmma): warps per block, 16 query rows each (wgmma:
+      4 or 8 consumer warps, plus the producer's warpgroup).
+    - `tile_keys` (mma_sync, wgmma): keys per K and V tile in shared memory, a
       multiple of 16.
     - `keep_q` (mma_sync): Q's fragments stay in registers for the whole key
       loop (true), or are re-read from shared memory per tile (large D, to
       leave registers to O).
-    - `split_keys` (mma_sync): decode (flash-decoding). With 1 or more, the
+    - `split_keys` (mma_sync, wgmma: its decode kernel is mma_sync's): decode (flash-decoding). With 1 or more, the
       op also gets a decode kernel: a block takes the query rows of every
       head that shares a K/V head (GQA rows packed, so K and V are read once
       per K/V head), and the keys are split over up to this many blocks per
@@ -198,7 +203,23 @@ def Mini_AttentionConfigAttr : AttrDef<Mini_Dialect, "AttentionConfig"> {
                         DefaultValuedParameter<"int64_t", "64">:$split_keys);
   let assemblyFormat = "`<` struct(params) `>`";
   let extraClassDeclaration = [{
-    bool isTensorCore() const { return getMath() == "mma_sync"; }
+    bool isTensorCore() const { return getMath() == "mma_sync" || isWgmma(); }
+    bool isWgmma() const { return getMath() == "wgmma"; }
+    /// wgmma: head dims per TMA box (one 128-byte swizzled row of f16).
+    static constexpr int64_t kWgmmaBoxCols = 64;
+    /// wgmma: TMA boxes per row of Q, K or V.
+    static int64_t wgmmaBoxes(int64_t headDim) {
+      return (paddedHeadDim(headDim) + kWgmmaBoxCols - 1) / kWgmmaBoxCols;
+    }
+    /// wgmma: bytes of a warpgroup's Q tile (64 rows), which its epilogue
+    /// reuses to stage O (64 rows of rowStride): a multiple of 1024.
+    static int64_t wgmmaQBytes(int64_t headDim) {
+      return std::max<int64_t>(wgmmaBoxes(headDim) * 64 * 128, 128 * rowStride(headDim));
+    }
+    /// wgmma: bytes of one stage of K (or V): its boxes of tile_keys rows.
+    int64_t wgmmaStageBytes(int64_t headDim) const {
+      return wgmmaBoxes(headDim) * getTileKeys() * 128;
+    }
     /// The largest head dim of the tensor-core kernel.
     static constexpr int64_t kMaxMmaHeadDim = 256;
     /// The largest head dim of the CUDA-core kernel.
