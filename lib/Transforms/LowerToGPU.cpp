@@ -252,8 +252,9 @@ TailSplitPlan planTailSplits(OpBuilder &b, Location loc, std::array<Value, 3> gr
 
 /// The decode kernels' plan (KernelSplitKeys), on the host: the decode
 /// kernel runs where its row blocks (S x H / G rows per K/V head) are fewer
-/// than the main kernel's (GQA rows packed: less work) or the main kernel's
-/// do not fill the `smCount` SMs; then with as many key splits as keep the
+/// than the main kernel's of `mainRows` rows (GQA rows packed: less work;
+/// the wgmma kernel's 128-row blocks run at about twice the speed per row)
+/// or the main kernel's do not fill the `smCount` SMs; then with as many key splits as keep the
 /// blocks within two per SM (a few past a wave cost a second), at most
 /// maxSplits and at least two tiles each. The
 /// runtime's KernelSpec::planSplitKeys computes the same with the device's
@@ -262,7 +263,7 @@ struct KeySplitPlan {
   Value decode, rowBlocks, splits;
 };
 KeySplitPlan planKeySplits(OpBuilder &b, Location loc, const llvm::StringMap<SizeValue> &sizes,
-                           const KernelSplitKeys &sk, int64_t smCount) {
+                           const KernelSplitKeys &sk, int64_t mainRows, int64_t smCount) {
   KernelBuilder kb(b, loc);
   auto ceilDiv = [&](Value x, Value y) {
     return arith::CeilDivUIOp::create(b, loc, x, y).getResult();
@@ -270,7 +271,7 @@ KeySplitPlan planKeySplits(OpBuilder &b, Location loc, const llvm::StringMap<Siz
   auto size = [&](StringRef name) { return sizes.lookup(name).value; };
   Value rows = kb.idx(sk.rows), sms = kb.idx(smCount);
   Value batchHeads = kb.mul(size("B"), size("H"));
-  Value mainBlocks = kb.mul(batchHeads, ceilDiv(size("S"), rows));
+  Value mainBlocks = kb.mul(batchHeads, ceilDiv(size("S"), kb.idx(mainRows)));
   KeySplitPlan plan;
   plan.rowBlocks = ceilDiv(kb.mul(size("S"), kb.div(size("H"), size("G"))), rows);
   Value decodeBlocks = kb.mul(kb.mul(size("B"), size("G")), plan.rowBlocks);
@@ -460,7 +461,7 @@ LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
     const KernelSplitKeys &sk = spec.splitKeys;
     const auto &[decodeKernel, decodeSpec] = companions.at(sk.decodeKernel);
     const auto &[combineKernel, combineSpec] = companions.at(sk.combineKernel);
-    KeySplitPlan plan = planKeySplits(b, loc, sizes, sk, smCount("sm_90a"));
+    KeySplitPlan plan = planKeySplits(b, loc, sizes, sk, spec.grid[0].div, smCount("sm_90a"));
     Value useMain = arith::XOrIOp::create(b, loc, plan.decode,
                                           arith::ConstantIntOp::create(b, loc, 1, 1));
     auto ifMain = scf::IfOp::create(b, loc, TypeRange{}, useMain, /*withElseRegion=*/true);

@@ -451,6 +451,29 @@ TEST(Manifest, SplitKeysPlansTheDecodeKernel) {
             0);
 }
 
+TEST(Manifest, SplitKeysWeighsTheMainKernelsOwnBlocks) {
+  // A wgmma main kernel (128 rows per block): S = 1000 x 32 heads x 4 takes
+  // 1024 of its blocks against the decode kernel's 63 x 8 x 4 = 2016 (with
+  // 64-row main blocks, 2048: the decode kernel would run).
+  std::string text = decodeManifest();
+  text.replace(text.find(R"("div":64)"), 8, R"("div":128)");
+  Bundle b = Bundle::parse(text, ".");
+  const KernelSpec &k = b.kernel("a0");
+  EXPECT_EQ(k.planSplitKeys(
+                 k.resolveSizes({{"B", 4}, {"H", 32}, {"G", 8}, {"S", 1000}, {"T", 3001}}), 132)
+                .splits,
+            0);
+  EXPECT_EQ(b.kernel("a0_decode").planSplitKeys(
+                 k.resolveSizes({{"B", 4}, {"H", 32}, {"G", 8}, {"S", 1000}, {"T", 3001}}), 132)
+                .splits,
+            0); // a part plans nothing
+  // A decode step still takes the decode kernel.
+  EXPECT_EQ(k.planSplitKeys(
+                 k.resolveSizes({{"B", 16}, {"H", 32}, {"G", 8}, {"S", 1}, {"T", 4096}}), 132)
+                .splits,
+            2);
+}
+
 TEST(Manifest, SplitKeysNamesWhatIsWrong) {
   EXPECT_EQ(errorOf([] {
               Bundle::parse(decodeManifest(R"("decode_kernel":"a0_x","combine_kernel":"a0_combine")"),

@@ -116,7 +116,7 @@ private:
   void waitBarrier(Value pointer, Value parity);
   void produce();
   void consume();
-  SmallVector<Value> consumeTile(Value t0, ValueRange carried, Value qDesc);
+  SmallVector<Value> consumeTile(Value t0, ValueRange carried, Value qDesc, Value seenEnd);
   SmallVector<Value> wgmmaScores(Value qDesc, Value stage);
   SmallVector<Value> wgmmaMultiplyV(ArrayRef<Value> pA, ValueRange o, Value stage);
   Value descriptor(Value address, int64_t leadingBytes, int64_t strideBytes);

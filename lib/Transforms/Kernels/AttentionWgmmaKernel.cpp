@@ -332,12 +332,22 @@ void AttentionMmaEmitter::consume() {
   Value group = kb.div(warp, kb.idx(4));
   Value qAt = toI32(kb.mul(group, kb.idx(L.qBytes)));
   Value qDesc = descriptor(arith::AddIOp::create(b, kb.loc, smem, qAt), 16, kAtomBytes);
+  // With causal, the warpgroup's own rows bound its keys: it skips the math
+  // of the block's tiles that none of them sees, and masks only the tiles
+  // that its first row does not see whole.
+  Value seenEnd;
+  if (causal) {
+    Value first = kb.add(row0, kb.mul(group, kb.idx(64)));
+    plainEnd = kb.mul(kb.div(T, kb.idx(keys())), kb.idx(keys()));
+    causalKeyRange(first, kb.min(kb.add(first, kb.idx(63)), kb.sub(S, kb.idx(1))));
+    seenEnd = kb.select(kb.ult(first, S), kb.min(kvEnd, keyEnd), keyStart);
+  }
   waitBarrier(barrier(kQFull), kb.idx(0));
   Value negInf = kb.f32(-std::numeric_limits<float>::infinity());
   SmallVector<Value> init = {negInf, negInf, kb.f32(0.0f), kb.f32(0.0f)};
   llvm::append_range(init, fr.zero(kb, tile("acc", 16, Dp, b.getF32Type())));
   auto loop = kb.forLoop(keyStart, keyEnd, kb.idx(keys()), init, [&](Value t0, ValueRange it) {
-    return consumeTile(t0, it, qDesc);
+    return consumeTile(t0, it, qDesc, seenEnd);
   });
   // Warp w's scratch (16 rows of rowStride from w x 16 rows) lies in its
   // warpgroup's Q tile.
@@ -349,14 +359,35 @@ void AttentionMmaEmitter::consume() {
            loop.getResults().slice(4, Dp / 8));
 }
 
-/// Tile t0 (the loop's j-th) sits in stage j mod 2, use j / 2.
-SmallVector<Value> AttentionMmaEmitter::consumeTile(Value t0, ValueRange carried, Value qDesc) {
+/// Tile t0 (the loop's j-th) sits in stage j mod 2, use j / 2. Its math
+/// runs if the warpgroup sees some key of it (t0 < seenEnd, when given); the
+/// stage is released either way, once K landed.
+SmallVector<Value> AttentionMmaEmitter::consumeTile(Value t0, ValueRange carried, Value qDesc,
+                                                    Value seenEnd) {
   Value j = kb.div(kb.sub(t0, keyStart), kb.idx(keys()));
   Value stage = kb.rem(j, kb.idx(kStages));
   Value parity = kb.rem(kb.div(j, kb.idx(kStages)), kb.idx(2));
+  // Every tile's K is waited for, math or not: a warpgroup that skipped
+  // ahead would arrive twice in one phase of the empty barrier, releasing a
+  // stage that the other still reads. (K of tile j + 2 landed only once
+  // both released tile j.)
   waitBarrier(barrier(kKFull, stage), parity);
-  SmallVector<Value> next = keyTileMath(t0, carried, {}, stage, qDesc,
-                                       [&] { waitBarrier(barrier(kVFull, stage), parity); });
+  auto math = [&] {
+    return keyTileMath(t0, carried, {}, stage, qDesc,
+                       [&] { waitBarrier(barrier(kVFull, stage), parity); });
+  };
+  SmallVector<Value> next;
+  if (!seenEnd) {
+    next = math();
+  } else {
+    auto ifSeen = scf::IfOp::create(b, kb.loc, carried.getTypes(), kb.ult(t0, seenEnd), true);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(ifSeen.thenBlock());
+    scf::YieldOp::create(b, kb.loc, math());
+    b.setInsertionPointToStart(ifSeen.elseBlock());
+    scf::YieldOp::create(b, kb.loc, carried);
+    next.assign(ifSeen.getResults().begin(), ifSeen.getResults().end());
+  }
   NVVM::MBarrierArriveOp::create(b, kb.loc, Type(), barrier(kEmpty, stage), Value());
   return next;
 }
