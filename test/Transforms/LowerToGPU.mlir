@@ -485,7 +485,7 @@ func.func @attention_mma(%q: tensor<2x8x77x64xf16>, %k: tensor<2x2x77x64xf16>, %
 // CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%c1, %c1, %c64, %c64] {{.*}}swizzle = swizzle_128b
 // CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%c1, %c1, %c128, %c64] {{.*}}swizzle = swizzle_128b
 // CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%c1, %c1, %c128, %c64] {{.*}}swizzle = swizzle_128b
-// CHECK: gpu.launch_func @mini_kernels::@attention_wgmma_attention blocks in (%c16, %c8, %c2) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c85048_i32 args({{.*}} : !llvm.ptr, {{.*}} : !llvm.ptr, {{.*}} : !llvm.ptr)
+// CHECK: gpu.launch_func @mini_kernels::@attention_wgmma_attention blocks in (%c16, %c8, %c2) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c85064_i32 args({{.*}} : !llvm.ptr, {{.*}} : !llvm.ptr, {{.*}} : !llvm.ptr)
 // CHECK-SAME: entry = "attention_wgmma_attention_decode"
 // CHECK: gpu.func @attention_wgmma_attention(
 // CHECK-COUNT-3: nvvm.mbarrier.init %{{.*}}, %c1_i32

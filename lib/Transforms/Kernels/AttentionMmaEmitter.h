@@ -80,6 +80,7 @@ private:
   SmallVector<Value> maskScores(ArrayRef<Value> s, Value t0);
   struct Softmax {
     SmallVector<Value> m, l, o, p;
+    Value factors; // O's rescale, as a fragment: rows i of it by corr[i]
   };
   Softmax softmax(ArrayRef<Value> s, ValueRange m, ValueRange l, ValueRange o);
   Value pFragment(ArrayRef<Value> p, int64_t slice);
@@ -119,6 +120,17 @@ private:
   SmallVector<Value> consumeTile(Value t0, ValueRange carried, Value qDesc, Value seenEnd);
   SmallVector<Value> wgmmaScores(Value qDesc, Value stage);
   SmallVector<Value> wgmmaMultiplyV(ArrayRef<Value> pA, ValueRange o, Value stage);
+  // Pieces of the products without fence, commit or wait, for the
+  // pipelined key loop: the chains, and the registers they read.
+  /// The wgmma descriptor of K's (or V's) tile at `stage`.
+  Value stageDescriptor(bool isV, Value stage);
+  Value issueScores(Value qDesc, Value kDesc);
+  SmallVector<Value> unpackScores(Value acc);
+  SmallVector<Value> pinnedOperands(ArrayRef<Value> pA, ValueRange o);
+  SmallVector<Value> issueMultiplyV(ArrayRef<Value> pinned, Value vDesc);
+  SmallVector<Value> packO(ArrayRef<Value> acc, ValueRange like);
+  SmallVector<Value> pinFragments(ArrayRef<Value> frags);
+  SmallVector<Value> consumePipelined(Value qDesc, ValueRange init);
   Value descriptor(Value address, int64_t leadingBytes, int64_t strideBytes);
   /// V's element (row, 8 n + col) at `stage` in its swizzled boxes.
   Value swizzledV(Value stage, Value row, Value col, int64_t n);

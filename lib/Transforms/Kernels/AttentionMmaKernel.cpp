@@ -189,10 +189,10 @@ AttentionMmaEmitter::Softmax AttentionMmaEmitter::softmax(ArrayRef<Value> s, Val
   }
   for (int64_t i = 0; i < 2; ++i)
     out.l.push_back(kb.fma(l[i], corr[i], sum[i]));
-  Value factors = vector::FromElementsOp::create(b, kb.loc, fragType,
-                                                 ValueRange{corr[0], corr[0], corr[1], corr[1]});
+  out.factors = vector::FromElementsOp::create(b, kb.loc, fragType,
+                                               ValueRange{corr[0], corr[0], corr[1], corr[1]});
   for (Value frag : o)
-    out.o.push_back(arith::MulFOp::create(b, kb.loc, frag, factors));
+    out.o.push_back(arith::MulFOp::create(b, kb.loc, frag, out.factors));
   return out;
 }
 

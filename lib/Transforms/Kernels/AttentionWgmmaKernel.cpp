@@ -31,10 +31,11 @@ constexpr int64_t kStages = AttentionConfigAttr::kStages;
 constexpr int64_t kBoxCols = AttentionConfigAttr::kWgmmaBoxCols;
 constexpr int64_t kRowBytes = 128;   // a swizzled box row: 64 f16 or bf16
 constexpr int64_t kAtomBytes = 1024; // a swizzle atom: 8 rows
-// mbarriers after the operands: Q's full, K's full per stage, V's full per
-// stage, empty per stage.
-constexpr int64_t kQFull = 0, kKFull = 1, kVFull = 1 + kStages, kEmpty = 1 + 2 * kStages;
-constexpr int64_t kBarriers = 1 + 3 * kStages;
+// mbarriers after the operands: Q's full, then per stage K's full, V's
+// full, K's empty and V's empty (K's stage is free once S = Q Kt is done,
+// before V's).
+constexpr int64_t kQFull = 0, kKFull = 1, kVFull = 1 + kStages, kKEmpty = 1 + 2 * kStages,
+                  kVEmpty = 1 + 3 * kStages;
 // Registers per thread after setmaxnreg (CUTLASS's and FlashAttention-3's).
 constexpr int64_t kProducerRegisters = 24, kMostConsumerRegisters = 240;
 
@@ -86,14 +87,14 @@ static Value offsetDescriptor(OpBuilder &b, Location loc, Value desc, int64_t by
                                arith::ConstantIntOp::create(b, loc, b.getI64Type(), bytes >> 4));
 }
 
-/// Pins `values` (f32 or i32) at this point: an empty volatile asm reads and
+/// Pins `values` (f32, i32 or i64) at this point: an empty volatile asm reads and
 /// rewrites them, so that LLVM computes them before the wgmma.fence that
 /// follows rather than between the wgmma ops (where ptxas would fence each).
 static void pinRegisters(OpBuilder &b, Location loc, MutableArrayRef<Value> values) {
   std::string constraints;
   SmallVector<Type> types;
   for (Value v : values) {
-    constraints += v.getType().isF32() ? "=f," : "=r,";
+    constraints += v.getType().isF32() ? "=f," : v.getType().isInteger(64) ? "=l," : "=r,";
     types.push_back(v.getType());
   }
   for (size_t i = 0; i < values.size(); ++i)
@@ -146,11 +147,12 @@ void AttentionMmaEmitter::produce() {
   Value tiles = arith::CeilDivUIOp::create(b, kb.loc, kb.sub(keyEnd, keyStart), kb.idx(keys()));
   kb.forLoop(kb.idx(0), tiles, kb.idx(1), {}, [&](Value j, ValueRange) {
     Value stage = kb.rem(j, kb.idx(kStages)), use = kb.div(j, kb.idx(kStages));
-    waitBarrier(barrier(kEmpty, stage), kb.rem(kb.add(use, kb.idx(1)), kb.idx(2)));
     Value key = toI32(kb.add(keyStart, kb.mul(j, kb.idx(keys()))));
     Value stageAt = arith::AddIOp::create(b, kb.loc, smem,
                                           toI32(kb.mul(stage, kb.idx(L.stageBytes))));
-    for (auto [map, first, offset] : {std::tuple(kMap, kKFull, L.kAt), {vMap, kVFull, L.vAt}}) {
+    for (auto [map, first, empty, offset] :
+         {std::tuple(kMap, kKFull, kKEmpty, L.kAt), {vMap, kVFull, kVEmpty, L.vAt}}) {
+      waitBarrier(barrier(empty, stage), kb.rem(kb.add(use, kb.idx(1)), kb.idx(2)));
       Value full = barrier(first, stage);
       expect(full, L.stageBytes);
       for (int64_t box = 0; box < L.boxes; ++box)
@@ -163,18 +165,25 @@ void AttentionMmaEmitter::produce() {
 
 /// S = Q Kt for the warpgroup's 64 rows (`qDesc`: its Q), K at `stage`:
 /// Dp / 16 wgmma k-steps; a k-step inside a 128-byte swizzled row starts 32
-/// bytes further (the hardware swizzles the address it computes).
-SmallVector<Value> AttentionMmaEmitter::wgmmaScores(Value qDesc, Value stage) {
+/// bytes further (the hardware swizzles the address it computes). The
+/// chain only: no fence, commit or wait.
+Value AttentionMmaEmitter::stageDescriptor(bool isV, Value stage) {
   WgmmaLayout L(cfg, D);
+  Value address = arith::AddIOp::create(
+      b, kb.loc, smem,
+      toI32(kb.add(kb.idx(isV ? L.vAt : L.kAt), kb.mul(stage, kb.idx(L.stageBytes)))));
+  // K is K-major (its leading offset unused); V is MN-major, its 64-column
+  // boxes a stage's rows apart.
+  return isV ? descriptor(address, keys() * kRowBytes, kAtomBytes)
+             : descriptor(address, 16, kAtomBytes);
+}
+
+Value AttentionMmaEmitter::issueScores(Value qDesc, Value kDesc) {
   MLIRContext *ctx = b.getContext();
-  Value kAddress = arith::AddIOp::create(
-      b, kb.loc, smem, toI32(kb.add(kb.idx(L.kAt), kb.mul(stage, kb.idx(L.stageBytes)))));
-  Value kDesc = descriptor(kAddress, 16, kAtomBytes);
   Type structType = LLVM::LLVMStructType::getLiteral(
       ctx, SmallVector<Type>(keys() / 2, b.getF32Type()));
   Value acc = LLVM::UndefOp::create(b, kb.loc, structType);
   auto eltType = elt.isF16() ? NVVM::WGMMATypes::f16 : NVVM::WGMMATypes::bf16;
-  NVVM::WgmmaFenceAlignedOp::create(b, kb.loc);
   for (int64_t ks = 0; ks < Dp / 16; ++ks) {
     int64_t inRow = (ks % 4) * 32, box = ks / 4;
     acc = NVVM::WgmmaMmaAsyncOp::create(
@@ -184,64 +193,75 @@ SmallVector<Value> AttentionMmaEmitter::wgmmaScores(Value qDesc, Value stage) {
         ks ? NVVM::WGMMAScaleOut::one : NVVM::WGMMAScaleOut::zero, NVVM::WGMMAScaleIn::one,
         NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row, NVVM::MMALayout::col, nullptr);
   }
-  NVVM::WgmmaGroupSyncAlignedOp::create(b, kb.loc);
-  NVVM::WgmmaWaitGroupSyncOp::create(b, kb.loc, 0);
+  return acc;
+}
+
+/// The scores' accumulators as mma.sync's m16n8 fragments, pinned here (after
+/// the wait that completes them).
+SmallVector<Value> AttentionMmaEmitter::unpackScores(Value acc) {
+  SmallVector<Value> values;
+  for (int64_t i = 0; i < keys() / 2; ++i)
+    values.push_back(LLVM::ExtractValueOp::create(b, kb.loc, acc, i));
+  pinRegisters(b, kb.loc, values);
   auto fragType = VectorType::get({2, 2}, b.getF32Type());
   SmallVector<Value> s;
-  for (int64_t n = 0; n < keys() / 8; ++n) {
-    SmallVector<Value> elems;
-    for (int64_t e = 0; e < 4; ++e)
-      elems.push_back(LLVM::ExtractValueOp::create(b, kb.loc, acc, 4 * n + e));
-    s.push_back(vector::FromElementsOp::create(b, kb.loc, fragType, elems));
-  }
+  for (int64_t n = 0; n < keys() / 8; ++n)
+    s.push_back(vector::FromElementsOp::create(b, kb.loc, fragType,
+                                               ArrayRef<Value>(values).slice(4 * n, 4)));
   return s;
 }
 
-/// O += P V for the warpgroup's rows, V at `stage`: keys / 16 wgmma k-steps
-/// of m64n<Dp>k16 with P's A fragments in registers (inline PTX: NVVM's
-/// wgmma op takes A from shared memory only) and V transposed (MN-major:
-/// 8-key atoms 1024 bytes apart, the 64-column boxes a stage's rows apart).
-SmallVector<Value> AttentionMmaEmitter::wgmmaMultiplyV(ArrayRef<Value> pA, ValueRange o,
-                                                       Value stage) {
-  WgmmaLayout L(cfg, D);
-  Value vAddress = arith::AddIOp::create(
-      b, kb.loc, smem, toI32(kb.add(kb.idx(L.vAt), kb.mul(stage, kb.idx(L.stageBytes)))));
-  Value vDesc = descriptor(vAddress, keys() * kRowBytes, kAtomBytes);
-  int64_t n = Dp / 2; // accumulators per thread
-  SmallVector<Value> acc;
+SmallVector<Value> AttentionMmaEmitter::wgmmaScores(Value qDesc, Value stage) {
+  Value kDesc = stageDescriptor(/*isV=*/false, stage);
+  NVVM::WgmmaFenceAlignedOp::create(b, kb.loc);
+  Value acc = issueScores(qDesc, kDesc);
+  NVVM::WgmmaGroupSyncAlignedOp::create(b, kb.loc);
+  NVVM::WgmmaWaitGroupSyncOp::create(b, kb.loc, 0);
+  return unpackScores(acc);
+}
+
+/// The registers O += P V reads, pinned before its fence: P's A fragments
+/// (4 x 32 bits per 16-key slice), then O's accumulators.
+SmallVector<Value> AttentionMmaEmitter::pinnedOperands(ArrayRef<Value> pA, ValueRange o) {
+  SmallVector<Value> pinned;
+  for (Value a : pA)
+    for (int64_t r = 0; r < 4; ++r)
+      pinned.push_back(LLVM::BitcastOp::create(
+          b, kb.loc, b.getI32Type(),
+          vector::ExtractOp::create(b, kb.loc, a, ArrayRef<int64_t>{r})));
   for (Value frag : o)
     for (int64_t i = 0; i < 2; ++i)
       for (int64_t e = 0; e < 2; ++e)
-        acc.push_back(element(frag, i, e));
+        pinned.push_back(element(frag, i, e));
+  pinRegisters(b, kb.loc, pinned);
+  return pinned;
+}
+
+/// O += P V for the warpgroup's rows, V at `stage`, on pinnedOperands():
+/// keys / 16 wgmma k-steps of m64n<Dp>k16 with P's A fragments in registers
+/// (inline PTX: NVVM's wgmma op takes A from shared memory only) and V
+/// transposed (MN-major: 8-key atoms 1024 bytes apart, the 64-column boxes
+/// a stage's rows apart). The chain only; returns O's accumulators.
+SmallVector<Value> AttentionMmaEmitter::issueMultiplyV(ArrayRef<Value> pinned, Value vDesc) {
+  int64_t n = Dp / 2, aRegs = keys() / 16 * 4;
+  SmallVector<Value> acc(pinned.begin() + aRegs, pinned.end());
   std::string outs, constraints;
   for (int64_t i = 0; i < n; ++i) {
     outs += (i ? ", $" : "$") + std::to_string(i);
     constraints += "=f,";
   }
-  constraints += "r,r,r,r,l,r";
+  constraints += "r,r,r,r,l";
   for (int64_t i = 0; i < n; ++i)
     constraints += "," + std::to_string(i);
   std::string asmText = llvm::formatv(
-      "{{\n.reg .pred p;\nsetp.ne.b32 p, ${0}, 0;\nwgmma.mma_async.sync.aligned.m64n{1}k16.f32.{2}.{2} "
-      "{{{3}}, {{${4}, ${5}, ${6}, ${7}}, ${8}, p, 1, 1, 1;\n}\n",
-      n + 5, Dp, elt.isF16() ? "f16" : "bf16", outs, n, n + 1, n + 2, n + 3, n + 4);
+      "{{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\nwgmma.mma_async.sync.aligned.m64n{0}k16.f32.{1}.{1} "
+      "{{{2}}, {{${3}, ${4}, ${5}, ${6}}, ${7}, p, 1, 1, 1;\n}\n",
+      Dp, elt.isF16() ? "f16" : "bf16", outs, n, n + 1, n + 2, n + 3, n + 4);
   Type structType =
       LLVM::LLVMStructType::getLiteral(b.getContext(), SmallVector<Type>(n, b.getF32Type()));
-  auto i32 = b.getI32Type();
-  SmallVector<Value> pinned; // P's A fragments (4 registers per slice), then O
-  for (Value a : pA)
-    for (int64_t r = 0; r < 4; ++r)
-      pinned.push_back(LLVM::BitcastOp::create(
-          b, kb.loc, i32, vector::ExtractOp::create(b, kb.loc, a, ArrayRef<int64_t>{r})));
-  llvm::append_range(pinned, acc);
-  pinRegisters(b, kb.loc, pinned);
-  int64_t aRegs = 4 * pA.size();
-  std::copy(pinned.begin() + aRegs, pinned.end(), acc.begin());
-  NVVM::WgmmaFenceAlignedOp::create(b, kb.loc);
   for (int64_t slice = 0; slice < keys() / 16; ++slice) {
     SmallVector<Value> operands(pinned.begin() + 4 * slice, pinned.begin() + 4 * slice + 4);
     operands.push_back(offsetDescriptor(b, kb.loc, vDesc, slice * 16 * kRowBytes));
-    operands.push_back(kb.i32(1)); // scale-d: accumulate
     llvm::append_range(operands, acc);
     auto mma = LLVM::InlineAsmOp::create(b, kb.loc, structType, operands, asmText, constraints,
                                          /*has_side_effects=*/true, /*is_align_stack=*/false,
@@ -250,14 +270,45 @@ SmallVector<Value> AttentionMmaEmitter::wgmmaMultiplyV(ArrayRef<Value> pA, Value
     for (int64_t i = 0; i < n; ++i)
       acc[i] = LLVM::ExtractValueOp::create(b, kb.loc, mma.getResult(0), i);
   }
+  return acc;
+}
+
+/// `frags` (f32 fragments) pinned here.
+SmallVector<Value> AttentionMmaEmitter::pinFragments(ArrayRef<Value> frags) {
+  SmallVector<Value> values;
+  for (Value frag : frags)
+    for (int64_t i = 0; i < 2; ++i)
+      for (int64_t e = 0; e < 2; ++e)
+        values.push_back(element(frag, i, e));
+  pinRegisters(b, kb.loc, values);
+  SmallVector<Value> out;
+  for (size_t f = 0; f < frags.size(); ++f)
+    out.push_back(vector::FromElementsOp::create(b, kb.loc, frags[f].getType(),
+                                                 ArrayRef<Value>(values).slice(4 * f, 4)));
+  return out;
+}
+
+/// O's accumulators (after the wait that completes them), pinned, as
+/// fragments of the types of `like`.
+SmallVector<Value> AttentionMmaEmitter::packO(ArrayRef<Value> acc, ValueRange like) {
+  SmallVector<Value> values(acc.begin(), acc.end());
+  pinRegisters(b, kb.loc, values);
+  SmallVector<Value> out;
+  for (size_t f = 0; f < like.size(); ++f)
+    out.push_back(vector::FromElementsOp::create(b, kb.loc, like[f].getType(),
+                                                 ArrayRef<Value>(values).slice(4 * f, 4)));
+  return out;
+}
+
+SmallVector<Value> AttentionMmaEmitter::wgmmaMultiplyV(ArrayRef<Value> pA, ValueRange o,
+                                                       Value stage) {
+  Value vDesc = stageDescriptor(/*isV=*/true, stage);
+  SmallVector<Value> pinned = pinnedOperands(pA, o);
+  NVVM::WgmmaFenceAlignedOp::create(b, kb.loc);
+  SmallVector<Value> acc = issueMultiplyV(pinned, vDesc);
   NVVM::WgmmaGroupSyncAlignedOp::create(b, kb.loc);
   NVVM::WgmmaWaitGroupSyncOp::create(b, kb.loc, 0);
-  auto fragType = cast<VectorType>(o.front().getType());
-  SmallVector<Value> out;
-  for (size_t f = 0; f < o.size(); ++f)
-    out.push_back(vector::FromElementsOp::create(b, kb.loc, fragType,
-                                                 ArrayRef<Value>(acc).slice(4 * f, 4)));
-  return out;
+  return packO(acc, o);
 }
 
 Value AttentionMmaEmitter::swizzledV(Value stage, Value row, Value col, int64_t n) {
@@ -346,17 +397,127 @@ void AttentionMmaEmitter::consume() {
   Value negInf = kb.f32(-std::numeric_limits<float>::infinity());
   SmallVector<Value> init = {negInf, negInf, kb.f32(0.0f), kb.f32(0.0f)};
   llvm::append_range(init, fr.zero(kb, tile("acc", 16, Dp, b.getF32Type())));
-  auto loop = kb.forLoop(keyStart, keyEnd, kb.idx(keys()), init, [&](Value t0, ValueRange it) {
-    return consumeTile(t0, it, qDesc, seenEnd);
-  });
+  SmallVector<Value> state;
+  if (causal) {
+    auto loop = kb.forLoop(keyStart, keyEnd, kb.idx(keys()), init, [&](Value t0, ValueRange it) {
+      return consumeTile(t0, it, qDesc, seenEnd);
+    });
+    state.assign(loop.getResults().begin(), loop.getResults().end());
+  } else {
+    state = consumePipelined(qDesc, init);
+  }
   // Warp w's scratch (16 rows of rowStride from w x 16 rows) lies in its
   // warpgroup's Q tile.
   Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, kb.loc, raw);
   Value aligned = arith::IndexCastUIOp::create(b, kb.loc, b.getIndexType(), smem);
   scratchShift = kb.sub(kb.add(kb.sub(aligned, base), kb.mul(group, kb.idx(L.qBytes))),
                         kb.mul(group, kb.idx(64 * rowStride(D) * 2)));
-  epilogue(loop.getResults().slice(0, 2), loop.getResults().slice(2, 2),
-           loop.getResults().slice(4, Dp / 8));
+  epilogue(ValueRange(state).slice(0, 2), ValueRange(state).slice(2, 2),
+           ValueRange(state).slice(4, Dp / 8));
+}
+
+/// The key loop without causal, overlapped within the warpgroup (as
+/// FlashAttention-3 does): iteration j issues S_j = Q K_j^T and then
+/// O += P_{j-1} V_{j-1}, waits for S_j alone and runs its softmax while the
+/// second product is in flight, then waits for it and rescales O. Tile 0's
+/// S and softmax come before the loop, the last tile's O += P V after it.
+/// Returns m, l and O's fragments.
+SmallVector<Value> AttentionMmaEmitter::consumePipelined(Value qDesc, ValueRange init) {
+  Value tiles = arith::CeilDivUIOp::create(b, kb.loc, kb.sub(keyEnd, keyStart), kb.idx(keys()));
+  auto stageOf = [&](Value j) { return kb.rem(j, kb.idx(kStages)); };
+  auto parityOf = [&](Value j) { return kb.rem(kb.div(j, kb.idx(kStages)), kb.idx(2)); };
+  auto arrive = [&](int64_t empty, Value stage) {
+    NVVM::MBarrierArriveOp::create(b, kb.loc, Type(), barrier(empty, stage), Value());
+  };
+  auto maskIfNeeded = [&](SmallVector<Value> s, Value t0) {
+    auto ifMasked = scf::IfOp::create(b, kb.loc, ValueRange(s).getTypes(),
+                                      kb.ult(plainEnd, kb.add(t0, kb.idx(keys()))), true);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(ifMasked.thenBlock());
+    scf::YieldOp::create(b, kb.loc, maskScores(s, t0));
+    b.setInsertionPointToStart(ifMasked.elseBlock());
+    scf::YieldOp::create(b, kb.loc, s);
+    return SmallVector<Value>(ifMasked.getResults());
+  };
+  auto pFragments = [&](ArrayRef<Value> p) {
+    SmallVector<Value> pA;
+    for (int64_t slice = 0; slice < keys() / 16; ++slice)
+      pA.push_back(pFragment(p, slice));
+    return pA;
+  };
+  auto inRange = [&](Value cond, ValueRange otherwise, function_ref<SmallVector<Value>()> fn) {
+    auto ifOp = scf::IfOp::create(b, kb.loc, otherwise.getTypes(), cond, true);
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    scf::YieldOp::create(b, kb.loc, fn());
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(b, kb.loc, otherwise);
+    return SmallVector<Value>(ifOp.getResults());
+  };
+  int64_t oFrags = Dp / 8;
+  auto pType = VectorType::get({4, 2}, elt);
+  Value zeroP = arith::ConstantOp::create(b, kb.loc, pType, b.getZeroAttr(pType));
+  SmallVector<Value> first(init.begin(), init.end());
+  first.append(keys() / 16, zeroP);
+  Value any = kb.ult(kb.idx(0), tiles);
+  // Tile 0: m, l, O (zeros, rescaled) and P_0.
+  first = inRange(any, first, [&] {
+    waitBarrier(barrier(kKFull, kb.idx(0)), kb.idx(0));
+    SmallVector<Value> s = wgmmaScores(qDesc, kb.idx(0));
+    arrive(kKEmpty, kb.idx(0));
+    Softmax step = softmax(maskIfNeeded(s, keyStart), init.slice(0, 2), init.slice(2, 2),
+                           init.slice(4, oFrags));
+    SmallVector<Value> out = step.m;
+    llvm::append_range(out, step.l);
+    llvm::append_range(out, step.o);
+    llvm::append_range(out, pFragments(step.p));
+    return out;
+  });
+  auto loop = kb.forLoop(kb.idx(1), tiles, kb.idx(1), first, [&](Value j, ValueRange it) {
+    Value prev = kb.sub(j, kb.idx(1));
+    Value stage = stageOf(j), prevStage = stageOf(prev);
+    Value t0 = kb.add(keyStart, kb.mul(j, kb.idx(keys())));
+    ValueRange m = it.slice(0, 2), l = it.slice(2, 2), o = it.slice(4, oFrags);
+    waitBarrier(barrier(kKFull, stage), parityOf(j));
+    waitBarrier(barrier(kVFull, prevStage), parityOf(prev));
+    // Every register the two chains read is computed before the fence
+    // (ptxas serializes wgmma whose inputs are defined within the chain).
+    SmallVector<Value> descs = {stageDescriptor(false, stage), stageDescriptor(true, prevStage)};
+    pinRegisters(b, kb.loc, descs);
+    SmallVector<Value> pinned = pinnedOperands(SmallVector<Value>(it.drop_front(4 + oFrags)), o);
+    NVVM::WgmmaFenceAlignedOp::create(b, kb.loc);
+    Value sAcc = issueScores(qDesc, descs[0]);
+    NVVM::WgmmaGroupSyncAlignedOp::create(b, kb.loc);
+    SmallVector<Value> oAcc = issueMultiplyV(pinned, descs[1]);
+    NVVM::WgmmaGroupSyncAlignedOp::create(b, kb.loc);
+    NVVM::WgmmaWaitGroupSyncOp::create(b, kb.loc, 1);
+    SmallVector<Value> s = unpackScores(sAcc);
+    arrive(kKEmpty, stage);
+    Softmax step = softmax(maskIfNeeded(s, t0), m, l, ValueRange{});
+    NVVM::WgmmaWaitGroupSyncOp::create(b, kb.loc, 0);
+    // P's A fragments are written only now: in PTX they are the registers
+    // that the product just waited for read (ptxas would serialize it).
+    SmallVector<Value> pA = pFragments(pinFragments(step.p));
+    SmallVector<Value> out = step.m;
+    llvm::append_range(out, step.l);
+    for (Value frag : packO(oAcc, o))
+      out.push_back(arith::MulFOp::create(b, kb.loc, frag, step.factors));
+    arrive(kVEmpty, prevStage);
+    llvm::append_range(out, pA);
+    return out;
+  });
+  ValueRange last = loop.getResults();
+  SmallVector<Value> state(last.begin(), last.begin() + 4 + oFrags);
+  // The last tile's O += P V.
+  return inRange(any, state, [&] {
+    Value j = kb.sub(tiles, kb.idx(1));
+    waitBarrier(barrier(kVFull, stageOf(j)), parityOf(j));
+    SmallVector<Value> out(last.begin(), last.begin() + 4);
+    llvm::append_range(out, wgmmaMultiplyV(SmallVector<Value>(last.drop_front(4 + oFrags)),
+                                           last.slice(4, oFrags), stageOf(j)));
+    arrive(kVEmpty, stageOf(j));
+    return out;
+  });
 }
 
 /// Tile t0 (the loop's j-th) sits in stage j mod 2, use j / 2. Its math
@@ -388,7 +549,8 @@ SmallVector<Value> AttentionMmaEmitter::consumeTile(Value t0, ValueRange carried
     scf::YieldOp::create(b, kb.loc, carried);
     next.assign(ifSeen.getResults().begin(), ifSeen.getResults().end());
   }
-  NVVM::MBarrierArriveOp::create(b, kb.loc, Type(), barrier(kEmpty, stage), Value());
+  for (int64_t empty : {kKEmpty, kVEmpty})
+    NVVM::MBarrierArriveOp::create(b, kb.loc, Type(), barrier(empty, stage), Value());
   return next;
 }
 
@@ -406,7 +568,8 @@ void AttentionMmaEmitter::emitWgmma() {
     for (int64_t s = 0; s < kStages; ++s) {
       init(barrier(kKFull + s), 1);
       init(barrier(kVFull + s), 1);
-      init(barrier(kEmpty + s), consumers);
+      init(barrier(kKEmpty + s), consumers);
+      init(barrier(kVEmpty + s), consumers);
     }
     NVVM::FenceMbarrierInitOp::create(b, kb.loc);
   });
