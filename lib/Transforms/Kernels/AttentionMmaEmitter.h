@@ -131,6 +131,15 @@ private:
   SmallVector<Value> packO(ArrayRef<Value> acc, ValueRange like);
   SmallVector<Value> pinFragments(ArrayRef<Value> frags);
   SmallVector<Value> consumePipelined(Value qDesc, ValueRange init);
+  SmallVector<Value> pipelinedTile(Value j, ValueRange it, Value qDesc);
+  SmallVector<Value> maskIfNeeded(SmallVector<Value> s, Value t0);
+  SmallVector<Value> pFragments(ArrayRef<Value> p);
+  void arrive(int64_t empty, Value stage);
+  /// The ring stage of the loop's j-th tile, and the parity of its use.
+  Value stageOf(Value j) { return kb.rem(j, kb.idx(AttentionConfigAttr::kStages)); }
+  Value parityOf(Value j) {
+    return kb.rem(kb.div(j, kb.idx(AttentionConfigAttr::kStages)), kb.idx(2));
+  }
   Value descriptor(Value address, int64_t leadingBytes, int64_t strideBytes);
   /// V's element (row, 8 n + col) at `stage` in its swizzled boxes.
   Value swizzledV(Value stage, Value row, Value col, int64_t n);

@@ -1,0 +1,40 @@
+// What the wgmma attention kernel's two files share (AttentionWgmmaKernel.cpp:
+// shared memory, barriers, producer and consumer loops;
+// AttentionWgmmaProducts.cpp: the two products and their operands). Private
+// to lib/Transforms.
+#ifndef MINI_TRANSFORMS_KERNELS_ATTENTIONWGMMA_H
+#define MINI_TRANSFORMS_KERNELS_ATTENTIONWGMMA_H
+
+#include "AttentionMmaEmitter.h"
+
+namespace mini::wgmma {
+
+constexpr int64_t kStages = AttentionConfigAttr::kStages;
+constexpr int64_t kBoxCols = AttentionConfigAttr::kWgmmaBoxCols;
+constexpr int64_t kRowBytes = 128;   // a swizzled box row: 64 f16 or bf16
+constexpr int64_t kAtomBytes = 1024; // a swizzle atom: 8 rows
+// mbarriers after the operands: Q's full, then per stage K's full, V's
+// full, K's empty and V's empty (K's stage is free once S = Q Kt is done,
+// before V's).
+constexpr int64_t kQFull = 0, kKFull = 1, kVFull = 1 + kStages, kKEmpty = 1 + 2 * kStages,
+                  kVEmpty = 1 + 3 * kStages;
+
+/// Byte offsets from the 1024-byte aligned base: each consumer warpgroup's
+/// Q, K's stages, V's stages, the mbarriers.
+struct Layout {
+  int64_t boxes, qBytes, stageBytes, kAt, vAt, barriersAt;
+  Layout(AttentionConfigAttr cfg, int64_t D)
+      : boxes(AttentionConfigAttr::wgmmaBoxes(D)), qBytes(AttentionConfigAttr::wgmmaQBytes(D)),
+        stageBytes(cfg.wgmmaStageBytes(D)), kAt(cfg.getWarps() / 4 * qBytes),
+        vAt(kAt + kStages * stageBytes), barriersAt(vAt + kStages * stageBytes) {}
+};
+
+/// Pins `values` (f32, i32 or i64) at this point: an empty volatile asm reads
+/// and rewrites them, so that LLVM computes them before the wgmma.fence that
+/// follows rather than between the wgmma ops (where ptxas would fence each),
+/// or reads them only after the wait that completes them.
+void pinRegisters(mlir::OpBuilder &b, mlir::Location loc, mlir::MutableArrayRef<Value> values);
+
+} // namespace mini::wgmma
+
+#endif

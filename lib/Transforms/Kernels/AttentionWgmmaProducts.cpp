@@ -1,0 +1,268 @@
+// The wgmma attention kernel's two products (AttentionWgmmaKernel.cpp has the
+// rest): S = Q Kt from shared-memory descriptors (nvvm.wgmma.mma_async), and
+// O += P V with P's fragments in registers (inline PTX), each as a chain
+// without fence, commit or wait for the pipelined key loop and as a whole
+// for the others; the registers the chains read pinned before the fence; and
+// the causal diagonal's NaN-exact O += P V on CUDA cores from V's swizzled
+// boxes.
+#include "AttentionWgmma.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+
+namespace mini {
+
+using namespace wgmma;
+
+void wgmma::pinRegisters(OpBuilder &b, Location loc, MutableArrayRef<Value> values) {
+
+  std::string constraints;
+  SmallVector<Type> types;
+  for (Value v : values) {
+    constraints += v.getType().isF32() ? "=f," : v.getType().isInteger(64) ? "=l," : "=r,";
+    types.push_back(v.getType());
+  }
+  for (size_t i = 0; i < values.size(); ++i)
+    constraints += (i ? "," : "") + std::to_string(i);
+  auto pin = LLVM::InlineAsmOp::create(
+      b, loc, LLVM::LLVMStructType::getLiteral(b.getContext(), types), values, "", constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr(), ArrayAttr());
+  for (size_t i = 0; i < values.size(); ++i)
+    values[i] = LLVM::ExtractValueOp::create(b, loc, pin.getResult(0), i);
+}
+
+
+/// The wgmma shared-memory descriptor of a 128-byte swizzled operand at
+/// shared address `address`: start address, leading and stride byte
+/// offsets (16-byte units), swizzle mode 1 (128 bytes) in bits 62-63.
+Value AttentionMmaEmitter::descriptor(Value address, int64_t leadingBytes, int64_t strideBytes) {
+  auto i64 = b.getI64Type();
+  uint64_t fixed = (uint64_t(leadingBytes >> 4) << 16) | (uint64_t(strideBytes >> 4) << 32) |
+                   (uint64_t(1) << 62);
+  Value start = arith::ShRUIOp::create(
+      b, kb.loc, arith::AndIOp::create(b, kb.loc, address, kb.i32(0x3FFFF)), kb.i32(4));
+  return arith::OrIOp::create(b, kb.loc, arith::ExtUIOp::create(b, kb.loc, i64, start),
+                              arith::ConstantIntOp::create(b, kb.loc, i64, fixed));
+}
+
+static Value offsetDescriptor(OpBuilder &b, Location loc, Value desc, int64_t bytes) {
+  if (!bytes)
+    return desc;
+  return arith::AddIOp::create(b, loc, desc,
+                               arith::ConstantIntOp::create(b, loc, b.getI64Type(), bytes >> 4));
+}
+
+Value AttentionMmaEmitter::stageDescriptor(bool isV, Value stage) {
+  Layout L(cfg, D);
+  Value address = arith::AddIOp::create(
+      b, kb.loc, smem,
+      toI32(kb.add(kb.idx(isV ? L.vAt : L.kAt), kb.mul(stage, kb.idx(L.stageBytes)))));
+  // K is K-major (its leading offset unused); V is MN-major, its 64-column
+  // boxes a stage's rows apart.
+  return isV ? descriptor(address, keys() * kRowBytes, kAtomBytes)
+             : descriptor(address, 16, kAtomBytes);
+}
+
+Value AttentionMmaEmitter::issueScores(Value qDesc, Value kDesc) {
+  MLIRContext *ctx = b.getContext();
+  Type structType = LLVM::LLVMStructType::getLiteral(
+      ctx, SmallVector<Type>(keys() / 2, b.getF32Type()));
+  Value acc = LLVM::UndefOp::create(b, kb.loc, structType);
+  auto eltType = elt.isF16() ? NVVM::WGMMATypes::f16 : NVVM::WGMMATypes::bf16;
+  for (int64_t ks = 0; ks < Dp / 16; ++ks) {
+    int64_t inRow = (ks % 4) * 32, box = ks / 4;
+    acc = NVVM::WgmmaMmaAsyncOp::create(
+        b, kb.loc, structType, acc, offsetDescriptor(b, kb.loc, qDesc, box * 64 * kRowBytes + inRow),
+        offsetDescriptor(b, kb.loc, kDesc, box * keys() * kRowBytes + inRow),
+        NVVM::MMAShapeAttr::get(ctx, 64, keys(), 16), eltType, eltType, NVVM::WGMMATypes::f32,
+        ks ? NVVM::WGMMAScaleOut::one : NVVM::WGMMAScaleOut::zero, NVVM::WGMMAScaleIn::one,
+        NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row, NVVM::MMALayout::col, nullptr);
+  }
+  return acc;
+}
+
+/// The scores' accumulators as mma.sync's m16n8 fragments, pinned here (after
+/// the wait that completes them).
+SmallVector<Value> AttentionMmaEmitter::unpackScores(Value acc) {
+  SmallVector<Value> values;
+  for (int64_t i = 0; i < keys() / 2; ++i)
+    values.push_back(LLVM::ExtractValueOp::create(b, kb.loc, acc, i));
+  pinRegisters(b, kb.loc, values);
+  auto fragType = VectorType::get({2, 2}, b.getF32Type());
+  SmallVector<Value> s;
+  for (int64_t n = 0; n < keys() / 8; ++n)
+    s.push_back(vector::FromElementsOp::create(b, kb.loc, fragType,
+                                               ArrayRef<Value>(values).slice(4 * n, 4)));
+  return s;
+}
+
+SmallVector<Value> AttentionMmaEmitter::wgmmaScores(Value qDesc, Value stage) {
+  Value kDesc = stageDescriptor(/*isV=*/false, stage);
+  NVVM::WgmmaFenceAlignedOp::create(b, kb.loc);
+  Value acc = issueScores(qDesc, kDesc);
+  NVVM::WgmmaGroupSyncAlignedOp::create(b, kb.loc);
+  NVVM::WgmmaWaitGroupSyncOp::create(b, kb.loc, 0);
+  return unpackScores(acc);
+}
+
+/// The registers O += P V reads, pinned before its fence: P's A fragments
+/// (4 x 32 bits per 16-key slice), then O's accumulators.
+SmallVector<Value> AttentionMmaEmitter::pinnedOperands(ArrayRef<Value> pA, ValueRange o) {
+  SmallVector<Value> pinned;
+  for (Value a : pA)
+    for (int64_t r = 0; r < 4; ++r)
+      pinned.push_back(LLVM::BitcastOp::create(
+          b, kb.loc, b.getI32Type(),
+          vector::ExtractOp::create(b, kb.loc, a, ArrayRef<int64_t>{r})));
+  for (Value frag : o)
+    for (int64_t i = 0; i < 2; ++i)
+      for (int64_t e = 0; e < 2; ++e)
+        pinned.push_back(element(frag, i, e));
+  pinRegisters(b, kb.loc, pinned);
+  return pinned;
+}
+
+/// O += P V for the warpgroup's rows, V at `stage`, on pinnedOperands():
+/// keys / 16 wgmma k-steps of m64n<Dp>k16 with P's A fragments in registers
+/// (inline PTX: NVVM's wgmma op takes A from shared memory only) and V
+/// transposed (MN-major: 8-key atoms 1024 bytes apart, the 64-column boxes
+/// a stage's rows apart). The chain only; returns O's accumulators.
+SmallVector<Value> AttentionMmaEmitter::issueMultiplyV(ArrayRef<Value> pinned, Value vDesc) {
+  int64_t n = Dp / 2, aRegs = keys() / 16 * 4;
+  SmallVector<Value> acc(pinned.begin() + aRegs, pinned.end());
+  std::string outs, constraints;
+  for (int64_t i = 0; i < n; ++i) {
+    outs += (i ? ", $" : "$") + std::to_string(i);
+    constraints += "=f,";
+  }
+  constraints += "r,r,r,r,l";
+  for (int64_t i = 0; i < n; ++i)
+    constraints += "," + std::to_string(i);
+  std::string asmText = llvm::formatv(
+      "{{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\nwgmma.mma_async.sync.aligned.m64n{0}k16.f32.{1}.{1} "
+      "{{{2}}, {{${3}, ${4}, ${5}, ${6}}, ${7}, p, 1, 1, 1;\n}\n",
+      Dp, elt.isF16() ? "f16" : "bf16", outs, n, n + 1, n + 2, n + 3, n + 4);
+  Type structType =
+      LLVM::LLVMStructType::getLiteral(b.getContext(), SmallVector<Type>(n, b.getF32Type()));
+  for (int64_t slice = 0; slice < keys() / 16; ++slice) {
+    SmallVector<Value> operands(pinned.begin() + 4 * slice, pinned.begin() + 4 * slice + 4);
+    operands.push_back(offsetDescriptor(b, kb.loc, vDesc, slice * 16 * kRowBytes));
+    llvm::append_range(operands, acc);
+    auto mma = LLVM::InlineAsmOp::create(b, kb.loc, structType, operands, asmText, constraints,
+                                         /*has_side_effects=*/true, /*is_align_stack=*/false,
+                                         LLVM::tailcallkind::TailCallKind::None,
+                                         LLVM::AsmDialectAttr(), ArrayAttr());
+    for (int64_t i = 0; i < n; ++i)
+      acc[i] = LLVM::ExtractValueOp::create(b, kb.loc, mma.getResult(0), i);
+  }
+  return acc;
+}
+
+/// `frags` (f32 fragments) pinned here.
+SmallVector<Value> AttentionMmaEmitter::pinFragments(ArrayRef<Value> frags) {
+  SmallVector<Value> values;
+  for (Value frag : frags)
+    for (int64_t i = 0; i < 2; ++i)
+      for (int64_t e = 0; e < 2; ++e)
+        values.push_back(element(frag, i, e));
+  pinRegisters(b, kb.loc, values);
+  SmallVector<Value> out;
+  for (size_t f = 0; f < frags.size(); ++f)
+    out.push_back(vector::FromElementsOp::create(b, kb.loc, frags[f].getType(),
+                                                 ArrayRef<Value>(values).slice(4 * f, 4)));
+  return out;
+}
+
+/// O's accumulators (after the wait that completes them), pinned, as
+/// fragments of the types of `like`.
+SmallVector<Value> AttentionMmaEmitter::packO(ArrayRef<Value> acc, ValueRange like) {
+  SmallVector<Value> values(acc.begin(), acc.end());
+  pinRegisters(b, kb.loc, values);
+  SmallVector<Value> out;
+  for (size_t f = 0; f < like.size(); ++f)
+    out.push_back(vector::FromElementsOp::create(b, kb.loc, like[f].getType(),
+                                                 ArrayRef<Value>(values).slice(4 * f, 4)));
+  return out;
+}
+
+SmallVector<Value> AttentionMmaEmitter::wgmmaMultiplyV(ArrayRef<Value> pA, ValueRange o,
+                                                       Value stage) {
+  Value vDesc = stageDescriptor(/*isV=*/true, stage);
+  SmallVector<Value> pinned = pinnedOperands(pA, o);
+  NVVM::WgmmaFenceAlignedOp::create(b, kb.loc);
+  SmallVector<Value> acc = issueMultiplyV(pinned, vDesc);
+  NVVM::WgmmaGroupSyncAlignedOp::create(b, kb.loc);
+  NVVM::WgmmaWaitGroupSyncOp::create(b, kb.loc, 0);
+  return packO(acc, o);
+}
+
+Value AttentionMmaEmitter::swizzledV(Value stage, Value row, Value col, int64_t n) {
+  Layout L(cfg, D);
+  // 128-byte swizzle: the row's 16-byte chunk c sits at chunk c ^ (row mod 8).
+  Value chunk = arith::XOrIOp::create(b, kb.loc, kb.idx(n % 8), kb.rem(row, kb.idx(8)));
+  Value offset = kb.add(kb.add(kb.idx(L.vAt + n / 8 * keys() * kRowBytes),
+                               kb.mul(stage, kb.idx(L.stageBytes))),
+                        kb.add(kb.mul(row, kb.idx(kRowBytes)),
+                               kb.add(kb.mul(chunk, kb.idx(16)), kb.mul(col, kb.idx(2)))));
+  return sharedPointer(arith::AddIOp::create(b, kb.loc, smem, toI32(offset)));
+}
+
+/// A loop over the tile's 16-byte chunks, not unrolled: it runs on masked
+/// tiles only.
+Value AttentionMmaEmitter::anyNonFiniteSwizzled(Value stage) {
+  Layout L(cfg, D);
+  int64_t chunks = L.stageBytes / 16;
+  auto bitsType = VectorType::get({8}, b.getI16Type());
+  int64_t expBits = elt.isF16() ? 0x7C00 : 0x7F80;
+  Value mask = arith::ConstantOp::create(b, kb.loc, bitsType,
+                                         DenseElementsAttr::get(bitsType, APInt(16, expBits)));
+  Value tile = arith::AddIOp::create(
+      b, kb.loc, smem, toI32(kb.add(kb.idx(L.vAt), kb.mul(stage, kb.idx(L.stageBytes)))));
+  Value none = arith::ConstantIntOp::create(b, kb.loc, 0, 1);
+  auto rounds = kb.forLoop(kb.idx(0), kb.idx(chunks), kb.idx(32), {none},
+                           [&](Value c0, ValueRange found) {
+    Value at = arith::AddIOp::create(b, kb.loc, tile, toI32(kb.mul(kb.add(c0, lane), kb.idx(16))));
+    Value bits = LLVM::LoadOp::create(b, kb.loc, bitsType, sharedPointer(at), /*alignment=*/16);
+    Value exp = arith::AndIOp::create(b, kb.loc, bits, mask);
+    Value bad = arith::CmpIOp::create(b, kb.loc, arith::CmpIPredicate::eq, exp, mask);
+    Value any = vector::ReductionOp::create(b, kb.loc, vector::CombiningKind::OR, bad);
+    return SmallVector<Value>{arith::OrIOp::create(b, kb.loc, found[0], any).getResult()};
+  });
+  Value asF32 = kb.select(rounds.getResult(0), kb.f32(1.0f), kb.f32(0.0f));
+  return arith::CmpFOp::create(b, kb.loc, arith::CmpFPredicate::OGT,
+                               kb.warpAllReduce(asF32, /*isMax=*/true), kb.f32(0.0f));
+}
+
+/// O += P V on a tile that may need the causal mask: a masked key must
+/// contribute nothing even where V holds NaN or Inf (wgmma would compute 0 x
+/// NaN), so a masked tile whose V has any goes to CUDA cores, with the mask.
+SmallVector<Value> AttentionMmaEmitter::wgmmaMultiplyVMasked(ArrayRef<Value> pA, ValueRange o,
+                                                             Value t0, Value masked,
+                                                             Value stage) {
+  auto ifMasked = scf::IfOp::create(b, kb.loc, b.getI1Type(), masked, /*withElse=*/true);
+  {
+    OpBuilder::InsertionGuard g(b);
+    b.setInsertionPointToStart(ifMasked.thenBlock());
+    scf::YieldOp::create(b, kb.loc, anyNonFiniteSwizzled(stage));
+    b.setInsertionPointToStart(ifMasked.elseBlock());
+    scf::YieldOp::create(b, kb.loc, ValueRange{arith::ConstantIntOp::create(b, kb.loc, 0, 1)});
+  }
+  TypeRange types = o.getTypes();
+  auto ifBad = scf::IfOp::create(b, kb.loc, types, ifMasked.getResult(0), /*withElse=*/true);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(ifBad.thenBlock());
+  SmallVector<Value> acc(o.begin(), o.end());
+  for (int64_t slice = 0; slice < keys() / 16; ++slice)
+    acc = multiplyVOnCudaCores(pA[slice], acc, t0, slice, stage);
+  scf::YieldOp::create(b, kb.loc, acc);
+  b.setInsertionPointToStart(ifBad.elseBlock());
+  scf::YieldOp::create(b, kb.loc, wgmmaMultiplyV(pA, o, stage));
+  return SmallVector<Value>(ifBad.getResults());
+}
+
+} // namespace mini
