@@ -90,6 +90,8 @@ private:
   SmallVector<Value> multiplyVOnCudaCores(Value pA, ValueRange o, Value t0, int64_t slice,
                                           Value stage);
   Value anyNonFinite(int64_t slice, Value stage);
+  Value nonFiniteIn(Value bits);
+  Value anyLane(Value flag);
   Value visible(Value position, Value key);
   /// The query position (in S) of block row `row`: the row itself, or in
   /// the decode kernel, whose rows are S x H / G, row mod S.

@@ -64,7 +64,6 @@ Value AttentionMmaEmitter::anyNonFinite(int64_t slice, Value stage) {
   int64_t perRow = Dp / kAttentionChunk;
   auto vecType = VectorType::get({kAttentionChunk}, elt);
   auto bitsType = VectorType::get({kAttentionChunk}, b.getI16Type());
-  int64_t expBits = elt.isF16() ? 0x7C00 : 0x7F80;
   Value none = arith::ConstantIntOp::create(b, kb.loc, 0, 1);
   auto rounds = kb.forLoop(kb.idx(0), kb.idx(16 * perRow), kb.idx(32), {none},
                            [&](Value c0, ValueRange found) {
@@ -76,15 +75,28 @@ Value AttentionMmaEmitter::anyNonFinite(int64_t slice, Value stage) {
     Value col = kb.select(inside, kb.mul(kb.rem(c, kb.idx(perRow)), kb.idx(kAttentionChunk)), kb.idx(0));
     auto load = vector::LoadOp::create(b, kb.loc, vecType, sV, ValueRange{stage, row, col});
     load.setAlignment(16);
-    Value mask = arith::ConstantOp::create(
-        b, kb.loc, bitsType, DenseElementsAttr::get(bitsType, APInt(16, expBits)));
-    Value exp = arith::AndIOp::create(b, kb.loc,
-                                      arith::BitcastOp::create(b, kb.loc, bitsType, load), mask);
-    Value bad = arith::CmpIOp::create(b, kb.loc, arith::CmpIPredicate::eq, exp, mask);
-    Value any = vector::ReductionOp::create(b, kb.loc, vector::CombiningKind::OR, bad);
-    return SmallVector<Value>{arith::OrIOp::create(b, kb.loc, found[0], any).getResult()};
+    Value bits = arith::BitcastOp::create(b, kb.loc, bitsType, load);
+    return SmallVector<Value>{
+        arith::OrIOp::create(b, kb.loc, found[0], nonFiniteIn(bits)).getResult()};
   });
-  Value asF32 = kb.select(rounds.getResult(0), kb.f32(1.0f), kb.f32(0.0f));
+  return anyLane(rounds.getResult(0));
+}
+
+/// Whether any of the 8 f16 or bf16 `bits` is NaN or Inf (all exponent
+/// bits set).
+Value AttentionMmaEmitter::nonFiniteIn(Value bits) {
+  auto bitsType = cast<VectorType>(bits.getType());
+  int64_t expBits = elt.isF16() ? 0x7C00 : 0x7F80;
+  Value mask = arith::ConstantOp::create(b, kb.loc, bitsType,
+                                         DenseElementsAttr::get(bitsType, APInt(16, expBits)));
+  Value exp = arith::AndIOp::create(b, kb.loc, bits, mask);
+  Value bad = arith::CmpIOp::create(b, kb.loc, arith::CmpIPredicate::eq, exp, mask);
+  return vector::ReductionOp::create(b, kb.loc, vector::CombiningKind::OR, bad);
+}
+
+/// `flag` in any lane of the warp, in every lane.
+Value AttentionMmaEmitter::anyLane(Value flag) {
+  Value asF32 = kb.select(flag, kb.f32(1.0f), kb.f32(0.0f));
   return arith::CmpFOp::create(b, kb.loc, arith::CmpFPredicate::OGT,
                                kb.warpAllReduce(asF32, /*isMax=*/true), kb.f32(0.0f));
 }

@@ -170,16 +170,11 @@ SmallVector<Value> AttentionMmaEmitter::pinFragments(ArrayRef<Value> frags) {
     for (int64_t i = 0; i < 2; ++i)
       for (int64_t e = 0; e < 2; ++e)
         values.push_back(element(frag, i, e));
-  pinRegisters(b, kb.loc, values);
-  SmallVector<Value> out;
-  for (size_t f = 0; f < frags.size(); ++f)
-    out.push_back(vector::FromElementsOp::create(b, kb.loc, frags[f].getType(),
-                                                 ArrayRef<Value>(values).slice(4 * f, 4)));
-  return out;
+  return packO(values, frags);
 }
 
-/// O's accumulators (after the wait that completes them), pinned, as
-/// fragments of the types of `like`.
+/// O's accumulators (after the wait that completes them; or any f32
+/// values), pinned, as fragments of the types of `like`.
 SmallVector<Value> AttentionMmaEmitter::packO(ArrayRef<Value> acc, ValueRange like) {
   SmallVector<Value> values(acc.begin(), acc.end());
   pinRegisters(b, kb.loc, values);
@@ -218,9 +213,6 @@ Value AttentionMmaEmitter::anyNonFiniteSwizzled(Value stage) {
   Layout L(cfg, D);
   int64_t chunks = L.stageBytes / 16;
   auto bitsType = VectorType::get({8}, b.getI16Type());
-  int64_t expBits = elt.isF16() ? 0x7C00 : 0x7F80;
-  Value mask = arith::ConstantOp::create(b, kb.loc, bitsType,
-                                         DenseElementsAttr::get(bitsType, APInt(16, expBits)));
   Value tile = arith::AddIOp::create(
       b, kb.loc, smem, toI32(kb.add(kb.idx(L.vAt), kb.mul(stage, kb.idx(L.stageBytes)))));
   Value none = arith::ConstantIntOp::create(b, kb.loc, 0, 1);
@@ -228,14 +220,10 @@ Value AttentionMmaEmitter::anyNonFiniteSwizzled(Value stage) {
                            [&](Value c0, ValueRange found) {
     Value at = arith::AddIOp::create(b, kb.loc, tile, toI32(kb.mul(kb.add(c0, lane), kb.idx(16))));
     Value bits = LLVM::LoadOp::create(b, kb.loc, bitsType, sharedPointer(at), /*alignment=*/16);
-    Value exp = arith::AndIOp::create(b, kb.loc, bits, mask);
-    Value bad = arith::CmpIOp::create(b, kb.loc, arith::CmpIPredicate::eq, exp, mask);
-    Value any = vector::ReductionOp::create(b, kb.loc, vector::CombiningKind::OR, bad);
-    return SmallVector<Value>{arith::OrIOp::create(b, kb.loc, found[0], any).getResult()};
+    return SmallVector<Value>{
+        arith::OrIOp::create(b, kb.loc, found[0], nonFiniteIn(bits)).getResult()};
   });
-  Value asF32 = kb.select(rounds.getResult(0), kb.f32(1.0f), kb.f32(0.0f));
-  return arith::CmpFOp::create(b, kb.loc, arith::CmpFPredicate::OGT,
-                               kb.warpAllReduce(asF32, /*isMax=*/true), kb.f32(0.0f));
+  return anyLane(rounds.getResult(0));
 }
 
 /// O += P V on a tile that may need the causal mask: a masked key must
