@@ -207,6 +207,14 @@ Value AttentionMmaEmitter::pFragment(ArrayRef<Value> p, int64_t slice) {
   return vector::FromElementsOp::create(b, kb.loc, VectorType::get({4, 2}, elt), elems);
 }
 
+/// P's A fragments, a 16-key slice each.
+SmallVector<Value> AttentionMmaEmitter::pFragments(ArrayRef<Value> p) {
+  SmallVector<Value> pA;
+  for (int64_t slice = 0; slice < keys() / 16; ++slice)
+    pA.push_back(pFragment(p, slice));
+  return pA;
+}
+
 /// O += P V over one 16-key slice, two head-dim tiles per ldmatrix.trans
 /// at `vBase`, each multiplied as soon as it is loaded (all of V's fragments
 /// at once would hold 64 registers at D = 256).
@@ -455,9 +463,7 @@ SmallVector<Value> AttentionMmaEmitter::keyTileMath(Value t0, ValueRange carried
   }
   SmallVector<Value> sm(ifMasked.getResults());
   Softmax step = softmax(sm, carried.slice(0, 2), carried.slice(2, 2), carried.slice(4, Dp / 8));
-  SmallVector<Value> pA;
-  for (int64_t slice = 0; slice < keys() / 16; ++slice)
-    pA.push_back(pFragment(step.p, slice));
+  SmallVector<Value> pA = pFragments(step.p);
   SmallVector<Value> o;
   if (wgmma()) {
     beforeV();

@@ -176,14 +176,6 @@ static SmallVector<Value> valuesIf(OpBuilder &b, Location loc, Value cond, Value
   return SmallVector<Value>(ifOp.getResults());
 }
 
-/// P's A fragments, a 16-key slice each.
-SmallVector<Value> AttentionMmaEmitter::pFragments(ArrayRef<Value> p) {
-  SmallVector<Value> pA;
-  for (int64_t slice = 0; slice < keys() / 16; ++slice)
-    pA.push_back(pFragment(p, slice));
-  return pA;
-}
-
 void AttentionMmaEmitter::arrive(int64_t empty, Value stage) {
   NVVM::MBarrierArriveOp::create(b, kb.loc, Type(), barrier(empty, stage), Value());
 }
