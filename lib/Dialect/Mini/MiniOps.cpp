@@ -383,9 +383,9 @@ LogicalResult AttentionOp::verify() {
 }
 
 int64_t AttentionConfigAttr::sharedMemoryBytes(Type elementType, int64_t headDim) const {
-  if (isWgmma()) // 1024 bytes to align the swizzle atoms, Q, K and V, 9 mbarriers
+  if (isWgmma()) // 1024 bytes to align the swizzle atoms, Q, K and V, the mbarriers
     return 1024 + getWarps() / 4 * wgmmaQBytes(headDim) +
-           2 * kStages * wgmmaStageBytes(headDim) + 8 * (1 + 4 * kStages);
+           2 * kStages * wgmmaStageBytes(headDim) + 8 * kWgmmaBarriers;
   int64_t qRows = qSharesStage() ? 0 : 16 * getWarps();
   return (qRows + 2 * kStages * getTileKeys()) * rowStride(headDim) *
          (elementType.getIntOrFloatBitWidth() / 8);

@@ -513,7 +513,8 @@ FailureOr<gpu::GPUFuncOp> buildAttentionMmaKernel(Operation *op, AttentionConfig
   auto qType = cast<RankedTensorType>(attn.getQuery().getType());
   int64_t D = qType.getDimSize(3);
   Type elt = qType.getElementType();
-  bool wgmma = cfg.isWgmma() && !decode;
+  bool wgmma = cfg.isWgmma();
+  assert(!(wgmma && decode) && "the decode kernel is mma_sync's");
   // wgmma: the consumer warps, then the producer's warpgroup.
   setAttentionSpec(op, spec, 16 * cfg.getWarps(), 32 * cfg.getWarps() + (wgmma ? 128 : 0));
   if (decode) { // (row blocks x splits, G, B), planned at launch
@@ -531,31 +532,23 @@ FailureOr<gpu::GPUFuncOp> buildAttentionMmaKernel(Operation *op, AttentionConfig
   OpBuilder b(op->getContext());
   spec.attrs.set("config", cfg);
   gpu::GPUFuncOp func = createKernel(b, op->getLoc(), module, name, spec, ArrayRef<MemRefType>{});
-  if (wgmma) {
-    // .minnctapersm 1: ptxas honours setmaxnreg only when it knows the
-    // registers a thread starts with.
-    func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(), b.getI32IntegerAttr(1));
-    func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
-                  b.getDenseI32ArrayAttr({static_cast<int32_t>(spec.block[0]), 1, 1}));
-    b.setInsertionPointToStart(&func.getBody().front());
-    AttentionMmaEmitter(b, op->getLoc(), func, cfg, D, elt, *attn.getEffectiveScale(),
-                        attn.getCausal(), false)
-        .emit();
-    gpu::ReturnOp::create(b, op->getLoc());
-    return func;
+  // wgmma: .minnctapersm 1, as ptxas honours setmaxnreg only when it knows
+  // the registers a thread starts with. mma_sync: as many blocks per SM as
+  // shared memory allows while each thread keeps the registers its
+  // accumulators need (128 up to D = 64, 168 to D = 128 without a mask; the
+  // causal kernel's rarely taken paths need more, and capping them spilled
+  // into the key loop, 10% slower): ptxas keeps the registers to fit them.
+  // 8-warp blocks get no cap.
+  int64_t blocks = 1;
+  if (!wgmma) {
+    int64_t paddedD = AttentionMmaEmitter::paddedHeadDim(D);
+    int64_t registers = paddedD <= 64 ? 128 : paddedD <= 128 && !attn.getCausal() ? 168 : 0;
+    blocks = registers ? std::min<int64_t>(65536 / (registers * spec.block[0]),
+                                           MatmulConfigAttr::kMaxSharedBytes /
+                                               (spec.dynamicSharedBytes + 1024))
+                       : 0;
   }
-  // As many blocks per SM as shared memory allows while each thread keeps
-  // the registers its accumulators need (128 up to D = 64, 168 to D = 128
-  // without a mask; the causal kernel's rarely taken paths need more, and
-  // capping them spilled into the key loop, 10% slower): ptxas keeps the
-  // registers to fit them. 8-warp blocks get no cap.
-  int64_t paddedD = AttentionMmaEmitter::paddedHeadDim(D);
-  int64_t registers = paddedD <= 64 ? 128 : paddedD <= 128 && !attn.getCausal() ? 168 : 0;
-  int64_t blocks = 0;
-  if (registers)
-    blocks = std::min<int64_t>(65536 / (registers * spec.block[0]),
-                               MatmulConfigAttr::kMaxSharedBytes / (spec.dynamicSharedBytes + 1024));
-  if (blocks > 1)
+  if (wgmma || blocks > 1)
     func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(), b.getI32IntegerAttr(blocks));
   // .maxntid: ptxas keeps the registers within what one block of this size
   // may have (a 16-warp block that got more would not launch).

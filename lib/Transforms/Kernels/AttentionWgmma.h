@@ -18,6 +18,8 @@ constexpr int64_t kAtomBytes = 1024; // a swizzle atom: 8 rows
 // before V's).
 constexpr int64_t kQFull = 0, kKFull = 1, kVFull = 1 + kStages, kKEmpty = 1 + 2 * kStages,
                   kVEmpty = 1 + 3 * kStages;
+static_assert(kVEmpty + kStages == AttentionConfigAttr::kWgmmaBarriers,
+              "sharedMemoryBytes() counts every mbarrier");
 
 /// Byte offsets from the 1024-byte aligned base: each consumer warpgroup's
 /// Q, K's stages, V's stages, the mbarriers.

@@ -228,6 +228,8 @@ def Mini_AttentionConfigAttr : AttrDef<Mini_Dialect, "AttentionConfig"> {
     static constexpr int64_t kMaxSplitKeys = 64;
     /// mma_sync: K and V tiles each go through this many shared-memory stages.
     static constexpr int64_t kStages = 2;
+    /// wgmma: mbarriers (Q's full; per stage K's and V's full and empty).
+    static constexpr int64_t kWgmmaBarriers = 1 + 4 * kStages;
     /// mma_sync: elements per shared-memory row at head dim `headDim`: D
     /// padded to 16, plus 16 bytes so that ldmatrix rows hit distinct banks.
     static int64_t rowStride(int64_t headDim) { return paddedHeadDim(headDim) + 8; }
