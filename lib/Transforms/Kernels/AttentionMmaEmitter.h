@@ -78,6 +78,10 @@ private:
   Value loadQ(int64_t slice);
   SmallVector<Value> scores(ArrayRef<Value> q, Value kBase);
   SmallVector<Value> maskScores(ArrayRef<Value> s, Value t0);
+  /// Whether tile t0 needs a mask: some row of the block (wgmma with
+  /// causal: of the warpgroup) does not see all of its keys.
+  Value tileMasked(Value t0) { return kb.ult(plainEnd, kb.add(t0, kb.idx(keys()))); }
+  SmallVector<Value> maskIfNeeded(ArrayRef<Value> s, Value t0, Value masked);
   struct Softmax {
     SmallVector<Value> m, l, o, p;
     Value factors; // O's rescale, as a fragment: rows i of it by corr[i]
@@ -134,7 +138,7 @@ private:
   SmallVector<Value> pinFragments(ArrayRef<Value> frags);
   SmallVector<Value> consumePipelined(Value qDesc, ValueRange init);
   SmallVector<Value> pipelinedTile(Value j, ValueRange it, Value qDesc);
-  SmallVector<Value> maskIfNeeded(SmallVector<Value> s, Value t0);
+
   SmallVector<Value> pFragments(ArrayRef<Value> p);
   void arrive(int64_t empty, Value stage);
   /// The ring stage of the loop's j-th tile, and the parity of its use.

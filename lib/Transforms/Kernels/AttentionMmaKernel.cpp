@@ -452,16 +452,8 @@ SmallVector<Value> AttentionMmaEmitter::keyTileMath(Value t0, ValueRange carried
   Value tileEnd = kb.add(t0, kb.idx(keys()));
   SmallVector<Value> s =
       wgmma() ? wgmmaScores(qDesc, stage) : scores(q, laneAddress(sK, stage, rowK, colK));
-  Value masked = kb.ult(plainEnd, tileEnd);
-  auto ifMasked = scf::IfOp::create(b, kb.loc, ValueRange(s).getTypes(), masked, true);
-  {
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(ifMasked.thenBlock());
-    scf::YieldOp::create(b, kb.loc, maskScores(s, t0));
-    b.setInsertionPointToStart(ifMasked.elseBlock());
-    scf::YieldOp::create(b, kb.loc, s);
-  }
-  SmallVector<Value> sm(ifMasked.getResults());
+  Value masked = kb.ult(plainEnd, tileEnd); // tileMasked(t0), built as measured (same PTX)
+  SmallVector<Value> sm = maskIfNeeded(s, t0, masked);
   Softmax step = softmax(sm, carried.slice(0, 2), carried.slice(2, 2), carried.slice(4, Dp / 8));
   SmallVector<Value> pA = pFragments(step.p);
   SmallVector<Value> o;

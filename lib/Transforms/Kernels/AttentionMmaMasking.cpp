@@ -56,6 +56,13 @@ SmallVector<Value> AttentionMmaEmitter::maskScores(ArrayRef<Value> s, Value t0) 
   return out;
 }
 
+/// The scores of tile t0, masked if `masked` (tileMasked()).
+SmallVector<Value> AttentionMmaEmitter::maskIfNeeded(ArrayRef<Value> s, Value t0, Value masked) {
+  return kb.ifValues(
+      masked, [&] { return maskScores(s, t0); }, [&] { return SmallVector<Value>(s); },
+      ValueRange(s).getTypes());
+}
+
 /// Whether V's rows slice*16 .. +15 in shared memory hold a NaN or Inf (all
 /// exponent bits set), in any lane: 16-byte loads spread over the warp. A
 /// loop, not unrolled: this runs rarely, and its addresses must not be

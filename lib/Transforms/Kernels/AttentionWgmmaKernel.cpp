@@ -107,10 +107,6 @@ void AttentionMmaEmitter::produce() {
   });
 }
 
-/// S = Q Kt for the warpgroup's 64 rows (`qDesc`: its Q), K at `stage`:
-/// Dp / 16 wgmma k-steps; a k-step inside a 128-byte swizzled row starts 32
-/// bytes further (the hardware swizzles the address it computes). The
-/// chain only: no fence, commit or wait.
 /// A consumer warpgroup: waits for Q, runs the key loop (keyTileMath with
 /// the wgmma products between the stage's barriers) and the epilogue, which
 /// stages O in the warpgroup's own Q tile.
@@ -152,30 +148,6 @@ void AttentionMmaEmitter::consume() {
            ValueRange(state).slice(4, Dp / 8));
 }
 
-/// Scores masked where tile t0 needs it.
-SmallVector<Value> AttentionMmaEmitter::maskIfNeeded(SmallVector<Value> s, Value t0) {
-  auto ifMasked = scf::IfOp::create(b, kb.loc, ValueRange(s).getTypes(),
-                                    kb.ult(plainEnd, kb.add(t0, kb.idx(keys()))), true);
-  OpBuilder::InsertionGuard g(b);
-  b.setInsertionPointToStart(ifMasked.thenBlock());
-  scf::YieldOp::create(b, kb.loc, maskScores(s, t0));
-  b.setInsertionPointToStart(ifMasked.elseBlock());
-  scf::YieldOp::create(b, kb.loc, s);
-  return SmallVector<Value>(ifMasked.getResults());
-}
-
-/// fn()'s values if `cond`, else `otherwise`.
-static SmallVector<Value> valuesIf(OpBuilder &b, Location loc, Value cond, ValueRange otherwise,
-                                   function_ref<SmallVector<Value>()> fn) {
-  auto ifOp = scf::IfOp::create(b, loc, otherwise.getTypes(), cond, true);
-  OpBuilder::InsertionGuard g(b);
-  b.setInsertionPointToStart(ifOp.thenBlock());
-  scf::YieldOp::create(b, loc, fn());
-  b.setInsertionPointToStart(ifOp.elseBlock());
-  scf::YieldOp::create(b, loc, otherwise);
-  return SmallVector<Value>(ifOp.getResults());
-}
-
 void AttentionMmaEmitter::arrive(int64_t empty, Value stage) {
   NVVM::MBarrierArriveOp::create(b, kb.loc, Type(), barrier(empty, stage), Value());
 }
@@ -195,25 +167,25 @@ SmallVector<Value> AttentionMmaEmitter::consumePipelined(Value qDesc, ValueRange
   first.append(keys() / 16, zeroP);
   Value any = kb.ult(kb.idx(0), tiles);
   // Tile 0: m, l, O (zeros, rescaled) and P_0.
-  first = valuesIf(b, kb.loc, any, first, [&] {
+  first = kb.ifValues(any, [&] {
     waitBarrier(barrier(kKFull, kb.idx(0)), kb.idx(0));
     SmallVector<Value> s = wgmmaScores(qDesc, kb.idx(0));
     arrive(kKEmpty, kb.idx(0));
-    Softmax step = softmax(maskIfNeeded(s, keyStart), init.slice(0, 2), init.slice(2, 2),
-                           init.slice(4, oFrags));
+    Softmax step = softmax(maskIfNeeded(s, keyStart, tileMasked(keyStart)), init.slice(0, 2),
+                           init.slice(2, 2), init.slice(4, oFrags));
     SmallVector<Value> out = step.m;
     llvm::append_range(out, step.l);
     llvm::append_range(out, step.o);
     llvm::append_range(out, pFragments(step.p));
     return out;
-  });
+  }, [&] { return first; }, ValueRange(first).getTypes());
   auto loop = kb.forLoop(kb.idx(1), tiles, kb.idx(1), first, [&](Value j, ValueRange it) {
     return pipelinedTile(j, it, qDesc);
   });
   ValueRange last = loop.getResults();
   SmallVector<Value> state(last.begin(), last.begin() + 4 + oFrags);
   // The last tile's O += P V.
-  return valuesIf(b, kb.loc, any, state, [&] {
+  return kb.ifValues(any, [&] {
     Value j = kb.sub(tiles, kb.idx(1));
     waitBarrier(barrier(kVFull, stageOf(j)), parityOf(j));
     SmallVector<Value> out(last.begin(), last.begin() + 4);
@@ -221,7 +193,7 @@ SmallVector<Value> AttentionMmaEmitter::consumePipelined(Value qDesc, ValueRange
                                            last.slice(4, oFrags), stageOf(j)));
     arrive(kVEmpty, stageOf(j));
     return out;
-  });
+  }, [&] { return state; }, ValueRange(state).getTypes());
 }
 
 /// consumePipelined()'s iteration j on m, l, O and P_{j-1}'s fragments.
@@ -246,7 +218,7 @@ SmallVector<Value> AttentionMmaEmitter::pipelinedTile(Value j, ValueRange it, Va
   NVVM::WgmmaWaitGroupSyncOp::create(b, kb.loc, 1);
   SmallVector<Value> s = unpackScores(sAcc);
   arrive(kKEmpty, stage);
-  Softmax step = softmax(maskIfNeeded(s, t0), m, l, ValueRange{});
+  Softmax step = softmax(maskIfNeeded(s, t0, tileMasked(t0)), m, l, ValueRange{});
   NVVM::WgmmaWaitGroupSyncOp::create(b, kb.loc, 0);
   // P's A fragments are written only now: in PTX they are the registers
   // that the product just waited for read (ptxas would serialize it).
@@ -276,18 +248,10 @@ SmallVector<Value> AttentionMmaEmitter::consumeTile(Value t0, ValueRange carried
     return keyTileMath(t0, carried, {}, stage, qDesc,
                        [&] { waitBarrier(barrier(kVFull, stage), parity); });
   };
-  SmallVector<Value> next;
-  if (!seenEnd) {
-    next = math();
-  } else {
-    auto ifSeen = scf::IfOp::create(b, kb.loc, carried.getTypes(), kb.ult(t0, seenEnd), true);
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(ifSeen.thenBlock());
-    scf::YieldOp::create(b, kb.loc, math());
-    b.setInsertionPointToStart(ifSeen.elseBlock());
-    scf::YieldOp::create(b, kb.loc, carried);
-    next.assign(ifSeen.getResults().begin(), ifSeen.getResults().end());
-  }
+  SmallVector<Value> next =
+      seenEnd ? kb.ifValues(kb.ult(t0, seenEnd), math,
+                            [&] { return SmallVector<Value>(carried); }, carried.getTypes())
+              : math();
   arrive(kKEmpty, stage);
   arrive(kVEmpty, stage);
   return next;

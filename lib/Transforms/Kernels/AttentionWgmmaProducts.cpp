@@ -232,25 +232,18 @@ Value AttentionMmaEmitter::anyNonFiniteSwizzled(Value stage) {
 SmallVector<Value> AttentionMmaEmitter::wgmmaMultiplyVMasked(ArrayRef<Value> pA, ValueRange o,
                                                              Value t0, Value masked,
                                                              Value stage) {
-  auto ifMasked = scf::IfOp::create(b, kb.loc, b.getI1Type(), masked, /*withElse=*/true);
-  {
-    OpBuilder::InsertionGuard g(b);
-    b.setInsertionPointToStart(ifMasked.thenBlock());
-    scf::YieldOp::create(b, kb.loc, anyNonFiniteSwizzled(stage));
-    b.setInsertionPointToStart(ifMasked.elseBlock());
-    scf::YieldOp::create(b, kb.loc, ValueRange{arith::ConstantIntOp::create(b, kb.loc, 0, 1)});
-  }
-  TypeRange types = o.getTypes();
-  auto ifBad = scf::IfOp::create(b, kb.loc, types, ifMasked.getResult(0), /*withElse=*/true);
-  OpBuilder::InsertionGuard g(b);
-  b.setInsertionPointToStart(ifBad.thenBlock());
-  SmallVector<Value> acc(o.begin(), o.end());
-  for (int64_t slice = 0; slice < keys() / 16; ++slice)
-    acc = multiplyVOnCudaCores(pA[slice], acc, t0, slice, stage);
-  scf::YieldOp::create(b, kb.loc, acc);
-  b.setInsertionPointToStart(ifBad.elseBlock());
-  scf::YieldOp::create(b, kb.loc, wgmmaMultiplyV(pA, o, stage));
-  return SmallVector<Value>(ifBad.getResults());
+  Value bad = kb.ifValues(
+      masked, [&] { return SmallVector<Value>{anyNonFiniteSwizzled(stage)}; },
+      [&] { return SmallVector<Value>{arith::ConstantIntOp::create(b, kb.loc, 0, 1)}; },
+      b.getI1Type())[0];
+  auto onCudaCores = [&] {
+    SmallVector<Value> acc(o.begin(), o.end());
+    for (int64_t slice = 0; slice < keys() / 16; ++slice)
+      acc = multiplyVOnCudaCores(pA[slice], acc, t0, slice, stage);
+    return acc;
+  };
+  return kb.ifValues(bad, onCudaCores, [&] { return wgmmaMultiplyV(pA, o, stage); },
+                     o.getTypes());
 }
 
 } // namespace mini

@@ -113,6 +113,18 @@ Value KernelBuilder::warpAllReduce(Value v, bool isMax) {
   return v;
 }
 
+SmallVector<Value> KernelBuilder::ifValues(Value cond, function_ref<SmallVector<Value>()> thenFn,
+                                           function_ref<SmallVector<Value>()> elseFn,
+                                           TypeRange types) {
+  auto ifOp = scf::IfOp::create(b, loc, types, cond, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  scf::YieldOp::create(b, loc, thenFn());
+  b.setInsertionPointToStart(ifOp.elseBlock());
+  scf::YieldOp::create(b, loc, elseFn());
+  return SmallVector<Value>(ifOp.getResults());
+}
+
 void KernelBuilder::ifThenElse(Value cond, function_ref<void()> thenFn,
                                function_ref<void()> elseFn) {
   auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, cond, /*withElseRegion=*/bool(elseFn));

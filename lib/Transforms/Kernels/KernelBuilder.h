@@ -158,6 +158,13 @@ public:
   /// Sum or max of `v` over the 32 lanes of a warp, result in every lane.
   mlir::Value warpAllReduce(mlir::Value v, bool isMax);
 
+  /// cond ? thenFn() : elseFn(), as an scf.if yielding values of the types
+  /// thenFn's have (elseFn builds in the else region).
+  llvm::SmallVector<mlir::Value>
+  ifValues(mlir::Value cond, llvm::function_ref<llvm::SmallVector<mlir::Value>()> thenFn,
+           llvm::function_ref<llvm::SmallVector<mlir::Value>()> elseFn,
+           mlir::TypeRange types);
+
   /// if (cond) { thenFn() } [else { elseFn() }], with the builder inside.
   void ifThenElse(mlir::Value cond, llvm::function_ref<void()> thenFn,
                   llvm::function_ref<void()> elseFn = nullptr);
