@@ -527,6 +527,30 @@ func.func @attention_wgmma(%q: tensor<2x8x2048x64xf16>, %k: tensor<2x2x2048x64xf
 
 // -----
 
+// Dynamic sizes: the host plans decode-or-main at launch. It counts the
+// wgmma kernel's own blocks (B x H x ceil(S / 128)) against the decode
+// kernel's (B x G x ceil(S x H / G / 64)), and takes the decode kernel where
+// those are fewer or the main kernel's do not fill the 132 SMs.
+// CHECK-LABEL: func.func @attention_wgmma_plan
+// CHECK: %[[S:.*]] = tensor.dim %arg0, %c2
+// CHECK: %[[MAINROWS:.*]] = arith.ceildivui %[[S]], %c128 : index
+// CHECK: %[[MAIN:.*]] = arith.muli %{{.*}}, %[[MAINROWS]] : index
+// CHECK: %[[DECODEROWS:.*]] = arith.ceildivui %{{.*}}, %c64 : index
+// CHECK: %[[DECODE:.*]] = arith.muli %{{.*}}, %[[DECODEROWS]] : index
+// CHECK: %[[FEW:.*]] = arith.cmpi ult, %[[MAIN]], %c132 : index
+// CHECK: %[[LESS:.*]] = arith.cmpi ult, %[[DECODE]], %[[MAIN]] : index
+// CHECK: %[[USE:.*]] = arith.ori %[[LESS]], %[[FEW]] : i1
+// CHECK: scf.if %[[USE]] {
+// CHECK: gpu.launch_func @mini_kernels::@attention_wgmma_plan_attention_decode
+// CHECK: } else {
+// CHECK: gpu.launch_func @mini_kernels::@attention_wgmma_plan_attention {{.*}}threads in (%c384, %c1, %c1)
+func.func @attention_wgmma_plan(%q: tensor<?x?x?x64xf16>, %k: tensor<?x?x?x64xf16>, %v: tensor<?x?x?x64xf16>) -> tensor<?x?x?x64xf16> {
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>} : tensor<?x?x?x64xf16>, tensor<?x?x?x64xf16>, tensor<?x?x?x64xf16> -> tensor<?x?x?x64xf16>
+  return %o : tensor<?x?x?x64xf16>
+}
+
+// -----
+
 // The decode kernels (split_keys, on by default): the host runs the decode
 // kernel where its row blocks (S x H / G rows per K/V head) are fewer than
 // the main kernel's or the main kernel's do not fill the 132 SMs, with
