@@ -136,7 +136,7 @@ private:
   SmallVector<Value> issueMultiplyV(ArrayRef<Value> pinned, Value vDesc);
   SmallVector<Value> packO(ArrayRef<Value> acc, ValueRange like);
   SmallVector<Value> pinFragments(ArrayRef<Value> frags);
-  SmallVector<Value> consumePipelined(Value qDesc, ValueRange init);
+  SmallVector<Value> consumePipelined(Value qDesc, ValueRange init, Value tiles);
   SmallVector<Value> pipelinedTile(Value j, ValueRange it, Value qDesc);
 
   SmallVector<Value> pFragments(ArrayRef<Value> p);

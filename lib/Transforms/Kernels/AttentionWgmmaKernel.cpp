@@ -129,14 +129,22 @@ void AttentionMmaEmitter::consume() {
   Value negInf = kb.f32(-std::numeric_limits<float>::infinity());
   SmallVector<Value> init = {negInf, negInf, kb.f32(0.0f), kb.f32(0.0f)};
   llvm::append_range(init, fr.zero(kb, tile("acc", 16, Dp, b.getF32Type())));
+  Value tileKeys = kb.idx(keys());
   SmallVector<Value> state;
   if (causal) {
-    auto loop = kb.forLoop(keyStart, keyEnd, kb.idx(keys()), init, [&](Value t0, ValueRange it) {
+    // The tiles that every row of the warpgroup sees whole go through the
+    // overlapped loop; the diagonal ones (masked, and V's NaN checked) and
+    // those past the group's rows, one at a time.
+    Value plain = kb.div(kb.sub(kb.min(plainEnd, seenEnd), keyStart), tileKeys);
+    state = consumePipelined(qDesc, init, plain);
+    Value rest = kb.add(keyStart, kb.mul(plain, tileKeys));
+    auto loop = kb.forLoop(rest, keyEnd, tileKeys, state, [&](Value t0, ValueRange it) {
       return consumeTile(t0, it, qDesc, seenEnd);
     });
     state.assign(loop.getResults().begin(), loop.getResults().end());
   } else {
-    state = consumePipelined(qDesc, init);
+    Value tiles = arith::CeilDivUIOp::create(b, kb.loc, kb.sub(keyEnd, keyStart), tileKeys);
+    state = consumePipelined(qDesc, init, tiles);
   }
   // Warp w's scratch (16 rows of rowStride from w x 16 rows) lies in its
   // warpgroup's Q tile.
@@ -152,14 +160,15 @@ void AttentionMmaEmitter::arrive(int64_t empty, Value stage) {
   NVVM::MBarrierArriveOp::create(b, kb.loc, Type(), barrier(empty, stage), Value());
 }
 
-/// The key loop without causal, overlapped within the warpgroup (as
+/// The first `tiles` key tiles, overlapped within the warpgroup (as
 /// FlashAttention-3 does): iteration j issues S_j = Q K_j^T and then
 /// O += P_{j-1} V_{j-1}, waits for S_j alone and runs its softmax while the
 /// second product is in flight, then waits for it and rescales O. Tile 0's
 /// S and softmax come before the loop, the last tile's O += P V after it.
-/// Returns m, l and O's fragments.
-SmallVector<Value> AttentionMmaEmitter::consumePipelined(Value qDesc, ValueRange init) {
-  Value tiles = arith::CeilDivUIOp::create(b, kb.loc, kb.sub(keyEnd, keyStart), kb.idx(keys()));
+/// A masked key's V must be finite here (past T: TMA's zeros). Returns m, l
+/// and O's fragments.
+SmallVector<Value> AttentionMmaEmitter::consumePipelined(Value qDesc, ValueRange init,
+                                                         Value tiles) {
   int64_t oFrags = Dp / 8;
   auto pType = VectorType::get({4, 2}, elt);
   Value zeroP = arith::ConstantOp::create(b, kb.loc, pType, b.getZeroAttr(pType));
@@ -234,24 +243,23 @@ SmallVector<Value> AttentionMmaEmitter::pipelinedTile(Value j, ValueRange it, Va
 
 /// Tile t0 (the loop's j-th) sits in stage j mod 2, use j / 2. Its math
 /// runs if the warpgroup sees some key of it (t0 < seenEnd, when given); the
-/// stage is released either way, once K landed.
+/// stage is released either way, once K and V landed.
 SmallVector<Value> AttentionMmaEmitter::consumeTile(Value t0, ValueRange carried, Value qDesc,
                                                     Value seenEnd) {
   Value j = kb.div(kb.sub(t0, keyStart), kb.idx(keys()));
   Value stage = stageOf(j), parity = parityOf(j);
-  // Every tile's K is waited for, math or not: a warpgroup that skipped
-  // ahead would arrive twice in one phase of the empty barrier, releasing a
-  // stage that the other still reads. (K of tile j + 2 landed only once
-  // both released tile j.)
+  // Every tile's K and V are waited for, math or not: a warpgroup that
+  // skipped ahead would arrive twice in one phase of an empty barrier,
+  // releasing a stage that the other still reads. (K or V of tile j + 2
+  // lands only once both released tile j's; the overlapped loop releases K
+  // a product earlier than V, so waiting for K alone is not enough.)
   waitBarrier(barrier(kKFull, stage), parity);
-  auto math = [&] {
-    return keyTileMath(t0, carried, {}, stage, qDesc,
-                       [&] { waitBarrier(barrier(kVFull, stage), parity); });
-  };
-  SmallVector<Value> next =
-      seenEnd ? kb.ifValues(kb.ult(t0, seenEnd), math,
-                            [&] { return SmallVector<Value>(carried); }, carried.getTypes())
-              : math();
+  auto waitV = [&] { waitBarrier(barrier(kVFull, stage), parity); };
+  auto math = [&] { return keyTileMath(t0, carried, {}, stage, qDesc, waitV); };
+  SmallVector<Value> next = seenEnd ? kb.ifValues(kb.ult(t0, seenEnd), math, [&] {
+    waitV();
+    return SmallVector<Value>(carried);
+  }, carried.getTypes()) : math();
   arrive(kKEmpty, stage);
   arrive(kVEmpty, stage);
   return next;
