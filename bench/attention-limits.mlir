@@ -114,7 +114,7 @@ func.func @d136_w2k128(%q: tensor<?x?x?x136xf16>, %k: tensor<?x?x?x136xf16>, %v:
   return %o : tensor<?x?x?x136xf16>
 }
 
-// wgmma (sm_90a): 4 and 8 consumer warps, 16- to 256-key tiles, D 8, 64, 136 and 256.
+// wgmma (sm_90a): 4, 8 and 12 consumer warps, 16- to 256-key tiles, D 8, 64, 136 and 256.
 func.func @wg_d8_w4k16_causal(%q: tensor<?x?x?x8xf16>, %k: tensor<?x?x?x8xf16>, %v: tensor<?x?x?x8xf16>) -> tensor<?x?x?x8xf16> {
   %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "wgmma", warps = 4, tile_keys = 16>} : tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16> -> tensor<?x?x?x8xf16>
   return %o : tensor<?x?x?x8xf16>
@@ -186,4 +186,28 @@ func.func @wg_d256_w4k96_causal(%q: tensor<?x?x?x256xf16>, %k: tensor<?x?x?x256x
 func.func @wg_d256_w4k96(%q: tensor<?x?x?x256xf16>, %k: tensor<?x?x?x256xf16>, %v: tensor<?x?x?x256xf16>) -> tensor<?x?x?x256xf16> {
   %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "wgmma", warps = 4, tile_keys = 96>} : tensor<?x?x?x256xf16>, tensor<?x?x?x256xf16>, tensor<?x?x?x256xf16> -> tensor<?x?x?x256xf16>
   return %o : tensor<?x?x?x256xf16>
+}
+func.func @wg_d8_w12k192_causal(%q: tensor<?x?x?x8xf16>, %k: tensor<?x?x?x8xf16>, %v: tensor<?x?x?x8xf16>) -> tensor<?x?x?x8xf16> {
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 192>} : tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16> -> tensor<?x?x?x8xf16>
+  return %o : tensor<?x?x?x8xf16>
+}
+func.func @wg_d8_w12k192(%q: tensor<?x?x?x8xf16>, %k: tensor<?x?x?x8xf16>, %v: tensor<?x?x?x8xf16>) -> tensor<?x?x?x8xf16> {
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 192>} : tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16>, tensor<?x?x?x8xf16> -> tensor<?x?x?x8xf16>
+  return %o : tensor<?x?x?x8xf16>
+}
+func.func @wg_d64_w12k16_causal(%q: tensor<?x?x?x64xbf16>, %k: tensor<?x?x?x64xbf16>, %v: tensor<?x?x?x64xbf16>) -> tensor<?x?x?x64xbf16> {
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 16>} : tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16> -> tensor<?x?x?x64xbf16>
+  return %o : tensor<?x?x?x64xbf16>
+}
+func.func @wg_d64_w12k16(%q: tensor<?x?x?x64xbf16>, %k: tensor<?x?x?x64xbf16>, %v: tensor<?x?x?x64xbf16>) -> tensor<?x?x?x64xbf16> {
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 16>} : tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16> -> tensor<?x?x?x64xbf16>
+  return %o : tensor<?x?x?x64xbf16>
+}
+func.func @wg_d136_w12k48_causal(%q: tensor<?x?x?x136xf16>, %k: tensor<?x?x?x136xf16>, %v: tensor<?x?x?x136xf16>) -> tensor<?x?x?x136xf16> {
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 48>} : tensor<?x?x?x136xf16>, tensor<?x?x?x136xf16>, tensor<?x?x?x136xf16> -> tensor<?x?x?x136xf16>
+  return %o : tensor<?x?x?x136xf16>
+}
+func.func @wg_d136_w12k48(%q: tensor<?x?x?x136xf16>, %k: tensor<?x?x?x136xf16>, %v: tensor<?x?x?x136xf16>) -> tensor<?x?x?x136xf16> {
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 48>} : tensor<?x?x?x136xf16>, tensor<?x?x?x136xf16>, tensor<?x?x?x136xf16> -> tensor<?x?x?x136xf16>
+  return %o : tensor<?x?x?x136xf16>
 }

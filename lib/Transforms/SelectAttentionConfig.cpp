@@ -32,9 +32,13 @@ AttentionConfigAttr chooseAttentionConfig(AttentionOp op, StringRef chip) {
     return mmaSyncAttentionConfig(op);
   // sm_90a: wgmma, two consumer warpgroups of 64 rows, 128-key tiles; past
   // D = 128, 64 (O's accumulators take half the registers). H100,
-  // docs/PERF.md attention v4: 1.1-2.7x mma_sync.
-  int64_t keys = d <= 128 ? 128 : 64;
-  return AttentionConfigAttr::get(op.getContext(), "wgmma", 8, keys, true, kSplitKeys);
+  // docs/PERF.md attention v4: 1.1-2.7x mma_sync. Up to D = 64, three
+  // warpgroups (v5: 1.07-1.16x two); with causal, whose diagonal tiles need
+  // more registers, on 64-key tiles (128 spill; 1.04-1.07x two groups).
+  bool wide = d <= 64;
+  int64_t keys = d > 128 || (wide && op.getCausal()) ? 64 : 128;
+  int64_t warps = wide ? 12 : 8;
+  return AttentionConfigAttr::get(op.getContext(), "wgmma", warps, keys, true, kSplitKeys);
 }
 
 AttentionConfigAttr mmaSyncAttentionConfig(AttentionOp op) {

@@ -474,13 +474,17 @@ func.func @attention_mma(%q: tensor<2x8x77x64xf16>, %k: tensor<2x2x77x64xf16>, %
 // launches two consumer warpgroups and the producer's (384 threads); the
 // decode kernel (mma_sync) is its companion for few query rows. Thread 0 initializes the
 // mbarriers (Q's; per stage K's and V's full, and empty for the 256
-// consumers). Consumers raise their registers, wait for Q, and per key tile
-// wait for K, compute S = Q Kt as four k-steps of wgmma m64n128k16 from
-// shared memory, mask and softmax as mma_sync does, wait for V, and run
-// O += P V as eight k-steps of wgmma m64n64k16 with P from registers (inline
-// PTX), a diagonal tile whose V holds NaN or Inf on CUDA cores instead, then
-// release the stage. The producer lowers its registers and its first
-// thread copies Q once and each tile's K and V boxes once the stage is free.
+// consumers). Consumers raise their registers and wait for Q. The tiles
+// that all of a warpgroup's rows see whole go through the overlapped loop:
+// tile 0's S = Q Kt (four k-steps of wgmma m64n128k16 from shared memory)
+// before it; per iteration, S of tile j and O += P V of tile j - 1 (eight
+// k-steps of wgmma m64n64k16 with P from registers, inline PTX) in flight
+// together, the softmax after waiting for the first alone; the last
+// tile's O += P V after it. Then the diagonal tiles one at a time: S, the
+// mask and softmax, a wait for V, a check of V for NaN or Inf (such a tile
+// goes to CUDA cores), O += P V, and the stage's release. The producer
+// lowers its registers and its first thread copies Q once and each tile's
+// K and V boxes once the stage is free.
 // CHECK-LABEL: func.func @attention_wgmma
 // CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%c1, %c1, %c64, %c64] {{.*}}swizzle = swizzle_128b
 // CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%c1, %c1, %c128, %c64] {{.*}}swizzle = swizzle_128b
@@ -494,6 +498,26 @@ func.func @attention_mma(%q: tensor<2x8x77x64xf16>, %k: tensor<2x2x77x64xf16>, %
 // CHECK: gpu.barrier
 // CHECK: nvvm.setmaxregister  increase 240
 // CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}}<m = 64, n = 128, k = 16>
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"
+// CHECK: scf.for
+// CHECK-COUNT-2: nvvm.mbarrier.try_wait.parity
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}}<m = 64, n = 128, k = 16>
+// CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-COUNT-8: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: scf.yield
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK-COUNT-8: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// CHECK: nvvm.mbarrier.arrive %
 // CHECK: scf.for
 // CHECK: nvvm.mbarrier.try_wait.parity
 // CHECK: nvvm.wgmma.fence.aligned
@@ -509,6 +533,7 @@ func.func @attention_mma(%q: tensor<2x8x77x64xf16>, %k: tensor<2x2x77x64xf16>, %
 // CHECK-COUNT-8: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: nvvm.mbarrier.arrive %
 // CHECK: nvvm.mbarrier.arrive %
 // CHECK: vector.store %{{.*}} : memref<?xf16>, vector<8xf16>
 // CHECK: nvvm.setmaxregister  decrease 24

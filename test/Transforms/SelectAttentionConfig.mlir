@@ -6,7 +6,8 @@
 // RUN: mini-opt %s -split-input-file -mini-select-attention-config="split-keys=0" | FileCheck %s --check-prefix=NODECODE
 
 // f16 and bf16 with D a multiple of 8 up to 128: tensor cores. On sm_90a
-// (the default chip) wgmma: 8 consumer warps, 128-key tiles. Elsewhere (or
+// (the default chip) wgmma: 8 consumer warps, 128-key tiles (12 warps up to
+// D = 64). Elsewhere (or
 // with math=mma_sync) mma_sync: 4 warps, Q in registers (the defaults, not
 // printed); 64-key tiles, or past D = 64 without causal, 32.
 // CHECK-LABEL: func.func @f16_d128
@@ -26,14 +27,18 @@ func.func @f16_d128(%q: tensor<?x?x?x128xf16>) -> tensor<?x?x?x128xf16> {
 
 // -----
 
+// Up to D = 64, three consumer warpgroups; with causal, 64-key tiles.
 // CHECK-LABEL: func.func @bf16_d64_and_d96
-// CHECK: config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>{{.*}}x64xbf16>
+// CHECK: config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 128>{{.*}}x64xbf16>
+// CHECK: {causal, config = #mini.attention_config<math = "wgmma", warps = 12>}{{.*}}x64xbf16>
 // CHECK: config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>{{.*}}x96xbf16>
 // SM80-LABEL: func.func @bf16_d64_and_d96
 // SM80: config = #mini.attention_config<math = "mma_sync">{{.*}}x64xbf16>
+// SM80: {causal, config = #mini.attention_config<math = "mma_sync">}{{.*}}x64xbf16>
 // SM80: config = #mini.attention_config<math = "mma_sync", tile_keys = 32>{{.*}}x96xbf16>
 func.func @bf16_d64_and_d96(%q: tensor<?x?x?x64xbf16>, %r: tensor<?x?x?x96xbf16>) {
   %o = mini.attention %q, %q, %q : tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16> -> tensor<?x?x?x64xbf16>
+  %c = mini.attention %q, %q, %q {causal} : tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16> -> tensor<?x?x?x64xbf16>
   %p = mini.attention %r, %r, %r : tensor<?x?x?x96xbf16>, tensor<?x?x?x96xbf16>, tensor<?x?x?x96xbf16> -> tensor<?x?x?x96xbf16>
   return
 }

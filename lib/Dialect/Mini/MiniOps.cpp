@@ -411,12 +411,18 @@ AttentionConfigAttr::verifyFor(Type elementType, int64_t headDim,
     return emitError() << "config: math = \"" << getMath()
                        << "\" needs head dim D a multiple of 8 and <= " << kMaxMmaHeadDim
                        << ", got D = " << headDim;
-  // 12 consumer warps and the producer's 4 start at 128 registers, which
-  // ptxas found too few for a wgmma with more than 32 columns.
-  if (isWgmma() && getWarps() != 4 && getWarps() != 8)
-    return emitError() << "config: math = \"wgmma\" needs warps = 4 or 8 (one or two "
+  if (isWgmma() && getWarps() != 4 && getWarps() != 8 && getWarps() != 12)
+    return emitError() << "config: math = \"wgmma\" needs warps = 4, 8 or 12 (one to three "
                           "warpgroups of consumers), got "
                        << getWarps();
+  // 12 consumer warps and the producer's 4 start at 128 registers a thread,
+  // and ptxas compiles each wgmma within that (C7602 past 192 columns).
+  int64_t widest = std::max(getTileKeys(), dynamic ? 0 : paddedHeadDim(headDim));
+  if (isWgmma() && getWarps() == 12 && widest > kMaxWideWgmmaColumns)
+    return emitError() << "config: math = \"wgmma\" with warps = 12 needs tile_keys and D <= "
+                       << kMaxWideWgmmaColumns << " (a product's accumulators within 128 "
+                       << "registers a thread), got tile_keys = " << getTileKeys()
+                       << (dynamic ? "" : ", D = " + std::to_string(headDim));
   if (getWarps() < 1 || getWarps() > 16)
     return emitError() << "config: warps must be in 1..16 (16 query rows each), got "
                        << getWarps();

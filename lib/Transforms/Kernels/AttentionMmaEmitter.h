@@ -149,9 +149,9 @@ private:
   Value descriptor(Value address, int64_t leadingBytes, int64_t strideBytes);
   /// V's element (row, 8 n + col) at `stage` in its swizzled boxes.
   Value swizzledV(Value stage, Value row, Value col, int64_t n);
-  /// Whether V's tile at `stage` holds a NaN or Inf, in any warp of the
-  /// warpgroup (each scans the whole tile: the answer is uniform).
-  Value anyNonFiniteSwizzled(Value stage);
+  /// Whether V's tile t0 at `stage` holds a NaN or Inf in a key that some
+  /// row of the warpgroup masks (uniform across the group).
+  Value anyNonFiniteSwizzled(Value stage, Value t0);
   SmallVector<Value> wgmmaMultiplyVMasked(ArrayRef<Value> pA, ValueRange o, Value t0,
                                           Value masked, Value stage);
   void causalKeyRange(Value firstRow, Value lastRow);

@@ -207,23 +207,52 @@ Value AttentionMmaEmitter::swizzledV(Value stage, Value row, Value col, int64_t 
   return sharedPointer(arith::AddIOp::create(b, kb.loc, smem, toI32(offset)));
 }
 
-/// A loop over the tile's 16-byte chunks, not unrolled: it runs on masked
-/// tiles only.
-Value AttentionMmaEmitter::anyNonFiniteSwizzled(Value stage) {
+/// Whether V's tile t0 at `stage` holds a NaN or Inf in a key that some row
+/// of the warpgroup masks: those from plainEnd on (before it every row sees
+/// the key, and a NaN there must reach O anyway). The group's 128 threads
+/// split the 16-byte chunks and OR their findings at a barrier of their own
+/// (id 1 + group), so the answer is uniform across the group, as the wgmma
+/// that follows must be. Loops, not unrolled: this runs on masked tiles only.
+Value AttentionMmaEmitter::anyNonFiniteSwizzled(Value stage, Value t0) {
   Layout L(cfg, D);
-  int64_t chunks = L.stageBytes / 16;
+  constexpr int64_t kGroupThreads = 128, kRowChunks = kRowBytes / 16;
   auto bitsType = VectorType::get({8}, b.getI16Type());
+  // The stage's chunks from the first masked key's row on, box by box, as
+  // one loop: chunk i of box i / n lies at row from + i mod n.
+  Value firstKey = kb.select(kb.ult(t0, plainEnd), kb.sub(plainEnd, t0), kb.idx(0));
+  Value from = kb.mul(kb.min(firstKey, kb.idx(keys())), kb.idx(kRowChunks));
+  Value perBox = kb.sub(kb.idx(keys() * kRowChunks), from);
+  Value total = kb.mul(perBox, kb.idx(L.boxes));
   Value tile = arith::AddIOp::create(
       b, kb.loc, smem, toI32(kb.add(kb.idx(L.vAt), kb.mul(stage, kb.idx(L.stageBytes)))));
+  Value groupThread = kb.rem(tid, kb.idx(kGroupThreads));
   Value none = arith::ConstantIntOp::create(b, kb.loc, 0, 1);
-  auto rounds = kb.forLoop(kb.idx(0), kb.idx(chunks), kb.idx(32), {none},
-                           [&](Value c0, ValueRange found) {
-    Value at = arith::AddIOp::create(b, kb.loc, tile, toI32(kb.mul(kb.add(c0, lane), kb.idx(16))));
+  auto rounds = kb.forLoop(kb.idx(0), total, kb.idx(kGroupThreads), {none},
+                           [&](Value i0, ValueRange seen) {
+    // Threads past the end re-read the first chunk.
+    Value i = kb.add(i0, groupThread);
+    i = kb.select(kb.ult(i, total), i, kb.idx(0));
+    Value chunk = kb.add(kb.mul(kb.div(i, perBox), kb.idx(keys() * kRowChunks)),
+                         kb.add(from, kb.rem(i, perBox)));
+    Value at = arith::AddIOp::create(b, kb.loc, tile, toI32(kb.mul(chunk, kb.idx(16))));
     Value bits = LLVM::LoadOp::create(b, kb.loc, bitsType, sharedPointer(at), /*alignment=*/16);
     return SmallVector<Value>{
-        arith::OrIOp::create(b, kb.loc, found[0], nonFiniteIn(bits)).getResult()};
+        arith::OrIOp::create(b, kb.loc, seen[0], nonFiniteIn(bits)).getResult()};
   });
-  return anyLane(rounds.getResult(0));
+  Value found = rounds.getResult(0);
+  // bar.red.or on a barrier other than 0: inline PTX (nvvm.barrier reduces
+  // on barrier 0 only).
+  Value group = kb.div(warp, kb.idx(4));
+  Value any = LLVM::InlineAsmOp::create(
+                  b, kb.loc, b.getI32Type(),
+                  ValueRange{arith::ExtUIOp::create(b, kb.loc, b.getI32Type(), found),
+                             toI32(kb.add(group, kb.idx(1)))},
+                  "{\n.reg .pred p, q;\nsetp.ne.u32 p, $1, 0;\nbar.red.or.pred q, $2, " +
+                      std::to_string(kGroupThreads) + ", p;\nselp.u32 $0, 1, 0, q;\n}",
+                  "=r,r,r", /*has_side_effects=*/true, /*is_align_stack=*/false,
+                  LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr())
+                  .getResult(0);
+  return arith::CmpIOp::create(b, kb.loc, arith::CmpIPredicate::ne, any, kb.i32(0));
 }
 
 /// O += P V on a tile that may need the causal mask: a masked key must
@@ -233,7 +262,7 @@ SmallVector<Value> AttentionMmaEmitter::wgmmaMultiplyVMasked(ArrayRef<Value> pA,
                                                              Value t0, Value masked,
                                                              Value stage) {
   Value bad = kb.ifValues(
-      masked, [&] { return SmallVector<Value>{anyNonFiniteSwizzled(stage)}; },
+      masked, [&] { return SmallVector<Value>{anyNonFiniteSwizzled(stage, t0)}; },
       [&] { return SmallVector<Value>{arith::ConstantIntOp::create(b, kb.loc, 0, 1)}; },
       b.getI1Type())[0];
   auto onCudaCores = [&] {

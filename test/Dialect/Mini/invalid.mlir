@@ -554,8 +554,24 @@ func.func @attention_config_bad_math(%q: tensor<1x2x3x64xf16>) -> tensor<1x2x3x6
 // -----
 
 func.func @attention_config_wgmma_warps(%q: tensor<1x2x3x64xf16>) -> tensor<1x2x3x64xf16> {
-  // expected-error @+1 {{config: math = "wgmma" needs warps = 4 or 8 (one or two warpgroups of consumers), got 12}}
-  %o = mini.attention %q, %q, %q {config = #mini.attention_config<math = "wgmma", warps = 12>} : tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16> -> tensor<1x2x3x64xf16>
+  // expected-error @+1 {{config: math = "wgmma" needs warps = 4, 8 or 12 (one to three warpgroups of consumers), got 16}}
+  %o = mini.attention %q, %q, %q {config = #mini.attention_config<math = "wgmma", warps = 16>} : tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16> -> tensor<1x2x3x64xf16>
+  return %o : tensor<1x2x3x64xf16>
+}
+
+// -----
+
+func.func @attention_config_wgmma_12_warps_wide(%q: tensor<1x2x3x224xf16>) -> tensor<1x2x3x224xf16> {
+  // expected-error @+1 {{config: math = "wgmma" with warps = 12 needs tile_keys and D <= 192 (a product's accumulators within 128 registers a thread), got tile_keys = 32, D = 224}}
+  %o = mini.attention %q, %q, %q {config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 32>} : tensor<1x2x3x224xf16>, tensor<1x2x3x224xf16>, tensor<1x2x3x224xf16> -> tensor<1x2x3x224xf16>
+  return %o : tensor<1x2x3x224xf16>
+}
+
+// -----
+
+func.func @attention_config_wgmma_12_warps_keys(%q: tensor<1x2x3x64xf16>) -> tensor<1x2x3x64xf16> {
+  // expected-error @+1 {{config: math = "wgmma" with warps = 12 needs tile_keys and D <= 192 (a product's accumulators within 128 registers a thread), got tile_keys = 256, D = 64}}
+  %o = mini.attention %q, %q, %q {config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 256>} : tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16> -> tensor<1x2x3x64xf16>
   return %o : tensor<1x2x3x64xf16>
 }
 

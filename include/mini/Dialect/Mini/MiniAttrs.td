@@ -222,6 +222,8 @@ def Mini_AttentionConfigAttr : AttrDef<Mini_Dialect, "AttentionConfig"> {
     }
     /// The largest head dim of the tensor-core kernel.
     static constexpr int64_t kMaxMmaHeadDim = 256;
+    /// wgmma with 12 consumer warps: the widest product (tile_keys, padded D).
+    static constexpr int64_t kMaxWideWgmmaColumns = 192;
     /// The largest head dim of the CUDA-core kernel.
     static constexpr int64_t kMaxSimtHeadDim = 512;
     /// mma_sync: the most key splits of the decode kernel.
