@@ -371,7 +371,7 @@ SplitKeysPlan KernelSpec::planSplitKeys(const Sizes &sizes, int64_t smCount,
   auto ceilDiv = [](int64_t x, int64_t y) { return x / y + (x % y != 0); };
   int64_t B = sizes.at("B"), H = sizes.at("H"), G = sizes.at("G"), S = sizes.at("S");
   int64_t T = sizes.at("T"), D = sizes.at("D");
-  // The main kernel's own blocks (wgmma: 128 rows each, at about twice the
+  // The main kernel's own blocks (wgmma: 128 or 192 rows each, at about twice the
   // mma_sync decode kernel's speed per row).
   std::array<int64_t, 3> grid = gridDims(sizes);
   int64_t mainBlocks = saturatingMul(saturatingMul(grid[0], grid[1]), grid[2]);

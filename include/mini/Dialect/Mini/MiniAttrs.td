@@ -175,7 +175,8 @@ def Mini_AttentionConfigAttr : AttrDef<Mini_Dialect, "AttentionConfig"> {
       with wgmma from shared memory and O += P V with wgmma, P from
       registers; f16 or bf16, D a multiple of 8 up to 256).
     - `warps` (mma_sync, wgmma): warps per block, 16 query rows each (wgmma:
-      4 or 8 consumer warps, plus the producer's warpgroup).
+      4, 8 or 12 consumer warps, plus the producer's warpgroup; 12 needs
+      tile_keys and the padded D at most 192).
     - `tile_keys` (mma_sync, wgmma): keys per K and V tile in shared memory, a
       multiple of 16.
     - `keep_q` (mma_sync): Q's fragments stay in registers for the whole key
