@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <sstream>
+#include <string_view>
 
 namespace mini::rt {
 
@@ -111,6 +113,44 @@ void validateCubin(const std::string &bytes, const std::string &path) {
         std::to_string(bytes.size()));
 }
 
+std::map<std::string, size_t> cubinParamCounts(const std::string &bytes,
+                                               const std::string &path) {
+  validateCubin(bytes, path);
+  auto read = [&](size_t off, size_t n) {
+    if (off + n > bytes.size())
+      throw Error("bad cubin '" + path + "': a section lies past the end of the file");
+    uint64_t v = 0;
+    std::memcpy(&v, bytes.data() + off, n);
+    return v;
+  };
+  uint64_t shoff = read(40, 8), shentsize = read(58, 2), shnum = read(60, 2);
+  uint64_t names = read(shoff + read(62, 2) * shentsize + 24, 8); // .shstrtab's offset
+  constexpr std::string_view kInfo = ".nv.info.";
+  // .nv.info records: a format byte, an attribute byte, then a 16-bit value
+  // or (format 4, EIFMT_SVAL) a 16-bit size and that many bytes.
+  constexpr uint64_t kSizedValue = 4, kParamInfo = 0x17;
+  std::map<std::string, size_t> counts;
+  for (uint64_t i = 0; i < shnum; ++i) {
+    uint64_t header = shoff + i * shentsize;
+    uint64_t nameAt = names + read(header, 4);
+    if (nameAt >= bytes.size())
+      throw Error("bad cubin '" + path + "': a section name lies past the end of the file");
+    std::string name(bytes.c_str() + nameAt, strnlen(bytes.c_str() + nameAt, bytes.size() - nameAt));
+    if (name.compare(0, kInfo.size(), kInfo) != 0)
+      continue;
+    uint64_t at = read(header + 24, 8), end = at + read(header + 32, 8);
+    size_t &count = counts[name.substr(kInfo.size())];
+    while (at < end) {
+      uint64_t format = read(at, 1), attribute = read(at + 1, 1);
+      at += 4 + (format == kSizedValue ? read(at + 2, 2) : 0);
+      count += attribute == kParamInfo;
+    }
+    if (at != end)
+      throw Error("bad cubin '" + path + "': section " + name + " ends inside a record");
+  }
+  return counts;
+}
+
 void checkChip(const std::string &bundleChip, int major, int minor,
                const std::string &deviceName) {
   Chip chip = parseChip(bundleChip);
@@ -212,11 +252,12 @@ LoadedBundle::LoadedBundle(const Bundle &bundle, const Device &device)
     : bundle_(bundle), smCount_(device.smCount()) {
   checkChip(bundle.chip, device.ccMajor(), device.ccMinor(), device.name());
   const DriverApi &d = driver();
+  std::map<std::string, std::map<std::string, size_t>> paramCounts; // by cubin, entry
   for (const KernelSpec &k : bundle_.kernels) {
     if (!modules_.count(k.cubin)) {
       std::string path = bundle_.dir + "/" + k.cubin;
       std::string image = readFile(path);
-      validateCubin(image, path);
+      paramCounts[k.cubin] = cubinParamCounts(image, path);
       CUmodule module = nullptr;
       check(d.cuModuleLoadData(&module, image.data()), "cuModuleLoadData", path);
       modules_[k.cubin] = module;
@@ -224,10 +265,14 @@ LoadedBundle::LoadedBundle(const Bundle &bundle, const Device &device)
     CUfunction fn = nullptr;
     check(d.cuModuleGetFunction(&fn, modules_[k.cubin], k.entry.c_str()), "cuModuleGetFunction",
           "kernel '" + k.entry + "' in " + k.cubin);
-    // The cubin's entry must take exactly the parameters the manifest implies.
-    size_t offset = 0, bytes = 0, count = 0;
-    while (d.cuFuncGetParamInfo(fn, count, &offset, &bytes) == CUDA_SUCCESS)
-      ++count;
+    // The cubin's entry must take exactly the parameters the manifest
+    // implies (counted in the cubin; the driver must know each of them).
+    size_t count = paramCounts[k.cubin][k.entry];
+    for (size_t i = 0; i < count; ++i) {
+      size_t offset = 0, bytes = 0;
+      check(d.cuFuncGetParamInfo(fn, i, &offset, &bytes), "cuFuncGetParamInfo",
+            "kernel '" + k.entry + "' parameter " + std::to_string(i));
+    }
     if (count != k.numParams())
       throw Error("kernel '" + k.entry + "': the manifest implies " +
                   std::to_string(k.numParams()) + " parameters (" +

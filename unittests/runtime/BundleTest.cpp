@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <sstream>
 
 using namespace mini::rt;
@@ -55,6 +56,25 @@ protected:
   std::string bundleDir;
   std::unique_ptr<Device> device;
 };
+
+// Needs the bundle only: each kernel's parameter count in the cubin (what
+// the runtime checks the manifest against) is the one the manifest implies.
+TEST(BundleCubin, ParamCountsMatchTheManifest) {
+  const char *dir = std::getenv("MINI_TEST_BUNDLE");
+  if (!dir || !fs::exists(fs::path(dir) / "manifest.json"))
+    GTEST_SKIP() << "MINI_TEST_BUNDLE does not name a bundle";
+  Bundle bundle = Bundle::load(dir);
+  std::map<std::string, std::map<std::string, size_t>> counts;
+  for (const KernelSpec &k : bundle.kernels) {
+    if (!counts.count(k.cubin)) {
+      std::ifstream in(fs::path(dir) / k.cubin, std::ios::binary);
+      std::stringstream image;
+      image << in.rdbuf();
+      counts[k.cubin] = cubinParamCounts(image.str(), k.cubin);
+    }
+    EXPECT_EQ(counts[k.cubin][k.entry], k.numParams()) << k.entry;
+  }
+}
 
 TEST_F(BundleTest, LoadsEveryKernel) { EXPECT_EQ(loadError(bundleDir), "<no error>"); }
 

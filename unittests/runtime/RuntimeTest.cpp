@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <map>
 #include <string>
 
 using namespace mini::rt;
@@ -51,6 +52,44 @@ TEST(Cubin, RejectsNonCudaObjects) {
   std::string x86 = elfHeader(62, 64, 0);
   EXPECT_EQ(errorOf([&] { validateCubin(x86, "k.cubin"); }),
             "bad cubin 'k.cubin': ELF machine is 62, not CUDA (190)");
+}
+
+/// A CUDA ELF object with a section-name table and one `.nv.info.k` section
+/// holding `records`.
+std::string cubinWithInfo(const std::string &records) {
+  std::string names = std::string("\0.shstrtab\0.nv.info.k\0", 22);
+  uint64_t namesAt = 64, infoAt = namesAt + names.size(), shoff = infoAt + records.size();
+  std::string image = elfHeader(190, shoff, 3);
+  uint16_t shstrndx = 1;
+  std::memcpy(&image[62], &shstrndx, 2);
+  image += names + records;
+  auto section = [](uint32_t name, uint64_t offset, uint64_t size) {
+    std::string h(64, '\0');
+    std::memcpy(&h[0], &name, 4);
+    std::memcpy(&h[24], &offset, 8);
+    std::memcpy(&h[32], &size, 8);
+    return h;
+  };
+  return image + section(0, 0, 0) + section(1, namesAt, names.size()) +
+         section(11, infoAt, records.size());
+}
+
+TEST(Cubin, CountsEachKernelsParameterRecords) {
+  // Two parameter records (format 4, attribute 0x17, 12 bytes), a 16-bit
+  // value record and a sized record of another attribute between them.
+  std::string param = std::string("\x04\x17\x0c\x00", 4) + std::string(12, '\x01');
+  std::string records = param + std::string("\x03\x1b\xff\x00", 4) +
+                        std::string("\x04\x31\x02\x00\x00\x00", 6) + param;
+  std::map<std::string, size_t> counts;
+  EXPECT_EQ(errorOf([&] { counts = cubinParamCounts(cubinWithInfo(records), "k.cubin"); }),
+            "<no error>");
+  EXPECT_EQ(counts, (std::map<std::string, size_t>{{"k", 2}}));
+}
+
+TEST(Cubin, RejectsAnInfoSectionEndingInsideARecord) {
+  std::string records = std::string("\x04\x17\x0c\x00", 4) + std::string(8, '\x01');
+  EXPECT_EQ(errorOf([&] { cubinParamCounts(cubinWithInfo(records), "k.cubin"); }),
+            "bad cubin 'k.cubin': section .nv.info.k ends inside a record");
 }
 
 TEST(Chip, MismatchMessageNamesBothChips) {

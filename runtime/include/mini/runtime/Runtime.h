@@ -67,6 +67,13 @@ private:
 /// table inside the file). Throws Error naming `path` otherwise. Needs no GPU.
 void validateCubin(const std::string &bytes, const std::string &path);
 
+/// The parameter count of each kernel entry of a cubin (validated), read from
+/// its `.nv.info.ENTRY` section: one EIATTR_KPARAM_INFO record a parameter.
+/// (Probing cuFuncGetParamInfo until it fails costs an error per kernel under
+/// compute-sanitizer's memcheck.) Throws Error naming `path` on a malformed
+/// section. Needs no GPU.
+std::map<std::string, size_t> cubinParamCounts(const std::string &bytes, const std::string &path);
+
 /// Throws Error("bundle built for sm_90a, device is sm_80 (NAME)") when the
 /// bundle's chip cannot run on a device of compute capability major.minor.
 void checkChip(const std::string &bundleChip, int major, int minor,
