@@ -3,11 +3,14 @@
 // conversion and ptxas (gpu-module-to-binary).
 #include "mini/Transforms/Passes.h"
 
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 
@@ -108,42 +111,60 @@ LogicalResult buildMiniPipeline(
     return errorHandler("mini-pipeline: bundle= needs format=bin, got format=" +
                         opts.format);
   useShortSharedPointers();
-  std::string matmulOptions = llvm::formatv(
-      "chip={0} stages={1} tile-m={2} tile-n={3} tile-k={4} cluster-m={5} producer-warps={6} "
-      "warps-m={7} warps-n={8} tail-splits={9}",
-      opts.chip.getValue(), opts.matmulStages.getValue(), opts.matmulTileM.getValue(),
-      opts.matmulTileN.getValue(), opts.matmulTileK.getValue(), opts.matmulClusterM.getValue(),
-      opts.matmulProducerWarps.getValue(), opts.matmulWarpsM.getValue(),
-      opts.matmulWarpsN.getValue(), opts.matmulTailSplits.getValue());
-  if (!opts.matmulMath.empty())
-    matmulOptions += " math=" + opts.matmulMath.getValue();
-  if (!opts.matmulCopy.empty())
-    matmulOptions += " copy=" + opts.matmulCopy.getValue();
-  std::string attentionOptions =
-      llvm::formatv("chip={0} warps={1} tile-keys={2} split-keys={3}", opts.chip.getValue(),
-                    opts.attentionWarps.getValue(), opts.attentionTileKeys.getValue(),
-                    opts.attentionSplitKeys.getValue());
-  if (!opts.attentionMath.empty())
-    attentionOptions += " math=" + opts.attentionMath.getValue();
-  std::string text = llvm::formatv(
-      "mini-select-row-config,mini-select-matmul-config{{{3}},"
-      "mini-select-attention-config{{{4}},mini-lower-to-gpu,mini-promote-tiles,mini-pipeline-stages,mini-lower-stage-copies,mini-lower-mma,"
-      "one-shot-bufferize{{bufferize-function-boundaries "
-      "function-boundary-type-conversion=identity-layout-map},"
-      "canonicalize,cse,"
-      "nvvm-attach-target{{chip={0}},"
-      "gpu.module(convert-scf-to-cf,mini-lower-bf16-mma-sync,convert-nvgpu-to-nvvm,convert-gpu-to-nvvm,convert-nvvm-to-llvm,"
-      "canonicalize,cse,"
-      "reconcile-unrealized-casts),"
-      "gpu-module-to-binary{{toolkit={1} format={2}}",
-      opts.chip.getValue(), opts.toolkit.getValue(), opts.format.getValue(), matmulOptions,
-      attentionOptions);
+  // Our passes, each from its generated options struct: the pipeline's
+  // matmul-* and attention-* options are the select passes' own.
+  pm.addPass(mini::createMiniSelectRowConfig());
+  mini::MiniSelectMatmulConfigOptions matmul;
+  matmul.chip = opts.chip;
+  matmul.math = opts.matmulMath;
+  matmul.copy = opts.matmulCopy;
+  matmul.stages = opts.matmulStages;
+  matmul.tileM = opts.matmulTileM;
+  matmul.tileN = opts.matmulTileN;
+  matmul.tileK = opts.matmulTileK;
+  matmul.warpsM = opts.matmulWarpsM;
+  matmul.warpsN = opts.matmulWarpsN;
+  matmul.clusterM = opts.matmulClusterM;
+  matmul.producerWarps = opts.matmulProducerWarps;
+  matmul.tailSplits = opts.matmulTailSplits;
+  pm.addPass(mini::createMiniSelectMatmulConfig(matmul));
+  mini::MiniSelectAttentionConfigOptions attention;
+  attention.chip = opts.chip;
+  attention.math = opts.attentionMath;
+  attention.warps = opts.attentionWarps;
+  attention.tileKeys = opts.attentionTileKeys;
+  attention.splitKeys = opts.attentionSplitKeys;
+  pm.addPass(mini::createMiniSelectAttentionConfig(attention));
+  pm.addPass(mini::createMiniLowerToGPU());
+  pm.addPass(mini::createMiniPromoteTiles());
+  pm.addPass(mini::createMiniPipelineStages());
+  pm.addPass(mini::createMiniLowerStageCopies());
+  pm.addPass(mini::createMiniLowerMma());
+  // Upstream: the host side's buffers, NVVM, ptxas.
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion = bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  GpuNVVMAttachTargetOptions target;
+  target.chip = opts.chip;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createSCFToControlFlowPass());
+  kernels.addPass(mini::createMiniLowerBF16MmaSync());
+  kernels.addPass(createConvertNVGPUToNVVMPass());
+  kernels.addPass(createConvertGpuOpsToNVVMOps());
+  kernels.addPass(createConvertNVVMToLLVMPass());
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+  kernels.addPass(createReconcileUnrealizedCastsPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.toolkitPath = opts.toolkit;
+  binary.compilationTarget = opts.format;
+  pm.addPass(createGpuModuleToBinaryPass(binary));
   if (!opts.bundle.empty())
-    text += llvm::formatv(",mini-export-bundle{{dir={0}}", opts.bundle.getValue()).str();
-  std::string parseErrors;
-  llvm::raw_string_ostream errs(parseErrors);
-  if (failed(parsePassPipeline(text, pm, errs)))
-    return errorHandler("mini-pipeline: " + parseErrors);
+    pm.addPass(mini::createMiniExportBundle(mini::MiniExportBundleOptions{opts.bundle}));
   return success();
 }
 
