@@ -31,251 +31,290 @@ using namespace mini::tensorcore;
 
 namespace {
 
-void promote(BlockMatmulOp op) {
-  MatmulConfigAttr cfg = op.getConfig();
-  Tiling t{cfg.getTileM(),  cfg.getTileN(),  cfg.getTileK(),
-           cfg.getWarpsM(), cfg.getWarpsN(), cfg.getStages(),
-           cfg.mathThreads(), cfg.getMath() == "wmma"};
-  Type inElt = op.getA().getType().getElementType();
-  int64_t eltBytes = inElt.getIntOrFloatBitWidth() / 8;
-  bool useTma = cfg.usesTma();
-  int64_t clusterM = cfg.getClusterM();
-  OpBuilder b(op);
-  Location loc = op.getLoc();
-  KernelBuilder kb(b, loc);
+/// Emits one mini.block_matmul's staged form at the op: the shared-memory
+/// layout (the constructor), then one loop form (run()): cp.async or scalar
+/// copies, TMA with every thread waiting, TMA with a producer warpgroup, or
+/// a stream-K tail block.
+class TilePromoter {
+public:
+  explicit TilePromoter(BlockMatmulOp op);
+  void run();
 
-  // Dynamic shared memory (beyond the 48 KB of a static allocation): the A
-  // stages, the B stages, then (wmma) the epilogue tiles. The mma.sync
-  // epilogue reuses the stages.
-  // The TMA path's padded views hold the one stage of the scalar path.
-  int64_t paddedStages = useTma ? 1 : t.stages;
+private:
+  void tmaLayout(Value raw);
+  void mathBarrier();
+  void alignedEpilogue(Value acc);
+  void tmaUnpipelined(TensorCoreEmitter &e);
+  void tmaProducer(TensorCoreEmitter &e, Value lb, Value ub);
+  Value tmaConsumer(TensorCoreEmitter &e, Value lb, Value ub, Value filledBelow);
+  void unpipelined();
+  void synchronous();
+  void alignedOrScalar(function_ref<void()> alignedPath);
+  void withProducer(function_ref<void()> math, function_ref<void()> issue, Value issueIf);
+  void tailBlock();
+
+  BlockMatmulOp op;
+  MatmulConfigAttr cfg;
+  Tiling t;
+  Type inElt;
+  int64_t eltBytes, clusterM;
+  bool producer; // a producer warpgroup issues the TMA copies
+  OpBuilder b;
+  Location loc;
+  KernelBuilder kb;
+  Value raw, scratch, stagedScratch, tmaShift, numK, init;
+  Value aligned; // K and N are multiples of the 16-byte chunk
+  std::optional<TensorCoreEmitter> e, te; // te: the TMA path's, on the swizzled stages
+};
+
+// Dynamic shared memory (beyond the 48 KB of a static allocation): the A
+// stages, the B stages, then (wmma) the epilogue tiles. The mma.sync
+// epilogue reuses the stages. The TMA path's padded views hold the one
+// stage of the scalar path.
+TilePromoter::TilePromoter(BlockMatmulOp op)
+    : op(op), cfg(op.getConfig()),
+      t{cfg.getTileM(),  cfg.getTileN(),  cfg.getTileK(),    cfg.getWarpsM(),
+        cfg.getWarpsN(), cfg.getStages(), cfg.mathThreads(), cfg.getMath() == "wmma"},
+      inElt(op.getA().getType().getElementType()),
+      eltBytes(inElt.getIntOrFloatBitWidth() / 8), clusterM(cfg.getClusterM()),
+      producer(cfg.getProducerWarps() > 0), b(op), loc(op.getLoc()), kb(b, loc) {
+  int64_t paddedStages = cfg.usesTma() ? 1 : t.stages;
   MemRefType aType = workgroupMemRef({paddedStages, t.tm, t.tk + kPad}, inElt);
   MemRefType bType = workgroupMemRef({paddedStages, t.tk, t.tn + kPad}, inElt);
   MemRefType cType = workgroupMemRef({t.wm * t.wn, 16, 16}, b.getF32Type());
-  Value raw = gpu::DynamicSharedMemoryOp::create(
+  raw = gpu::DynamicSharedMemoryOp::create(
       b, loc, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
   int64_t aBytes = aType.getNumElements() * eltBytes;
   int64_t bBytes = bType.getNumElements() * eltBytes;
   Value sa = memref::ViewOp::create(b, loc, aType, raw, kb.idx(0), ValueRange{});
   Value sb = memref::ViewOp::create(b, loc, bType, raw, kb.idx(aBytes), ValueRange{});
-  Value scratch = t.wmma ? memref::ViewOp::create(b, loc, cType, raw, kb.idx(aBytes + bBytes),
-                                                  ValueRange{})
-                               .getResult()
-                         : Value();
-
-  Value A = op.getA(), B = op.getB(), C = op.getC(), M = op.getM(), N = op.getN(), K = op.getK();
-  Value row0 = op.getRow0(), col0 = op.getCol0(), cBase = op.getCBase();
-  TensorCoreEmitter e(kb, t, inElt, A, B, M, N, K, op.getABase(), op.getBBase(), row0, col0, sa,
-                      sb);
-  // TMA path: the swizzled stages start at the first 1024-byte boundary of
-  // the dynamic shared memory (the swizzle pattern is anchored there).
-  std::optional<TensorCoreEmitter> te;
-  Value tmaShift;
-  if (useTma) {
-    Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, raw);
-    const int64_t align = MatmulConfigAttr::kTmaAlign;
-    Value shift = kb.rem(kb.sub(kb.idx(align), kb.rem(base, kb.idx(align))), kb.idx(align));
-    int64_t aStages = llvm::alignTo(t.stages * t.tm * t.tk * eltBytes, align);
-    int64_t bStages = t.stages * t.tk * t.tn * eltBytes;
-    auto view = [&](ArrayRef<int64_t> shape, Type type, int64_t offset) -> Value {
-      return memref::ViewOp::create(b, loc, workgroupMemRef(shape, type), raw,
-                                    kb.add(shift, kb.idx(offset)), ValueRange{});
-    };
-    Value swizzledA = view({t.stages, t.tm, t.tk}, inElt, 0);
-    Value swizzledB = view({t.stages, t.tn / kTmaBoxCols, t.tk, kTmaBoxCols}, inElt, aStages);
-    te.emplace(kb, t, inElt, A, B, M, N, K, op.getABase(), op.getBBase(), row0, col0, swizzledA,
-               swizzledB);
-    tmaShift = shift;
-    te->tma = TensorCoreEmitter::Tma{op.getTensorMaps()[0], op.getTensorMaps()[1],
-                                     view({2 * t.stages}, b.getI64Type(), aStages + bStages),
-                                     op.getBatch(), clusterM};
-  }
+  if (t.wmma)
+    scratch = memref::ViewOp::create(b, loc, cType, raw, kb.idx(aBytes + bBytes), ValueRange{});
+  e.emplace(kb, t, inElt, op.getA(), op.getB(), op.getM(), op.getN(), op.getK(), op.getABase(),
+            op.getBBase(), op.getRow0(), op.getCol0(), sa, sb);
+  if (cfg.usesTma())
+    tmaLayout(raw);
   // The mma.sync epilogue stages C through the (then idle) pipeline buffers
   // when they are large enough.
-  Type outElt = cast<MemRefType>(C.getType()).getElementType();
+  Type outElt = cast<MemRefType>(op.getC().getType()).getElementType();
   int64_t outBytes = outElt.getIntOrFloatBitWidth() / 8;
-  Value stagedScratch;
-  if (!t.wmma && e.stagedEpilogueElements() * outBytes <= aBytes + bBytes)
+  if (!t.wmma && e->stagedEpilogueElements() * outBytes <= aBytes + bBytes)
     stagedScratch = memref::ViewOp::create(
-        b, loc, workgroupMemRef({e.stagedEpilogueElements()}, outElt), raw, kb.idx(0),
+        b, loc, workgroupMemRef({e->stagedEpilogueElements()}, outElt), raw, kb.idx(0),
         ValueRange{});
-  Value numK = arith::CeilDivUIOp::create(b, loc, K, kb.idx(t.tk)).getResult();
-  Value init = e.zeroAccumulator();
-
-  // With a producer warpgroup, the math warps meet at a named barrier of
-  // their own: the producer warps are elsewhere.
-  bool producer = cfg.getProducerWarps() > 0;
-  auto mathBarrier = [&] {
-    if (producer)
-      NVVM::BarrierOp::create(b, loc, TypeRange{}, kb.i32(1), kb.i32(t.threads),
-                              NVVM::BarrierReductionAttr(), Value());
-    else
-      gpu::BarrierOp::create(b, loc);
-  };
-  // N is a multiple of 8 on the cp.async paths: stores go out in pairs, or
-  // staged as 16-byte chunks.
-  auto alignedEpilogue = [&](Value acc) {
-    if (stagedScratch) // every warp must be done reading the stages
-      mathBarrier();
-    e.epilogue(acc, C, cBase, stagedScratch ? stagedScratch : scratch, /*pairs=*/true);
-  };
-  // TMA path: one thread copies step kt into stage 0 and every thread waits
-  // on the stage's full barrier, then multiplies; mini-pipeline-stages
-  // turns this loop into the mbarrier pipeline over all the stages. (With
-  // clusters, the barrier at the top spans the cluster: the other blocks'
-  // copies write into this block's stage too.)
-  auto tmaUnpipelined = [&](TensorCoreEmitter &e) {
-    e.initBarriers();
-    Value issuer = e.isThread0();
-    auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), init, [&](Value kt, ValueRange acc) {
-      if (clusterM > 1) {
-        NVVM::ClusterArriveOp::create(b, loc, UnitAttr());
-        NVVM::ClusterWaitOp::create(b, loc, UnitAttr());
-      } else {
-        gpu::BarrierOp::create(b, loc);
-      }
-      kb.ifThenElse(issuer, [&] { e.stageCopyTma(kb.idx(0), kt); });
-      StageWaitOp::create(b, loc, e.tma->barriers, kb.idx(0), kt, /*released=*/false);
-      return SmallVector<Value>{e.multiplyTile(kb.idx(0), acc[0])};
-    });
-    // Every TMA copy was waited for: none is left writing shared memory.
-    alignedEpilogue(loop.getResult(0));
-  };
-  // TMA with a producer warpgroup: its first thread copies step kt into
-  // stage 0 once the math warps released it (a fresh barrier's phase "-1",
-  // use kt + 1 = 1 at kt = 0, counts as complete), and the math warps wait
-  // for the copy, multiply and release; mini-pipeline-stages spreads both
-  // loops over all the stages.
-  // Both loops take steps lb .. ub (a stream-K tail block runs two pairs
-  // through one ring of stages; its first math loop names in filledBelow
-  // the steps the producer fills beyond it).
-  auto tmaProducer = [&](TensorCoreEmitter &e, Value lb, Value ub) {
-    kb.forLoop(lb, ub, kb.idx(1), {}, [&](Value kt, ValueRange) {
-      StageWaitOp::create(b, loc, e.tma->barriers, kb.idx(0), kb.add(kt, kb.idx(1)),
-                          /*released=*/true);
-      e.stageCopyTma(kb.idx(0), kt);
-      return SmallVector<Value>{};
-    });
-  };
-  auto tmaConsumer = [&](TensorCoreEmitter &e, Value lb, Value ub, Value filledBelow) {
-    auto loop = kb.forLoop(lb, ub, kb.idx(1), init, [&](Value kt, ValueRange acc) {
-      StageWaitOp::create(b, loc, e.tma->barriers, kb.idx(0), kt, /*released=*/false,
-                          filledBelow);
-      Value next = e.multiplyTile(kb.idx(0), acc[0]);
-      StageReleaseOp::create(b, loc, e.tma->barriers, kb.idx(0), clusterM);
-      return SmallVector<Value>{next};
-    });
-    return loop.getResult(0);
-  };
-  // cp.async path: copy into stage 0, wait, multiply, no overlap; with more
-  // stages, mini-pipeline-stages pipelines this loop.
-  auto unpipelined = [&] {
-    auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), init, [&](Value kt, ValueRange acc) {
-      gpu::BarrierOp::create(b, loc);
-      Value token = e.stageCopy(kb.idx(0), kt, /*async=*/true);
-      nvgpu::DeviceAsyncWaitOp::create(b, loc, token, b.getI32IntegerAttr(0));
-      gpu::BarrierOp::create(b, loc);
-      return SmallVector<Value>{e.multiplyTile(kb.idx(0), acc[0])};
-    });
-    alignedEpilogue(loop.getResult(0));
-  };
-  // Unaligned rows: scalar staging through stage 0, no overlap.
-  auto synchronous = [&] {
-    auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), init, [&](Value kt, ValueRange acc) {
-      mathBarrier();
-      e.stageCopy(kb.idx(0), kt, /*async=*/false);
-      mathBarrier();
-      return SmallVector<Value>{e.multiplyTile(kb.idx(0), acc[0])};
-    });
-    e.epilogue(loop.getResult(0), C, cBase, scratch, /*pairs=*/false);
-  };
+  numK = arith::CeilDivUIOp::create(b, loc, op.getK(), kb.idx(t.tk)).getResult();
+  init = e->zeroAccumulator();
   auto multipleOf = [&](Value v, int64_t m) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, kb.rem(v, kb.idx(m)),
                                  kb.idx(0));
   };
-  Value aligned = kb.andi(multipleOf(K, kChunk), multipleOf(N, kChunk));
-  auto alignedOrScalar = [&](function_ref<void()> alignedPath) {
-    kb.ifThenElse(aligned, alignedPath, synchronous);
+  aligned = kb.andi(multipleOf(op.getK(), kChunk), multipleOf(op.getN(), kChunk));
+}
+
+/// TMA path: the swizzled stages start at the first 1024-byte boundary of
+/// the dynamic shared memory (the swizzle pattern is anchored there), with
+/// two mbarriers per stage after them.
+void TilePromoter::tmaLayout(Value raw) {
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, raw);
+  const int64_t align = MatmulConfigAttr::kTmaAlign;
+  Value shift = kb.rem(kb.sub(kb.idx(align), kb.rem(base, kb.idx(align))), kb.idx(align));
+  int64_t aStages = llvm::alignTo(t.stages * t.tm * t.tk * eltBytes, align);
+  int64_t bStages = t.stages * t.tk * t.tn * eltBytes;
+  auto view = [&](ArrayRef<int64_t> shape, Type type, int64_t offset) -> Value {
+    return memref::ViewOp::create(b, loc, workgroupMemRef(shape, type), raw,
+                                  kb.add(shift, kb.idx(offset)), ValueRange{});
   };
-  // A producer warpgroup beside the math warps: the threads past the math
-  // warps' are the producer warpgroup; each side sets its warpgroup's
-  // registers first, and the producer's first thread issues the copies
-  // (when `issueIf` holds).
-  auto withProducer = [&](function_ref<void()> math, function_ref<void()> issue,
-                          Value issueIf) {
-    te->initBarriers();
-    Value tid = kb.threadId();
-    kb.ifThenElse(
-        kb.ult(tid, kb.idx(t.threads)),
+  Value swizzledA = view({t.stages, t.tm, t.tk}, inElt, 0);
+  Value swizzledB = view({t.stages, t.tn / kTmaBoxCols, t.tk, kTmaBoxCols}, inElt, aStages);
+  te.emplace(kb, t, inElt, op.getA(), op.getB(), op.getM(), op.getN(), op.getK(), op.getABase(),
+             op.getBBase(), op.getRow0(), op.getCol0(), swizzledA, swizzledB);
+  tmaShift = shift;
+  te->tma = TensorCoreEmitter::Tma{op.getTensorMaps()[0], op.getTensorMaps()[1],
+                                   view({2 * t.stages}, b.getI64Type(), aStages + bStages),
+                                   op.getBatch(), clusterM};
+}
+
+/// With a producer warpgroup, the math warps meet at a named barrier of
+/// their own: the producer warps are elsewhere.
+void TilePromoter::mathBarrier() {
+  if (producer)
+    NVVM::BarrierOp::create(b, loc, TypeRange{}, kb.i32(1), kb.i32(t.threads),
+                            NVVM::BarrierReductionAttr(), Value());
+  else
+    gpu::BarrierOp::create(b, loc);
+}
+
+/// N is a multiple of 8 on the cp.async paths: stores go out in pairs, or
+/// staged as 16-byte chunks.
+void TilePromoter::alignedEpilogue(Value acc) {
+  if (stagedScratch) // every warp must be done reading the stages
+    mathBarrier();
+  e->epilogue(acc, op.getC(), op.getCBase(), stagedScratch ? stagedScratch : scratch,
+              /*pairs=*/true);
+}
+
+/// TMA path: one thread copies step kt into stage 0 and every thread waits
+/// on the stage's full barrier, then multiplies; mini-pipeline-stages turns
+/// this loop into the mbarrier pipeline over all the stages. (With
+/// clusters, the barrier at the top spans the cluster: the other blocks'
+/// copies write into this block's stage too.)
+void TilePromoter::tmaUnpipelined(TensorCoreEmitter &e) {
+  e.initBarriers();
+  Value issuer = e.isThread0();
+  auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), init, [&](Value kt, ValueRange acc) {
+    if (clusterM > 1) {
+      NVVM::ClusterArriveOp::create(b, loc, UnitAttr());
+      NVVM::ClusterWaitOp::create(b, loc, UnitAttr());
+    } else {
+      gpu::BarrierOp::create(b, loc);
+    }
+    kb.ifThenElse(issuer, [&] { e.stageCopyTma(kb.idx(0), kt); });
+    StageWaitOp::create(b, loc, e.tma->barriers, kb.idx(0), kt, /*released=*/false);
+    return SmallVector<Value>{e.multiplyTile(kb.idx(0), acc[0])};
+  });
+  // Every TMA copy was waited for: none is left writing shared memory.
+  alignedEpilogue(loop.getResult(0));
+}
+
+/// TMA with a producer warpgroup: its first thread copies step kt into
+/// stage 0 once the math warps released it (a fresh barrier's phase "-1",
+/// use kt + 1 = 1 at kt = 0, counts as complete), and the math warps
+/// (tmaConsumer) wait for the copy, multiply and release;
+/// mini-pipeline-stages spreads both loops over all the stages. Both loops
+/// take steps lb .. ub (a stream-K tail block runs two pairs through one
+/// ring of stages; its first math loop names in filledBelow the steps the
+/// producer fills beyond it).
+void TilePromoter::tmaProducer(TensorCoreEmitter &e, Value lb, Value ub) {
+  kb.forLoop(lb, ub, kb.idx(1), {}, [&](Value kt, ValueRange) {
+    StageWaitOp::create(b, loc, e.tma->barriers, kb.idx(0), kb.add(kt, kb.idx(1)),
+                        /*released=*/true);
+    e.stageCopyTma(kb.idx(0), kt);
+    return SmallVector<Value>{};
+  });
+}
+
+Value TilePromoter::tmaConsumer(TensorCoreEmitter &e, Value lb, Value ub, Value filledBelow) {
+  auto loop = kb.forLoop(lb, ub, kb.idx(1), init, [&](Value kt, ValueRange acc) {
+    StageWaitOp::create(b, loc, e.tma->barriers, kb.idx(0), kt, /*released=*/false,
+                        filledBelow);
+    Value next = e.multiplyTile(kb.idx(0), acc[0]);
+    StageReleaseOp::create(b, loc, e.tma->barriers, kb.idx(0), clusterM);
+    return SmallVector<Value>{next};
+  });
+  return loop.getResult(0);
+}
+
+/// cp.async path: copy into stage 0, wait, multiply, no overlap; with more
+/// stages, mini-pipeline-stages pipelines this loop.
+void TilePromoter::unpipelined() {
+  auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), init, [&](Value kt, ValueRange acc) {
+    gpu::BarrierOp::create(b, loc);
+    Value token = e->stageCopy(kb.idx(0), kt, /*async=*/true);
+    nvgpu::DeviceAsyncWaitOp::create(b, loc, token, b.getI32IntegerAttr(0));
+    gpu::BarrierOp::create(b, loc);
+    return SmallVector<Value>{e->multiplyTile(kb.idx(0), acc[0])};
+  });
+  alignedEpilogue(loop.getResult(0));
+}
+
+/// Unaligned rows: scalar staging through stage 0, no overlap.
+void TilePromoter::synchronous() {
+  auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), init, [&](Value kt, ValueRange acc) {
+    mathBarrier();
+    e->stageCopy(kb.idx(0), kt, /*async=*/false);
+    mathBarrier();
+    return SmallVector<Value>{e->multiplyTile(kb.idx(0), acc[0])};
+  });
+  e->epilogue(loop.getResult(0), op.getC(), op.getCBase(), scratch, /*pairs=*/false);
+}
+
+/// `alignedPath` where K and N are multiples of the 16-byte chunk
+/// (`aligned`), else the scalar path.
+void TilePromoter::alignedOrScalar(function_ref<void()> alignedPath) {
+  kb.ifThenElse(aligned, alignedPath, [&] { synchronous(); });
+}
+
+/// A producer warpgroup beside the math warps: the threads past the math
+/// warps' are the producer warpgroup; each side sets its warpgroup's
+/// registers first, and the producer's first thread issues the copies
+/// (when `issueIf` holds).
+void TilePromoter::withProducer(function_ref<void()> math, function_ref<void()> issue,
+                                Value issueIf) {
+  te->initBarriers();
+  Value tid = kb.threadId();
+  kb.ifThenElse(
+      kb.ult(tid, kb.idx(t.threads)),
+      [&] {
+        NVVM::SetMaxRegisterOp::create(b, loc, MatmulConfigAttr::kMathRegisters,
+                                       NVVM::SetMaxRegisterAction::increase);
+        math();
+      },
+      [&] {
+        NVVM::SetMaxRegisterOp::create(b, loc, MatmulConfigAttr::kProducerRegisters,
+                                       NVVM::SetMaxRegisterAction::decrease);
+        Value issuer =
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, kb.idx(t.threads));
+        kb.ifThenElse(issueIf ? kb.andi(issueIf, issuer) : issuer, issue);
+      });
+}
+
+/// A stream-K tail block (TensorCoreSplit.cpp): two tiles' K steps through
+/// one ring of stages. Its plan waits out the loops in the stash, at the
+/// end of the config's shared memory (the TMA layout is shifted to a 1 KiB
+/// boundary: its end is found from that): it comes from divisions that
+/// ptxas cannot rematerialize, and the loops have no register to spare. A
+/// tail tile's rows are aligned (the launch runs only those in the tail):
+/// no scalar path.
+void TilePromoter::tailBlock() {
+  using Field = TensorCoreEmitter::TailStash;
+  int64_t stashAt = cfg.sharedMemoryBytes(inElt) - MatmulConfigAttr::kSplitStashBytes;
+  Value stash = memref::ViewOp::create(
+      b, loc, workgroupMemRef({Field::kStashFields}, b.getI64Type()), raw,
+      kb.add(tmaShift, kb.idx(stashAt - MatmulConfigAttr::kTmaAlign)), ValueRange{});
+  TensorCoreEmitter::TailPlan plan =
+      te->planTail(op.getTailBlock(), op.getStepsPerBlock(), op.getUnsplitTiles());
+  kb.ifThenElse(plan.hasSteps, [&] {
+    kb.ifThenElse(te->isThread0(), [&] {
+      for (auto [i, v] : llvm::enumerate(plan.stash))
+        memref::StoreOp::create(b, loc, arith::IndexCastUIOp::create(b, loc, b.getI64Type(), v),
+                                stash, ValueRange{kb.idx(i)});
+    });
+    auto stashed = [&](int64_t field) { return te->stashed(stash, field); };
+    auto epilogue = [&](Value acc, int64_t piece) {
+      te->tailEpilogue(acc, op.getC(), stash, piece, op.getPartials(), op.getCounters(), Value(),
+                       [&] { mathBarrier(); });
+    };
+    // The producer's copies of piece i, steps lb .. ub.
+    auto copies = [&](int64_t i, Value lb, Value ub) {
+      TensorCoreEmitter piece = *te;
+      piece.row0 = stashed(i * Field::kPieceFields + Field::kRow0);
+      piece.col0 = stashed(i * Field::kPieceFields + Field::kCol0);
+      piece.firstStep = i == 0 ? plan.firstStep : kb.sub(kb.idx(0), lb);
+      tmaProducer(piece, lb, ub);
+    };
+    // initBarriers' barrier also publishes the stash.
+    withProducer(
         [&] {
-          NVVM::SetMaxRegisterOp::create(b, loc, MatmulConfigAttr::kMathRegisters,
-                                         NVVM::SetMaxRegisterAction::increase);
-          math();
+          Value end1 = stashed(Field::kEnd1);
+          Value end = stashed(Field::kEnd);
+          epilogue(tmaConsumer(*te, kb.idx(0), end1, end), 0);
+          // Reloaded: the loop above has no register to keep them in.
+          Value start = stashed(Field::kEnd1);
+          Value stop = stashed(Field::kEnd);
+          kb.ifThenElse(kb.ult(start, stop),
+                        [&] { epilogue(tmaConsumer(*te, start, stop, Value()), 1); });
         },
         [&] {
-          NVVM::SetMaxRegisterOp::create(b, loc, MatmulConfigAttr::kProducerRegisters,
-                                         NVVM::SetMaxRegisterAction::decrease);
-          Value issuer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
-                                               kb.idx(t.threads));
-          kb.ifThenElse(issueIf ? kb.andi(issueIf, issuer) : issuer, issue);
-        });
-  };
-  // A stream-K tail block (TensorCoreSplit.cpp): two tiles' K steps through
-  // one ring of stages. Its plan waits out the loops in the stash, at the
-  // end of the config's shared memory (the TMA layout is shifted to a 1 KiB
-  // boundary: its end is found from that): it comes from divisions that
-  // ptxas cannot rematerialize, and the loops have no register to spare.
-  // A tail tile's rows are aligned (the launch runs only those in the
-  // tail): no scalar path.
-  auto tailBlock = [&] {
-    using Field = TensorCoreEmitter::TailStash;
-    int64_t stashAt = cfg.sharedMemoryBytes(inElt) - MatmulConfigAttr::kSplitStashBytes;
-    Value stash = memref::ViewOp::create(
-        b, loc, workgroupMemRef({Field::kStashFields}, b.getI64Type()), raw,
-        kb.add(tmaShift, kb.idx(stashAt - MatmulConfigAttr::kTmaAlign)), ValueRange{});
-    TensorCoreEmitter::TailPlan plan =
-        te->planTail(op.getTailBlock(), op.getStepsPerBlock(), op.getUnsplitTiles());
-    kb.ifThenElse(plan.hasSteps, [&] {
-      kb.ifThenElse(te->isThread0(), [&] {
-        for (auto [i, v] : llvm::enumerate(plan.stash))
-          memref::StoreOp::create(b, loc,
-                                  arith::IndexCastUIOp::create(b, loc, b.getI64Type(), v), stash,
-                                  ValueRange{kb.idx(i)});
-      });
-      auto stashed = [&](int64_t field) { return te->stashed(stash, field); };
-      auto epilogue = [&](Value acc, int64_t piece) {
-        te->tailEpilogue(acc, C, stash, piece, op.getPartials(), op.getCounters(), Value(),
-                         mathBarrier);
-      };
-      // The producer's copies of piece i, steps lb .. ub.
-      auto copies = [&](int64_t i, Value lb, Value ub) {
-        TensorCoreEmitter piece = *te;
-        piece.row0 = stashed(i * Field::kPieceFields + Field::kRow0);
-        piece.col0 = stashed(i * Field::kPieceFields + Field::kCol0);
-        piece.firstStep = i == 0 ? plan.firstStep : kb.sub(kb.idx(0), lb);
-        tmaProducer(piece, lb, ub);
-      };
-      // initBarriers' barrier also publishes the stash.
-      withProducer(
-          [&] {
-            Value end1 = stashed(Field::kEnd1);
-            Value end = stashed(Field::kEnd);
-            epilogue(tmaConsumer(*te, kb.idx(0), end1, end), 0);
-            // Reloaded: the loop above has no register to keep them in.
-            Value start = stashed(Field::kEnd1);
-            Value stop = stashed(Field::kEnd);
-            kb.ifThenElse(kb.ult(start, stop),
-                          [&] { epilogue(tmaConsumer(*te, start, stop, Value()), 1); });
-          },
-          [&] {
-            copies(0, kb.idx(0), stashed(Field::kEnd1));
-            Value start = stashed(Field::kEnd1);
-            Value stop = stashed(Field::kEnd);
-            copies(1, start, stop);
-          },
-          Value());
-    });
-  };
+          copies(0, kb.idx(0), stashed(Field::kEnd1));
+          Value start = stashed(Field::kEnd1);
+          Value stop = stashed(Field::kEnd);
+          copies(1, start, stop);
+        },
+        Value());
+  });
+}
+
+void TilePromoter::run() {
   if (op.isTail()) {
     tailBlock();
   } else if (te && producer) {
@@ -288,7 +327,7 @@ void promote(BlockMatmulOp op) {
   } else if (te) {
     alignedOrScalar([&] { tmaUnpipelined(*te); });
   } else {
-    alignedOrScalar(unpipelined);
+    alignedOrScalar([&] { unpipelined(); });
   }
   if (clusterM > 1) { // no block exits while others may still arrive on its barriers
     NVVM::ClusterArriveOp::create(b, loc, UnitAttr());
@@ -331,7 +370,7 @@ struct MiniPromoteTilesPass : mini::impl::MiniPromoteTilesBase<MiniPromoteTilesP
         return signalPassFailure();
       }
       func->setAttr(MiniDialect::kMmaKindAttrName, math);
-      promote(op);
+      TilePromoter(op).run();
       op.erase();
     }
   }
