@@ -1,0 +1,487 @@
+// The host side of mini-lower-to-gpu (HostLaunches.h): buffers, the
+// launch-time choices the host IR makes (size variant, stream-K tail,
+// decode or main kernel; the runtime makes the same ones from the
+// manifest), and the launches.
+#include "HostLaunches.h"
+#include "mini/Transforms/MatmulConfig.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+
+namespace mini {
+namespace {
+
+/// A flat memref<?xT> view of a buffer with identity layout.
+Value flatten(OpBuilder &b, Location loc, Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  ReassociationIndices all;
+  for (int64_t i = 0; i < type.getRank(); ++i)
+    all.push_back(i);
+  Value flat = buffer;
+  if (type.getRank() != 1)
+    flat = memref::CollapseShapeOp::create(b, loc, buffer, ArrayRef<ReassociationIndices>{all});
+  auto dynType = MemRefType::get({ShapedType::kDynamic}, type.getElementType());
+  if (flat.getType() != dynType)
+    flat = memref::CastOp::create(b, loc, dynType, flat);
+  return flat;
+}
+
+/// The manifest record of one kernel, as a dictionary attribute.
+DictionaryAttr specToAttr(OpBuilder &b, const KernelSpec &spec,
+                          const llvm::StringMap<SizeValue> &sizes) {
+  auto strs = [&](ArrayRef<std::string> v) {
+    SmallVector<Attribute> out;
+    for (const std::string &s : v)
+      out.push_back(b.getStringAttr(s));
+    return b.getArrayAttr(out);
+  };
+  SmallVector<Attribute> tensors, grid;
+  for (const KernelTensor &t : spec.tensors) {
+    std::string dtype;
+    llvm::raw_string_ostream(dtype) << t.elementType;
+    tensors.push_back(b.getDictionaryAttr({
+        b.getNamedAttr("name", b.getStringAttr(t.name)),
+        b.getNamedAttr("dtype", b.getStringAttr(dtype)),
+        b.getNamedAttr("dims", strs(t.dims)),
+        b.getNamedAttr("output", b.getBoolAttr(t.isOutput))}));
+  }
+  for (const GridDim &g : spec.grid) {
+    SmallVector<NamedAttribute> dim = {b.getNamedAttr("sizes", strs(g.sizes)),
+                                       b.getNamedAttr("div", b.getI64IntegerAttr(g.div))};
+    if (g.cluster > 1)
+      dim.push_back(b.getNamedAttr("cluster", b.getI64IntegerAttr(g.cluster)));
+    grid.push_back(b.getDictionaryAttr(dim));
+  }
+  SmallVector<NamedAttribute> staticSizes;
+  for (const std::string &name : spec.sizes)
+    staticSizes.push_back(b.getNamedAttr(
+        name, b.getI64IntegerAttr(ShapedType::isDynamic(sizes.lookup(name).staticValue)
+                                      ? -1
+                                      : sizes.lookup(name).staticValue)));
+  SmallVector<NamedAttribute> record;
+  if (!spec.tensorMaps.empty()) {
+    SmallVector<Attribute> maps;
+    for (const KernelTensorMap &m : spec.tensorMaps)
+      maps.push_back(b.getDictionaryAttr(
+          {b.getNamedAttr("tensor", b.getStringAttr(spec.tensors[m.tensor].name)),
+           b.getNamedAttr("box", b.getI64ArrayAttr(m.box)),
+           b.getNamedAttr("swizzle", b.getI64IntegerAttr(m.swizzle))}));
+    record.push_back(b.getNamedAttr("tensor_maps", b.getArrayAttr(maps)));
+  }
+  if (const KernelSplitTail &st = spec.splitTail; st.maxSplits > 1) {
+    SmallVector<NamedAttribute> split = {
+        b.getNamedAttr("max_splits", b.getI64IntegerAttr(st.maxSplits)),
+        b.getNamedAttr("depth", b.getStringAttr(st.depth)),
+        b.getNamedAttr("tile_k", b.getI64IntegerAttr(st.tileK)),
+        b.getNamedAttr("tile_elements", b.getI64IntegerAttr(st.tileElements)),
+        b.getNamedAttr("aligned", strs(st.aligned))};
+    if (st.splitBlocks)
+      split.push_back(b.getNamedAttr("split_blocks", b.getBoolAttr(true)));
+    else
+      split.push_back(b.getNamedAttr("kernel", b.getStringAttr(st.kernel)));
+    record.push_back(b.getNamedAttr("split_tail", b.getDictionaryAttr(split)));
+  }
+  if (const KernelSplitKeys &sk = spec.splitKeys; sk.maxSplits > 0) {
+    SmallVector<NamedAttribute> split = {
+        b.getNamedAttr("max_splits", b.getI64IntegerAttr(sk.maxSplits)),
+        b.getNamedAttr("rows", b.getI64IntegerAttr(sk.rows)),
+        b.getNamedAttr("tile_keys", b.getI64IntegerAttr(sk.tileKeys))};
+    if (sk.part.empty())
+      split.append({b.getNamedAttr("decode_kernel", b.getStringAttr(sk.decodeKernel)),
+                    b.getNamedAttr("combine_kernel", b.getStringAttr(sk.combineKernel))});
+    else
+      split.push_back(b.getNamedAttr("part", b.getStringAttr(sk.part)));
+    record.push_back(b.getNamedAttr("split_keys", b.getDictionaryAttr(split)));
+  }
+  if (!spec.sizeVariants.empty()) {
+    record.push_back(b.getNamedAttr("size_variants", strs(spec.sizeVariants)));
+    record.push_back(b.getNamedAttr("sm_count", b.getI64IntegerAttr(spec.smCount)));
+    record.push_back(b.getNamedAttr("tile_rates", b.getI64ArrayAttr(spec.tileRates)));
+  }
+  record.append({
+      b.getNamedAttr("op", b.getStringAttr(spec.op)),
+      b.getNamedAttr("tensors", b.getArrayAttr(tensors)),
+      b.getNamedAttr("sizes", strs(spec.sizes)),
+      b.getNamedAttr("static_sizes", b.getDictionaryAttr(staticSizes)),
+      b.getNamedAttr("grid", b.getArrayAttr(grid)),
+      b.getNamedAttr("block", b.getI64ArrayAttr({spec.block[0], spec.block[1], spec.block[2]})),
+      b.getNamedAttr("dynamic_shared_bytes", b.getI64IntegerAttr(spec.dynamicSharedBytes)),
+      b.getNamedAttr("attrs", spec.attrs.getDictionary(b.getContext()))});
+  return b.getDictionaryAttr(record);
+}
+
+/// The kernel parameter of tensor map `m` of `buffer` (the op's operand):
+/// upstream's host-side TMA descriptor (nvgpu.tma.create.descriptor, whose
+/// runtime call encodes a CUtensorMap in device memory), cast to the pointer
+/// it lowers to. Leading dims beyond the box's become boxes of 1.
+Value tensorMapArgument(OpBuilder &b, Location loc, const KernelTensorMap &m, Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  SmallVector<int64_t> box(type.getRank(), 1);
+  for (int64_t i = 1; i <= std::min<int64_t>(type.getRank(), m.box.size()); ++i)
+    box[type.getRank() - i] = m.box[m.box.size() - i];
+  auto swizzle = m.swizzle == 128  ? nvgpu::TensorMapSwizzleKind::SWIZZLE_128B
+                 : m.swizzle == 64 ? nvgpu::TensorMapSwizzleKind::SWIZZLE_64B
+                 : m.swizzle == 32 ? nvgpu::TensorMapSwizzleKind::SWIZZLE_32B
+                                   : nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE;
+  auto smemBox = MemRefType::get(box, type.getElementType(), MemRefLayoutAttrInterface(),
+                                 gpu::AddressSpaceAttr::get(b.getContext(),
+                                                            gpu::AddressSpace::Workgroup));
+  auto descType = nvgpu::TensorMapDescriptorType::get(
+      b.getContext(), smemBox, swizzle, nvgpu::TensorMapL2PromoKind::L2PROMO_128B,
+      nvgpu::TensorMapOOBKind::OOB_ZERO, nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+  Value unranked = memref::CastOp::create(
+      b, loc, UnrankedMemRefType::get(type.getElementType(), type.getMemorySpace()), buffer);
+  SmallVector<Value> boxValues;
+  for (int64_t d : box)
+    boxValues.push_back(arith::ConstantIndexOp::create(b, loc, d));
+  Value desc = nvgpu::TmaCreateDescriptorOp::create(b, loc, descType, unranked, boxValues);
+  return UnrealizedConversionCastOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()),
+                                            desc)
+      .getResult(0);
+}
+
+/// The stream-K tail (KernelSplitTail), on the host, for a grid of C tiles
+/// `grid` and `steps` K steps: the T tiles left over after the full waves
+/// (tiles mod SMs) laid end to end, T x steps steps shared by blocks of W =
+/// max(ceildiv(T x steps, SMs), ceildiv(steps, maxSplits)) steps. No tail
+/// (0 blocks) when that would not save a quarter of a tile (4 W > 3 steps),
+/// with a batch, or with rows that are not 16-byte aligned (`aligned`: the
+/// tail kernel has no scalar path). The runtime's KernelSpec::planSplitTail
+/// computes the same with the device's SM count.
+struct TailSplitPlan {
+  Value splitTiles, unsplit, stepsPerBlock, blocks;
+};
+TailSplitPlan planTailSplits(OpBuilder &b, Location loc, std::array<Value, 3> grid, Value steps,
+                             Value aligned, int64_t smCount, int64_t maxSplits) {
+  KernelBuilder kb(b, loc);
+  auto ceilDiv = [&](Value x, Value y) {
+    return arith::CeilDivUIOp::create(b, loc, x, y).getResult();
+  };
+  Value tiles = kb.mul(kb.mul(grid[0], grid[1]), grid[2]);
+  Value tail = kb.rem(tiles, kb.idx(smCount));
+  Value total = kb.mul(tail, steps);
+  Value width = arith::MaxUIOp::create(b, loc, ceilDiv(total, kb.idx(smCount)),
+                                       ceilDiv(steps, kb.idx(maxSplits)));
+  Value worth = kb.ule(kb.mul(width, kb.idx(4)), kb.mul(steps, kb.idx(3)));
+  Value split = kb.andi(kb.andi(aligned, worth),
+                        kb.andi(kb.ult(kb.idx(0), tail),
+                                arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, grid[2],
+                                                      kb.idx(1))));
+  TailSplitPlan plan;
+  plan.splitTiles = kb.select(split, tail, kb.idx(0));
+  plan.unsplit = kb.sub(tiles, plan.splitTiles);
+  plan.stepsPerBlock = width;
+  plan.blocks = kb.select(split, ceilDiv(total, kb.select(split, width, kb.idx(1))), kb.idx(0));
+  return plan;
+}
+
+/// The decode kernels' plan (KernelSplitKeys), on the host: the decode
+/// kernel runs where its row blocks (S x H / G rows per K/V head) are fewer
+/// than the main kernel's of `mainRows` rows (GQA rows packed: less work;
+/// the wgmma kernel's 128-row blocks run at about twice the speed per row)
+/// or the main kernel's do not fill the `smCount` SMs; then with as many key splits as keep the
+/// blocks within two per SM (a few past a wave cost a second), at most
+/// maxSplits and at least two tiles each. The
+/// runtime's KernelSpec::planSplitKeys computes the same with the device's
+/// SM count.
+struct KeySplitPlan {
+  Value decode, rowBlocks, splits;
+};
+KeySplitPlan planKeySplits(OpBuilder &b, Location loc, const llvm::StringMap<SizeValue> &sizes,
+                           const KernelSplitKeys &sk, int64_t mainRows, int64_t smCount) {
+  KernelBuilder kb(b, loc);
+  auto ceilDiv = [&](Value x, Value y) {
+    return arith::CeilDivUIOp::create(b, loc, x, y).getResult();
+  };
+  auto size = [&](StringRef name) { return sizes.lookup(name).value; };
+  Value rows = kb.idx(sk.rows), sms = kb.idx(smCount);
+  Value batchHeads = kb.mul(size("B"), size("H"));
+  Value mainBlocks = kb.mul(batchHeads, ceilDiv(size("S"), kb.idx(mainRows)));
+  KeySplitPlan plan;
+  plan.rowBlocks = ceilDiv(kb.mul(size("S"), kb.div(size("H"), size("G"))), rows);
+  Value decodeBlocks = kb.mul(kb.mul(size("B"), size("G")), plan.rowBlocks);
+  plan.decode = arith::OrIOp::create(b, loc, kb.ult(decodeBlocks, mainBlocks),
+                                     kb.ult(mainBlocks, sms));
+  Value useful = arith::MaxUIOp::create(
+      b, loc, kb.div(ceilDiv(size("T"), kb.idx(sk.tileKeys)), kb.idx(2)), kb.idx(1));
+  Value wanted = arith::MaxUIOp::create(b, loc, kb.div(kb.mul(sms, kb.idx(2)), decodeBlocks),
+                                        kb.idx(1));
+  plan.splits = kb.min(kb.min(wanted, useful), kb.idx(sk.maxSplits));
+  return plan;
+}
+
+/// emitLaunches()'s state: the op's buffers and kernel arguments, then one
+/// method per kind of launch.
+class HostLaunches {
+public:
+  HostLaunches(OpBuilder &b, Operation *op, const llvm::StringMap<SizeValue> &sizes,
+               ArrayRef<BuiltKernel> built, const llvm::StringMap<BuiltKernel> &companions)
+      : b(b), loc(op->getLoc()), op(op), sizes(sizes), built(built), companions(companions) {}
+  void emit();
+
+private:
+  void buffersAndArguments();
+  Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value size(StringRef name) { return sizes.lookup(name).value; }
+  std::array<Value, 3> gridOf(const KernelSpec &spec);
+  ArrayAttr companionRecords(ArrayRef<std::pair<StringRef, const KernelSpec *>> kernels);
+  Value alloc(Type elt, Value count);
+  gpu::LaunchFuncOp launchOf(gpu::GPUFuncOp kernel, const KernelSpec &spec,
+                             const std::array<Value, 3> &grid, ValueRange kernelArgs);
+  void launchAttention(gpu::GPUFuncOp kernel, const KernelSpec &spec,
+                       const std::array<Value, 3> &grid);
+  void launch(gpu::GPUFuncOp kernel, const KernelSpec &spec, const std::array<Value, 3> &grid);
+  void launchSplitTiles(const KernelSpec &spec, const TailSplitPlan &plan,
+                        ArrayRef<Value> kernelArgs);
+  void launchCheapestVariant();
+
+  OpBuilder &b;
+  Location loc;
+  Operation *op;
+  const llvm::StringMap<SizeValue> &sizes;
+  ArrayRef<BuiltKernel> built;
+  const llvm::StringMap<BuiltKernel> &companions;
+  SmallVector<Value> args, buffers; // the kernels' arguments; the operands' buffers
+  Value out;                        // the output's buffer
+};
+
+/// Operands in the kernel's tensor order are the op's operands; the single
+/// output comes last, then the sizes.
+void HostLaunches::buffersAndArguments() {
+  for (Value operand : op->getOperands()) {
+    auto t = cast<RankedTensorType>(operand.getType());
+    auto mt = MemRefType::get(t.getShape(), t.getElementType());
+    buffers.push_back(
+        bufferization::ToBufferOp::create(b, loc, mt, operand, /*read_only=*/true));
+    args.push_back(flatten(b, loc, buffers.back()));
+  }
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  SmallVector<Value> dynDims;
+  for (int64_t i = 0; i < resultType.getRank(); ++i) {
+    if (!resultType.isDynamicDim(i))
+      continue;
+    // Matmul's last result dim is N, from rhs; every other dim of every op's
+    // result is the same dim of operand 0 (verified).
+    bool fromRhs = isa<MatmulOp>(op) && i == resultType.getRank() - 1;
+    dynDims.push_back(tensor::DimOp::create(b, loc, op->getOperand(fromRhs ? 1 : 0), i));
+  }
+  auto resultMem = MemRefType::get(resultType.getShape(), resultType.getElementType());
+  out = memref::AllocOp::create(b, loc, resultMem, dynDims);
+  args.push_back(flatten(b, loc, out));
+  for (const std::string &s : built.front().second.sizes) // the variants share the ABI
+    args.push_back(size(s));
+}
+
+std::array<Value, 3> HostLaunches::gridOf(const KernelSpec &spec) {
+  std::array<Value, 3> grid;
+  for (int i = 0; i < 3; ++i) {
+    Value extent = c(1);
+    for (const std::string &s : spec.grid[i].sizes)
+      extent = arith::MulIOp::create(b, loc, extent, size(s));
+    grid[i] = arith::CeilDivUIOp::create(b, loc, extent, c(spec.grid[i].div));
+    if (int64_t cluster = spec.grid[i].cluster; cluster > 1)
+      grid[i] = arith::MulIOp::create(
+          b, loc, arith::CeilDivUIOp::create(b, loc, grid[i], c(cluster)), c(cluster));
+  }
+  return grid;
+}
+
+/// The records of a kernel's companions (tail, decode, combine kernels)
+/// ride on each of its launches: with static sizes a launch may fold away,
+/// and the runtime, which makes the choice per device, still needs every
+/// record.
+ArrayAttr
+HostLaunches::companionRecords(ArrayRef<std::pair<StringRef, const KernelSpec *>> kernels) {
+  SmallVector<Attribute> records;
+  for (auto [name, spec] : kernels) {
+    NamedAttrList record(specToAttr(b, *spec, sizes));
+    record.set("entry", b.getStringAttr(name));
+    records.push_back(record.getDictionary(b.getContext()));
+  }
+  return b.getArrayAttr(records);
+}
+
+Value HostLaunches::alloc(Type elt, Value count) {
+  return gpu::AllocOp::create(b, loc, MemRefType::get({ShapedType::kDynamic}, elt), Type(),
+                              ValueRange{}, ValueRange{count}, ValueRange{},
+                              /*hostShared=*/false)
+      .getMemref();
+}
+
+gpu::LaunchFuncOp HostLaunches::launchOf(gpu::GPUFuncOp kernel, const KernelSpec &spec,
+                                         const std::array<Value, 3> &grid,
+                                         ValueRange kernelArgs) {
+  auto launchOp = gpu::LaunchFuncOp::create(
+      b, loc, kernel, gpu::KernelDim3{grid[0], grid[1], grid[2]},
+      gpu::KernelDim3{c(spec.block[0]), c(spec.block[1]), c(spec.block[2])},
+      /*dynamicSharedMemorySize=*/
+      spec.dynamicSharedBytes
+          ? arith::ConstantIntOp::create(b, loc, spec.dynamicSharedBytes, 32).getResult()
+          : Value(),
+      kernelArgs);
+  launchOp->setAttr("mini.kernel", specToAttr(b, spec, sizes));
+  return launchOp;
+}
+
+/// An attention with decode kernels: the decode kernel (and, with more than
+/// one split, the combine kernel on a workspace) or the main kernel, as
+/// planKeySplits says.
+void HostLaunches::launchAttention(gpu::GPUFuncOp kernel, const KernelSpec &spec,
+                                   const std::array<Value, 3> &grid) {
+  const KernelSplitKeys &sk = spec.splitKeys;
+  const auto &[decodeKernel, decodeSpec] = companions.at(sk.decodeKernel);
+  const auto &[combineKernel, combineSpec] = companions.at(sk.combineKernel);
+  KeySplitPlan plan = planKeySplits(b, loc, sizes, sk, spec.grid[0].div, smCount("sm_90a"));
+  Value useMain =
+      arith::XOrIOp::create(b, loc, plan.decode, arith::ConstantIntOp::create(b, loc, 1, 1));
+  auto ifMain = scf::IfOp::create(b, loc, TypeRange{}, useMain, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ifMain.thenBlock()->getTerminator());
+  SmallVector<Value> mainArgs(args.begin(), args.end());
+  for (const KernelTensorMap &m : spec.tensorMaps) // the wgmma kernel's
+    mainArgs.push_back(tensorMapArgument(b, loc, m, buffers[m.tensor]));
+  launchOf(kernel, spec, grid, mainArgs)
+      ->setAttr("mini.companion_kernels",
+                companionRecords({{sk.decodeKernel, &decodeSpec}, {sk.combineKernel, &combineSpec}}));
+  b.setInsertionPoint(ifMain.elseBlock()->getTerminator());
+  Value several = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, c(1), plan.splits);
+  Value rowsTotal =
+      arith::MulIOp::create(b, loc, arith::MulIOp::create(b, loc, size("B"), size("H")), size("S"));
+  Value lseFloats = arith::SelectOp::create(
+      b, loc, several, arith::MulIOp::create(b, loc, plan.splits, rowsTotal), c(1));
+  Value partials = alloc(b.getF32Type(), arith::MulIOp::create(b, loc, lseFloats, size("D")));
+  Value lse = alloc(b.getF32Type(), lseFloats);
+  SmallVector<Value> decodeArgs(args.begin(), args.end());
+  decodeArgs.append({partials, lse, plan.splits});
+  launchOf(decodeKernel, decodeSpec,
+           {arith::MulIOp::create(b, loc, plan.rowBlocks, plan.splits), size("G"), size("B")},
+           decodeArgs)
+      ->setAttr("mini.companion_kernels",
+                companionRecords({{kernel.getName(), &spec}, {sk.combineKernel, &combineSpec}}));
+  auto ifSeveral = scf::IfOp::create(b, loc, TypeRange{}, several, /*withElseRegion=*/false);
+  {
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPoint(ifSeveral.thenBlock()->getTerminator());
+    launchOf(combineKernel, combineSpec, gridOf(combineSpec), decodeArgs);
+  }
+  gpu::DeallocOp::create(b, loc, Type(), ValueRange{}, partials);
+  gpu::DeallocOp::create(b, loc, Type(), ValueRange{}, lse);
+}
+
+void HostLaunches::launch(gpu::GPUFuncOp kernel, const KernelSpec &spec,
+                          const std::array<Value, 3> &grid) {
+  if (spec.splitKeys.maxSplits > 0)
+    return launchAttention(kernel, spec, grid);
+  SmallVector<Value> kernelArgs = args;
+  for (const KernelTensorMap &m : spec.tensorMaps) // maps of inputs only
+    kernelArgs.push_back(tensorMapArgument(b, loc, m, buffers[m.tensor]));
+  std::optional<TailSplitPlan> plan;
+  if (const KernelSplitTail &st = spec.splitTail; st.maxSplits > 1) {
+    // The chip's SMs as the config pass recorded them, else the H100's.
+    auto mm = dyn_cast<MatmulOp>(op);
+    int64_t sms = mm && mm.getSmCount() ? *mm.getSmCount() : smCount("sm_90a");
+    Value aligned = arith::ConstantIntOp::create(b, loc, 1, 1);
+    for (const std::string &name : st.aligned)
+      aligned = arith::AndIOp::create(
+          b, loc, aligned,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                arith::RemUIOp::create(b, loc, size(name), c(8)), c(0)));
+    Value steps = arith::CeilDivUIOp::create(b, loc, size(st.depth), c(st.tileK));
+    plan = planTailSplits(b, loc, grid, steps, aligned, sms, st.maxSplits);
+    kernelArgs.push_back(plan->unsplit);
+  }
+  auto launchOp = launchOf(kernel, spec, grid, kernelArgs);
+  if (!plan)
+    return;
+  launchOp->setAttr(
+      "mini.companion_kernels",
+      companionRecords({{spec.splitTail.kernel, &companions.at(spec.splitTail.kernel).second}}));
+  launchSplitTiles(spec, *plan, kernelArgs);
+}
+
+/// The split tiles' blocks, with their workspace, when there are any.
+void HostLaunches::launchSplitTiles(const KernelSpec &spec, const TailSplitPlan &plan,
+                                    ArrayRef<Value> kernelArgs) {
+  Value anySplit = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, c(0), plan.blocks);
+  auto ifSplit = scf::IfOp::create(b, loc, TypeRange{}, anySplit, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ifSplit.thenBlock()->getTerminator());
+  const auto &[splitKernel, splitSpec] = companions.at(spec.splitTail.kernel);
+  Value blocks = plan.blocks;
+  Value slots = arith::AddIOp::create(b, loc, blocks, plan.splitTiles); // slot b + t
+  Value partialFloats = arith::MulIOp::create(b, loc, slots, c(splitSpec.splitTail.tileElements));
+  Value partials = alloc(b.getF32Type(), partialFloats);
+  Value counters = alloc(b.getI32Type(), plan.splitTiles);
+  gpu::MemsetOp::create(b, loc, Type(), ValueRange{}, counters,
+                        arith::ConstantIntOp::create(b, loc, 0, 32));
+  SmallVector<Value> splitArgs(kernelArgs.begin(), kernelArgs.end() - 1);
+  splitArgs.append({partials, counters, plan.unsplit, plan.stepsPerBlock});
+  launchOf(splitKernel, splitSpec, {blocks, c(1), c(1)}, splitArgs);
+  gpu::DeallocOp::create(b, loc, Type(), ValueRange{}, partials);
+  gpu::DeallocOp::create(b, loc, Type(), ValueRange{}, counters);
+}
+
+/// Size variants: the kernel of least cost, ceil(blocks / sm_count) * work
+/// per block * 100 / rate, the first on a tie (Bundle::forSizes in the
+/// runtime computes the same).
+void HostLaunches::launchCheapestVariant() {
+  const KernelSpec &first = built.front().second;
+  SmallVector<std::array<Value, 3>> grids;
+  Value best, bestIndex;
+  for (auto [i, entry] : llvm::enumerate(built)) {
+    const KernelSpec &spec = entry.second;
+    grids.push_back(gridOf(spec));
+    const std::array<Value, 3> &g = grids.back();
+    Value blocks = arith::MulIOp::create(b, loc, arith::MulIOp::create(b, loc, g[0], g[1]), g[2]);
+    Value waves = arith::CeilDivUIOp::create(b, loc, blocks, c(first.smCount));
+    int64_t workPerBlock = spec.grid[0].div * spec.grid[1].div * spec.grid[2].div;
+    Value cost = arith::DivUIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, waves, c(workPerBlock * 100)),
+        c(first.tileRates[i]));
+    if (i == 0) {
+      best = cost, bestIndex = c(0);
+      continue;
+    }
+    Value cheaper = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, cost, best);
+    best = arith::SelectOp::create(b, loc, cheaper, cost, best);
+    bestIndex = arith::SelectOp::create(b, loc, cheaper, c(i), bestIndex);
+  }
+  SmallVector<int64_t> cases = llvm::to_vector(llvm::seq<int64_t>(1, built.size()));
+  auto switchOp =
+      scf::IndexSwitchOp::create(b, loc, TypeRange{}, bestIndex, cases, cases.size());
+  auto fill = [&](Region &region, size_t i) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(&region.emplaceBlock());
+    launch(built[i].first, built[i].second, grids[i]);
+    scf::YieldOp::create(b, loc);
+  };
+  fill(switchOp.getDefaultRegion(), 0);
+  for (size_t i = 1; i < built.size(); ++i)
+    fill(switchOp.getCaseRegions()[i - 1], i);
+}
+
+void HostLaunches::emit() {
+  buffersAndArguments();
+  if (built.size() == 1)
+    launch(built[0].first, built[0].second, gridOf(built[0].second));
+  else
+    launchCheapestVariant();
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  Value result = bufferization::ToTensorOp::create(b, loc, resultType, out, b.getUnitAttr(),
+                                                   b.getUnitAttr());
+  op->getResult(0).replaceAllUsesWith(result);
+  op->erase();
+}
+
+} // namespace
+
+void emitLaunches(OpBuilder &b, Operation *op, const llvm::StringMap<SizeValue> &sizes,
+                  ArrayRef<BuiltKernel> built, const llvm::StringMap<BuiltKernel> &companions) {
+  HostLaunches(b, op, sizes, built, companions).emit();
+}
+
+} // namespace mini

@@ -1,0 +1,35 @@
+// The host side of mini-lower-to-gpu (LowerToGPU.cpp builds the kernels):
+// an op's operands as flat buffers, its output's allocation, and the
+// launches of its kernels (size variants, the stream-K tail, the decode and
+// combine kernels) with their manifest records. Private to lib/Transforms.
+#ifndef MINI_TRANSFORMS_KERNELS_HOSTLAUNCHES_H
+#define MINI_TRANSFORMS_KERNELS_HOSTLAUNCHES_H
+
+#include "KernelBuilder.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <utility>
+
+namespace mini {
+
+/// A size of the op: its SSA value on the host and its static value, if any.
+struct SizeValue {
+  mlir::Value value;
+  int64_t staticValue = mlir::ShapedType::kDynamic;
+};
+
+/// A kernel built for the op and its manifest record.
+using BuiltKernel = std::pair<mlir::gpu::GPUFuncOp, KernelSpec>;
+
+/// Replaces `op` (on tensors, sizes `sizes`) by launches at `b`'s insertion
+/// point: of `built`'s only kernel, or of the cheapest of its size variants
+/// at the sizes; each with the companions (`companions`, by name) its
+/// record names.
+void emitLaunches(mlir::OpBuilder &b, mlir::Operation *op,
+                  const llvm::StringMap<SizeValue> &sizes, llvm::ArrayRef<BuiltKernel> built,
+                  const llvm::StringMap<BuiltKernel> &companions);
+
+} // namespace mini
+
+#endif
