@@ -1,6 +1,7 @@
 // mini-lower-to-gpu: each mini op -> one gpu.func kernel + a gpu.launch_func on
-// flat buffers. The kernel bodies are built in Kernels/; this file owns the
-// host side (sizes, buffers, launch shape) and the manifest record.
+// flat buffers. The kernel bodies are built in Kernels/; this file collects
+// the op's sizes and builds its kernels; Kernels/HostLaunches.cpp emits the
+// buffers, the launches and their manifest records.
 #include "Kernels/HostLaunches.h"
 #include "mini/Dialect/Mini/MiniOps.h"
 #include "mini/Transforms/AttentionConfig.h"

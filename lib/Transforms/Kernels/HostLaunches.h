@@ -1,7 +1,8 @@
 // The host side of mini-lower-to-gpu (LowerToGPU.cpp builds the kernels):
 // an op's operands as flat buffers, its output's allocation, and the
 // launches of its kernels (size variants, the stream-K tail, the decode and
-// combine kernels) with their manifest records. Private to lib/Transforms.
+// combine kernels) with their manifest records (HostLaunches.cpp; the
+// records, buffers and tensor maps: HostRecords.cpp). Private to lib/Transforms.
 #ifndef MINI_TRANSFORMS_KERNELS_HOSTLAUNCHES_H
 #define MINI_TRANSFORMS_KERNELS_HOSTLAUNCHES_H
 
@@ -21,6 +22,18 @@ struct SizeValue {
 
 /// A kernel built for the op and its manifest record.
 using BuiltKernel = std::pair<mlir::gpu::GPUFuncOp, KernelSpec>;
+
+/// A flat memref<?xT> view of a buffer with identity layout.
+mlir::Value flatten(mlir::OpBuilder &b, mlir::Location loc, mlir::Value buffer);
+
+/// The manifest record of one kernel, as a dictionary attribute (static
+/// sizes filled in).
+mlir::DictionaryAttr specToAttr(mlir::OpBuilder &b, const KernelSpec &spec,
+                                const llvm::StringMap<SizeValue> &sizes);
+
+/// The kernel parameter of tensor map `m` of `buffer` (the op's operand).
+mlir::Value tensorMapArgument(mlir::OpBuilder &b, mlir::Location loc, const KernelTensorMap &m,
+                              mlir::Value buffer);
 
 /// Replaces `op` (on tensors, sizes `sizes`) by launches at `b`'s insertion
 /// point: of `built`'s only kernel, or of the cheapest of its size variants
