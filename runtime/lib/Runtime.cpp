@@ -139,6 +139,8 @@ std::map<std::string, size_t> cubinParamCounts(const std::string &bytes,
     if (name.compare(0, kInfo.size(), kInfo) != 0)
       continue;
     uint64_t at = read(header + 24, 8), end = at + read(header + 32, 8);
+    if (end > bytes.size())
+      throw Error("bad cubin '" + path + "': a section lies past the end of the file");
     size_t &count = counts[name.substr(kInfo.size())];
     while (at < end) {
       uint64_t format = read(at, 1), attribute = read(at + 1, 1);
@@ -265,14 +267,8 @@ LoadedBundle::LoadedBundle(const Bundle &bundle, const Device &device)
     CUfunction fn = nullptr;
     check(d.cuModuleGetFunction(&fn, modules_[k.cubin], k.entry.c_str()), "cuModuleGetFunction",
           "kernel '" + k.entry + "' in " + k.cubin);
-    // The cubin's entry must take exactly the parameters the manifest
-    // implies (counted in the cubin; the driver must know each of them).
+    // The cubin's entry must take exactly the parameters the manifest implies.
     size_t count = paramCounts[k.cubin][k.entry];
-    for (size_t i = 0; i < count; ++i) {
-      size_t offset = 0, bytes = 0;
-      check(d.cuFuncGetParamInfo(fn, i, &offset, &bytes), "cuFuncGetParamInfo",
-            "kernel '" + k.entry + "' parameter " + std::to_string(i));
-    }
     if (count != k.numParams())
       throw Error("kernel '" + k.entry + "': the manifest implies " +
                   std::to_string(k.numParams()) + " parameters (" +

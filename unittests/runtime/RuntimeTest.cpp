@@ -92,6 +92,16 @@ TEST(Cubin, RejectsAnInfoSectionEndingInsideARecord) {
             "bad cubin 'k.cubin': section .nv.info.k ends inside a record");
 }
 
+TEST(Cubin, RejectsAnInfoSectionPastTheEndOfTheFile) {
+  std::string image = cubinWithInfo(std::string("\x03\x1b\xff\x00", 4));
+  // The third section header's size field: 4 bytes claimed as 4096.
+  uint64_t shoff = 0, size = 4096;
+  std::memcpy(&shoff, &image[40], 8);
+  std::memcpy(&image[shoff + 2 * 64 + 32], &size, 8);
+  EXPECT_EQ(errorOf([&] { cubinParamCounts(image, "k.cubin"); }),
+            "bad cubin 'k.cubin': a section lies past the end of the file");
+}
+
 TEST(Chip, MismatchMessageNamesBothChips) {
   EXPECT_EQ(errorOf([] { checkChip("sm_90a", 8, 0, "NVIDIA A100"); }),
             "bundle built for sm_90a, device is sm_80 (NVIDIA A100); recompile with "
