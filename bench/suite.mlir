@@ -1,7 +1,8 @@
 // Every op x element type with dynamic sizes: one bundle that mini-run and the
 // benchmarks run at any shape (scripts/gpu-check.sh). Attention bakes in D and causal.
 // The default matmuls take TMA copies on sm_90; mm_*_cp_async keep the cp.async path;
-// mm_*_split run the last, partial wave stream-K style (tail_splits).
+// mm_*_split run the last, partial wave stream-K style (tail_splits);
+// mm_*_wgmma multiply with warpgroup MMA (sm_90a).
 
 func.func @mm_f16(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tensor<?x?x?xf32> {
   %c = mini.matmul %a, %b : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf32>
@@ -21,6 +22,10 @@ func.func @mm_f16_split(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tensor<
 }
 func.func @mm_f16_wmma(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tensor<?x?x?xf16> {
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "wmma">} : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf16>
+  return %c : tensor<?x?x?xf16>
+}
+func.func @mm_f16_wgmma(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tensor<?x?x?xf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>} : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf16>
   return %c : tensor<?x?x?xf16>
 }
 func.func @softmax_f16(%x: tensor<?x?xf16>) -> tensor<?x?xf16> {
@@ -83,6 +88,10 @@ func.func @mm_bf16_split(%a: tensor<?x?x?xbf16>, %b: tensor<?x?x?xbf16>) -> tens
 func.func @mm_bf16_wmma(%a: tensor<?x?x?xbf16>, %b: tensor<?x?x?xbf16>) -> tensor<?x?x?xbf16> {
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "wmma">} : tensor<?x?x?xbf16>, tensor<?x?x?xbf16> -> tensor<?x?x?xbf16>
   return %c : tensor<?x?x?xbf16>
+}
+func.func @mm_bf16_wgmma(%a: tensor<?x?x?xbf16>, %b: tensor<?x?x?xbf16>) -> tensor<?x?x?xf32> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 3>} : tensor<?x?x?xbf16>, tensor<?x?x?xbf16> -> tensor<?x?x?xf32>
+  return %c : tensor<?x?x?xf32>
 }
 func.func @softmax_bf16(%x: tensor<?x?xbf16>) -> tensor<?x?xbf16> {
   %y = mini.softmax %x : tensor<?x?xbf16> -> tensor<?x?xbf16>

@@ -78,14 +78,42 @@ struct LowerWarpStore : WarpPattern<WarpStoreOp> {
   }
 };
 
+struct LowerWarpgroupMma : WarpPattern<WarpgroupMmaOp> {
+  using WarpPattern::WarpPattern;
+  LogicalResult matchAndRewrite(WarpgroupMmaOp op, OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    KernelBuilder kb(rewriter, op.getLoc());
+    rewriter.replaceOpWithMultiple(
+        op, {frags.warpgroupMma(kb, op.getType(), adaptor.getAcc(), single(adaptor.getSa()),
+                                single(adaptor.getSb()), single(adaptor.getStage()),
+                                single(adaptor.getRow()))});
+    return success();
+  }
+};
+
+struct LowerWarpgroupMmaWait : WarpPattern<WarpgroupMmaWaitOp> {
+  using WarpPattern::WarpPattern;
+  LogicalResult matchAndRewrite(WarpgroupMmaWaitOp op, OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    KernelBuilder kb(rewriter, op.getLoc());
+    SmallVector<SmallVector<Value>> done =
+        frags.warpgroupWait(kb, op.getPending(), adaptor.getTiles());
+    rewriter.replaceOpWithMultiple(op, SmallVector<SmallVector<Value>>(done));
+    return success();
+  }
+};
+
 /// The fragments of `func`'s warp ops, after checking that the function
 /// says how to lower them and that they can be lowered that way; failure
 /// leaves a diagnostic.
 FailureOr<MmaFragments> fragmentsFor(FunctionOpInterface func) {
   auto kind = func->getAttrOfType<StringAttr>(MiniDialect::kMmaKindAttrName);
-  if (!kind || (kind.getValue() != "mma_sync" && kind.getValue() != "wmma"))
+  // wgmma: warpgroup ops on wgmma, warp ops (a scalar fallback path) on
+  // mma.sync, with the same accumulator fragments.
+  if (!kind || (kind.getValue() != "mma_sync" && kind.getValue() != "wmma" &&
+                kind.getValue() != "wgmma"))
     return func.emitOpError("has warp ops but no ")
-           << MiniDialect::kMmaKindAttrName << " = \"mma_sync\" or \"wmma\"";
+           << MiniDialect::kMmaKindAttrName << " = \"mma_sync\", \"wmma\" or \"wgmma\"";
   bool wmma = kind.getValue() == "wmma";
   auto isTile = [](Type t) { return isa<WarpTileType>(t); };
   if (llvm::any_of(func.getArgumentTypes(), isTile) || llvm::any_of(func.getResultTypes(), isTile))
@@ -94,6 +122,9 @@ FailureOr<MmaFragments> fragmentsFor(FunctionOpInterface func) {
   // Reports the diagnostic and stops the walk.
   auto fail = [](InFlightDiagnostic &&diag) { return WalkResult::interrupt(); };
   WalkResult checked = func.walk([&](Operation *op) {
+    if (isa<WarpgroupMmaOp, WarpgroupMmaWaitOp>(op) && kind.getValue() != "wgmma")
+      return fail(op->emitOpError("needs a function of ")
+                  << MiniDialect::kMmaKindAttrName << " = \"wgmma\"; this one's is " << kind);
     if (auto load = dyn_cast<WarpLoadOp>(op)) {
       Type elt = load.getType().getElementType();
       if (operand && elt != operand) // the WMMA accumulator type depends on it
@@ -133,7 +164,8 @@ struct MiniLowerMmaPass : mini::impl::MiniLowerMmaBase<MiniLowerMmaPass> {
     SmallVector<FunctionOpInterface> funcs;
     getOperation()->walk([&](FunctionOpInterface func) {
       if (func.walk([](Operation *op) {
-                return isa<WarpZeroOp, WarpLoadOp, WarpMmaOp, WarpStoreOp>(op)
+                return isa<WarpZeroOp, WarpLoadOp, WarpMmaOp, WarpStoreOp, WarpgroupMmaOp,
+                           WarpgroupMmaWaitOp>(op)
                            ? WalkResult::interrupt()
                            : WalkResult::advance();
               }).wasInterrupted())
@@ -160,10 +192,11 @@ struct MiniLowerMmaPass : mini::impl::MiniLowerMmaBase<MiniLowerMmaPass> {
     // The ops the patterns create are legal; loops legal once they carry
     // no warp tiles.
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-    target.addIllegalOp<WarpZeroOp, WarpLoadOp, WarpMmaOp, WarpStoreOp>();
+    target.addIllegalOp<WarpZeroOp, WarpLoadOp, WarpMmaOp, WarpStoreOp, WarpgroupMmaOp,
+                        WarpgroupMmaWaitOp>();
     RewritePatternSet patterns(ctx);
-    patterns.add<LowerWarpZero, LowerWarpLoad, LowerWarpMma, LowerWarpStore>(converter, ctx,
-                                                                             *frags);
+    patterns.add<LowerWarpZero, LowerWarpLoad, LowerWarpMma, LowerWarpStore, LowerWarpgroupMma,
+                 LowerWarpgroupMmaWait>(converter, ctx, *frags);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
     return applyPartialConversion(func, target, std::move(patterns));
   }

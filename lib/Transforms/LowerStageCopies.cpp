@@ -147,6 +147,23 @@ Value lowerAsync(KernelBuilder &kb, StageCopyOp op, const Plan &plan) {
   return nvgpu::DeviceAsyncCreateGroupOp::create(kb.b, kb.loc, tokens);
 }
 
+/// Where element `e` of the chunk at (r, cc) of a stage goes: there, or
+/// with `swizzled`, in the 128-byte rows of TMA's layout (B's in boxes of
+/// one row's width), its 16-byte chunk XORed with the row mod 8.
+SmallVector<Value> swizzled(KernelBuilder &kb, StageCopyOp op, Value smem, Value r, Value cc,
+                            int64_t e) {
+  if (!op.getSwizzled())
+    return {op.getStage(), r, kb.add(cc, kb.idx(e))};
+  auto type = cast<MemRefType>(smem.getType());
+  int64_t box = type.getDimSize(type.getRank() - 1);
+  Value chunk = arith::XOrIOp::create(kb.b, kb.loc, kb.div(kb.rem(cc, kb.idx(box)), kb.idx(kChunk)),
+                                      kb.rem(r, kb.idx(8)));
+  Value col = kb.add(kb.mul(chunk, kb.idx(kChunk)), kb.idx(e));
+  if (type.getRank() == 3)
+    return {op.getStage(), r, col};
+  return {op.getStage(), kb.div(cc, kb.idx(box)), r, col};
+}
+
 /// Element-by-element loads and stores of the step's tiles (rows that are not
 /// 16-byte aligned).
 void lowerScalar(KernelBuilder &kb, StageCopyOp op) {
@@ -172,9 +189,15 @@ void lowerScalar(KernelBuilder &kb, StageCopyOp op) {
             scf::YieldOp::create(nb, nl, ValueRange{zero});
           });
       memref::StoreOp::create(kb.b, kb.loc, load.getResult(0), smem,
-                              ValueRange{op.getStage(), r, kb.add(cc, kb.idx(e))});
+                              swizzled(kb, op, smem, r, cc, e));
     }
   });
+  // wgmma reads the swizzled stages through the async proxy: without this
+  // fence it may see what was there before these generic stores.
+  if (op.getSwizzled())
+    NVVM::FenceProxyOp::create(kb.b, kb.loc, NVVM::ProxyKind::async_shared,
+                               NVVM::SharedSpaceAttr::get(kb.b.getContext(),
+                                                          NVVM::SharedSpace::shared_cta));
 }
 
 /// Where the plan of `op` goes: before it, hoisted out of every enclosing

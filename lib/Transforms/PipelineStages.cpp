@@ -21,6 +21,11 @@
 // ring of stages of an earlier pair of loops (a stream-K block's second
 // tile); the math loop that is not the last then names, in `filled_below`,
 // the steps the producer fills beyond it.
+//
+// A wgmma math loop (mini.warpgroup_mma, completed by a wait for it at once)
+// becomes CUTLASS's mainloop: the first step issued before the loop, then
+// each step waits for its stage, issues its batch, waits until only that
+// batch is in flight and releases the previous step's stage.
 #include "Kernels/KernelBuilder.h"
 #include "mini/Transforms/Passes.h"
 
@@ -77,6 +82,7 @@ struct Match {
   Value filledBelow;     // the consumer's: the producer fills past the loop up to it
   Value sa, sb;
   SmallVector<Slice> slices;
+  WarpgroupMmaOp wgmma; // the consumer's wgmma form: its batch per step
 };
 
 bool isZero(Value v) { return isConstantIntValue(getAsOpFoldResult(v), 0); }
@@ -185,6 +191,30 @@ std::optional<Match> matchSlices(scf::ForOp loop, BodyCursor &body, Match m) {
   }
 }
 
+/// The wgmma form of the math warps' loop, after its wait:
+///     %r = mini.warpgroup_mma stage %c0 row %row of %sa, %sb, %acc
+///     %done = mini.warpgroup_mma_wait 0 (%r)
+///     mini.stage_release %bars[%c0]
+///     scf.yield %done
+std::optional<Match> matchWarpgroup(scf::ForOp loop, BodyCursor &body, WarpgroupMmaOp mma,
+                                    Match m) {
+  auto wait = dyn_cast_if_present<WarpgroupMmaWaitOp>(body.next());
+  auto release = dyn_cast_if_present<StageReleaseOp>(body.next());
+  auto yield = dyn_cast_if_present<scf::YieldOp>(body.next());
+  if (!wait || !release || !yield || mma.getAcc() != loop.getRegionIterArg(0) ||
+      !isZero(mma.getStage()) ||
+      !onlyConstantsFromBody(loop, mma, {&mma.getStageMutable(), &mma.getAccMutable()}) ||
+      wait.getPending() != 0 || wait.getTiles().size() != 1 || wait.getTiles()[0] != mma ||
+      release.getBarriers() != m.barriers || !isZero(release.getStage()) ||
+      yield.getOperand(0) != wait.getResult(0))
+    return std::nullopt;
+  m.wgmma = mma;
+  m.sa = mma.getSa();
+  m.sb = mma.getSb();
+  m.clusterM = release.getClusterM();
+  return m;
+}
+
 std::optional<Match> match(scf::ForOp loop) {
   if (loop.getNumRegionIterArgs() != 1 ||
       !isConstantIntValue(getAsOpFoldResult(loop.getStep()), 1))
@@ -202,6 +232,9 @@ std::optional<Match> match(scf::ForOp loop) {
     m.consumer = true;
     m.barriers = wait.getBarriers();
     m.filledBelow = wait.getFilledBelow();
+    BodyCursor afterWait = body;
+    if (auto mma = dyn_cast_if_present<WarpgroupMmaOp>(afterWait.next()))
+      return matchWarpgroup(loop, afterWait, mma, m);
     return matchSlices(loop, body, m);
   }
   if (!isZero(loop.getLowerBound()))
@@ -230,6 +263,8 @@ public:
       : loop(loop), m(m), stages(stages), b(loop), kb(b, loop.getLoc()) {}
 
   void run() {
+    if (m.wgmma)
+      return runWarpgroup();
     Location loc = loop.getLoc();
     Value numK = loop.getUpperBound();
     // The stage of the first step (0 but in a consumer loop from lb > 0).
@@ -315,6 +350,48 @@ public:
   }
 
 private:
+  /// The wgmma loop: step lb's batch before the loop; in it, step kt's wait
+  /// and batch, then a wait that leaves only that batch in flight, so that
+  /// step kt - 1's stage can go back to the producer. Every step's stage is
+  /// released once, the last after the final wait (a stream-K block's next
+  /// loop refills it).
+  void runWarpgroup() {
+    Location loc = loop.getLoc();
+    Value lb = loop.getLowerBound(), ub = loop.getUpperBound(), init = loop.getInitArgs()[0];
+    Type accType = init.getType();
+    Value firstStage = isZero(lb) ? kb.idx(0) : kb.rem(lb, kb.idx(stages));
+    auto issue = [&](Value stage, Value acc) {
+      return cloneAt(m.wgmma, {{&m.wgmma.getStageMutable(), stage},
+                               {&m.wgmma.getAccMutable(), acc}})
+          ->getResult(0);
+    };
+    SmallVector<Value> result = kb.ifValues(
+        kb.ult(lb, ub),
+        [&] {
+          waitFull(firstStage, isZero(lb) ? kb.idx(0) : kb.div(lb, kb.idx(stages)));
+          Value first = issue(firstStage, init);
+          scf::ForOp steps = kb.forLoop(
+              kb.add(lb, kb.idx(1)), ub, loop.getStep(), {first, firstStage},
+              [&](Value kt, ValueRange it) {
+                Value previous = it[1];
+                Value stage = kb.ringNeighbours(previous, stages).first;
+                waitFull(stage, kb.div(kt, kb.idx(stages)));
+                Value acc = issue(stage, it[0]);
+                WarpgroupMmaWaitOp::create(b, loc, TypeRange{}, 1, ValueRange{});
+                release(previous);
+                return SmallVector<Value>{acc, stage};
+              });
+          Value done = WarpgroupMmaWaitOp::create(b, loc, TypeRange{accType}, 0,
+                                                  ValueRange{steps.getResult(0)})
+                           .getResult(0);
+          release(steps.getResult(1));
+          return SmallVector<Value>{done};
+        },
+        [&] { return SmallVector<Value>{init}; }, TypeRange{accType});
+    loop.getResult(0).replaceAllUsesWith(result[0]);
+    loop.erase();
+  }
+
   /// A clone of `op` at the builder whose operands `replaced` take new
   /// values (only those uses: the same value may be another operand too),
   /// with the constants it took from the loop body cloned along.

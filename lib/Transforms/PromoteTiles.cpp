@@ -98,7 +98,9 @@ TilePromoter::TilePromoter(BlockMatmulOp op)
   // when they are large enough.
   Type outElt = cast<MemRefType>(op.getC().getType()).getElementType();
   int64_t outBytes = outElt.getIntOrFloatBitWidth() / 8;
-  if (!t.wmma && e->stagedEpilogueElements() * outBytes <= aBytes + bBytes)
+  // TMA: every stage is idle by then (the padded views are smaller).
+  int64_t idleBytes = cfg.usesTma() ? t.stages * (t.tm + t.tn) * t.tk * eltBytes : aBytes + bBytes;
+  if (!t.wmma && e->stagedEpilogueElements() * outBytes <= idleBytes)
     stagedScratch = memref::ViewOp::create(
         b, loc, workgroupMemRef({e->stagedEpilogueElements()}, outElt), raw, kb.idx(0),
         ValueRange{});
@@ -194,10 +196,12 @@ void TilePromoter::tmaProducer(TensorCoreEmitter &e, Value lb, Value ub) {
 }
 
 Value TilePromoter::tmaConsumer(TensorCoreEmitter &e, Value lb, Value ub, Value filledBelow) {
+  Value groupRow = cfg.isWgmma() ? e.warpgroupRow() : Value();
   auto loop = kb.forLoop(lb, ub, kb.idx(1), init, [&](Value kt, ValueRange acc) {
     StageWaitOp::create(b, loc, e.tma->barriers, kb.idx(0), kt, /*released=*/false,
                         filledBelow);
-    Value next = e.multiplyTile(kb.idx(0), acc[0]);
+    Value next = groupRow ? e.multiplyTileWgmma(kb.idx(0), groupRow, acc[0])
+                          : e.multiplyTile(kb.idx(0), acc[0]);
     StageReleaseOp::create(b, loc, e.tma->barriers, kb.idx(0), clusterM);
     return SmallVector<Value>{next};
   });
@@ -217,13 +221,18 @@ void TilePromoter::unpipelined() {
   alignedEpilogue(loop.getResult(0));
 }
 
-/// Unaligned rows: scalar staging through stage 0, no overlap.
+/// Unaligned rows: scalar staging through stage 0, no overlap; wgmma reads
+/// it from the swizzled stages (its multiply needs them; mma.sync's
+/// fragments of a 16 x tile_n warp tile would not fit the registers).
 void TilePromoter::synchronous() {
+  TensorCoreEmitter &s = cfg.isWgmma() ? *te : *e;
+  Value groupRow = cfg.isWgmma() ? te->warpgroupRow() : Value();
   auto loop = kb.forLoop(kb.idx(0), numK, kb.idx(1), init, [&](Value kt, ValueRange acc) {
     mathBarrier();
-    e->stageCopy(kb.idx(0), kt, /*async=*/false);
+    s.stageCopy(kb.idx(0), kt, /*async=*/false);
     mathBarrier();
-    return SmallVector<Value>{e->multiplyTile(kb.idx(0), acc[0])};
+    return SmallVector<Value>{groupRow ? s.multiplyTileWgmma(kb.idx(0), groupRow, acc[0])
+                                       : s.multiplyTile(kb.idx(0), acc[0])};
   });
   e->epilogue(loop.getResult(0), op.getC(), op.getCBase(), scratch, /*pairs=*/false);
 }

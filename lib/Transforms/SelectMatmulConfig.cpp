@@ -62,6 +62,15 @@ SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, StringRef math, Str
   // cp.async of 32-deep tiles in 5 stages (133 KiB) where a block may use
   // 163 KB or more (sm_80, sm_100), 3 stages (80 KiB) on the parts that allow
   // about 99 KB (sm_86, sm_89, sm_120).
+  // wgmma (opt-in: math=wgmma; docs/PERF.md "Matmul wgmma"): 128x256 tiles
+  // of two math warpgroups of 64 x 256 each, 4 stages of 48 KiB, the
+  // stream-K tail; the small tiling stays mma.sync's 64x128, its rate scaled
+  // by the 1.35x of wgmma's large tile over mma.sync's at 4096^3 (60 -> 45).
+  if (math == "wgmma")
+    return {{MatmulConfigAttr::get(ctx, 128, 256, 64, 8, 1, 4, math, "tma", /*cluster_m=*/1,
+                                   /*producer_warps=*/4, /*tail_splits=*/4),
+             100},
+            {MatmulConfigAttr::get(ctx, 64, 128, 64, 2, 2, 4, "mma_sync", "tma"), 45}};
   bool tma = copy == "tma" || (copy.empty() && chip.starts_with("sm_90") && math == "mma_sync");
   bool bigSharedMemory = chip == "sm_80" || chip.starts_with("sm_90") || chip.starts_with("sm_100");
   int64_t cpAsyncStages = bigSharedMemory ? 5 : 3;
@@ -214,6 +223,11 @@ struct MiniSelectMatmulConfigPass
       c = chosen;
       if (failed(c.verifyFor(elt, [&] { return op.emitOpError(); })))
         return WalkResult::interrupt();
+      if (c.isWgmma() && StringRef(chip) != "sm_90a") {
+        op.emitOpError() << "matmul_config math = \"wgmma\" needs sm_90a (wgmma is in the "
+                         << "arch-specific feature set); the chip is " << chip;
+        return WalkResult::interrupt();
+      }
       if (c.usesTma() && !StringRef(chip).starts_with("sm_90")) {
         op.emitOpError() << "matmul_config copy = \"tma\" needs sm_90 (Hopper TMA), chip is "
                          << chip;

@@ -2,7 +2,7 @@
 // RUN: mini-opt %s -split-input-file -mini-lower-mma -verify-diagnostics
 
 gpu.module @m {
-  // expected-error @+1 {{'gpu.func' op has warp ops but no mini.mma_kind = "mma_sync" or "wmma"}}
+  // expected-error @+1 {{'gpu.func' op has warp ops but no mini.mma_kind = "mma_sync", "wmma" or "wgmma"}}
   gpu.func @no_kind() kernel {
     %zero = mini.warp_zero : !mini.warp_tile<acc, 16x16xf32>
     gpu.return
@@ -12,8 +12,8 @@ gpu.module @m {
 // -----
 
 gpu.module @m {
-  // expected-error @+1 {{'gpu.func' op has warp ops but no mini.mma_kind = "mma_sync" or "wmma"}}
-  gpu.func @bad_kind() kernel attributes {mini.mma_kind = "wgmma"} {
+  // expected-error @+1 {{'gpu.func' op has warp ops but no mini.mma_kind = "mma_sync", "wmma" or "wgmma"}}
+  gpu.func @bad_kind() kernel attributes {mini.mma_kind = "hmma"} {
     %zero = mini.warp_zero : !mini.warp_tile<acc, 16x16xf32>
     gpu.return
   }
@@ -69,4 +69,16 @@ gpu.module @m {
 func.func @tile_argument(%t: !mini.warp_tile<acc, 16x16xf32>, %c: memref<?xf32>, %i: index) attributes {mini.mma_kind = "mma_sync"} {
   mini.warp_store %t, %c[%i] at(%i, %i) bounds(%i, %i) : !mini.warp_tile<acc, 16x16xf32>, memref<?xf32>
   return
+}
+
+// -----
+
+// A warpgroup op needs the wgmma kind: mma.sync fragments alone cannot issue it.
+gpu.module @m {
+  gpu.func @warpgroup_in_mma_sync(%sa: memref<4x128x64xf16, #gpu.address_space<workgroup>>, %sb: memref<4x4x64x64xf16, #gpu.address_space<workgroup>>, %i: index) kernel attributes {mini.mma_kind = "mma_sync"} {
+    %zero = mini.warp_zero : !mini.warp_tile<acc, 16x256xf32>
+    // expected-error @+1 {{'mini.warpgroup_mma' op needs a function of mini.mma_kind = "wgmma"; this one's is "mma_sync"}}
+    %r = mini.warpgroup_mma stage %i row %i of %sa, %sb, %zero : memref<4x128x64xf16, #gpu.address_space<workgroup>>, memref<4x4x64x64xf16, #gpu.address_space<workgroup>> -> !mini.warp_tile<acc, 16x256xf32>
+    gpu.return
+  }
 }

@@ -97,6 +97,35 @@ gpu.module @m {
 
 // -----
 
+// Swizzled (for wgmma): the same element copies into TMA's layout. A chunk of
+// 8 elements at (r, c) lands in 16-byte chunk (c mod 64) / 8 xor (r mod 8) of
+// its 128-byte row, in B's box c / 64; then one async-proxy fence.
+// CHECK-LABEL: gpu.func @scalar_swizzled
+// CHECK-NOT: nvgpu.device_async_copy
+// CHECK: %[[ROW:.*]] = arith.divui %{{.*}}, %c8 : index
+// CHECK: %[[ROW_MOD:.*]] = arith.remui %[[ROW]], %c8 : index
+// CHECK: %[[CHUNK:.*]] = arith.xori %{{.*}}, %[[ROW_MOD]] : index
+// CHECK-NEXT: %[[COL:.*]] = arith.muli %[[CHUNK]], %c8 : index
+// CHECK: memref.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}, %[[COL]]] : memref<2x128x64xf16, #gpu.address_space<workgroup>>
+// CHECK-COUNT-31: memref.store %{{.*}} : memref<2x128x64xf16, #gpu.address_space<workgroup>>
+// CHECK: memref.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}] : memref<2x2x64x64xf16, #gpu.address_space<workgroup>>
+// CHECK-COUNT-31: memref.store %{{.*}} : memref<2x2x64x64xf16, #gpu.address_space<workgroup>>
+// CHECK-NOT: memref.store
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT: gpu.return
+gpu.module @m {
+  gpu.func @scalar_swizzled(%a: memref<?xf16>, %b: memref<?xf16>,
+                            %sa: memref<2x128x64xf16, #gpu.address_space<workgroup>>,
+                            %sb: memref<2x2x64x64xf16, #gpu.address_space<workgroup>>,
+                            %m: index, %n: index, %k: index, %step: index) kernel {
+    %c0 = arith.constant 0 : index
+    mini.stage_copy %a[%c0], %b[%c0] block(%c0, %c0) sizes(%m, %n, %k) into %sa, %sb[%c0] step %step {swizzled, threads = 256 : i64, tile = array<i64: 128, 128, 64>} : memref<?xf16>, memref<?xf16>, memref<2x128x64xf16, #gpu.address_space<workgroup>>, memref<2x2x64x64xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
 // TMA: the plan (the K padding, 64 - K mod 64) comes once, before the first
 // copy's scf.if and above the loop. Each copy arms the stage's full barrier
 // with both tiles' bytes ((128 + 256) x 64 halves = 49152) and issues one

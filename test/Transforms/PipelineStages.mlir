@@ -533,3 +533,90 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// The wgmma form of the math loop: step lb's batch goes out before the
+// loop; each later step waits for its stage, issues its batch, waits until
+// only that batch is in flight (pending 1) and releases the previous step's
+// stage; after the loop, the last batch is waited for (pending 0) and its
+// stage released. A loop from %lb > 0 (a stream-K block's second tile)
+// starts at stage lb mod 4, use lb / 4. No steps: the accumulator as given.
+// CHECK-LABEL: gpu.func @wgmma_consumer
+// CHECK-SAME: %[[BARS:[^:]*]]: memref<8xi64, #gpu.address_space<workgroup>>, %[[LB:[^:]*]]: index, %[[UB:[^:]*]]: index, %[[ROW:[^:]*]]: index
+// CHECK: %[[ZERO:.*]] = mini.warp_zero
+// CHECK: %[[FIRST_STAGE:.*]] = arith.remui %[[LB]], %c4
+// CHECK: %[[HAS_STEPS:.*]] = arith.cmpi ult, %[[LB]], %[[UB]]
+// CHECK: %[[R:.*]] = scf.if %[[HAS_STEPS]] -> (!mini.warp_tile<acc, 16x256xf32>) {
+// CHECK-NEXT: %[[FIRST_USE:.*]] = arith.divui %[[LB]], %c4
+// CHECK-NEXT: mini.stage_wait %[[BARS]][%[[FIRST_STAGE]]] use %[[FIRST_USE]] :
+// CHECK-NEXT: %[[FIRST:.*]] = mini.warpgroup_mma stage %[[FIRST_STAGE]] row %[[ROW]] of %{{.*}}, %{{.*}}, %[[ZERO]]
+// CHECK-NEXT: %[[NEXT_STEP:.*]] = arith.addi %[[LB]], %c1
+// CHECK-NEXT: %[[LOOP:.*]]:2 = scf.for %[[KT:.*]] = %[[NEXT_STEP]] to %[[UB]] step %c1 iter_args(%[[ACC:.*]] = %[[FIRST]], %[[PREV:.*]] = %[[FIRST_STAGE]])
+// CHECK: %[[STAGE:.*]] = arith.select
+// CHECK: %[[USE:.*]] = arith.divui %[[KT]], %c4
+// CHECK-NEXT: mini.stage_wait %[[BARS]][%[[STAGE]]] use %[[USE]] :
+// CHECK-NEXT: %[[ISSUED:.*]] = mini.warpgroup_mma stage %[[STAGE]] row %[[ROW]] of %{{.*}}, %{{.*}}, %[[ACC]]
+// CHECK-NEXT: mini.warpgroup_mma_wait 1{{$}}
+// CHECK-NEXT: mini.stage_release %[[BARS]][%[[PREV]]] :
+// CHECK-NEXT: scf.yield %[[ISSUED]], %[[STAGE]]
+// CHECK: %[[DONE:.*]] = mini.warpgroup_mma_wait 0(%[[LOOP]]#0)
+// CHECK-NEXT: mini.stage_release %[[BARS]][%[[LOOP]]#1] :
+// CHECK-NEXT: scf.yield %[[DONE]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[ZERO]]
+// CHECK: mini.warp_store %[[R]]
+!sa = memref<4x128x64xf16, #gpu.address_space<workgroup>>
+!sb = memref<4x4x64x64xf16, #gpu.address_space<workgroup>>
+!bars = memref<8xi64, #gpu.address_space<workgroup>>
+!acc = !mini.warp_tile<acc, 16x256xf32>
+gpu.module @m {
+  gpu.func @wgmma_consumer(%c: memref<?xf16>, %sa: !sa, %sb: !sb, %bars: !bars, %lb: index,
+                           %ub: index, %row: index, %m: index, %n: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = mini.warp_zero : !acc
+    %r = scf.for %kt = %lb to %ub step %c1 iter_args(%acc = %zero) -> (!acc) {
+      mini.stage_wait %bars[%c0] use %kt : !bars
+      %issued = mini.warpgroup_mma stage %c0 row %row of %sa, %sb, %acc : !sa, !sb -> !acc
+      %done = mini.warpgroup_mma_wait 0 (%issued) : !acc -> !acc
+      mini.stage_release %bars[%c0] : !bars
+      scf.yield %done : !acc
+    }
+    mini.warp_store %r, %c[%c0] at(%row, %c0) bounds(%m, %n) : !acc, memref<?xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+// A wgmma loop that reads the accumulator between the batch and its wait is
+// not the form: it stays as written.
+// CHECK-LABEL: gpu.func @wgmma_not_the_form
+// CHECK: scf.for
+// CHECK-NEXT: mini.stage_wait %{{.*}}[%c0] use
+// CHECK-NEXT: mini.warpgroup_mma stage %c0
+// CHECK-NEXT: mini.warp_store
+// CHECK-NEXT: mini.warpgroup_mma_wait 0
+!sa = memref<4x128x64xf16, #gpu.address_space<workgroup>>
+!sb = memref<4x4x64x64xf16, #gpu.address_space<workgroup>>
+!bars = memref<8xi64, #gpu.address_space<workgroup>>
+!acc = !mini.warp_tile<acc, 16x256xf32>
+gpu.module @m {
+  gpu.func @wgmma_not_the_form(%c: memref<?xf16>, %sa: !sa, %sb: !sb, %bars: !bars,
+                               %ub: index, %row: index, %m: index, %n: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = mini.warp_zero : !acc
+    %r = scf.for %kt = %c0 to %ub step %c1 iter_args(%acc = %zero) -> (!acc) {
+      mini.stage_wait %bars[%c0] use %kt : !bars
+      %issued = mini.warpgroup_mma stage %c0 row %row of %sa, %sb, %acc : !sa, !sb -> !acc
+      mini.warp_store %acc, %c[%c0] at(%row, %c0) bounds(%m, %n) : !acc, memref<?xf16>
+      %done = mini.warpgroup_mma_wait 0 (%issued) : !acc -> !acc
+      mini.stage_release %bars[%c0] : !bars
+      scf.yield %done : !acc
+    }
+    mini.warp_store %r, %c[%c0] at(%row, %c0) bounds(%m, %n) : !acc, memref<?xf16>
+    gpu.return
+  }
+}

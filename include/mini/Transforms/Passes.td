@@ -79,6 +79,9 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
     a cluster that multicasts each B tile to all of them (measured no faster
     than N = 1 with mma.sync, docs/PERF.md v12, so not a default).
     `producer-warps=4` (tma) adds a producer warpgroup that issues the copies.
+    `math=wgmma` (sm_90a) multiplies with warpgroup MMA: 128x256 tiles, 64
+    deep, 4 TMA stages, two math warpgroups of 64 x 256 and a producer
+    warpgroup; its small tiling (64x128) stays mma.sync's.
     `tail-splits=S` runs the last, partial wave stream-K style, each block
     taking at least 1 / S of a tile's K steps (`tail_splits` in the config);
     it applies to the configs with TMA copies, a producer warpgroup and no
@@ -86,7 +89,7 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
   }];
   let options = [
     Option<"chip", "chip", "std::string", "\"sm_90a\"", "Target chip">,
-    Option<"math", "math", "std::string", "\"\"", "mma_sync, wmma or simt">,
+    Option<"math", "math", "std::string", "\"\"", "mma_sync, wmma, wgmma (sm_90a) or simt">,
     Option<"tileM", "tile-m", "int64_t", "-1", "Block tile rows">,
     Option<"tileN", "tile-n", "int64_t", "-1", "Block tile columns">,
     Option<"tileK", "tile-k", "int64_t", "-1", "Block tile depth">,
@@ -248,6 +251,14 @@ def MiniLowerMma : Pass<"mini-lower-mma"> {
       - `wmma`: 16x16x16 `gpu.subgroup_mma_*` fragments for f16; for bf16,
         which upstream's `gpu.mma_matrix` lacks, the NVVM wmma intrinsics on
         LLVM structs.
+      - `wgmma`: warp ops as with `mma_sync` (a scalar fallback path);
+        `mini.warpgroup_mma` becomes `nvvm.wgmma.fence`, tile_k / 16
+        `nvvm.wgmma.mma_async` m64n<N>k16 on descriptors of the swizzled A
+        (K-major) and B (N-major, transposed) stages, and
+        `nvvm.wgmma.commit.group`, the accumulator fragments going in and
+        out as they are (a warp's quarter of the m64nN accumulator is its
+        16 x N tile of m16n8 fragments); `mini.warpgroup_mma_wait` becomes
+        `nvvm.wgmma.wait.group` with its tiles' registers pinned after it.
     Loads from swizzled TMA stages apply TMA's 128-byte XOR swizzle to the
     ldmatrix addresses (mma_sync only) and read through `nvvm.ldmatrix` at
     the stage's base plus the lane's byte offset, constant multiples of 16

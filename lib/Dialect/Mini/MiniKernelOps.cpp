@@ -129,6 +129,45 @@ LogicalResult WarpStoreOp::verify() {
   return success();
 }
 
+LogicalResult WarpgroupMmaOp::verify() {
+  auto sa = cast<MemRefType>(getSa().getType()), sb = cast<MemRefType>(getSb().getType());
+  WarpTileType acc = getAcc().getType();
+  if (!isWorkgroup(sa) || !isWorkgroup(sb))
+    return emitOpError("stages must be in workgroup memory; got ") << sa << " and " << sb;
+  if (sa.getElementType() != sb.getElementType() ||
+      !(sa.getElementType().isF16() || sa.getElementType().isBF16()))
+    return emitOpError("A and B stages must both be f16 or both bf16; got ")
+           << sa.getElementType() << " and " << sb.getElementType();
+  if (sa.getRank() != 3 || sb.getRank() != 4)
+    return emitOpError("A stages must be [stages, rows, k] and B stages [stages, boxes, k, box "
+                       "cols]; got ranks ")
+           << sa.getRank() << " and " << sb.getRank();
+  int64_t k = sa.getDimSize(2), rowBytes = k * sa.getElementTypeBitWidth() / 8;
+  int64_t boxBytes = sb.getDimSize(3) * sb.getElementTypeBitWidth() / 8;
+  if (rowBytes != 128 || boxBytes != 128 || sb.getDimSize(2) != k)
+    return emitOpError("A rows and B box rows must be 128 bytes (the swizzle span) with the same "
+                       "depth; got A [")
+           << sa.getDimSize(1) << " x " << k << "], B boxes [" << sb.getDimSize(2) << " x "
+           << sb.getDimSize(3) << "]";
+  if (sa.getDimSize(0) != sb.getDimSize(0))
+    return emitOpError("A has ") << sa.getDimSize(0) << " stages but B " << sb.getDimSize(0);
+  int64_t n = sb.getDimSize(1) * sb.getDimSize(3);
+  if (acc.getRows() != 16 || acc.getCols() != n || n > 256 || sa.getDimSize(1) % 64)
+    return emitOpError("accumulator must be a warp's 16 x ")
+           << n << " quarter of an m64n" << n << " product (n <= 256, A rows a multiple of 64); got "
+           << acc.getRows() << "x" << acc.getCols() << " and " << sa.getDimSize(1) << " A rows";
+  return success();
+}
+
+LogicalResult WarpgroupMmaWaitOp::verify() {
+  if (getPending() < 0 || getPending() > 7)
+    return emitOpError("pending must be in [0, 7]; got ") << getPending();
+  if (getTiles().getTypes() != getResults().getTypes())
+    return emitOpError("results must match the tiles: ")
+           << getTiles().size() << " tiles, " << getResults().size() << " results";
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // BlockMatmulOp
 //===----------------------------------------------------------------------===//
@@ -136,7 +175,7 @@ LogicalResult WarpStoreOp::verify() {
 LogicalResult BlockMatmulOp::verify() {
   MatmulConfigAttr config = getConfig();
   if (!config.isTensorCore())
-    return emitOpError("needs a tensor-core config (math = \"mma_sync\" or \"wmma\"); ")
+    return emitOpError("needs a tensor-core config (math = \"mma_sync\", \"wmma\" or \"wgmma\"); ")
            << "got math = \"" << config.getMath() << "\"";
   Type elt = getA().getType().getElementType();
   if (getB().getType().getElementType() != elt)
@@ -186,9 +225,22 @@ LogicalResult StageCopyOp::verify() {
                            << rows << ", >= " << cols << "]; got " << type;
     return success();
   };
-  if (failed(check("sa", getSa().getType(), tm, tk)) ||
-      failed(check("sb", getSb().getType(), tk, tn)))
+  if (getSwizzled()) {
+    auto sa = cast<MemRefType>(getSa().getType()), sb = cast<MemRefType>(getSb().getType());
+    int64_t box = 128 * 8 / sa.getElementTypeBitWidth(); // elements per 128-byte row
+    if (getAsync() || tk != box || tn % box || !isWorkgroup(sa) || !isWorkgroup(sb) ||
+        sa.getRank() != 3 || sa.getDimSize(1) != tm || sa.getDimSize(2) != tk ||
+        sb.getRank() != 4 || sb.getDimSize(1) != tn / box || sb.getDimSize(2) != tk ||
+        sb.getDimSize(3) != box || sa.getElementType() != elt || sb.getElementType() != elt)
+      return emitOpError() << "swizzled (not async) needs 128-byte rows, sa [stages, " << tm
+                           << ", " << box << "] and sb [stages, " << tn / box << ", " << box
+                           << ", " << box << "] of " << elt << " for tile " << tm << "x" << tn
+                           << "x" << tk << "; got " << getSa().getType() << " and "
+                           << getSb().getType();
+  } else if (failed(check("sa", getSa().getType(), tm, tk)) ||
+             failed(check("sb", getSb().getType(), tk, tn))) {
     return failure();
+  }
   if (getAsync() != static_cast<bool>(getToken()))
     return emitOpError("returns a token exactly when async");
   if (getInterior() && !getAsync())

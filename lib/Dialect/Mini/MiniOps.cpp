@@ -113,7 +113,7 @@ bool MatmulConfigAttr::tmaFits(Type elementType) const {
   // A tiles are boxes of tile_k columns, B tiles boxes of kTmaBoxCols
   // columns; a box row must be one of TMA's swizzle spans.
   int64_t rowBytes = getTileK() * elementType.getIntOrFloatBitWidth() / 8;
-  return getMath() == "mma_sync" && getStages() >= 2 && getTileN() % kTmaBoxCols == 0 &&
+  return (getMath() == "mma_sync" || isWgmma()) && getStages() >= 2 && getTileN() % kTmaBoxCols == 0 &&
          (rowBytes == 32 || rowBytes == 64 || rowBytes == 128);
 }
 
@@ -123,9 +123,10 @@ MatmulConfigAttr::verifyFor(Type elementType,
   int64_t tm = getTileM(), tn = getTileN(), tk = getTileK();
   int64_t wm = getWarpsM(), wn = getWarpsN(), stages = getStages();
   StringRef math = getMath();
-  if (math != "mma_sync" && math != "wmma" && math != "simt")
-    return emitError() << "matmul_config math must be \"mma_sync\", \"wmma\" or \"simt\", got \""
-                       << math << "\"";
+  if (math != "mma_sync" && math != "wmma" && math != "wgmma" && math != "simt")
+    return emitError()
+           << "matmul_config math must be \"mma_sync\", \"wmma\", \"wgmma\" or \"simt\", got \""
+           << math << "\"";
   for (auto [name, v] : {std::pair<StringRef, int64_t>{"tile_m", tm}, {"tile_n", tn}, {"tile_k", tk}})
     if (v < 1 || v > 4096)
       return emitError() << "matmul_config " << name << " must be in [1, 4096], got " << v;
@@ -182,7 +183,7 @@ MatmulConfigAttr::verifyFor(Type elementType,
     return emitError() << "matmul_config copy must be \"cp_async\" or \"tma\", got \""
                        << getCopy() << "\"";
   if (usesTma() && !tmaFits(elementType))
-      return emitError() << "matmul_config copy = \"tma\" needs math = \"mma_sync\", "
+      return emitError() << "matmul_config copy = \"tma\" needs math = \"mma_sync\" or \"wgmma\", "
                          << "stages >= 2, tile_n % " << kTmaBoxCols
                          << " == 0 and tile_k rows of 32, 64 or 128 bytes; got math = \""
                          << math << "\", " << stages << " stages, tile " << tm << "x" << tn
@@ -197,10 +198,32 @@ MatmulConfigAttr::verifyFor(Type elementType,
     return emitError() << "matmul_config producer_warps = 4 needs copy = \"tma\" and 8 math "
                        << "warps; got copy = \"" << getCopy() << "\", " << wm << " x " << wn
                        << " warps";
+  if (isWgmma() && failed(verifyWgmma(elementType, emitError)))
+    return failure();
   int64_t bytes = sharedMemoryBytes(elementType);
   if (bytes > kMaxSharedBytes)
     return emitError() << "matmul_config needs " << bytes << " bytes of shared memory, more than "
                        << "the " << kMaxSharedBytes << " one block may use";
+  return success();
+}
+
+/// wgmma: each math warpgroup owns 64 rows of the tile and all its columns
+/// (one m64n<tile_n> accumulator, whose warp quarters are the 16-row warp
+/// tiles of an 8 x 1 grid), and reads A and B from the TMA stages through
+/// descriptors of the 128-byte swizzle.
+LogicalResult
+MatmulConfigAttr::verifyWgmma(Type elementType,
+                              function_ref<InFlightDiagnostic()> emitError) const {
+  int64_t tm = getTileM(), tn = getTileN(), tk = getTileK();
+  int64_t rowBytes = tk * elementType.getIntOrFloatBitWidth() / 8;
+  if (!usesTma() || getProducerWarps() != 4 || getWarpsM() != 8 || getWarpsN() != 1 ||
+      tm != 128 || tn % kTmaBoxCols || tn > kMaxWgmmaTileN || rowBytes != 128)
+    return emitError() << "matmul_config math = \"wgmma\" needs copy = \"tma\", "
+                       << "producer_warps = 4, 8 x 1 warps, tile_m = 128, tile_n a multiple of "
+                       << kTmaBoxCols << " up to " << kMaxWgmmaTileN
+                       << " and tile_k rows of 128 bytes; got copy = \"" << getCopy()
+                       << "\", producer_warps = " << getProducerWarps() << ", " << getWarpsM()
+                       << " x " << getWarpsN() << " warps, tile " << tm << "x" << tn << "x" << tk;
   return success();
 }
 

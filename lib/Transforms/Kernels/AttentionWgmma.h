@@ -6,13 +6,12 @@
 #define MINI_TRANSFORMS_KERNELS_ATTENTIONWGMMA_H
 
 #include "AttentionMmaEmitter.h"
+#include "Wgmma.h"
 
 namespace mini::wgmma {
 
 constexpr int64_t kStages = AttentionConfigAttr::kStages;
 constexpr int64_t kBoxCols = AttentionConfigAttr::kWgmmaBoxCols;
-constexpr int64_t kRowBytes = 128;   // a swizzled box row: 64 f16 or bf16
-constexpr int64_t kAtomBytes = 1024; // a swizzle atom: 8 rows
 // mbarriers after the operands: Q's full, then per stage K's full, V's
 // full, K's empty and V's empty (K's stage is free once S = Q Kt is done,
 // before V's).
@@ -30,12 +29,6 @@ struct Layout {
         stageBytes(cfg.wgmmaStageBytes(D)), kAt(cfg.getWarps() / 4 * qBytes),
         vAt(kAt + kStages * stageBytes), barriersAt(vAt + kStages * stageBytes) {}
 };
-
-/// Pins `values` (f32, i32 or i64) at this point: an empty volatile asm reads
-/// and rewrites them, so that LLVM computes them before the wgmma.fence that
-/// follows rather than between the wgmma ops (where ptxas would fence each),
-/// or reads them only after the wait that completes them.
-void pinRegisters(mlir::OpBuilder &b, mlir::Location loc, mlir::MutableArrayRef<Value> values);
 
 } // namespace mini::wgmma
 

@@ -18,43 +18,8 @@ namespace mini {
 
 using namespace wgmma;
 
-void wgmma::pinRegisters(OpBuilder &b, Location loc, MutableArrayRef<Value> values) {
-
-  std::string constraints;
-  SmallVector<Type> types;
-  for (Value v : values) {
-    constraints += v.getType().isF32() ? "=f," : v.getType().isInteger(64) ? "=l," : "=r,";
-    types.push_back(v.getType());
-  }
-  for (size_t i = 0; i < values.size(); ++i)
-    constraints += (i ? "," : "") + std::to_string(i);
-  auto pin = LLVM::InlineAsmOp::create(
-      b, loc, LLVM::LLVMStructType::getLiteral(b.getContext(), types), values, "", constraints,
-      /*has_side_effects=*/true, /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr(), ArrayAttr());
-  for (size_t i = 0; i < values.size(); ++i)
-    values[i] = LLVM::ExtractValueOp::create(b, loc, pin.getResult(0), i);
-}
-
-
-/// The wgmma shared-memory descriptor of a 128-byte swizzled operand at
-/// shared address `address`: start address, leading and stride byte
-/// offsets (16-byte units), swizzle mode 1 (128 bytes) in bits 62-63.
 Value AttentionMmaEmitter::descriptor(Value address, int64_t leadingBytes, int64_t strideBytes) {
-  auto i64 = b.getI64Type();
-  uint64_t fixed = (uint64_t(leadingBytes >> 4) << 16) | (uint64_t(strideBytes >> 4) << 32) |
-                   (uint64_t(1) << 62);
-  Value start = arith::ShRUIOp::create(
-      b, kb.loc, arith::AndIOp::create(b, kb.loc, address, kb.i32(0x3FFFF)), kb.i32(4));
-  return arith::OrIOp::create(b, kb.loc, arith::ExtUIOp::create(b, kb.loc, i64, start),
-                              arith::ConstantIntOp::create(b, kb.loc, i64, fixed));
-}
-
-static Value offsetDescriptor(OpBuilder &b, Location loc, Value desc, int64_t bytes) {
-  if (!bytes)
-    return desc;
-  return arith::AddIOp::create(b, loc, desc,
-                               arith::ConstantIntOp::create(b, loc, b.getI64Type(), bytes >> 4));
+  return wgmma::descriptor(b, kb.loc, address, leadingBytes, strideBytes);
 }
 
 Value AttentionMmaEmitter::stageDescriptor(bool isV, Value stage) {

@@ -35,6 +35,17 @@ public:
   llvm::SmallVector<mlir::Value> multiply(KernelBuilder &kb, WarpTileType acc, mlir::ValueRange a,
                                           mlir::ValueRange b, mlir::ValueRange c);
 
+  /// mini.warpgroup_mma (WarpgroupMma.cpp): fence, the wgmma chain of one
+  /// stage, commit; returns the accumulator's fragments, in flight.
+  llvm::SmallVector<mlir::Value> warpgroupMma(KernelBuilder &kb, WarpTileType acc,
+                                              mlir::ValueRange frags, mlir::Value sa,
+                                              mlir::Value sb, mlir::Value stage, mlir::Value row);
+  /// mini.warpgroup_mma_wait: the wait, then each tile's fragments pinned
+  /// after it.
+  llvm::SmallVector<llvm::SmallVector<mlir::Value>>
+  warpgroupWait(KernelBuilder &kb, int64_t pending,
+                llvm::ArrayRef<mlir::ValueRange> tiles);
+
   struct Store {
     mlir::Value dest, offset, row, col, rows, cols, scratch;
     bool pairs;

@@ -7,8 +7,9 @@
 // pad; its stages take TMA's XOR swizzle instead (same effect, no padding).
 //
 // 16-byte cp.async needs K and N multiples of 8 (aligned rows); otherwise the
-// kernel stages tiles with scalar loads, one stage at a time (run-time branch).
-// Elements outside the matrices are zero-filled.
+// kernel stages tiles with scalar loads, one stage at a time (run-time branch):
+// into the padded stages, or for wgmma into the swizzled ones (the emitter
+// of the TMA stages). Elements outside the matrices are zero-filled.
 //
 // TMA copies are mini.stage_copy_tma ops too (mini-lower-stage-copies lowers
 // them); the kernel only sets up their mbarriers here.
@@ -22,7 +23,8 @@ Value TensorCoreEmitter::stageCopy(Value stage, Value step, bool async, bool int
   Type token = async ? Type(nvgpu::DeviceAsyncTokenType::get(kb.b.getContext())) : Type();
   auto op = StageCopyOp::create(kb.b, kb.loc, token, A, aBase, B, bBase, row0, col0, M, N, K, sa,
                                 sb, stage, step, firstStep, ArrayRef<int64_t>{t.tm, t.tn, t.tk},
-                                static_cast<uint64_t>(t.threads), async, interior);
+                                static_cast<uint64_t>(t.threads), async, interior,
+                                /*swizzled=*/!async && tma.has_value());
   return op.getToken();
 }
 

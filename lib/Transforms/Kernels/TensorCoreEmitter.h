@@ -47,7 +47,8 @@ public:
   /// lowered by mini-lower-stage-copies): with `async`, 16-byte cp.async
   /// copies with the K residue in step 0, returning their group's token
   /// (`interior`: step >= 1); otherwise element by element, the residue
-  /// last (rows that are not 16-byte aligned).
+  /// last (rows that are not 16-byte aligned), into the swizzled stages
+  /// when this is the TMA stages' emitter.
   Value stageCopy(Value stage, Value step, bool async, bool interior = false);
 
   /// TMA path (copy = "tma", sm_90): A stages are [stages, tile_m, tile_k]
@@ -92,6 +93,15 @@ public:
 
   /// The whole tile in `stage`, fragments loaded just before use.
   Value multiplyTile(Value stage, Value acc);
+
+  /// wgmma (math = "wgmma"): the tile in `stage`, rows `groupRow` ..
+  /// `groupRow` + 63 of A (the calling warpgroup's) times all of B, waited
+  /// for; mini-pipeline-stages keeps one batch in flight instead.
+  Value multiplyTileWgmma(Value stage, Value groupRow, Value acc);
+  /// The first row of the calling thread's warpgroup in the tile.
+  Value warpgroupRow() {
+    return kb.mul(kb.div(kb.div(tid, kb.idx(32)), kb.idx(4)), kb.idx(64));
+  }
 
   /// Writes the accumulator to C (batch offset cBase), converted to C's
   /// element type, masked at the edges, through `scratch` when given (see

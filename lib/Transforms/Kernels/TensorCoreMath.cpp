@@ -19,6 +19,13 @@ Value TensorCoreEmitter::multiplyTile(Value stage, Value acc) {
   return acc;
 }
 
+Value TensorCoreEmitter::multiplyTileWgmma(Value stage, Value groupRow, Value acc) {
+  Value issued = WarpgroupMmaOp::create(kb.b, kb.loc, acc.getType(), sa, sb, stage, groupRow, acc);
+  return WarpgroupMmaWaitOp::create(kb.b, kb.loc, TypeRange{acc.getType()}, 0,
+                                    ValueRange{issued})
+      .getResult(0);
+}
+
 void TensorCoreEmitter::epilogue(Value acc, Value C, Value cBase, Value scratch, bool pairs) {
   WarpStoreOp::create(kb.b, kb.loc, acc, C, cBase, kb.add(row0, warpRow), kb.add(col0, warpCol),
                       M, N, scratch, pairs && !scratch);

@@ -265,8 +265,35 @@ func.func @matmul_config_fragments(%a: tensor<8x8xf16>) {
 // -----
 
 func.func @matmul_config_math(%a: tensor<8x8xf16>) {
-  // expected-error @+1 {{matmul_config math must be "mma_sync", "wmma" or "simt", got "wgmma"}}
-  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "wgmma">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  // expected-error @+1 {{matmul_config math must be "mma_sync", "wmma", "wgmma" or "simt", got "hmma"}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "hmma">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+// wgmma reads its stages through TMA's swizzle: cp.async stages are padded.
+func.func @matmul_config_wgmma_copy(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config math = "wgmma" needs copy = "tma", producer_warps = 4, 8 x 1 warps, tile_m = 128, tile_n a multiple of 64 up to 256 and tile_k rows of 128 bytes; got copy = "cp_async", producer_warps = 0, 8 x 1 warps, tile 128x256x64}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 3, math = "wgmma">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+// One wgmma instruction computes at most 256 columns.
+func.func @matmul_config_wgmma_wide(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{got copy = "tma", producer_warps = 4, 8 x 1 warps, tile 128x320x64}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 320, tile_k = 64, warps_m = 8, warps_n = 1, stages = 2, math = "wgmma", copy = "tma", producer_warps = 4>} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+// tile_k = 32 gives 64-byte rows: the descriptors here take the 128-byte swizzle.
+func.func @matmul_config_wgmma_depth(%a: tensor<8x8xbf16>) {
+  // expected-error @+1 {{got copy = "tma", producer_warps = 4, 8 x 1 warps, tile 128x128x32}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4>} : tensor<8x8xbf16>, tensor<8x8xbf16> -> tensor<8x8xf32>
   return
 }
 
@@ -340,7 +367,7 @@ func.func @matmul_config_copy_kind(%a: tensor<8x8xf16>) {
 // TMA boxes: B in 64-column boxes, A rows one swizzle span (tile_k = 48
 // halves is 96 bytes).
 func.func @matmul_config_tma_tile_k(%a: tensor<8x8xf16>) {
-  // expected-error @+1 {{matmul_config copy = "tma" needs math = "mma_sync", stages >= 2, tile_n % 64 == 0 and tile_k rows of 32, 64 or 128 bytes; got math = "mma_sync", 3 stages, tile 128x128x48}}
+  // expected-error @+1 {{matmul_config copy = "tma" needs math = "mma_sync" or "wgmma", stages >= 2, tile_n % 64 == 0 and tile_k rows of 32, 64 or 128 bytes; got math = "mma_sync", 3 stages, tile 128x128x48}}
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 48, warps_m = 2, warps_n = 4, stages = 3, math = "mma_sync", copy = "tma">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
   return
 }

@@ -168,7 +168,7 @@ func.func @release_cluster(%da: !llvm.ptr, %db: !llvm.ptr, %sa: !tsa, %sb: !tsb,
 // -----
 
 func.func @block_simt(%a: memref<?xf16>, %c: memref<?xf32>, %i: index) {
-  // expected-error @+1 {{'mini.block_matmul' op needs a tensor-core config (math = "mma_sync" or "wmma"); got math = "simt"}}
+  // expected-error @+1 {{'mini.block_matmul' op needs a tensor-core config (math = "mma_sync", "wmma" or "wgmma"); got math = "simt"}}
   mini.block_matmul %a[%i], %a[%i] -> %c[%i] block(%i, %i) batch %i sizes(%i, %i, %i) {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 2, stages = 0, math = "simt">} : memref<?xf16>, memref<?xf16>, memref<?xf32>
   return
 }

@@ -128,3 +128,43 @@ func.func @store_global_scratch(%acc: !mini.warp_tile<acc, 16x16xf32>, %c: memre
   mini.warp_store %acc, %c[%i] at(%i, %i) bounds(%i, %i) scratch(%s : memref<384xf32>) : !mini.warp_tile<acc, 16x16xf32>, memref<?xf32>
   return
 }
+
+// -----
+
+func.func @warpgroup_mma_narrow_acc(%sa: memref<4x128x64xf16, #gpu.address_space<workgroup>>, %sb: memref<4x4x64x64xf16, #gpu.address_space<workgroup>>, %acc: !mini.warp_tile<acc, 16x128xf32>, %i: index) {
+  // expected-error @+1 {{'mini.warpgroup_mma' op accumulator must be a warp's 16 x 256 quarter of an m64n256 product (n <= 256, A rows a multiple of 64); got 16x128 and 128 A rows}}
+  %r = mini.warpgroup_mma stage %i row %i of %sa, %sb, %acc : memref<4x128x64xf16, #gpu.address_space<workgroup>>, memref<4x4x64x64xf16, #gpu.address_space<workgroup>> -> !mini.warp_tile<acc, 16x128xf32>
+  return
+}
+
+// -----
+
+func.func @warpgroup_mma_shallow_rows(%sa: memref<4x128x32xf16, #gpu.address_space<workgroup>>, %sb: memref<4x4x32x64xf16, #gpu.address_space<workgroup>>, %acc: !mini.warp_tile<acc, 16x256xf32>, %i: index) {
+  // expected-error @+1 {{'mini.warpgroup_mma' op A rows and B box rows must be 128 bytes (the swizzle span) with the same depth; got A [128 x 32], B boxes [32 x 64]}}
+  %r = mini.warpgroup_mma stage %i row %i of %sa, %sb, %acc : memref<4x128x32xf16, #gpu.address_space<workgroup>>, memref<4x4x32x64xf16, #gpu.address_space<workgroup>> -> !mini.warp_tile<acc, 16x256xf32>
+  return
+}
+
+// -----
+
+func.func @warpgroup_mma_global(%sa: memref<4x128x64xf16>, %sb: memref<4x4x64x64xf16, #gpu.address_space<workgroup>>, %acc: !mini.warp_tile<acc, 16x256xf32>, %i: index) {
+  // expected-error @+1 {{'mini.warpgroup_mma' op stages must be in workgroup memory}}
+  %r = mini.warpgroup_mma stage %i row %i of %sa, %sb, %acc : memref<4x128x64xf16>, memref<4x4x64x64xf16, #gpu.address_space<workgroup>> -> !mini.warp_tile<acc, 16x256xf32>
+  return
+}
+
+// -----
+
+func.func @warpgroup_mma_wait_results(%acc: !mini.warp_tile<acc, 16x256xf32>) {
+  // expected-error @+1 {{'mini.warpgroup_mma_wait' op results must match the tiles: 1 tiles, 0 results}}
+  mini.warpgroup_mma_wait 0 (%acc) : !mini.warp_tile<acc, 16x256xf32>
+  return
+}
+
+// -----
+
+func.func @warpgroup_mma_wait_pending() {
+  // expected-error @+1 {{'mini.warpgroup_mma_wait' op pending must be in [0, 7]; got 8}}
+  mini.warpgroup_mma_wait 8
+  return
+}

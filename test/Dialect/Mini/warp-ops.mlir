@@ -23,3 +23,19 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// CHECK-LABEL: gpu.func @warpgroup_ops
+// CHECK: %[[R:.*]] = mini.warpgroup_mma stage %{{.*}} row %{{.*}} of %{{.*}}, %{{.*}}, %{{.*}} : memref<4x128x64xf16, #gpu.address_space<workgroup>>, memref<4x4x64x64xf16, #gpu.address_space<workgroup>> -> <acc, 16x256xf32>
+// CHECK: mini.warpgroup_mma_wait 1{{$}}
+// CHECK: %{{.*}} = mini.warpgroup_mma_wait 0(%[[R]]) : !mini.warp_tile<acc, 16x256xf32> -> !mini.warp_tile<acc, 16x256xf32>
+gpu.module @wg {
+  gpu.func @warpgroup_ops(%sa: memref<4x128x64xf16, #gpu.address_space<workgroup>>,
+                          %sb: memref<4x4x64x64xf16, #gpu.address_space<workgroup>>,
+                          %i: index) kernel {
+    %zero = mini.warp_zero : !mini.warp_tile<acc, 16x256xf32>
+    %r = mini.warpgroup_mma stage %i row %i of %sa, %sb, %zero : memref<4x128x64xf16, #gpu.address_space<workgroup>>, memref<4x4x64x64xf16, #gpu.address_space<workgroup>> -> !mini.warp_tile<acc, 16x256xf32>
+    mini.warpgroup_mma_wait 1
+    %done = mini.warpgroup_mma_wait 0 (%r) : !mini.warp_tile<acc, 16x256xf32> -> !mini.warp_tile<acc, 16x256xf32>
+    gpu.return
+  }
+}

@@ -56,7 +56,13 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
     - `math`: the unit that does the multiply-adds:
       "mma_sync" (tensor cores: ldmatrix + mma.sync m16n8k16, f16 or bf16),
       "wmma" (tensor cores: 16x16x16 WMMA, gpu.subgroup_mma_* for f16, the
-      NVVM wmma intrinsics for bf16) or
+      NVVM wmma intrinsics for bf16),
+      "wgmma" (sm_90a warpgroup MMA: each of the two math warpgroups
+      multiplies its 64 rows of the A stage by the whole B stage with
+      wgmma.mma_async m64n<tile_n>k16 reading both from the TMA-swizzled
+      stages, one batch of wgmma in flight while the next stage is awaited;
+      needs copy = "tma", a producer warpgroup, 8 x 1 warps, tile_m = 128,
+      tile_n a multiple of 64 up to 256 and 128-byte tile_k rows) or
       "simt" (f32 FMA on CUDA cores, any element type; 64x64x16 tiles, or
       16x16x1 with 0 stages for the naive one-thread-per-output kernel).
     - `copy` (mma_sync only): how tiles reach shared memory. "cp_async"
@@ -120,7 +126,12 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
     }]>
   ];
   let extraClassDeclaration = [{
-    bool isTensorCore() const { return getMath() == "mma_sync" || getMath() == "wmma"; }
+    bool isTensorCore() const {
+      return getMath() == "mma_sync" || getMath() == "wmma" || isWgmma();
+    }
+    bool isWgmma() const { return getMath() == "wgmma"; }
+    /// wgmma: the widest product one instruction computes (m64n256k16).
+    static constexpr int64_t kMaxWgmmaTileN = 256;
     bool usesTma() const { return getCopy() == "tma"; }
     /// Threads of the warps that do the math (and every copy but TMA's).
     int64_t mathThreads() const { return 32 * getWarpsM() * getWarpsN(); }
@@ -157,6 +168,8 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
     static constexpr int64_t kMaxSharedBytes = 227 * 1024;
     /// Verifies the config for operands of `elementType`.
     ::llvm::LogicalResult verifyFor(::mlir::Type elementType,
+        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError) const;
+    ::llvm::LogicalResult verifyWgmma(::mlir::Type elementType,
         ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError) const;
   }];
 }

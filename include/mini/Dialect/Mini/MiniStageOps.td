@@ -86,6 +86,14 @@ def Mini_StageCopyOp : Mini_Op<"stage_copy"> {
 
     With `first_step`, the step copied is `first_step + step` (a block that
     computes only some of the K steps).
+
+    With `swizzled` (not `async`), the stages are TMA's instead, for wgmma
+    to read where TMA cannot copy (rows not 16-byte aligned): `sa` is
+    `[stages, tile_m, tile_k]` and `sb` `[stages, tile_n / 64, tile_k, 64]`,
+    rows of 128 bytes whose 16-byte chunk c is stored at c ^ (row mod 8),
+    as TMA's 128-byte swizzle lays them out. Each thread then fences its
+    stores for the async proxy (`fence.proxy.async.shared::cta`), so that
+    wgmma reads them after the next barrier.
   }];
   let arguments = (ins Arg<MemRefRankOf<[F16, BF16], [1]>, "A", [MemRead]>:$a, Index:$a_base,
                        Arg<MemRefRankOf<[F16, BF16], [1]>, "B", [MemRead]>:$b, Index:$b_base,
@@ -94,7 +102,7 @@ def Mini_StageCopyOp : Mini_Op<"stage_copy"> {
                        Arg<AnyStaticShapeMemRef, "B stages", [MemWrite]>:$sb,
                        Index:$stage, Index:$step, Optional<Index>:$first_step,
                        DenseI64ArrayAttr:$tile, I64Attr:$threads, UnitAttr:$async,
-                       UnitAttr:$interior);
+                       UnitAttr:$interior, UnitAttr:$swizzled);
   let results = (outs Optional<NVGPU_DeviceAsyncToken>:$token);
   let assemblyFormat = [{
     $a `[` $a_base `]` `,` $b `[` $b_base `]` `block` `(` $row0 `,` $col0 `)`

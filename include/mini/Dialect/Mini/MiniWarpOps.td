@@ -75,4 +75,57 @@ def Mini_WarpStoreOp : Mini_Op<"warp_store"> {
   let hasVerifier = 1;
 }
 
+def Mini_WarpgroupMmaOp : Mini_Op<"warpgroup_mma", [AllTypesMatch<["acc", "result"]>]> {
+  let summary = "Issues acc += (the warpgroup's 64 rows of A) x B on one TMA stage, asynchronously";
+  let description = [{
+    The four warps of a warpgroup (128 threads, all of them, converged)
+    multiply rows `row` .. `row + 63` of the A tile in stage `stage` of `sa`
+    (`[stages, tile_m, tile_k]`) by the B tile in that stage of `sb`
+    (`[stages, tile_n / 64, tile_k, 64]`), both TMA boxes with the 128-byte
+    swizzle, and add the product to the group's accumulator: each warp's
+    `acc` is its quarter, 16 rows x tile_n, as mma.sync m16n8 fragments lay
+    it out. `mini-lower-mma` lowers it to `wgmma.fence`, tile_k / 16
+    `wgmma.mma_async` m64n<tile_n>k16 and `wgmma.commit_group`: the result
+    is in flight until a `mini.warpgroup_mma_wait` completes it, and may be
+    read before that only by another `mini.warpgroup_mma` (which chains on
+    it) or that wait.
+
+    ```mlir
+    %r = mini.warpgroup_mma stage %stage row %row of %sa, %sb, %acc
+        : memref<4x128x64xf16, #gpu.address_space<workgroup>>,
+          memref<4x4x64x64xf16, #gpu.address_space<workgroup>> -> !mini.warp_tile<acc, 16x256xf32>
+    ```
+  }];
+  let arguments = (ins Arg<AnyStaticShapeMemRef, "A stages", [MemRead]>:$sa,
+                       Arg<AnyStaticShapeMemRef, "B stages", [MemRead]>:$sb,
+                       Index:$stage, Index:$row, Mini_AccTile:$acc);
+  let results = (outs Mini_AccTile:$result);
+  let assemblyFormat = [{
+    `stage` $stage `row` $row `of` $sa `,` $sb `,` $acc attr-dict `:` type($sa) `,` type($sb)
+    `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Mini_WarpgroupMmaWaitOp : Mini_Op<"warpgroup_mma_wait"> {
+  let summary = "Waits until at most `pending` batches of warpgroup_mma are in flight";
+  let description = [{
+    `wgmma.wait_group pending`: the warpgroup's `mini.warpgroup_mma` batches
+    but the `pending` youngest are complete (their shared-memory stages may
+    be refilled). Each `tiles` operand is an accumulator completed by it; its
+    result is the same tile, readable from here on.
+
+    ```mlir
+    mini.warpgroup_mma_wait 1
+    %done = mini.warpgroup_mma_wait 0 (%acc) : !mini.warp_tile<acc, 16x256xf32>
+    ```
+  }];
+  let arguments = (ins I64Attr:$pending, Variadic<Mini_AccTile>:$tiles);
+  let results = (outs Variadic<Mini_AccTile>:$results);
+  let assemblyFormat = [{
+    $pending (`(` $tiles^ `)` `:` type($tiles))? attr-dict (`->` type($results)^)?
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // MINI_WARP_OPS_TD
