@@ -46,9 +46,17 @@ func.func @rung_7_producer(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tens
   return %c : tensor<?x?x?xf16>
 }
 
-// + 256x128 tiles of 4x2 warps (the sm_90 default)
+// + 256x128 tiles of 4x2 warps (the sm_90 mma.sync default)
 func.func @rung_8_tile_256x128(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tensor<?x?x?xf16> {
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4>} : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf16>
+  return %c : tensor<?x?x?xf16>
+}
+
+// + wgmma (sm_90a, the default there): 128x256 tiles, two math warpgroups of
+// 64 x 256 reading the swizzled stages through descriptors, one batch in
+// flight
+func.func @rung_9_wgmma(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tensor<?x?x?xf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4>} : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf16>
   return %c : tensor<?x?x?xf16>
 }
 

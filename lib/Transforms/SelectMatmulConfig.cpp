@@ -46,9 +46,10 @@ std::optional<int64_t> staticBlocks(MatmulOp op, int64_t tileM, int64_t tileN) {
 
 MatmulConfigAttr chooseMatmulConfig(MatmulOp op, StringRef chip) {
   Type elementType = cast<RankedTensorType>(op.getLhs().getType()).getElementType();
-  // mma.sync m16n8k16 with bf16 needs sm_80+.
+  // mma.sync m16n8k16 with bf16 needs sm_80+; wgmma is sm_90a's (0.87-1.15x
+  // cuBLAS where mma.sync gives 0.65-0.90x; docs/PERF.md v29).
   if ((elementType.isF16() || elementType.isBF16()) && computeCapability(chip).value_or(0) >= 80)
-    return tensorCoreDefaults(op, "mma_sync", chip);
+    return tensorCoreDefaults(op, chip == "sm_90a" ? "wgmma" : "mma_sync", chip);
   return simtDefaults(op.getContext());
 }
 
@@ -62,15 +63,16 @@ SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, StringRef math, Str
   // cp.async of 32-deep tiles in 5 stages (133 KiB) where a block may use
   // 163 KB or more (sm_80, sm_100), 3 stages (80 KiB) on the parts that allow
   // about 99 KB (sm_86, sm_89, sm_120).
-  // wgmma (opt-in: math=wgmma; docs/PERF.md "Matmul wgmma"): 128x256 tiles
-  // of two math warpgroups of 64 x 256 each, 4 stages of 48 KiB, the
-  // stream-K tail; the small tiling stays mma.sync's 64x128, its rate scaled
-  // by the 1.35x of wgmma's large tile over mma.sync's at 4096^3 (60 -> 45).
+  // wgmma (sm_90a; docs/PERF.md v29): 128x256 tiles of two math
+  // warpgroups of 64 x 256 each, 4 stages of 48 KiB, the stream-K tail; the
+  // small tiling stays mma.sync's 64x128 at its rate of 60 (scaled by the
+  // large tile's 1.35x it would take 1000 x 1030 x 777, where the large
+  // tile is slower: docs/PERF.md v29).
   if (math == "wgmma")
     return {{MatmulConfigAttr::get(ctx, 128, 256, 64, 8, 1, 4, math, "tma", /*cluster_m=*/1,
                                    /*producer_warps=*/4, /*tail_splits=*/4),
              100},
-            {MatmulConfigAttr::get(ctx, 64, 128, 64, 2, 2, 4, "mma_sync", "tma"), 45}};
+            {MatmulConfigAttr::get(ctx, 64, 128, 64, 2, 2, 4, "mma_sync", "tma"), 60}};
   bool tma = copy == "tma" || (copy.empty() && chip.starts_with("sm_90") && math == "mma_sync");
   bool bigSharedMemory = chip == "sm_80" || chip.starts_with("sm_90") || chip.starts_with("sm_100");
   int64_t cpAsyncStages = bigSharedMemory ? 5 : 3;
@@ -150,6 +152,12 @@ MatmulConfigAttr getOrChooseMatmulConfig(MatmulOp op) {
 } // namespace mini
 
 namespace {
+/// Whether `c` verifies for operands of `elt`, reporting nothing.
+bool fits(mini::MatmulConfigAttr c, Type elt) {
+  ScopedDiagnosticHandler silence(c.getContext(), [](Diagnostic &) { return success(); });
+  return succeeded(c.verifyFor(elt, [&] { return emitError(UnknownLoc::get(c.getContext())); }));
+}
+
 struct MiniSelectMatmulConfigPass
     : mini::impl::MiniSelectMatmulConfigBase<MiniSelectMatmulConfigPass> {
   using Base::Base;
@@ -185,42 +193,51 @@ struct MiniSelectMatmulConfigPass
       Type elt = cast<RankedTensorType>(op.getLhs().getType()).getElementType();
       // Clusters share tiles through TMA multicast: cluster-m > 1 asks for TMA.
       StringRef wantCopy = copy.empty() && clusterM > 1 ? StringRef("tma") : StringRef(copy);
-      mini::MatmulConfigAttr c = mini::chooseMatmulConfig(op, chip);
-      if (!math.empty() && math != c.getMath()) // a different unit: start from its defaults
-        c = math == "simt" ? mini::simtDefaults(op.getContext())
-                           : mini::tensorCoreDefaults(op, math, chip, wantCopy);
-      else if (!wantCopy.empty() && wantCopy != c.getCopy() && c.isTensorCore())
-        c = mini::tensorCoreDefaults(op, c.getMath(), chip, wantCopy); // likewise the copies
-      if (c.getMath() == "simt" && math != "simt") { // options target the tensor cores
+      // The options applied to the chip's default config, or to mma.sync's
+      // where they leave the default wgmma tiling unfit (stages=1, a
+      // cp.async copy, other warps: the ladder's switches).
+      auto configFor = [&](mini::MatmulConfigAttr c) {
+        if (!math.empty() && math != c.getMath()) // a different unit: start from its defaults
+          c = math == "simt" ? mini::simtDefaults(op.getContext())
+                             : mini::tensorCoreDefaults(op, math, chip, wantCopy);
+        else if (!wantCopy.empty() && wantCopy != c.getCopy() && c.isTensorCore())
+          c = mini::tensorCoreDefaults(op, c.getMath(), chip, wantCopy); // likewise the copies
+        if (c.getMath() == "simt" && math != "simt") // options target the tensor cores
+          return c;
+        auto pick = [](int64_t option, int64_t chosen) { return option >= 0 ? option : chosen; };
+        // The stream-K tail goes where it runs: TMA copies with a producer
+        // warpgroup and no clusters (the small tiles have no producer).
+        auto options = [&](StringRef copyKind, int64_t defaultClusterM, int64_t defaultProducer) {
+          int64_t cluster = pick(clusterM, defaultClusterM);
+          int64_t producer = pick(producerWarps, defaultProducer);
+          bool tailRuns = copyKind == "tma" && producer > 0 && cluster == 1;
+          return mini::MatmulConfigAttr::get(
+              op.getContext(), pick(tileM, c.getTileM()), pick(tileN, c.getTileN()),
+              pick(tileK, c.getTileK()), pick(warpsM, c.getWarpsM()), pick(warpsN, c.getWarpsN()),
+              pick(stages, c.getStages()), c.getMath(), copyKind, cluster, producer,
+              tailRuns ? pick(tailSplits, c.getTailSplits()) : 1);
+        };
+        // An explicit copy option is kept (and verified); a TMA default that
+        // the other options no longer fit (one stage, say) falls back to
+        // cp.async, without clusters or producer warps.
+        mini::MatmulConfigAttr chosen = options(wantCopy.empty() ? c.getCopy() : wantCopy,
+                                                c.getClusterM(), c.getProducerWarps());
+        if (wantCopy.empty() && chosen.usesTma() && !chosen.tmaFits(elt))
+          chosen = options("cp_async", 1, 0);
+        // Likewise a default producer warpgroup, where the warp options leave
+        // other than the 8 math warps it needs.
+        if (producerWarps < 0 && chosen.getProducerWarps() &&
+            chosen.getWarpsM() * chosen.getWarpsN() != 8)
+          chosen = options(chosen.getCopy(), chosen.getClusterM(), 0);
+        return chosen;
+      };
+      mini::MatmulConfigAttr c = configFor(mini::chooseMatmulConfig(op, chip));
+      if (math.empty() && c.isWgmma() && !fits(c, elt))
+        c = configFor(mini::tensorCoreDefaults(op, "mma_sync", chip, wantCopy));
+      if (c.getMath() == "simt" && math != "simt") {
         op.setConfigAttr(c);
         return WalkResult::advance();
       }
-      auto pick = [](int64_t option, int64_t chosen) { return option >= 0 ? option : chosen; };
-      // The stream-K tail goes where it runs: TMA copies with a producer
-      // warpgroup and no clusters (the small tiles have no producer).
-      auto options = [&](StringRef copyKind, int64_t defaultClusterM, int64_t defaultProducer) {
-        int64_t cluster = pick(clusterM, defaultClusterM);
-        int64_t producer = pick(producerWarps, defaultProducer);
-        bool tailRuns = copyKind == "tma" && producer > 0 && cluster == 1;
-        return mini::MatmulConfigAttr::get(
-            op.getContext(), pick(tileM, c.getTileM()), pick(tileN, c.getTileN()),
-            pick(tileK, c.getTileK()), pick(warpsM, c.getWarpsM()), pick(warpsN, c.getWarpsN()),
-            pick(stages, c.getStages()), c.getMath(), copyKind, cluster, producer,
-            tailRuns ? pick(tailSplits, c.getTailSplits()) : 1);
-      };
-      // An explicit copy option is kept (and verified); a TMA default that
-      // the other options no longer fit (one stage, say) falls back to
-      // cp.async, without clusters or producer warps.
-      mini::MatmulConfigAttr chosen = options(wantCopy.empty() ? c.getCopy() : wantCopy,
-                                              c.getClusterM(), c.getProducerWarps());
-      if (wantCopy.empty() && chosen.usesTma() && !chosen.tmaFits(elt))
-        chosen = options("cp_async", 1, 0);
-      // Likewise a default producer warpgroup, where the warp options leave
-      // other than the 8 math warps it needs.
-      if (producerWarps < 0 && chosen.getProducerWarps() &&
-          chosen.getWarpsM() * chosen.getWarpsN() != 8)
-        chosen = options(chosen.getCopy(), chosen.getClusterM(), 0);
-      c = chosen;
       if (failed(c.verifyFor(elt, [&] { return op.emitOpError(); })))
         return WalkResult::interrupt();
       if (c.isWgmma() && StringRef(chip) != "sm_90a") {

@@ -12,19 +12,20 @@
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-math=simt matmul-stages=0 matmul-tile-m=16 matmul-tile-n=16 matmul-tile-k=1" | FileCheck %s --check-prefix=NAIVE
 // RUN: not mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-stages=0" 2>&1 | FileCheck %s --check-prefix=BAD
 
-// The sm_90 default: TMA copies into 4 swizzled stages (1 KiB alignment slack
-// + 4 x (256x64 + 64x128) halves + 8 mbarriers + the stream-K tail's 128
-// bytes of stash), issued by a producer warpgroup that gives its registers
-// to the math warps (setmaxnreg).
-// matmul-producer-warps=0: thread 0 of the math warps issues them.
-// PIPELINED: attrs = {copy = "tma", math = "mma_sync", producer_warps = 4 : i64, stages = 4 : i64, tile = [256, 128, 64], warps = [4, 2]}, block = [384, 1, 1]
+// The sm_90a default: wgmma on 128x256 tiles (two math warpgroups), TMA
+// copies into 4 swizzled stages (1 KiB alignment slack + 4 x (128x64 +
+// 64x256) halves + 8 mbarriers + the stream-K tail's 128 bytes of stash),
+// issued by a producer warpgroup that gives its registers to the math warps
+// (setmaxnreg).
+// matmul-producer-warps=0 (the wgmma tiling needs the producer: mma.sync's
+// defaults): thread 0 of the math warps issues them.
+// PIPELINED: attrs = {copy = "tma", math = "wgmma", producer_warps = 4 : i64, stages = 4 : i64, tile = [128, 256, 64], warps = [8, 1]}, block = [384, 1, 1]
 // PIPELINED-SAME: dynamic_shared_bytes = 197824
-// PIPELINED-SAME: tensor_maps = [{box = [1, 256, 64], swizzle = 128 : i64, tensor = "a"}, {box = [1, 64, 64], swizzle = 128 : i64, tensor = "b"}]
+// PIPELINED-SAME: tensor_maps = [{box = [1, 128, 64], swizzle = 128 : i64, tensor = "a"}, {box = [1, 64, 64], swizzle = 128 : i64, tensor = "b"}]
 // PIPELINED: setmaxnreg.inc.sync.aligned.u32 {{[^;]*}}240;
+// PIPELINED: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
 // PIPELINED: setmaxnreg.dec.sync.aligned.u32 {{[^;]*}}24;
 // PIPELINED: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-// PIPELINED: mbarrier.try_wait.parity
-// PIPELINED: mma.sync.aligned.m16n8k16
 // NOPRODUCER: attrs = {copy = "tma", math = "mma_sync", stages = 4 : i64, tile = [256, 128, 64], warps = [4, 2]}, block = [256, 1, 1]
 // NOPRODUCER-SAME: dynamic_shared_bytes = 197696
 // NOPRODUCER-NOT: setmaxnreg
@@ -42,8 +43,8 @@
 // Clusters of 2 blocks along M (declared in the PTX, so a plain launch forms
 // them) that multicast their halves of the B tile and release each stage in
 // both blocks; the launch grid rounds M up to whole clusters.
-// CLUSTER: attrs = {cluster_m = 2 : i64, copy = "tma"
-// CLUSTER-SAME: {cluster = 2 : i64, div = 256 : i64, sizes = ["M"]}
+// CLUSTER: attrs = {cluster_m = 2 : i64, copy = "tma", math = "wgmma"
+// CLUSTER-SAME: {cluster = 2 : i64, div = 128 : i64, sizes = ["M"]}
 // CLUSTER: .entry matmul_matmul(
 // CLUSTER-SAME: .explicitcluster\0A.reqnctapercluster 1, 2, 1
 // CLUSTER-SAME: barrier.cluster.arrive.relaxed;

@@ -4,49 +4,49 @@
 // RUN: mini-opt %s -split-input-file --mini-pipeline="format=isa toolkit=%cuda_toolkit" | FileCheck %s
 // RUN: mini-opt %s -split-input-file --mini-pipeline="format=isa chip=sm_80 toolkit=%cuda_toolkit" | FileCheck %s --check-prefix=SM80
 
-// Matmul, f16, the sm_90 default: tensor cores fed by TMA, issued by a
-// producer warpgroup. Blocks of 384 threads (8 math warps, 4 producer
-// warps), .minnctapersm 1 so that ptxas honours setmaxnreg. Thread 0 sets
-// up a full and an empty mbarrier per stage; after the block barrier the
-// math warps raise their registers to 240 and the producer warps drop
-// theirs to 24. The producer's first thread waits for a stage's empty
-// barrier, arms its full barrier and issues box copies
-// (cp.async.bulk.tensor, completing on the full barrier). The math warps
-// wait on the full barrier, read fragments with ldmatrix (B transposed)
-// from the swizzled stage (a register per lane offset and stage, the next
-// 16 rows an immediate: [%r+2048]), multiply with mma.sync m16n8k16 (f32
-// accumulators) and arrive on the empty barrier; they meet at a named
-// barrier of their own 256 threads before the epilogue, which converts
-// through shared memory and writes 16-byte chunks. (The scalar path for
-// unaligned rows comes first in the PTX, with its ldmatrix and mma.sync.)
-// On sm_80 (no TMA): cp.async. (Static sizes that fill the GPU: one
-// kernel; see @matmul_size_variants.)
+// Matmul, f16, the sm_90a default: wgmma fed by TMA, issued by a producer
+// warpgroup. Blocks of 384 threads (two math warpgroups, one producer
+// warpgroup), .minnctapersm 1 so that ptxas honours setmaxnreg. Thread 0
+// sets up a full and an empty mbarrier per stage; after the block barrier
+// the math warps raise their registers to 240 and the producer warps drop
+// theirs to 24. The scalar path for unaligned rows comes first in the PTX
+// (element copies into the swizzled stage, fenced for the async proxy, then
+// a wgmma batch waited for at once). The producer's first thread waits for
+// a stage's empty barrier, arms its full barrier and issues box copies
+// (cp.async.bulk.tensor). The math warps wait on the full barrier, issue
+// the stage's four m64n256k16 wgmma (fence, batch, commit), wait until one
+// batch is in flight and arrive on the previous stage's empty barrier;
+// after the loop they wait for the last batch, meet at a named barrier of
+// their own 256 threads and stage the epilogue through shared memory in
+// 16-byte chunks. On sm_80 (no TMA, no wgmma): cp.async and mma.sync.
+// (Static sizes that fill the GPU: one kernel; see @matmul_size_variants.)
 // CHECK-LABEL: func.func @matmul
 // CHECK: gpu.launch_func @mini_kernels::@matmul_matmul
 // CHECK: gpu.binary @mini_kernels [#gpu.object<#nvvm.target<chip = "sm_90a">
 // CHECK-SAME: .target sm_90a
-// CHECK-SAME: .shared .align 16 .b8 __dynamic_shmem__0
 // CHECK-SAME: .entry matmul_matmul(
 // CHECK-SAME: .maxntid 384, 1, 1\0A.minnctapersm 1
 // CHECK-SAME: mbarrier.init.shared.b64
 // CHECK-SAME: fence.mbarrier_init.release.cluster
 // CHECK-SAME: bar.sync {{[^;]*}}0;
 // CHECK-SAME: setmaxnreg.inc.sync.aligned.u32 {{[^;]*}}240;
+// CHECK-SAME: fence.proxy.async.shared::cta;
 // CHECK-SAME: bar.sync {{[^;]*}}1, 256;
+// CHECK-SAME: wgmma.fence.sync.aligned;
+// CHECK-SAME: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
+// CHECK-SAME: wgmma.wait_group.sync.aligned {{[^;]*}}0;
 // CHECK-SAME: setmaxnreg.dec.sync.aligned.u32 {{[^;]*}}24;
 // CHECK-SAME: mbarrier.try_wait.parity.shared.b64
 // CHECK-SAME: mbarrier.arrive.expect_tx.shared.b64
 // CHECK-SAME: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
 // CHECK-SAME: mbarrier.try_wait.parity.shared.b64
-// CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{[^;]*}}[%r{{[0-9]+}}];
-// CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{[^;]*}}[%r{{[0-9]+}}+2048];
-// CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
-// CHECK-SAME: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {{[^;]*}}[%r{{[0-9]+}}+2048];
-// CHECK-SAME: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CHECK-SAME: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
+// CHECK-SAME: wgmma.commit_group.sync.aligned;
+// CHECK-SAME: wgmma.wait_group.sync.aligned {{[^;]*}}1;
 // CHECK-SAME: mbarrier.arrive.shared.b64
+// CHECK-SAME: wgmma.wait_group.sync.aligned {{[^;]*}}0;
 // CHECK-SAME: bar.sync {{[^;]*}}1, 256;
 // CHECK-SAME: st.shared.v2.b32
-// CHECK-SAME: bar.warp.sync
 // CHECK-SAME: ld.shared.v4.b32
 // CHECK-SAME: st.global.v4.b32
 // SM80: .target sm_80

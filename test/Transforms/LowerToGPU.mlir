@@ -135,7 +135,7 @@ func.func @matmul_mma(%a: tensor<2048x256xf16>, %b: tensor<256x3000xf16>) -> ten
 // CHECK: mini.block_matmul {{.*}} tensor_maps(%[[MAPA]], %[[MAPB]] : !llvm.ptr, !llvm.ptr) {config = #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 4>} : memref<?xf16>, memref<?xf16>, memref<?xf32>
 // CHECK: gpu.return
 func.func @matmul_tma(%a: tensor<?x256xf16>, %b: tensor<256x?xf16>) -> tensor<?x?xf32> {
-  %c = mini.matmul %a, %b : tensor<?x256xf16>, tensor<256x?xf16> -> tensor<?x?xf32>
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 4>} : tensor<?x256xf16>, tensor<256x?xf16> -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>
 }
 

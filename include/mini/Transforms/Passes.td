@@ -50,10 +50,13 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
   let summary = "Choose block tile, warp grid, pipeline stages and math unit for matmuls";
   let description = [{
     Attaches a `#mini.matmul_config` to every `mini.matmul` that has none. f16
-    and bf16 operands on sm_80 and newer go to tensor cores (mma_sync; on sm_90
-    256x128 block tiles of 4x2 warps, 64 deep, in 4 TMA stages issued by a
-    producer warpgroup, elsewhere 128x256 tiles of 2x4 warps, 32 deep, in 5
-    cp.async stages on sm_80 and 3 on the other sm_8x); f32
+    and bf16 operands on sm_80 and newer go to tensor cores (on sm_90a wgmma:
+    128x256 block tiles of two math warpgroups, 64 deep, in 4 TMA stages
+    issued by a producer warpgroup; mma_sync elsewhere: on sm_90 256x128
+    tiles of 4x2 warps with the same stages and producer, else 128x256 tiles
+    of 2x4 warps, 32 deep, in 5 cp.async stages on sm_80 and 3 on the other
+    sm_8x; options that the wgmma tiling cannot take, such as stages=1,
+    start from mma_sync's defaults); f32
     to the SIMT kernel. The tile is the one of least launch cost, waves of
     blocks, ceil(blocks / SMs), times the time of a wave, tile area / rate,
     among 256x128 and 64x128 (2x2 warps, TMA, 64 deep, 4 stages; rates 100 and
@@ -79,9 +82,8 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
     a cluster that multicasts each B tile to all of them (measured no faster
     than N = 1 with mma.sync, docs/PERF.md v12, so not a default).
     `producer-warps=4` (tma) adds a producer warpgroup that issues the copies.
-    `math=wgmma` (sm_90a) multiplies with warpgroup MMA: 128x256 tiles, 64
-    deep, 4 TMA stages, two math warpgroups of 64 x 256 and a producer
-    warpgroup; its small tiling (64x128) stays mma.sync's.
+    `math=mma_sync` on sm_90a gives the mma.sync ladder rungs; the wgmma
+    tiling's small variant (64x128) is mma.sync's.
     `tail-splits=S` runs the last, partial wave stream-K style, each block
     taking at least 1 / S of a tile's K steps (`tail_splits` in the config);
     it applies to the configs with TMA copies, a producer warpgroup and no
