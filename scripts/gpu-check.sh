@@ -25,7 +25,9 @@ for t in f16 bf16 f32; do
   # 200: a tile over 4 blocks), one whose blocks end where tiles do (2000 x
   # 3000 x 1000), one whose plan has no tail (batch 2), one with unaligned
   # rows (K odd).
-  [ "$t" != f32 ] && for s in batch=1,M=1000,N=1000,K=776 batch=1,M=4352,N=4352,K=520 batch=1,M=1000,N=1000,K=200 batch=1,M=2000,N=3000,K=1000 batch=2,M=1000,N=1032,K=776 batch=1,M=1000,N=1000,K=777; do add "mm_${t}_split_matmul" "$s"; done
+  [ "$t" != f32 ] && for s in batch=1,M=1000,N=1000,K=776 batch=1,M=4352,N=4352,K=520 batch=1,M=1000,N=1000,K=200 batch=1,M=2000,N=3000,K=1000 batch=2,M=1000,N=1032,K=776 batch=1,M=1000,N=1000,K=777 batch=1,M=256,N=256,K=65536 batch=1,M=300,N=200,K=20000; do add "mm_${t}_split_matmul" "$s"; done
+  # Tall K over few tiles: split-K through the tail kernel (16 steps a block).
+  [ "$t" != f32 ] && for s in batch=1,M=256,N=256,K=65536 batch=1,M=130,N=520,K=32768; do add "mm_${t}_matmul" "$s"; done
   # wgmma (f16: 128x256 tiles to f16; bf16: 128x128 to f32): aligned, unaligned
   # (the scalar path, in two column halves), the stream-K tail, a batch.
   [ "$t" != f32 ] && for s in batch=1,M=1000,N=1032,K=776 batch=1,M=4096,N=4096,K=4096 batch=3,M=129,N=264,K=8 batch=1,M=33,N=65,K=17 batch=1,M=1000,N=1000,K=777 batch=1,M=4352,N=4352,K=520 batch=1,M=1000,N=1000,K=200 batch=2,M=2000,N=3000,K=1000 batch=1,M=1,N=4096,K=4096; do add "mm_${t}_wgmma_matmul" "$s"; done

@@ -42,6 +42,31 @@ std::optional<int64_t> staticBlocks(MatmulOp op, int64_t tileM, int64_t tileN) {
     blocks *= d;
   return blocks;
 }
+/// launchCost of a config whose last wave runs stream-K style, when the
+/// static sizes give it a tail: the last wave counts as the fraction of a
+/// tile's steps its blocks take. The runtime's KernelSpec::launchCost and
+/// planSplitTail (and the host launch code) compute the same at launch.
+std::optional<int64_t> staticSplitCost(MatmulOp op, MatmulConfigAttr c, int64_t blocks,
+                                       int64_t sms, int64_t rate) {
+  auto lhs = cast<RankedTensorType>(op.getLhs().getType());
+  auto rhs = cast<RankedTensorType>(op.getRhs().getType());
+  int64_t k = lhs.getShape().back(), n = rhs.getShape().back();
+  bool oneBatch = llvm::all_of(lhs.getShape().drop_back(2), [](int64_t d) { return d == 1; });
+  int64_t tail = blocks % sms;
+  if (c.getTailSplits() < 2 || ShapedType::isDynamic(k) || k % 8 || n % 8 || !oneBatch ||
+      tail == 0)
+    return std::nullopt;
+  // KernelSpec::kTailStepsEnough and kTailPartialSteps (runtime/).
+  constexpr int64_t kTailStepsEnough = 16, kTailPartialSteps = 4;
+  int64_t steps = llvm::divideCeilSigned(k, c.getTileK());
+  int64_t width =
+      std::max(llvm::divideCeilSigned(tail * steps, sms),
+               std::min(llvm::divideCeilSigned(steps, c.getTailSplits()), kTailStepsEnough));
+  if (4 * width > 3 * steps)
+    return std::nullopt;
+  return ((blocks / sms) * steps + width + kTailPartialSteps) * c.getTileM() * c.getTileN() * 100 /
+         (rate * steps);
+}
 } // namespace
 
 MatmulConfigAttr chooseMatmulConfig(MatmulOp op, StringRef chip) {
@@ -112,8 +137,9 @@ MatmulConfigAttr tensorCoreDefaults(MatmulOp op, StringRef math, StringRef chip,
     std::optional<int64_t> blocks = staticBlocks(op, t.config.getTileM(), t.config.getTileN());
     if (!blocks)
       return tilings.front().config;
-    int64_t cost = launchCost(*blocks, t.config.getTileM(), t.config.getTileN(),
-                              smCount(chip), t.ratePercent);
+    int64_t cost = staticSplitCost(op, t.config, *blocks, smCount(chip), t.ratePercent)
+                       .value_or(launchCost(*blocks, t.config.getTileM(), t.config.getTileN(),
+                                            smCount(chip), t.ratePercent));
     if (!best || cost < bestCost)
       best = t, bestCost = cost;
   }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 namespace mini::rt {
@@ -336,7 +337,20 @@ std::array<int64_t, 3> KernelSpec::gridDims(const Sizes &s) const {
 int64_t KernelSpec::launchCost(const Sizes &sizes, int64_t smCount, int64_t ratePercent) const {
   std::array<int64_t, 3> g = gridDims(sizes);
   int64_t waves = (saturatingMul(saturatingMul(g[0], g[1]), g[2]) + smCount - 1) / smCount;
-  return saturatingMul(waves, grid[0].div * grid[1].div * grid[2].div * 100) / ratePercent;
+  int64_t work = grid[0].div * grid[1].div * grid[2].div * 100;
+  if (splitTail.maxSplits > 1 && !splitTail.splitBlocks) {
+    SplitTailPlan plan = planSplitTail(sizes, smCount);
+    if (plan.blocks > 0) {
+      int64_t steps = (sizes.at(splitTail.depth) + splitTail.tileK - 1) / splitTail.tileK;
+      int64_t fullWaves = plan.unsplitTiles / smCount;
+      int64_t blockSteps = plan.stepsPerBlock + kTailPartialSteps;
+      int64_t tailSteps = std::min(saturatingMul(fullWaves, steps),
+                                   std::numeric_limits<int64_t>::max() - blockSteps) +
+                          blockSteps;
+      return saturatingMul(tailSteps, work) / saturatingMul(ratePercent, steps);
+    }
+  }
+  return saturatingMul(waves, work) / ratePercent;
 }
 
 SplitTailPlan KernelSpec::planSplitTail(const Sizes &sizes, int64_t smCount) const {
@@ -352,8 +366,11 @@ SplitTailPlan KernelSpec::planSplitTail(const Sizes &sizes, int64_t smCount) con
   if (!splittable)
     return plan;
   int64_t total = tail * steps; // tail < smCount and steps < 2^60: no overflow
+  // At least 1 / maxSplits of a tile's steps, or kTailStepsEnough if fewer:
+  // long K with few tiles spreads over the SMs (split-K).
   int64_t width = std::max((total + smCount - 1) / smCount,
-                           (steps + splitTail.maxSplits - 1) / splitTail.maxSplits);
+                           std::min((steps + splitTail.maxSplits - 1) / splitTail.maxSplits,
+                                    kTailStepsEnough));
   if (4 * width > 3 * steps)
     return plan;
   plan.splitTiles = tail;

@@ -405,6 +405,18 @@ func.func @matmul_split_tail(%a: tensor<8192x8192xf16>, %b: tensor<8192x8192xf16
 
 // -----
 
+// Tall K (256 x 256 x 65536, wgmma 128x256 tiles): both tiles are the tail,
+// 1024 steps each; a block takes 16 steps (the floor on a quarter of a
+// tile), so 128 blocks share the two tiles (split-K), not 8.
+// CHECK-LABEL: func.func @matmul_tall_k
+// CHECK: gpu.launch_func @mini_kernels::@matmul_tall_k_matmul_split blocks in (%c128, %c1, %c1) {{.*}} args({{.*}}, %c0 : index, %c16 : index)
+func.func @matmul_tall_k(%a: tensor<256x65536xf16>, %b: tensor<65536x256xf16>) -> tensor<256x256xf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<256x65536xf16>, tensor<65536x256xf16> -> tensor<256x256xf16>
+  return %c : tensor<256x256xf16>
+}
+
+// -----
+
 // Attention on tensor cores (the default for f16/bf16, D a multiple of 8 up
 // to 256): 4 warps of 16 query rows; two stages each of 64-key K and V tiles
 // in dynamic shared memory (rows padded by 8 elements), filled by cp.async,

@@ -105,10 +105,13 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // tile;
 // the batch counts as blocks too. Options start from the size's choice.
 // CHECK-LABEL: func.func @by_size
-// 1024 x 1024: 32 / 128 blocks, one wave each.
+// 1024 x 1024: 32 / 128 blocks, one wave each (a split tail of 4 steps a
+// block, plus 4 for its partial, costs half a large wave: more).
 // CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">} : tensor<1024x1024xf16>
-// 512 x 4096: 64 / 256 blocks: 1 / 2 waves.
-// CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">} : tensor<512x4096xbf16>
+// 512 x 4096 x 4096: 64 / 256 blocks; the 64 large tiles are all tail, 64
+// steps each, split over 128 blocks of 32 steps: (32 + 4) / 64 of a large
+// wave against 2 small waves.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<512x4096xbf16>
 // 16 x 1024 x 1024: 512 / 2048 blocks: 4 / 16 waves.
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<16x1024x1024xf16>
 // 8 x 8: one block either way; the smaller tile.

@@ -174,6 +174,16 @@ TEST(Manifest, SplitTailPlansStreamKBlocks) {
   p = k.planSplitTail(sizes, 12);
   EXPECT_EQ(p.blocks, 0);
   EXPECT_EQ(p.unsplitTiles, 23);
+  // Tall K, 2 tiles on 132 SMs: 1024 steps each. A quarter of a tile (256
+  // steps: 8 blocks) is more than a block needs; 16 steps (the
+  // kTailStepsEnough floor, and 2048 / 132 rounded up) give 128 blocks.
+  sizes["M"] = 2 * 64;
+  sizes["K"] = 1024 * 16;
+  p = k.planSplitTail(sizes, 132);
+  EXPECT_EQ(p.stepsPerBlock, KernelSpec::kTailStepsEnough);
+  EXPECT_EQ(p.blocks, 128);
+  EXPECT_EQ(p.splitTiles, 2);
+  EXPECT_EQ(p.unsplitTiles, 0);
 }
 
 TEST(Manifest, BadSplitTailIsNamed) {

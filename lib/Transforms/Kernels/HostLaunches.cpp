@@ -18,13 +18,17 @@ namespace {
 /// The stream-K tail (KernelSplitTail), on the host, for a grid of C tiles
 /// `grid` and `steps` K steps: the T tiles left over after the full waves
 /// (tiles mod SMs) laid end to end, T x steps steps shared by blocks of W =
-/// max(ceildiv(T x steps, SMs), ceildiv(steps, maxSplits)) steps. No tail
+/// max(ceildiv(T x steps, SMs), min(ceildiv(steps, maxSplits), 16)) steps
+/// (16: KernelSpec::kTailStepsEnough, steps that pay for a partial). No tail
 /// (0 blocks) when that would not save a quarter of a tile (4 W > 3 steps),
 /// with a batch, or with rows that are not 16-byte aligned (`aligned`: the
 /// tail kernel has no scalar path). The runtime's KernelSpec::planSplitTail
 /// computes the same with the device's SM count.
+// KernelSpec::kTailStepsEnough and kTailPartialSteps (runtime/).
+constexpr int64_t kTailStepsEnough = 16, kTailPartialSteps = 4;
 struct TailSplitPlan {
   Value splitTiles, unsplit, stepsPerBlock, blocks;
+  Value steps; // K steps per tile
 };
 TailSplitPlan planTailSplits(OpBuilder &b, Location loc, std::array<Value, 3> grid, Value steps,
                              Value aligned, int64_t smCount, int64_t maxSplits) {
@@ -35,8 +39,9 @@ TailSplitPlan planTailSplits(OpBuilder &b, Location loc, std::array<Value, 3> gr
   Value tiles = kb.mul(kb.mul(grid[0], grid[1]), grid[2]);
   Value tail = kb.rem(tiles, kb.idx(smCount));
   Value total = kb.mul(tail, steps);
-  Value width = arith::MaxUIOp::create(b, loc, ceilDiv(total, kb.idx(smCount)),
-                                       ceilDiv(steps, kb.idx(maxSplits)));
+  Value width = arith::MaxUIOp::create(
+      b, loc, ceilDiv(total, kb.idx(smCount)),
+      kb.min(ceilDiv(steps, kb.idx(maxSplits)), kb.idx(kTailStepsEnough)));
   Value worth = kb.ule(kb.mul(width, kb.idx(4)), kb.mul(steps, kb.idx(3)));
   Value split = kb.andi(kb.andi(aligned, worth),
                         kb.andi(kb.ult(kb.idx(0), tail),
@@ -97,6 +102,7 @@ public:
 private:
   void buffersAndArguments();
   Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  KernelBuilder kb() { return KernelBuilder(b, loc); }
   Value size(StringRef name) { return sizes.lookup(name).value; }
   std::array<Value, 3> gridOf(const KernelSpec &spec);
   ArrayAttr companionRecords(ArrayRef<std::pair<StringRef, const KernelSpec *>> kernels);
@@ -106,6 +112,14 @@ private:
   void launchAttention(gpu::GPUFuncOp kernel, const KernelSpec &spec,
                        const std::array<Value, 3> &grid);
   void launch(gpu::GPUFuncOp kernel, const KernelSpec &spec, const std::array<Value, 3> &grid);
+  /// The stream-K tail's plan at `grid`, where the kernel has one.
+  std::optional<TailSplitPlan> tailPlanOf(const KernelSpec &spec,
+                                          const std::array<Value, 3> &grid);
+  /// The chip's SMs as the config pass recorded them, else the H100's.
+  int64_t smsOfOp() {
+    auto mm = dyn_cast<MatmulOp>(op);
+    return mm && mm.getSmCount() ? *mm.getSmCount() : smCount("sm_90a");
+  }
   void launchSplitTiles(const KernelSpec &spec, const TailSplitPlan &plan,
                         ArrayRef<Value> kernelArgs);
   void launchCheapestVariant();
@@ -243,6 +257,23 @@ void HostLaunches::launchAttention(gpu::GPUFuncOp kernel, const KernelSpec &spec
   gpu::DeallocOp::create(b, loc, Type(), ValueRange{}, lse);
 }
 
+std::optional<TailSplitPlan> HostLaunches::tailPlanOf(const KernelSpec &spec,
+                                                      const std::array<Value, 3> &grid) {
+  const KernelSplitTail &st = spec.splitTail;
+  if (st.maxSplits <= 1)
+    return std::nullopt;
+  Value aligned = arith::ConstantIntOp::create(b, loc, 1, 1);
+  for (const std::string &name : st.aligned)
+    aligned = arith::AndIOp::create(
+        b, loc, aligned,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                              arith::RemUIOp::create(b, loc, size(name), c(8)), c(0)));
+  Value steps = arith::CeilDivUIOp::create(b, loc, size(st.depth), c(st.tileK));
+  TailSplitPlan plan = planTailSplits(b, loc, grid, steps, aligned, smsOfOp(), st.maxSplits);
+  plan.steps = steps;
+  return plan;
+}
+
 void HostLaunches::launch(gpu::GPUFuncOp kernel, const KernelSpec &spec,
                           const std::array<Value, 3> &grid) {
   if (spec.splitKeys.maxSplits > 0)
@@ -250,21 +281,9 @@ void HostLaunches::launch(gpu::GPUFuncOp kernel, const KernelSpec &spec,
   SmallVector<Value> kernelArgs = args;
   for (const KernelTensorMap &m : spec.tensorMaps) // maps of inputs only
     kernelArgs.push_back(tensorMapArgument(b, loc, m, buffers[m.tensor]));
-  std::optional<TailSplitPlan> plan;
-  if (const KernelSplitTail &st = spec.splitTail; st.maxSplits > 1) {
-    // The chip's SMs as the config pass recorded them, else the H100's.
-    auto mm = dyn_cast<MatmulOp>(op);
-    int64_t sms = mm && mm.getSmCount() ? *mm.getSmCount() : smCount("sm_90a");
-    Value aligned = arith::ConstantIntOp::create(b, loc, 1, 1);
-    for (const std::string &name : st.aligned)
-      aligned = arith::AndIOp::create(
-          b, loc, aligned,
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                arith::RemUIOp::create(b, loc, size(name), c(8)), c(0)));
-    Value steps = arith::CeilDivUIOp::create(b, loc, size(st.depth), c(st.tileK));
-    plan = planTailSplits(b, loc, grid, steps, aligned, sms, st.maxSplits);
+  std::optional<TailSplitPlan> plan = tailPlanOf(spec, grid);
+  if (plan)
     kernelArgs.push_back(plan->unsplit);
-  }
   auto launchOp = launchOf(kernel, spec, grid, kernelArgs);
   if (!plan)
     return;
@@ -313,6 +332,17 @@ void HostLaunches::launchCheapestVariant() {
     Value cost = arith::DivUIOp::create(
         b, loc, arith::MulIOp::create(b, loc, waves, c(workPerBlock * 100)),
         c(first.tileRates[i]));
+    // With a stream-K tail, the last wave costs the fraction of a tile's
+    // steps its blocks take (KernelSpec::launchCost computes the same).
+    if (std::optional<TailSplitPlan> tail = tailPlanOf(spec, g)) {
+      Value fullWaves = arith::DivUIOp::create(b, loc, tail->unsplit, c(first.smCount));
+      Value tailSteps = kb().add(kb().mul(fullWaves, tail->steps),
+                                 kb().add(tail->stepsPerBlock, c(kTailPartialSteps)));
+      Value split = arith::DivUIOp::create(
+          b, loc, kb().mul(tailSteps, c(workPerBlock * 100)),
+          kb().mul(tail->steps, c(first.tileRates[i])));
+      cost = arith::SelectOp::create(b, loc, kb().ult(c(0), tail->blocks), split, cost);
+    }
     if (i == 0) {
       best = cost, bestIndex = c(0);
       continue;

@@ -85,8 +85,9 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
     - `tail_splits` (copy = "tma" with producer warps, no clusters): the
       last, partial wave (tiles mod SMs) runs stream-K style, its tiles' K
       steps laid end to end and shared evenly by up to one block per SM, each
-      block taking at least 1 / `tail_splits` of a tile's steps (so at most
-      `tail_splits` + 1 blocks share a tile). The matmul becomes two
+      block taking at least 1 / `tail_splits` of a tile's steps or 16 steps,
+      whichever is fewer (so a few tiles of long K spread over every SM:
+      split-K). The matmul becomes two
       kernels: one for the whole tiles, then the tail's, whose blocks run
       the steps of at most two tiles through one pipeline and write an f32
       partial tile per tile to a workspace; the last of a tile's blocks to

@@ -120,7 +120,10 @@ struct KernelSpec {
   std::array<int64_t, 3> gridDims(const Sizes &sizes) const;
   /// How long a launch at `sizes` takes on `smCount` SMs for a kernel of
   /// `ratePercent`, in arbitrary units: ceil(blocks / smCount) * work per
-  /// block (the product of the grid divisors) * 100 / ratePercent.
+  /// block (the product of the grid divisors) * 100 / ratePercent. With a
+  /// stream-K tail (planSplitTail), the last wave counts as the fraction of a
+  /// tile's steps its blocks take: (full waves + (W + kTailPartialSteps) /
+  /// S) * work * 100 / rate.
   int64_t launchCost(const Sizes &sizes, int64_t smCount, int64_t ratePercent) const;
   /// Kernel parameters the ABI implies: 5 per tensor (memref descriptor), 1 per
   /// size, 1 per tensor map (a pointer).
@@ -132,10 +135,19 @@ struct KernelSpec {
   /// The tail at `sizes` on `smCount` SMs: the T tiles left after the full
   /// waves (tiles mod SMs), S K steps each, laid end to end and shared by
   /// ceildiv(T x S, W) blocks of W = max(ceildiv(T x S, SMs),
-  /// ceildiv(S, maxSplits)) steps. None when that would not save a quarter
-  /// of a tile (4 W > 3 S), with a batch, or with sizes `aligned` names not
-  /// multiples of 8 (mini-lower-to-gpu computes the same).
+  /// min(ceildiv(S, maxSplits), kTailStepsEnough)) steps. None when that
+  /// would not save a quarter of a tile (4 W > 3 S), with a batch, or with
+  /// sizes `aligned` names not multiples of 8 (mini-lower-to-gpu computes
+  /// the same).
   SplitTailPlan planSplitTail(const Sizes &sizes, int64_t smCount) const;
+  /// Steps that pay for a block's partial tile (its write and the last
+  /// block's read): a tile's 1 / maxSplits need not be more (tall K over
+  /// few tiles: split-K over all SMs; docs/PERF.md v30).
+  static constexpr int64_t kTailStepsEnough = 16;
+  /// What launchCost adds to a tail block's steps for its partial tile and
+  /// the tile's final sum (so that a split tail of few steps per block does
+  /// not look cheaper than a smaller tile: 1024^3 stays on 64x128 tiles).
+  static constexpr int64_t kTailPartialSteps = 4;
   /// Whether a launch at `sizes` on `smCount` SMs runs the decode kernel,
   /// and with how many key splits: where its row blocks (S x H / G rows per
   /// K/V head) are fewer than the main kernel's (GQA rows packed) or the
