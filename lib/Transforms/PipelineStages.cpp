@@ -27,6 +27,7 @@
 // each step waits for its stage, issues its batch, waits until only that
 // batch is in flight and releases the previous step's stage.
 #include "Kernels/KernelBuilder.h"
+#include "Kernels/StageLoops.h"
 #include "mini/Transforms/Passes.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -41,221 +42,6 @@ using namespace mlir;
 using namespace mini;
 
 namespace {
-
-/// One 16-deep slice of the step: the warp's A and B tiles and their mma.
-struct Slice {
-  WarpLoadOp a, b;
-  WarpMmaOp mma;
-};
-
-/// A loop the pass pipelines, in one of two forms:
-///   scf.for %kt = 0 to %n step 1 iter_args(%acc) {
-///     gpu.barrier
-///     %t = mini.stage_copy ... [%c0] step %kt {async}
-///     nvgpu.device_async_wait %t {numGroups = 0}
-///     gpu.barrier
-///     (mini.warp_load [%c0, ..] x 2, mini.warp_mma)+
-///     scf.yield %last_mma
-///   }
-/// or, TMA (the first barrier a cluster barrier when cluster_m > 1):
-///   scf.for %kt = 0 to %n step 1 iter_args(%acc) {
-///     gpu.barrier
-///     scf.if %issuer { mini.stage_copy_tma ... [%c0] step %kt barriers %bars }
-///     mini.stage_wait %bars[%c0] use %kt
-///     (mini.warp_load [%c0, ..] x 2, mini.warp_mma)+
-///     scf.yield %last_mma
-///   }
-/// or the math warps' loop beside a producer warpgroup's (from any step):
-///   scf.for %kt = %lb to %n step 1 iter_args(%acc) {
-///     mini.stage_wait %bars[%c0] use %kt [filled_below %end]
-///     (mini.warp_load [%c0, ..] x 2, mini.warp_mma)+
-///     mini.stage_release %bars[%c0]
-///     scf.yield %last_mma
-///   }
-struct Match {
-  StageCopyOp copy;
-  StageCopyTmaOp tma;
-  Value issuer; // TMA: the condition of the thread that issues the copies
-  Value barriers; // TMA, either form
-  uint64_t clusterM = 1;
-  bool consumer = false; // the math warps' loop beside a producer's
-  Value filledBelow;     // the consumer's: the producer fills past the loop up to it
-  Value sa, sb;
-  SmallVector<Slice> slices;
-  WarpgroupMmaOp wgmma; // the consumer's wgmma form: its batch per step
-};
-
-bool isZero(Value v) { return isConstantIntValue(getAsOpFoldResult(v), 0); }
-
-bool definedInside(scf::ForOp loop, Value v) {
-  return loop->isAncestor(v.getParentBlock()->getParentOp());
-}
-
-/// Operands the loop body defines, other than the ones the pipeline
-/// replaces, must be constants (which are cloned along).
-bool onlyConstantsFromBody(scf::ForOp loop, Operation *op, ArrayRef<OpOperand *> replaced) {
-  return llvm::all_of(op->getOpOperands(), [&](OpOperand &use) {
-    Operation *def = use.get().getDefiningOp();
-    return !definedInside(loop, use.get()) || llvm::is_contained(replaced, &use) ||
-           (def && def->hasTrait<OpTrait::ConstantLike>());
-  });
-}
-
-/// Walks the ops of a loop body, skipping constants.
-struct BodyCursor {
-  Block::iterator it, end;
-  Operation *next() {
-    while (it != end && it->hasTrait<OpTrait::ConstantLike>())
-      ++it;
-    return it == end ? nullptr : &*it++;
-  }
-};
-
-/// The cp.async form after its first barrier: copy, wait, barrier.
-bool matchAsyncCopy(scf::ForOp loop, BodyCursor &body, Operation *first, Match &m) {
-  auto copy = dyn_cast_if_present<StageCopyOp>(first);
-  if (!copy || !copy.getAsync() || copy.getStep() != loop.getInductionVar() ||
-      !isZero(copy.getStage()) ||
-      !onlyConstantsFromBody(loop, copy, {&copy.getStageMutable(), &copy.getStepMutable()}))
-    return false;
-  auto wait = dyn_cast_if_present<nvgpu::DeviceAsyncWaitOp>(body.next());
-  if (!wait || wait.getAsyncDependencies() != copy.getToken() || wait.getNumGroups() != 0u ||
-      !isa_and_present<gpu::BarrierOp>(body.next()))
-    return false;
-  m.copy = copy;
-  m.sa = copy.getSa();
-  m.sb = copy.getSb();
-  return true;
-}
-
-/// The TMA form after its first barrier: one thread's copy, everyone's wait.
-bool matchTmaCopy(scf::ForOp loop, BodyCursor &body, Operation *first, Match &m) {
-  auto issue = dyn_cast_if_present<scf::IfOp>(first);
-  if (!issue || issue.getNumResults() || issue.elseBlock() ||
-      definedInside(loop, issue.getCondition()))
-    return false;
-  BodyCursor inIf{issue.thenBlock()->begin(), issue.thenBlock()->end()};
-  auto tma = dyn_cast_if_present<StageCopyTmaOp>(inIf.next());
-  if (!tma || !isa_and_present<scf::YieldOp>(inIf.next()) ||
-      tma.getStep() != loop.getInductionVar() || !isZero(tma.getStage()) ||
-      !onlyConstantsFromBody(loop, tma, {&tma.getStageMutable(), &tma.getStepMutable()}))
-    return false;
-  auto wait = dyn_cast_if_present<StageWaitOp>(body.next());
-  if (!wait || wait.getReleased() || wait.getBarriers() != tma.getBarriers() ||
-      !isZero(wait.getStage()) || wait.getUse() != loop.getInductionVar())
-    return false;
-  m.tma = tma;
-  m.issuer = issue.getCondition();
-  m.barriers = tma.getBarriers();
-  m.clusterM = tma.getClusterM();
-  m.sa = tma.getSa();
-  m.sb = tma.getSb();
-  return true;
-}
-
-/// The warp loads and mma ops of each slice, up to the yield (the math
-/// warps' loop: up to the release).
-std::optional<Match> matchSlices(scf::ForOp loop, BodyCursor &body, Match m) {
-  Value acc = loop.getRegionIterArg(0);
-  bool released = false;
-  for (;;) {
-    Operation *op = body.next();
-    if (auto release = dyn_cast_if_present<StageReleaseOp>(op); release && m.consumer) {
-      if (release.getBarriers() != m.barriers || !isZero(release.getStage()))
-        return std::nullopt;
-      m.clusterM = release.getClusterM();
-      released = true;
-      op = body.next(); // the yield
-    }
-    if (auto yield = dyn_cast_if_present<scf::YieldOp>(op)) {
-      if (m.slices.empty() || yield.getOperand(0) != acc || released != m.consumer)
-        return std::nullopt;
-      return m;
-    }
-    if (released)
-      return std::nullopt;
-    auto a = dyn_cast_if_present<WarpLoadOp>(op);
-    auto b = dyn_cast_if_present<WarpLoadOp>(body.next());
-    auto mma = dyn_cast_if_present<WarpMmaOp>(body.next());
-    if (m.consumer && !m.sa && a && b) {
-      m.sa = a.getSource();
-      m.sb = b.getSource();
-    }
-    if (!a || !b || !mma || mma.getA() != a || mma.getB() != b || mma.getAcc() != acc ||
-        a.getSource() != m.sa || b.getSource() != m.sb || !isZero(a.getStage()) ||
-        !isZero(b.getStage()) || !onlyConstantsFromBody(loop, a, &a.getStageMutable()) ||
-        !onlyConstantsFromBody(loop, b, &b.getStageMutable()))
-      return std::nullopt;
-    m.slices.push_back({a, b, mma});
-    acc = mma.getResult();
-  }
-}
-
-/// The wgmma form of the math warps' loop, after its wait:
-///     %r = mini.warpgroup_mma stage %c0 row %row of %sa, %sb, %acc
-///     %done = mini.warpgroup_mma_wait 0 (%r)
-///     mini.stage_release %bars[%c0]
-///     scf.yield %done
-std::optional<Match> matchWarpgroup(scf::ForOp loop, BodyCursor &body, WarpgroupMmaOp mma,
-                                    Match m) {
-  auto wait = dyn_cast_if_present<WarpgroupMmaWaitOp>(body.next());
-  auto release = dyn_cast_if_present<StageReleaseOp>(body.next());
-  auto yield = dyn_cast_if_present<scf::YieldOp>(body.next());
-  if (!wait || !release || !yield || mma.getAcc() != loop.getRegionIterArg(0) ||
-      !isZero(mma.getStage()) ||
-      !onlyConstantsFromBody(loop, mma, {&mma.getStageMutable(), &mma.getAccMutable()}) ||
-      wait.getPending() != 0 || wait.getTiles().size() != 1 || wait.getTiles()[0] != mma ||
-      release.getBarriers() != m.barriers || !isZero(release.getStage()) ||
-      yield.getOperand(0) != wait.getResult(0))
-    return std::nullopt;
-  m.wgmma = mma;
-  m.sa = mma.getSa();
-  m.sb = mma.getSb();
-  m.clusterM = release.getClusterM();
-  return m;
-}
-
-std::optional<Match> match(scf::ForOp loop) {
-  if (loop.getNumRegionIterArgs() != 1 ||
-      !isConstantIntValue(getAsOpFoldResult(loop.getStep()), 1))
-    return std::nullopt;
-  BodyCursor body{loop.getBody()->begin(), loop.getBody()->end()};
-  Match m;
-  // The math warps' loop beside a producer: the wait comes first. Its steps
-  // may start past 0 (a block that runs several loops through one ring of
-  // stages): the stage and phase of a step follow from the step alone.
-  if (auto wait = dyn_cast_if_present<StageWaitOp>(body.next())) {
-    if (wait.getReleased() || !isZero(wait.getStage()) ||
-        wait.getUse() != loop.getInductionVar() ||
-        (wait.getFilledBelow() && definedInside(loop, wait.getFilledBelow())))
-      return std::nullopt;
-    m.consumer = true;
-    m.barriers = wait.getBarriers();
-    m.filledBelow = wait.getFilledBelow();
-    BodyCursor afterWait = body;
-    if (auto mma = dyn_cast_if_present<WarpgroupMmaOp>(afterWait.next()))
-      return matchWarpgroup(loop, afterWait, mma, m);
-    return matchSlices(loop, body, m);
-  }
-  if (!isZero(loop.getLowerBound()))
-    return std::nullopt;
-  body.it = loop.getBody()->begin();
-  // The barrier before the copy: every warp is done reading stage 0 (with
-  // clusters, every warp of every block: the copies write into all).
-  Operation *top = body.next();
-  bool cluster = isa_and_present<NVVM::ClusterArriveOp>(top);
-  if (cluster ? !isa_and_present<NVVM::ClusterWaitOp>(body.next())
-              : !isa_and_present<gpu::BarrierOp>(top))
-    return std::nullopt;
-  Operation *first = body.next();
-  if (isa_and_present<StageCopyOp>(first)) {
-    if (cluster || !matchAsyncCopy(loop, body, first, m))
-      return std::nullopt;
-  } else if (!matchTmaCopy(loop, body, first, m) || cluster != (m.tma.getClusterM() > 1)) {
-    return std::nullopt;
-  }
-  return matchSlices(loop, body, m);
-}
 
 class Pipeliner {
 public:
@@ -474,37 +260,6 @@ private:
   KernelBuilder kb;
 };
 
-/// A producer warpgroup's copy loop (from any step, like the math loop):
-///   scf.for %kt = %lb to %n step 1 {
-///     mini.stage_wait %bars[%c0] use %kt + 1 released
-///     mini.stage_copy_tma ... [%c0] step %kt barriers %bars
-///   }
-/// becomes the copy of step kt into stage kt mod stages once its use
-/// kt / stages - 1 is released (use kt / stages + 1: the parity is the same,
-/// and the first use of each stage waits for nothing).
-struct ProducerLoop {
-  StageWaitOp wait;
-  StageCopyTmaOp copy;
-};
-
-std::optional<ProducerLoop> matchProducer(scf::ForOp loop) {
-  if (loop.getNumRegionIterArgs() || !isConstantIntValue(getAsOpFoldResult(loop.getStep()), 1))
-    return std::nullopt;
-  Value kt = loop.getInductionVar();
-  BodyCursor body{loop.getBody()->begin(), loop.getBody()->end()};
-  auto use = dyn_cast_if_present<arith::AddIOp>(body.next());
-  auto wait = dyn_cast_if_present<StageWaitOp>(body.next());
-  auto copy = dyn_cast_if_present<StageCopyTmaOp>(body.next());
-  if (!use || !wait || !copy || !isa_and_present<scf::YieldOp>(body.next()) ||
-      use.getLhs() != kt || !isConstantIntValue(getAsOpFoldResult(use.getRhs()), 1) ||
-      !use->hasOneUse() || wait.getUse() != use || !wait.getReleased() ||
-      !isZero(wait.getStage()) || wait.getBarriers() != copy.getBarriers() ||
-      copy.getStep() != kt || !isZero(copy.getStage()) ||
-      !onlyConstantsFromBody(loop, copy, {&copy.getStageMutable(), &copy.getStepMutable()}))
-    return std::nullopt;
-  return ProducerLoop{wait, copy};
-}
-
 void pipelineProducer(scf::ForOp loop, ProducerLoop p, int64_t stages) {
   OpBuilder b(p.wait);
   KernelBuilder kb(b, loop.getLoc());
@@ -521,12 +276,12 @@ struct MiniPipelineStagesPass : mini::impl::MiniPipelineStagesBase<MiniPipelineS
   void runOnOperation() override {
     SmallVector<std::pair<scf::ForOp, Match>> loops;
     getOperation()->walk([&](scf::ForOp loop) {
-      if (std::optional<Match> m = match(loop))
+      if (std::optional<Match> m = matchStageLoop(loop))
         loops.emplace_back(loop, *m);
     });
     SmallVector<std::pair<scf::ForOp, ProducerLoop>> producers;
     getOperation()->walk([&](scf::ForOp loop) {
-      if (std::optional<ProducerLoop> p = matchProducer(loop))
+      if (std::optional<ProducerLoop> p = matchProducerLoop(loop))
         producers.emplace_back(loop, *p);
     });
     auto stagesOf = [](Value sa, Value sb) {
