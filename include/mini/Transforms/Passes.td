@@ -205,7 +205,12 @@ def MiniPipelineStages : Pass<"mini-pipeline-stages"> {
     warp loads and mma, release of stage 0) is pipelined the same way
     without any copy, and the producer's loop (wait for the release of use
     kt + 1, copy of step kt, both on stage 0) copies step kt into stage kt
-    mod stages once that stage's previous use is released.
+    mod stages once that stage's previous use is released. With wgmma
+    (`mini.warpgroup_mma` followed by its `mini.warpgroup_mma_wait 0`), the
+    math loop issues step lb's batch before the loop, then per step waits
+    for its stage, issues its batch, waits until only that batch is in
+    flight (`wait 1`) and releases the previous step's stage; the last
+    batch is waited for and its stage released after the loop.
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::gpu::GPUDialect", "mlir::nvgpu::NVGPUDialect",

@@ -65,7 +65,7 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
       tile_n a multiple of 64 up to 256 and 128-byte tile_k rows) or
       "simt" (f32 FMA on CUDA cores, any element type; 64x64x16 tiles, or
       16x16x1 with 0 stages for the naive one-thread-per-output kernel).
-    - `copy` (mma_sync only): how tiles reach shared memory. "cp_async"
+    - `copy` (mma_sync; wgmma takes "tma"): how tiles reach shared memory. "cp_async"
       (default): every thread copies 16-byte chunks into rows padded by 8
       elements; "tma" (sm_90): one thread issues Hopper TMA box copies
       (cp.async.bulk.tensor) that land XOR-swizzled, completion tracked by an
@@ -144,7 +144,7 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
     static constexpr int64_t kProducerRegisters = 24;
     static constexpr int64_t kMathRegisters = 240;
     /// Whether this tiling can take TMA copies of operands of `elementType`:
-    /// mma_sync, >= 2 stages, tile_n a multiple of kTmaBoxCols, and tile_k
+    /// mma_sync or wgmma, >= 2 stages, tile_n a multiple of kTmaBoxCols, and tile_k
     /// rows of 32, 64 or 128 bytes (the swizzle spans).
     bool tmaFits(::mlir::Type elementType) const;
     /// TMA path: elements per row of one B box (128-byte swizzle span).
