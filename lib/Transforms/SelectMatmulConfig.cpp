@@ -56,8 +56,8 @@ std::optional<int64_t> staticSplitCost(MatmulOp op, MatmulConfigAttr c, int64_t 
   if (c.getTailSplits() < 2 || ShapedType::isDynamic(k) || k % 8 || n % 8 || !oneBatch ||
       tail == 0)
     return std::nullopt;
-  // KernelSpec::kTailStepsEnough and kTailPartialSteps (runtime/).
-  constexpr int64_t kTailStepsEnough = 16, kTailPartialSteps = 4;
+  constexpr int64_t kTailStepsEnough = MatmulConfigAttr::kTailStepsEnough;
+  constexpr int64_t kTailPartialSteps = MatmulConfigAttr::kTailPartialSteps;
   int64_t steps = llvm::divideCeilSigned(k, c.getTileK());
   int64_t width =
       std::max(llvm::divideCeilSigned(tail * steps, sms),

@@ -258,3 +258,37 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// wgmma kind: mini.warpgroup_mma becomes a fence, tile_k / 16 = 4 wgmma
+// m64n256k16 on descriptors (A at the stage's base + row x 128 bytes,
+// K-major; B N-major, imm-trans-b: layout row), 32 bytes further into A's
+// rows and 16 rows (2048 bytes) further into B's per k step (descriptor
+// units of 16 bytes: + 2 and + 128), and a commit; each wait becomes
+// wgmma.wait_group with the completed tile's registers pinned after it.
+// CHECK-LABEL: gpu.func @warpgroup
+// CHECK: %[[ROW_BYTES:.*]] = arith.muli %{{.*}}, %c128 : index
+// CHECK: memref.extract_aligned_pointer_as_index %{{.*}} : memref<4x128x64xf16
+// CHECK: memref.extract_aligned_pointer_as_index %{{.*}} : memref<4x4x64x64xf16
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-NEXT: %[[D0:.*]] = nvvm.wgmma.mma_async %[[A:[^,]*]], %[[B:[^,]*]], %{{.*}}, <m = 64, n = 256, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
+// CHECK-DAG: arith.addi %[[B]], %c128_i64 : i64
+// CHECK-DAG: arith.addi %[[A]], %c2_i64 : i64
+// CHECK-COUNT-3: nvvm.wgmma.mma_async
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 1
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: llvm.inline_asm has_side_effects ""
+!sa = memref<4x128x64xf16, #gpu.address_space<workgroup>>
+!sb = memref<4x4x64x64xf16, #gpu.address_space<workgroup>>
+!wacc = !mini.warp_tile<acc, 16x256xf32>
+gpu.module @m {
+  gpu.func @warpgroup(%sa: !sa, %sb: !sb, %stage: index, %row: index) kernel attributes {mini.mma_kind = "wgmma"} {
+    %zero = mini.warp_zero : !wacc
+    %r = mini.warpgroup_mma stage %stage row %row of %sa, %sb, %zero : !sa, !sb -> !wacc
+    mini.warpgroup_mma_wait 1
+    %done = mini.warpgroup_mma_wait 0 (%r) : !wacc -> !wacc
+    gpu.return
+  }
+}

@@ -19,13 +19,13 @@ namespace {
 /// `grid` and `steps` K steps: the T tiles left over after the full waves
 /// (tiles mod SMs) laid end to end, T x steps steps shared by blocks of W =
 /// max(ceildiv(T x steps, SMs), min(ceildiv(steps, maxSplits), 16)) steps
-/// (16: KernelSpec::kTailStepsEnough, steps that pay for a partial). No tail
+/// (MatmulConfigAttr::kTailStepsEnough: steps that pay for a partial). No tail
 /// (0 blocks) when that would not save a quarter of a tile (4 W > 3 steps),
 /// with a batch, or with rows that are not 16-byte aligned (`aligned`: the
 /// tail kernel has no scalar path). The runtime's KernelSpec::planSplitTail
 /// computes the same with the device's SM count.
-// KernelSpec::kTailStepsEnough and kTailPartialSteps (runtime/).
-constexpr int64_t kTailStepsEnough = 16, kTailPartialSteps = 4;
+constexpr int64_t kTailStepsEnough = MatmulConfigAttr::kTailStepsEnough;
+constexpr int64_t kTailPartialSteps = MatmulConfigAttr::kTailPartialSteps;
 struct TailSplitPlan {
   Value splitTiles, unsplit, stepsPerBlock, blocks;
   Value steps; // K steps per tile

@@ -142,7 +142,8 @@ struct KernelSpec {
   SplitTailPlan planSplitTail(const Sizes &sizes, int64_t smCount) const;
   /// Steps that pay for a block's partial tile (its write and the last
   /// block's read): a tile's 1 / maxSplits need not be more (tall K over
-  /// few tiles: split-K over all SMs; docs/PERF.md v30).
+  /// few tiles: split-K over all SMs; docs/PERF.md v30). The compiler's
+  /// MatmulConfigAttr has the same two constants.
   static constexpr int64_t kTailStepsEnough = 16;
   /// What launchCost adds to a tail block's steps for its partial tile and
   /// the tile's final sum (so that a split tail of few steps per block does
