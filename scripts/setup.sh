@@ -4,7 +4,8 @@
 set -euo pipefail
 
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
-          googletest libgtest-dev ninja-build cmake g++ python3)
+          googletest libgtest-dev ninja-build cmake g++ python3
+          nlohmann-json3-dev python3-matplotlib)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

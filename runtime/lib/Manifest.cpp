@@ -1,6 +1,7 @@
 #include "mini/runtime/Manifest.h"
 #include "mini/runtime/Error.h"
-#include "mini/runtime/Json.h"
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -23,25 +24,73 @@ size_t dtypeBytes(DType t) { return t == DType::F32 ? 4 : 2; }
 
 namespace {
 
+using Json = nlohmann::json;
+
+/// The JSON kinds a manifest field can be required to have (any number is
+/// one kind: the reader checks integrality itself).
+enum class Kind { Bool, Number, String, Array, Object };
+
+bool isKind(const Json &v, Kind kind) {
+  switch (kind) {
+  case Kind::Bool: return v.is_boolean();
+  case Kind::Number: return v.is_number();
+  case Kind::String: return v.is_string();
+  case Kind::Array: return v.is_array();
+  case Kind::Object: return v.is_object();
+  }
+  return false;
+}
+
+const char *kindName(Kind kind) {
+  switch (kind) {
+  case Kind::Bool: return "a boolean";
+  case Kind::Number: return "a number";
+  case Kind::String: return "a string";
+  case Kind::Array: return "an array";
+  case Kind::Object: return "an object";
+  }
+  return "?";
+}
+
+const char *kindName(const Json &v) {
+  for (Kind k : {Kind::Bool, Kind::Number, Kind::String, Kind::Array, Kind::Object})
+    if (isKind(v, k))
+      return kindName(k);
+  return "null";
+}
+
+/// Parses `text`; a syntax error becomes an Error naming `what`, the line and the column.
+Json parseJson(const std::string &text, const std::string &what) {
+  try {
+    return Json::parse(text);
+  } catch (const Json::parse_error &e) {
+    // e.what() is "[json.exception.parse_error.N] parse error at line L, column C: ...".
+    std::string message = e.what();
+    size_t at = message.find("parse error");
+    throw Error(what + ": JSON " + (at == std::string::npos ? message : message.substr(at)));
+  }
+}
+
 /// Field access with errors that say where in the manifest the problem is.
 class Reader {
 public:
   Reader(const Json &json, std::string where) : json(json), where(std::move(where)) {}
 
-  const Json &get(const std::string &key, Json::Kind kind) const {
-    if (!json.isObject())
+  const Json &get(const std::string &key, Kind kind) const {
+    if (!json.is_object())
       throw Error(where + " must be an object");
-    const Json *v = json.find(key);
-    if (!v)
+    auto v = json.find(key);
+    if (v == json.end())
       throw Error(where + " is missing field '" + key + "'");
-    if (v->kind() != kind)
-      throw Error(where + ": field '" + key + "' must be " + Json::kindName(kind) +
-                  ", got " + Json::kindName(v->kind()));
+    if (!isKind(*v, kind))
+      throw Error(where + ": field '" + key + "' must be " + kindName(kind) + ", got " +
+                  kindName(*v));
     return *v;
   }
-  std::string str(const std::string &key) const { return get(key, Json::Kind::String).string(); }
+  bool has(const std::string &key) const { return json.contains(key); }
+  std::string str(const std::string &key) const { return get(key, Kind::String).get<std::string>(); }
   int64_t integer(const std::string &key) const {
-    return toInteger(get(key, Json::Kind::Number).number(), "field '" + key + "'");
+    return toInteger(get(key, Kind::Number).get<double>(), "field '" + key + "'");
   }
   /// `d` as an int64, if it is an integer within +-2^62 (a double holds
   /// those exactly; a cast of a larger one is undefined).
@@ -59,21 +108,21 @@ public:
   std::vector<int64_t> integers(const std::string &key, int64_t lo, int64_t hi,
                                 const std::string &what) const {
     std::vector<int64_t> out;
-    for (const Json &e : get(key, Json::Kind::Array).array()) {
-      if (!e.isNumber() || e.number() != std::floor(e.number()) || e.number() < lo ||
-          e.number() > hi)
+    for (const Json &e : get(key, Kind::Array)) {
+      if (!e.is_number() || e.get<double>() != std::floor(e.get<double>()) ||
+          e.get<double>() < lo || e.get<double>() > hi)
         throw Error(where + ": " + what + " must be integers in [" + std::to_string(lo) + ", " +
                     std::to_string(hi) + "]");
-      out.push_back(static_cast<int64_t>(e.number()));
+      out.push_back(static_cast<int64_t>(e.get<double>()));
     }
     return out;
   }
   std::vector<std::string> strings(const std::string &key) const {
     std::vector<std::string> out;
-    for (const Json &e : get(key, Json::Kind::Array).array()) {
-      if (!e.isString())
+    for (const Json &e : get(key, Kind::Array)) {
+      if (!e.is_string())
         throw Error(where + ": field '" + key + "' must hold strings");
-      out.push_back(e.string());
+      out.push_back(e.get<std::string>());
     }
     return out;
   }
@@ -125,10 +174,10 @@ KernelSpec parseKernel(const Json &json, size_t index) {
     throw Error(where + ": op must be matmul, softmax, rmsnorm or attention, got '" + k.op + "'");
   k.cubin = r.str("cubin");
   k.sizes = r.strings("sizes");
-  for (const auto &[name, v] : r.get("static_sizes", Json::Kind::Object).object()) {
-    if (!v.isNumber())
+  for (const auto &[name, v] : r.get("static_sizes", Kind::Object).items()) {
+    if (!v.is_number())
       throw Error(where + ": static size '" + name + "' must be a number");
-    int64_t size = r.toInteger(v.number(), "static size '" + name + "'");
+    int64_t size = r.toInteger(v.get<double>(), "static size '" + name + "'");
     if (size < -1)
       throw Error(where + ": static size '" + name + "' must be -1 (given at launch) or >= 0, got " +
                   std::to_string(size));
@@ -137,14 +186,14 @@ KernelSpec parseKernel(const Json &json, size_t index) {
   for (const std::string &s : k.sizes)
     if (!k.staticSizes.count(s))
       throw Error(where + ": size '" + s + "' has no entry in static_sizes");
-  for (const Json &t : r.get("tensors", Json::Kind::Array).array()) {
+  for (const Json &t : r.get("tensors", Kind::Array)) {
     Reader tr(t, where + " tensor");
     TensorSpec ts;
     ts.name = tr.str("name");
     tr.where = where + " tensor '" + ts.name + "'";
     ts.dtype = parseDType(tr.str("dtype"), tr.where);
     ts.dims = tr.strings("dims");
-    ts.output = tr.get("output", Json::Kind::Bool).boolean();
+    ts.output = tr.get("output", Kind::Bool).get<bool>();
     for (const std::string &d : ts.dims)
       if (!k.staticSizes.count(d))
         throw Error(tr.where + ": dim '" + d + "' is not one of the kernel's sizes");
@@ -154,7 +203,7 @@ KernelSpec parseKernel(const Json &json, size_t index) {
     throw Error(where + " has no tensors");
   if (std::none_of(k.tensors.begin(), k.tensors.end(), [](const TensorSpec &t) { return t.output; }))
     throw Error(where + " has no output tensor");
-  const auto &grid = r.get("grid", Json::Kind::Array).array();
+  const auto &grid = r.get("grid", Kind::Array);
   if (grid.size() != 3)
     throw Error(where + ": 'grid' must have 3 entries, got " + std::to_string(grid.size()));
   for (int i = 0; i < 3; ++i) {
@@ -163,7 +212,7 @@ KernelSpec parseKernel(const Json &json, size_t index) {
     k.grid[i].div = gr.integer("div");
     if (k.grid[i].div < 1)
       throw Error(gr.where + ": 'div' must be >= 1");
-    if (gr.json.find("cluster")) { // optional: 1 (no clusters)
+    if (gr.has("cluster")) { // optional: 1 (no clusters)
       k.grid[i].cluster = gr.integer("cluster");
       if (k.grid[i].cluster < 1 || k.grid[i].cluster > 8)
         throw Error(gr.where + ": 'cluster' must be in [1, 8]");
@@ -172,22 +221,22 @@ KernelSpec parseKernel(const Json &json, size_t index) {
       if (!k.staticSizes.count(s))
         throw Error(gr.where + ": '" + s + "' is not one of the kernel's sizes");
   }
-  const auto &block = r.get("block", Json::Kind::Array).array();
+  const auto &block = r.get("block", Kind::Array);
   if (block.size() != 3)
     throw Error(where + ": 'block' must have 3 entries");
   for (int i = 0; i < 3; ++i) {
-    if (!block[i].isNumber() || block[i].number() < 1)
+    if (!block[i].is_number() || block[i].get<double>() < 1)
       throw Error(where + ": 'block' entries must be numbers >= 1");
-    k.block[i] = static_cast<int64_t>(block[i].number());
+    k.block[i] = static_cast<int64_t>(block[i].get<double>());
   }
   k.dynamicSharedBytes = r.integer("dynamic_shared_bytes");
   if (k.dynamicSharedBytes < 0)
     throw Error(where + ": 'dynamic_shared_bytes' must be >= 0, got " +
                 std::to_string(k.dynamicSharedBytes));
-  if (json.find("tensor_maps"))
-    for (const Json &m : r.get("tensor_maps", Json::Kind::Array).array())
+  if (r.has("tensor_maps"))
+    for (const Json &m : r.get("tensor_maps", Kind::Array))
       k.tensorMaps.push_back(parseTensorMap(m, k, where));
-  if (json.find("size_variants")) {
+  if (r.has("size_variants")) {
     k.sizeVariants = r.strings("size_variants");
     k.smCount = r.integer("sm_count");
     k.tileRates = r.integers("tile_rates", 1, 1000, "'tile_rates' entries");
@@ -199,16 +248,16 @@ KernelSpec parseKernel(const Json &json, size_t index) {
                   " entries (the kernel's, then each size variant's), got " +
                   std::to_string(k.tileRates.size()));
   }
-  if (json.find("split_tail")) {
-    Reader st(r.get("split_tail", Json::Kind::Object), where + " split_tail");
+  if (r.has("split_tail")) {
+    Reader st(r.get("split_tail", Kind::Object), where + " split_tail");
     SplitTailSpec &t = k.splitTail;
     t.maxSplits = st.integer("max_splits");
     t.depth = st.str("depth");
     t.tileK = st.integer("tile_k");
     t.tileElements = st.integer("tile_elements");
     t.aligned = st.strings("aligned");
-    if (st.json.find("split_blocks"))
-      t.splitBlocks = st.get("split_blocks", Json::Kind::Bool).boolean();
+    if (st.has("split_blocks"))
+      t.splitBlocks = st.get("split_blocks", Kind::Bool).get<bool>();
     if (!t.splitBlocks)
       t.kernel = st.str("kernel");
     if (t.maxSplits < 2 || t.maxSplits > 64 || t.tileK < 1 || t.tileElements < 1)
@@ -222,13 +271,13 @@ KernelSpec parseKernel(const Json &json, size_t index) {
       if (g.cluster > 1)
         throw Error(st.where + ": a split tail cannot launch clusters");
   }
-  if (json.find("split_keys")) {
-    Reader sk(r.get("split_keys", Json::Kind::Object), where + " split_keys");
+  if (r.has("split_keys")) {
+    Reader sk(r.get("split_keys", Kind::Object), where + " split_keys");
     SplitKeysSpec &t = k.splitKeys;
     t.maxSplits = sk.integer("max_splits");
     t.rows = sk.integer("rows");
     t.tileKeys = sk.integer("tile_keys");
-    if (sk.json.find("part")) {
+    if (sk.has("part")) {
       t.part = sk.str("part");
       if (t.part != "decode" && t.part != "combine")
         throw Error(sk.where + ": 'part' must be \"decode\" or \"combine\", got \"" + t.part +
@@ -243,12 +292,12 @@ KernelSpec parseKernel(const Json &json, size_t index) {
     if (k.op != "attention")
       throw Error(sk.where + ": only an attention kernel splits keys, this one is '" + k.op + "'");
   }
-  for (const auto &[name, v] : r.get("attrs", Json::Kind::Object).object()) {
-    if (v.isNumber())
-      k.attrs[name] = v.number();
-    else if (v.isBool())
-      k.attrs[name] = v.boolean() ? 1.0 : 0.0;
-    else if (!v.isString() && !v.isArray())
+  for (const auto &[name, v] : r.get("attrs", Kind::Object).items()) {
+    if (v.is_number())
+      k.attrs[name] = v.get<double>();
+    else if (v.is_boolean())
+      k.attrs[name] = v.get<bool>() ? 1.0 : 0.0;
+    else if (!v.is_string() && !v.is_array())
       throw Error(where + ": attribute '" + name + "' must be a number, boolean, string or array");
     // Strings and arrays (e.g. "math", "tile") describe the kernel; the
     // runtime needs only the numeric ones.
@@ -414,7 +463,7 @@ double KernelSpec::attr(const std::string &name, double fallback) const {
 }
 
 Bundle Bundle::parse(const std::string &text, const std::string &dir) {
-  Json json = Json::parse(text);
+  Json json = parseJson(text, "manifest");
   Reader r(json, "manifest");
   if (r.str("format") != "mini-bundle")
     throw Error("manifest: 'format' must be \"mini-bundle\"");
@@ -426,7 +475,7 @@ Bundle Bundle::parse(const std::string &text, const std::string &dir) {
   b.chip = r.str("chip");
   parseChip(b.chip);
   size_t i = 0;
-  for (const Json &k : r.get("kernels", Json::Kind::Array).array())
+  for (const Json &k : r.get("kernels", Kind::Array))
     b.kernels.push_back(parseKernel(k, i++));
   if (b.kernels.empty())
     throw Error("manifest: 'kernels' is empty");

@@ -1,5 +1,4 @@
 #include "mini/runtime/Error.h"
-#include "mini/runtime/Json.h"
 #include "mini/runtime/Manifest.h"
 
 #include "TestUtil.h"
@@ -28,26 +27,25 @@ std::string manifest(const std::string &kernelExtra = "", const std::string &chi
          kernelExtra + "}]}";
 }
 
-TEST(Json, ReportsLineAndColumn) {
-  std::string msg = errorOf([] { Json::parse("{\n  \"a\": [1, 2,,]\n}"); });
-  EXPECT_NE(msg.find("line 2, column 14"), std::string::npos) << msg;
+TEST(Manifest, ReportsJsonSyntaxErrorsWithLineAndColumn) {
+  std::string msg = errorOf([] { Bundle::parse("{\n  \"a\": [1, 2,,]\n}", "/tmp"); });
+  EXPECT_NE(msg.find("manifest: JSON parse error at line 2, column 14"), std::string::npos) << msg;
+  msg = errorOf([] { Bundle::parse(R"({"format": "mini-bundle")", "/tmp"); });
+  EXPECT_NE(msg.find("manifest: JSON parse error"), std::string::npos) << msg;
+  msg = errorOf([] { Bundle::parse(R"({} x)", "/tmp"); });
+  EXPECT_NE(msg.find("manifest: JSON parse error at line 1, column 4"), std::string::npos) << msg;
 }
 
-TEST(Json, ParsesNestedValues) {
-  Json j = Json::parse(R"({"a":[1,-2.5e3,true,null,"x\n\u00e9"],"b":{}})");
-  ASSERT_TRUE(j.isObject());
-  const auto &a = j.find("a")->array();
-  ASSERT_EQ(a.size(), 5u);
-  EXPECT_DOUBLE_EQ(a[1].number(), -2500.0);
-  EXPECT_TRUE(a[2].boolean());
-  EXPECT_EQ(a[4].string(), "x\n\xc3\xa9");
-  EXPECT_TRUE(j.find("b")->object().empty());
-}
-
-TEST(Json, RejectsTruncatedAndTrailingInput) {
-  EXPECT_NE(errorOf([] { Json::parse(R"({"a": [1, 2)"); }).find("JSON parse error"), std::string::npos);
-  EXPECT_NE(errorOf([] { Json::parse(R"({} x)"); }).find("trailing"), std::string::npos);
-  EXPECT_NE(errorOf([] { Json::parse(R"("abc)"); }).find("unterminated string"), std::string::npos);
+TEST(Manifest, NamesTheFieldAndBothKinds) {
+  std::string text = manifest();
+  text.replace(text.find("\"version\":1"), 11, "\"version\":\"1\"");
+  std::string msg = errorOf([&] { Bundle::parse(text, "/tmp"); });
+  EXPECT_NE(msg.find("manifest: field 'version' must be a number, got a string"), std::string::npos)
+      << msg;
+  text = manifest();
+  text.replace(text.find("\"output\":false"), 14, "\"output\":null");
+  msg = errorOf([&] { Bundle::parse(text, "/tmp"); });
+  EXPECT_NE(msg.find("field 'output' must be a boolean, got null"), std::string::npos) << msg;
 }
 
 TEST(Manifest, ParsesAValidBundle) {
