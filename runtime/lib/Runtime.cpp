@@ -52,6 +52,8 @@ std::string Device::chip() const {
   return "sm_" + std::to_string(major_) + std::to_string(minor_);
 }
 
+void Device::makeCurrent() const { check(driver().cuCtxSetCurrent(context_), "cuCtxSetCurrent"); }
+
 void Device::synchronize(const std::string &context) const {
   check(driver().cuCtxSynchronize(), "cuCtxSynchronize", context);
 }
@@ -85,6 +87,9 @@ void DeviceBuffer::download(void *host) const {
 }
 void DeviceBuffer::fill(unsigned char byte) {
   check(driver().cuMemsetD8(ptr_, byte, bytes_), "cuMemsetD8");
+}
+void DeviceBuffer::fillAsync(unsigned char byte, CUstream stream) {
+  check(driver().cuMemsetD8Async(ptr_, byte, bytes_, stream), "cuMemsetD8Async");
 }
 
 void validateCubin(const std::string &bytes, const std::string &path) {
@@ -295,12 +300,16 @@ LoadedBundle::LoadedBundle(const Bundle &bundle, const Device &device)
 }
 
 LoadedBundle::~LoadedBundle() {
+  for (auto &[name, slots] : tensorMapSlots_)
+    for (TensorMapSlot &slot : slots)
+      if (slot.lastUse)
+        driver().cuEventDestroy(slot.lastUse);
   for (auto &[name, module] : modules_)
     driver().cuModuleUnload(module);
 }
 
 void LoadedBundle::launch(const KernelSpec &launched, const std::vector<CUdeviceptr> &tensors,
-                          const Sizes &sizes) const {
+                          const Sizes &sizes, CUstream stream) const {
   const KernelSpec &k = bundle_.forSizes(launched, sizes);
   if (k.splitTail.splitBlocks)
     throw Error("kernel '" + k.entry + "' computes split tiles; launch the kernel whose "
@@ -309,17 +318,29 @@ void LoadedBundle::launch(const KernelSpec &launched, const std::vector<CUdevice
     throw Error("kernel '" + k.entry + "' is a decode attention's " + k.splitKeys.part +
                 " kernel; launch the kernel whose split_keys names it");
   if (SplitKeysPlan plan = splitKeysPlan(k, sizes); plan.splits > 0)
-    return launchDecode(k, tensors, sizes, plan);
+    return launchDecode(k, tensors, sizes, plan, stream);
   auto fn = functions_.find(k.entry);
   if (fn == functions_.end())
     throw Error("kernel '" + k.entry + "' is not in the loaded bundle");
   std::array<int64_t, 3> grid = k.gridDims(sizes);
-  std::vector<CUdeviceptr> maps = tensorMaps(k, tensors, sizes);
+  TensorMapSlot *slot = tensorMaps(k, tensors, sizes, stream);
+  std::vector<CUdeviceptr> maps;
+  for (size_t i = 0; slot && i < k.tensorMaps.size(); ++i)
+    maps.push_back(slot->buffer.ptr() + i * sizeof(CUtensorMap));
+  // After the launches below, whichever returns first.
+  struct MarkUse {
+    TensorMapSlot *slot;
+    CUstream stream;
+    ~MarkUse() {
+      if (slot)
+        driver().cuEventRecord(slot->lastUse, stream);
+    }
+  } markUse{slot, stream};
   SplitTailArgs splitTail;
   if (k.splitTail.maxSplits > 1)
     splitTail.plan = k.planSplitTail(sizes, smCount_);
   KernelParams params(k, tensors, sizes, maps, &splitTail);
-  run(k, fn->second, grid, params);
+  run(k, fn->second, grid, params, stream);
   const SplitTailPlan &p = splitTail.plan;
   if (!p.blocks)
     return;
@@ -332,16 +353,17 @@ void LoadedBundle::launch(const KernelSpec &launched, const std::vector<CUdevice
     w.partials = DeviceBuffer(partialBytes, "split-tail partials of '" + split.entry + "'");
   if (w.counters.bytes() < counterBytes) {
     w.counters = DeviceBuffer(counterBytes, "split-tail counters of '" + split.entry + "'");
-    w.counters.fill(0);
+    w.counters.fillAsync(0, stream);
   }
   splitTail.partials = w.partials.ptr();
   splitTail.counters = w.counters.ptr();
   KernelParams splitParams(split, tensors, sizes, maps, &splitTail);
-  run(split, functions_.at(split.entry), {p.blocks, 1, 1}, splitParams);
+  run(split, functions_.at(split.entry), {p.blocks, 1, 1}, splitParams, stream);
 }
 
 void LoadedBundle::launchDecode(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
-                                const Sizes &sizes, const SplitKeysPlan &plan) const {
+                                const Sizes &sizes, const SplitKeysPlan &plan,
+                                CUstream stream) const {
   const KernelSpec &decode = bundle_.kernel(k.splitKeys.decodeKernel);
   const KernelSpec &combine = bundle_.kernel(k.splitKeys.combineKernel);
   SplitKeysArgs args;
@@ -358,41 +380,54 @@ void LoadedBundle::launchDecode(const KernelSpec &k, const std::vector<CUdevicep
   }
   KernelParams decodeParams(decode, tensors, sizes, {}, nullptr, &args);
   run(decode, functions_.at(decode.entry),
-      {plan.rowBlocks * plan.splits, sizes.at("G"), sizes.at("B")}, decodeParams);
+      {plan.rowBlocks * plan.splits, sizes.at("G"), sizes.at("B")}, decodeParams, stream);
   if (plan.splits > 1) {
     KernelParams combineParams(combine, tensors, sizes, {}, nullptr, &args);
-    run(combine, functions_.at(combine.entry), combine.gridDims(sizes), combineParams);
+    run(combine, functions_.at(combine.entry), combine.gridDims(sizes), combineParams, stream);
   }
 }
 
 void LoadedBundle::run(const KernelSpec &spec, CUfunction fn, const std::array<int64_t, 3> &grid,
-                       KernelParams &params) const {
+                       KernelParams &params, CUstream stream) const {
   for (int i = 0; i < 3; ++i)
     if (grid[i] < 1 || grid[i] > (i == 0 ? 2147483647LL : 65535LL))
       throw Error("kernel '" + spec.entry + "': grid dim " + std::to_string(i) + " = " +
                   std::to_string(grid[i]) + " is out of the device's range");
   check(driver().cuLaunchKernel(fn, grid[0], grid[1], grid[2], spec.block[0], spec.block[1],
-                                spec.block[2], spec.dynamicSharedBytes, nullptr, params.data(),
+                                spec.block[2], spec.dynamicSharedBytes, stream, params.data(),
                                 nullptr),
         "cuLaunchKernel", "kernel '" + spec.entry + "'");
 }
 
-std::vector<CUdeviceptr> LoadedBundle::tensorMaps(const KernelSpec &k,
-                                                  const std::vector<CUdeviceptr> &tensors,
-                                                  const Sizes &sizes) const {
+LoadedBundle::TensorMapSlot *LoadedBundle::tensorMaps(const KernelSpec &k,
+                                                     const std::vector<CUdeviceptr> &tensors,
+                                                     const Sizes &sizes, CUstream stream) const {
   if (k.tensorMaps.empty())
-    return {};
-  // The maps live in device memory; a launch on the same tensors and sizes
-  // reuses them, so a timed loop pays neither an encode nor a copy.
-  TensorMapCache &cache = tensorMapCache_[k.entry];
-  auto device = [&] {
-    std::vector<CUdeviceptr> out;
-    for (size_t i = 0; i < k.tensorMaps.size(); ++i)
-      out.push_back(cache.buffer.ptr() + i * sizeof(CUtensorMap));
-    return out;
-  };
-  if (cache.buffer.ptr() && cache.tensors == tensors && cache.sizes == sizes)
-    return device();
+    return nullptr;
+  const DriverApi &d = driver();
+  // A launch on tensors and sizes a slot holds reuses its maps, so a timed
+  // loop pays neither an encode nor a copy.
+  std::vector<TensorMapSlot> &slots = tensorMapSlots_[k.entry];
+  ++launches_;
+  for (TensorMapSlot &slot : slots)
+    if (slot.tensors == tensors && slot.sizes == sizes) {
+      slot.lastLaunch = launches_;
+      return &slot;
+    }
+  TensorMapSlot *slot = nullptr;
+  if (slots.size() < kTensorMapSlots) {
+    slot = &slots.emplace_back();
+    check(d.cuEventCreate(&slot->lastUse, CU_EVENT_DISABLE_TIMING), "cuEventCreate",
+          "tensor maps of '" + k.entry + "'");
+  } else {
+    slot = &*std::min_element(slots.begin(), slots.end(),
+                              [](const TensorMapSlot &a, const TensorMapSlot &b) {
+                                return a.lastLaunch < b.lastLaunch;
+                              });
+    // Launches on any stream may still read the old maps.
+    check(d.cuEventSynchronize(slot->lastUse), "cuEventSynchronize",
+          "tensor maps of '" + k.entry + "'");
+  }
   std::vector<CUtensorMap> maps(k.tensorMaps.size());
   std::memset(maps.data(), 0, maps.size() * sizeof(CUtensorMap));
   for (size_t i = 0; i < maps.size(); ++i) {
@@ -423,12 +458,16 @@ std::vector<CUdeviceptr> LoadedBundle::tensorMaps(const KernelSpec &k,
           "kernel '" + k.entry + "', tensor '" + k.tensors[m.tensor].name + "'");
   }
   size_t bytes = maps.size() * sizeof(CUtensorMap);
-  if (cache.buffer.bytes() != bytes)
-    cache.buffer = DeviceBuffer(bytes, "tensor maps of '" + k.entry + "'");
-  cache.buffer.upload(maps.data()); // synchronous: no kernel still reads the old maps
-  cache.tensors = tensors;
-  cache.sizes = sizes;
-  return device();
+  if (slot->buffer.bytes() != bytes)
+    slot->buffer = DeviceBuffer(bytes, "tensor maps of '" + k.entry + "'");
+  // Ordered before the launch on its stream; the pageable source is staged
+  // before the call returns.
+  check(d.cuMemcpyHtoDAsync(slot->buffer.ptr(), maps.data(), bytes, stream), "cuMemcpyHtoDAsync",
+        "tensor maps of '" + k.entry + "'");
+  slot->tensors = tensors;
+  slot->sizes = sizes;
+  slot->lastLaunch = launches_;
+  return slot;
 }
 
 double timeMedianMs(const std::function<void()> &fn, int warmup, int iters,

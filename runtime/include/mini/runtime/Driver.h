@@ -13,9 +13,12 @@ namespace mini::rt {
   X(cuInit) X(cuDriverGetVersion) X(cuDeviceGetCount) X(cuDeviceGet)           \
   X(cuDeviceGetName) X(cuDeviceGetAttribute) X(cuDevicePrimaryCtxRetain)       \
   X(cuDevicePrimaryCtxRelease) X(cuCtxSetCurrent) X(cuCtxSynchronize)          \
+  X(cuCtxGetDevice)                                                            \
   X(cuModuleLoadData) X(cuModuleUnload) X(cuModuleGetFunction)                 \
   X(cuFuncGetAttribute) X(cuFuncSetAttribute) X(cuLaunchKernel) X(cuMemAlloc)  \
   X(cuMemFree) X(cuMemcpyHtoD) X(cuMemcpyDtoH) X(cuMemcpyDtoD) X(cuMemsetD8)   \
+  X(cuMemcpyHtoDAsync) X(cuMemsetD8Async) X(cuStreamCreate) X(cuStreamDestroy)  \
+  X(cuStreamSynchronize)                                                       \
   X(cuEventCreate) X(cuEventDestroy) X(cuEventRecord) X(cuEventSynchronize)    \
   X(cuEventElapsedTime) X(cuGetErrorName) X(cuGetErrorString)                 \
   X(cuTensorMapEncodeTiled)

@@ -33,6 +33,9 @@ public:
   int maxSharedBytesPerBlock() const { return maxSharedOptin_; }
   int smCount() const { return smCount_; }
   void synchronize(const std::string &context = "") const;
+  /// Makes the device's context current on the calling thread (the
+  /// constructor does so for the thread that creates it).
+  void makeCurrent() const;
 
 private:
   CUdevice device_ = 0;
@@ -57,6 +60,8 @@ public:
   void upload(const void *host);
   void download(void *host) const;
   void fill(unsigned char byte);
+  /// As fill, ordered on `stream` (asynchronous with the host).
+  void fillAsync(unsigned char byte, CUstream stream);
 
 private:
   CUdeviceptr ptr_ = 0;
@@ -137,9 +142,11 @@ public:
   /// `tensors` (the manifest's tensor order) at `sizes` (already resolved),
   /// then its tail kernel when the plan has a tail; for an attention with
   /// decode kernels, those where KernelSpec::planSplitKeys says so.
-  /// Asynchronous on the default stream.
+  /// Asynchronous, on `stream` (the legacy default stream when null). A
+  /// kernel's split-tail and split-keys workspaces are its own: launches of
+  /// one such kernel on two streams must not overlap.
   void launch(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
-              const Sizes &sizes) const;
+              const Sizes &sizes, CUstream stream = nullptr) const;
   /// The decode plan a launch of `k` at `sizes` makes on this device.
   SplitKeysPlan splitKeysPlan(const KernelSpec &k, const Sizes &sizes) const {
     return k.planSplitKeys(sizes, smCount_, forcedSplitKeys_);
@@ -150,20 +157,29 @@ public:
   void forceSplitKeys(int64_t splits) { forcedSplitKeys_ = splits; }
 
 private:
-  /// Device pointers to `k`'s tensor maps for these tensors and sizes,
-  /// re-encoded and uploaded only when they change.
-  std::vector<CUdeviceptr> tensorMaps(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
-                                      const Sizes &sizes) const;
+  /// Encoded tensor maps in device memory, for one set of tensors and sizes.
+  struct TensorMapSlot {
+    DeviceBuffer buffer;
+    std::vector<CUdeviceptr> tensors;
+    Sizes sizes;
+    CUevent lastUse = nullptr; // recorded after each launch that reads the slot
+    uint64_t lastLaunch = 0;
+  };
+  /// Kernels launched with many tensors in turn (a training step, PyTorch's
+  /// allocator) keep this many sets of maps; the least recently used slot is
+  /// rewritten once the launches that read it are done.
+  static constexpr size_t kTensorMapSlots = 8;
+  /// The slot holding `k`'s tensor maps for these tensors and sizes (null
+  /// when `k` has none), encoded and uploaded on `stream` only when no slot
+  /// has them.
+  TensorMapSlot *tensorMaps(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
+                            const Sizes &sizes, CUstream stream) const;
 
   Bundle bundle_;
   std::map<std::string, CUmodule> modules_;
   std::map<std::string, CUfunction> functions_;
-  struct TensorMapCache {
-    DeviceBuffer buffer;                // the encoded maps
-    std::vector<CUdeviceptr> tensors;   // ... of these tensors
-    Sizes sizes;                        // ... at these sizes
-  };
-  mutable std::map<std::string, TensorMapCache> tensorMapCache_;
+  mutable std::map<std::string, std::vector<TensorMapSlot>> tensorMapSlots_;
+  mutable uint64_t launches_ = 0;
   /// The split-tail workspace of each kernel, grown as needed. The blocks
   /// leave the counters at zero, so the next launch finds them so too.
   struct SplitTailWorkspace {
@@ -180,11 +196,11 @@ private:
   /// The decode kernel, and with splits its combine kernel, for a launch of
   /// `k` that `plan` sends there.
   void launchDecode(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
-                    const Sizes &sizes, const SplitKeysPlan &plan) const;
+                    const Sizes &sizes, const SplitKeysPlan &plan, CUstream stream) const;
   /// One launch of `spec` (`fn`) on `grid`, checked against the device's
   /// grid limits.
   void run(const KernelSpec &spec, CUfunction fn, const std::array<int64_t, 3> &grid,
-           KernelParams &params) const;
+           KernelParams &params, CUstream stream) const;
 };
 
 /// Median milliseconds of `iters` runs of `fn` after `warmup` runs, each timed
