@@ -1,0 +1,38 @@
+"""Kernels as PyTorch custom ops (torch.library), with fake implementations so
+torch.compile can trace them without running them."""
+import torch
+
+from ._tensors import TORCH_DTYPES
+
+
+def _fake(kernel):
+    def fake(*inputs):
+        # Shapes only (they may be symbolic): the same binding rules as a launch.
+        spec = kernel.outputs[0]
+        sizes = dict(kernel.static_sizes)
+        batchless = False
+        for t, x in zip(kernel.inputs, inputs):
+            dims = t.dims
+            if kernel._batchless(t, tuple(x.shape)):
+                dims, batchless = dims[1:], True
+                sizes.setdefault("batch", 1)
+            for name, value in zip(dims, x.shape):
+                sizes.setdefault(name, value)
+        return inputs[0].new_empty(kernel.output_shape(spec, sizes, batchless),
+                                   dtype=getattr(torch, TORCH_DTYPES[spec.dtype]))
+    return fake
+
+
+def register(bundle, namespace):
+    lib = torch.library.Library(namespace, "FRAGMENT")
+    register_fake = getattr(torch.library, "register_fake", None) or torch.library.impl_abstract
+    for kernel in bundle:
+        if len(kernel.outputs) != 1:
+            continue  # every op of the dialect has one result today
+        args = ", ".join(f"Tensor {t.name}" for t in kernel.inputs)
+        lib.define(f"{kernel.name}({args}) -> Tensor")
+        lib.impl(kernel.name, lambda *xs, k=kernel: k(*xs), "CUDA")
+        register_fake(f"{namespace}::{kernel.name}", _fake(kernel), lib=lib)
+    # The registrations live as long as the Library object.
+    bundle._torch_libraries.append(lib)
+    return getattr(torch.ops, namespace)
