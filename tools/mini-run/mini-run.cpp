@@ -1,5 +1,7 @@
 // mini-run BUNDLE: run every kernel of a bundle on fresh random inputs, check it
 // against the hand-written reference kernel, and report error and time.
+#include "BenchReport.h"
+
 #include "mini/reference/Cpu.h"
 #include "mini/reference/Cublas.h"
 #include "mini/reference/Reference.h"
@@ -24,6 +26,7 @@ struct Options {
   std::string bundle;
   rt::Sizes sizes;
   std::string kernel; // empty: all
+  std::string op;     // with no --kernel: only the kernels of this op
   uint64_t seed = 0;
   bool seedGiven = false;
   int warmup = 3, iters = 10;
@@ -32,21 +35,26 @@ struct Options {
   bool bench = false;     // also print bandwidth / throughput against a peer
   std::string matmulRef = "tiled";
   int splitKeys = 0; // > 0: decode attention launches use this many key splits
+  std::string json;  // --json FILE: the --bench records as mini-bench/1
+  std::string group; // --group NAME: the records' group (e.g. "ladder:matmul")
 };
 
 [[noreturn]] void usage(const std::string &error) {
   if (!error.empty())
     std::fprintf(stderr, "mini-run: %s\n", error.c_str());
   std::fprintf(stderr,
-               "usage: mini-run BUNDLE_DIR [--size NAME=N[,NAME=N...]] [--kernel ENTRY]\n"
+               "usage: mini-run BUNDLE_DIR [--size NAME=N[,NAME=N...]] [--kernel ENTRY | --op OP]\n"
                "                [--seed N] [--warmup N] [--iters N] [--nonfinite]\n"
                "                [--no-cpu-check] [--matmul-ref naive|tiled|wmma|wmma-cp.async] [--bench]\n"
-               "                [--split-keys N]\n"
+               "                [--split-keys N] [--json FILE [--group NAME]]\n"
                "Runs each kernel of the bundle on random inputs, checks it against the\n"
                "reference kernel (norm(out - ref) / norm(ref)) and times both. --bench adds\n"
                "GB/s against a device-to-device copy of the same bytes (row ops) or TFLOP/s.\n"
                "--split-keys N: an attention launch that takes its decode kernel splits the\n"
                "keys N ways (capped at its max_splits) instead of as the runtime plans.\n"
+               "--json FILE (implies --bench) writes the measurements as one mini-bench/1 file\n"
+               "(docs/BENCH-JSON.md) for scripts/report.py; --group tags its records (e.g.\n"
+               "ladder:matmul, each labelled by its kernel).\n"
                "Exit status: 0 all match, 1 a mismatch, 2 a usage or runtime error, 77 no GPU.\n");
   std::exit(2);
 }
@@ -97,6 +105,8 @@ Options parseArgs(int argc, char **argv) {
       }
     } else if (a == "--kernel") {
       o.kernel = value();
+    } else if (a == "--op") {
+      o.op = value();
     } else if (a == "--seed") {
       o.seed = static_cast<uint64_t>(parseInt(value(), "seed"));
       o.seedGiven = true;
@@ -112,6 +122,11 @@ Options parseArgs(int argc, char **argv) {
       o.splitKeys = count(value(), "--split-keys");
       if (o.splitKeys < 1)
         usage("--split-keys must be >= 1");
+    } else if (a == "--json") {
+      o.json = value();
+      o.bench = true;
+    } else if (a == "--group") {
+      o.group = value();
     } else if (a == "--no-cpu-check") {
       o.cpuCheck = false;
     } else if (a == "--matmul-ref") {
@@ -128,6 +143,8 @@ Options parseArgs(int argc, char **argv) {
   }
   if (o.bundle.empty())
     usage("no bundle directory given");
+  if (!o.group.empty() && o.json.empty())
+    usage("--group needs --json");
   if (o.iters < 1 || o.warmup < 0)
     usage("--iters must be >= 1 and --warmup >= 0");
   return o;
@@ -243,15 +260,22 @@ ref::MatmulVariant matmulVariant(const std::string &name) {
 /// Bandwidth against the ceiling measured in the same process: a
 /// device-to-device copy that reads and writes as many bytes as the kernel
 /// (each input read once, the output written once). Matmul and attention
-/// report TFLOP/s instead.
+/// report TFLOP/s instead. Fills `record`'s peers, work and ceiling.
 void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &sizes,
                 const std::vector<rt::DeviceBuffer> &dev, const std::function<void()> &runOurs,
-                double oursMs, double refMs, const std::string &refName) {
+                double oursMs, double refMs, const std::string &refName, run::BenchRecord &record) {
   auto d = [&](const char *n) { return double(sizes.at(n)); };
+  double bytes = 0;
+  for (const rt::DeviceBuffer &b : dev)
+    bytes += double(b.bytes());
+  record.bytes = bytes;
+  record.oursMs = oursMs;
+  record.peersMs.emplace_back(refName, refMs);
   if (k.op == "matmul" || k.op == "attention") {
     double flops = k.op == "matmul" ? 2 * d("batch") * d("M") * d("N") * d("K")
                                     : 4 * d("B") * d("H") * d("S") * d("T") * d("D") *
                                           (k.attr("causal", 0) != 0 ? 0.5 : 1.0);
+    record.flops = flops;
     std::printf("  bench %-22s ours %8.2f TFLOP/s   %s %8.2f TFLOP/s   ours/ref %.2f\n", k.entry.c_str(),
                 flops / oursMs * 1e-9, refName.c_str(), flops / refMs * 1e-9, refMs / oursMs);
     if (k.op == "matmul") {
@@ -259,6 +283,7 @@ void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &si
       DType in = k.tensors[0].dtype, out = k.tensors[2].dtype;
       rt::DeviceBuffer c(dev[2].bytes(), "peer output");
       auto a = (const void *)dev[0].ptr(), b = (const void *)dev[1].ptr();
+      double cublasTflops = 0;
       try {
         // Ours and cuBLAS alternate launch by launch: same clocks and power.
         ref::Cublas cublas;
@@ -267,18 +292,29 @@ void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &si
             opt.warmup, opt.iters, "ours and cuBLAS");
         std::printf("  bench %-22s interleaved: ours %8.2f TFLOP/s   cuBLAS %8.2f TFLOP/s   ours/cuBLAS %.3f\n",
                     k.entry.c_str(), flops / ms[0] * 1e-9, flops / ms[1] * 1e-9, ms[1] / ms[0]);
+        record.oursMs = ms[0];
+        record.peersMs.emplace_back("cuBLAS", ms[1]);
+        cublasTflops = flops / ms[1] * 1e-9;
       } catch (const rt::Error &e) {
         std::printf("  bench %-22s cuBLAS unavailable: %s\n", k.entry.c_str(), e.what());
       }
+      double peak = 0;
       if (in != DType::F32) {
         rt::DeviceBuffer sink(sizeof(float), "mma.sync probe sink");
         double probeFlops = 0;
         double ms = rt::timeMedianMs(
             [&] { probeFlops = ref::mmaSyncPeakFlops(in, (float *)sink.ptr()); },
             opt.warmup, opt.iters, "mma.sync peak probe");
-        double peak = probeFlops / ms * 1e-9;
+        peak = probeFlops / ms * 1e-9;
         std::printf("  bench %-22s mma.sync peak %8.2f TFLOP/s   ours/peak %.3f\n", k.entry.c_str(),
                     peak, flops / oursMs * 1e-9 / peak);
+      }
+      // The compute roof: the mma.sync probe, or cuBLAS where that is faster
+      // (wgmma exceeds what mma.sync can issue).
+      if (peak > 0 || cublasTflops > 0) {
+        record.ceiling = "mma";
+        record.ceilingSource = cublasTflops > peak ? "cuBLAS" : "mma.sync probe";
+        record.ceilingValue = std::max(peak, cublasTflops);
       }
       for (auto v : {ref::MatmulVariant::Wmma, ref::MatmulVariant::Pipelined}) {
         if (!ref::supports(v, in))
@@ -286,13 +322,11 @@ void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &si
         double ms = rt::timeMedianMs([&] { ref::matmul(v, in, out, a, b, (void *)c.ptr(), d("batch"), d("M"), d("N"), d("K")); },
                                      opt.warmup, opt.iters, ref::name(v));
         std::printf("  bench %-22s ref %-14s %8.2f TFLOP/s\n", k.entry.c_str(), ref::name(v), flops / ms * 1e-9);
+        record.peersMs.emplace_back(std::string("matmul/") + ref::name(v), ms);
       }
     }
     return;
   }
-  double bytes = 0;
-  for (const rt::DeviceBuffer &b : dev)
-    bytes += double(b.bytes());
   size_t copyBytes = static_cast<size_t>(bytes / 2);
   rt::DeviceBuffer dst(copyBytes, "copy destination");
   CUdeviceptr src = dev[0].ptr();
@@ -309,11 +343,16 @@ void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &si
   std::printf("  bench %-22s %.0f MB  ours %7.0f GB/s (%.2fx copy)   %s %7.0f GB/s (%.2fx)   copy %7.0f GB/s\n",
               k.entry.c_str(), bytes * 1e-6, gbs(oursMs), copyMs / oursMs, refName.c_str(), gbs(refMs),
               copyMs / refMs, gbs(copyMs));
+  record.peersMs.emplace_back("copy", copyMs);
+  record.ceiling = "copy";
+  record.ceilingSource = "cuMemcpyDtoD";
+  record.ceilingValue = gbs(copyMs);
 }
 
 /// Runs one kernel; returns true when it matches.
 bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Device &device,
-               const rt::KernelSpec &k, const rt::Sizes &sizes, std::mt19937_64 &rng) {
+               const rt::KernelSpec &k, const rt::Sizes &sizes, std::mt19937_64 &rng,
+               run::BenchReport &report) {
   if (const rt::KernelSpec &v = loaded.bundle().forSizes(k, sizes); v.entry != k.entry)
     std::printf("%s: runs size variant %s (the least waves x time per wave at these sizes)\n",
                 k.entry.c_str(), v.entry.c_str());
@@ -433,8 +472,14 @@ bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Dev
   std::printf("%-22s %-9s %-5s %-40s %-20s %9.2e %9s %7.1e %9.4f %9.4f  %s\n", k.entry.c_str(), k.op.c_str(),
               rt::dtypeName(dt), sizesText(k, sizes).c_str(), refName.c_str(), c.relError, cpuText, tol,
               oursMs, refMs, ok ? "PASS" : "FAIL");
-  if (opt.bench)
-    printBench(opt, k, sizes, dev, [&] { loaded.launch(k, ptrs, sizes); }, oursMs, refMs, refName);
+  if (opt.bench) {
+    run::BenchRecord record{&k, sizes};
+    record.pass = ok;
+    record.relError = c.relError;
+    printBench(opt, k, sizes, dev, [&] { loaded.launch(k, ptrs, sizes); }, oursMs, refMs, refName,
+               record);
+    report.add(std::move(record));
+  }
   if (c.nonfiniteMismatch)
     std::printf("  %lld output(s) differ in NaN/Inf from the reference (first at index %lld)\n",
                 static_cast<long long>(c.nonfiniteMismatch), static_cast<long long>(c.firstBad));
@@ -450,14 +495,19 @@ int main(int argc, char **argv) {
     // Select kernels and resolve their sizes before touching the GPU, so that
     // usage errors are reported on any machine.
     std::vector<std::pair<const rt::KernelSpec *, rt::Sizes>> work;
+    if (!opt.kernel.empty() && !opt.op.empty())
+      usage("give --kernel or --op, not both");
     if (!opt.kernel.empty()) {
       const rt::KernelSpec &k = bundle.kernel(opt.kernel);
       work.emplace_back(&k, k.resolveSizes(opt.sizes));
     } else {
       for (const rt::KernelSpec &k : bundle.kernels)
         // Size variants, tail and decode kernels run through their kernel.
-        if (!bundle.isSizeVariant(k.entry) && !bundle.isCompanionKernel(k.entry))
+        if (!bundle.isSizeVariant(k.entry) && !bundle.isCompanionKernel(k.entry) &&
+            (opt.op.empty() || k.op == opt.op))
           work.emplace_back(&k, k.resolveSizes(opt.sizes));
+      if (work.empty())
+        throw rt::Error("the bundle has no " + opt.op + " kernel");
     }
     std::string reason;
     if (rt::deviceCount(&reason) == 0) {
@@ -474,8 +524,15 @@ int main(int argc, char **argv) {
     std::printf("%-22s %-9s %-5s %-40s %-20s %9s %9s %7s %9s %9s  %s\n", "kernel", "op", "dtype", "sizes", "reference",
                 "rel_err", "vs_f64", "tol", "ours_ms", "ref_ms", "result");
     bool all = true;
-    for (const auto &[k, sizes] : work)
-      all = runKernel(opt, loaded, device, *k, sizes, rng) && all;
+    run::BenchReport report(opt.json, opt.group);
+    for (size_t i = 0; i < work.size(); ++i) {
+      const auto &[k, sizes] = work[i];
+      if (work.size() > 1 && opt.bench) // long runs: where it is
+        std::fprintf(stderr, "mini-run: case %zu of %zu: %s\n", i + 1, work.size(), k->entry.c_str());
+      all = runKernel(opt, loaded, device, *k, sizes, rng, report) && all;
+    }
+    if (report.enabled())
+      report.write(device);
     return all ? 0 : 1;
   } catch (const rt::Error &e) {
     std::fprintf(stderr, "mini-run: error: %s\n", e.what());
