@@ -54,6 +54,12 @@ std::string Device::chip() const {
 
 void Device::makeCurrent() const { check(driver().cuCtxSetCurrent(context_), "cuCtxSetCurrent"); }
 
+int Device::attribute(CUdevice_attribute attribute) const {
+  int value = 0;
+  check(driver().cuDeviceGetAttribute(&value, attribute, device_), "cuDeviceGetAttribute");
+  return value;
+}
+
 void Device::synchronize(const std::string &context) const {
   check(driver().cuCtxSynchronize(), "cuCtxSynchronize", context);
 }

@@ -36,6 +36,8 @@ public:
   /// Makes the device's context current on the calling thread (the
   /// constructor does so for the thread that creates it).
   void makeCurrent() const;
+  /// cuDeviceGetAttribute of the device.
+  int attribute(CUdevice_attribute attribute) const;
 
 private:
   CUdevice device_ = 0;
