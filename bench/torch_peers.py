@@ -388,6 +388,9 @@ def device_info(torch):
 
 
 def git_commit():
+    """$MINI_GIT_COMMIT (a copy of the tree whose .git is not its own), else HEAD."""
+    if os.environ.get("MINI_GIT_COMMIT"):
+        return os.environ["MINI_GIT_COMMIT"]
     try:
         out = subprocess.run(["git", "rev-parse", "HEAD"], cwd=REPO, capture_output=True,
                              text=True, check=True)

@@ -125,7 +125,8 @@ class OnTheGpu(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "must be on a CUDA device, got cpu"):
             kernel(x.cpu())
         with self.assertRaisesRegex(ValueError, "16-byte aligned"):
-            kernel(x.view(-1)[1:8193].view(64, 128))
+            storage = torch.empty(64 * 128 + 1, device="cuda", dtype=torch.float16)
+            kernel(storage[1:].view(64, 128))
 
 
 if __name__ == "__main__":
