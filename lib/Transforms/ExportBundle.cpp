@@ -1,4 +1,5 @@
 // mini-export-bundle: cubins + manifest.json, the contract with the runtime.
+#include "mini/Dialect/Mini/MiniDialect.h"
 #include "mini/Transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -147,7 +148,7 @@ struct MiniExportBundlePass
       kernels.push_back(std::move(entry));
     };
     walk = module.walk([&](gpu::LaunchFuncOp launch) {
-      auto record = launch->getAttrOfType<DictionaryAttr>("mini.kernel");
+      auto record = launch->getAttrOfType<DictionaryAttr>(mini::MiniDialect::kKernelRecordAttrName);
       if (!record)
         return WalkResult::advance();
       auto it = binaries.find(launch.getKernelModuleName().getValue());
@@ -161,7 +162,8 @@ struct MiniExportBundlePass
       chip = it->second.second;
       add(*toJson(record).getAsObject(), launch.getKernelName().getValue().str(),
           it->second.first);
-      if (auto companions = launch->getAttrOfType<ArrayAttr>("mini.companion_kernels"))
+      if (auto companions =
+              launch->getAttrOfType<ArrayAttr>(mini::MiniDialect::kCompanionKernelsAttrName))
         for (auto record : companions.getAsRange<DictionaryAttr>())
           add(*toJson(record).getAsObject(), record.getAs<StringAttr>("entry").str(),
               it->second.first);

@@ -107,14 +107,13 @@ struct LowerWarpgroupMmaWait : WarpPattern<WarpgroupMmaWaitOp> {
 /// says how to lower them and that they can be lowered that way; failure
 /// leaves a diagnostic.
 FailureOr<MmaFragments> fragmentsFor(FunctionOpInterface func) {
-  auto kind = func->getAttrOfType<StringAttr>(MiniDialect::kMmaKindAttrName);
+  auto kind = func->getAttrOfType<MathUnitAttr>(MiniDialect::kMmaKindAttrName);
   // wgmma: warpgroup ops on wgmma, warp ops (a scalar fallback path) on
   // mma.sync, with the same accumulator fragments.
-  if (!kind || (kind.getValue() != "mma_sync" && kind.getValue() != "wmma" &&
-                kind.getValue() != "wgmma"))
+  if (!kind || kind.getValue() == MathUnit::simt)
     return func.emitOpError("has warp ops but no ")
-           << MiniDialect::kMmaKindAttrName << " = \"mma_sync\", \"wmma\" or \"wgmma\"";
-  bool wmma = kind.getValue() == "wmma";
+           << MiniDialect::kMmaKindAttrName << " = #mini.math<mma_sync>, <wmma> or <wgmma>";
+  bool wmma = kind.getValue() == MathUnit::wmma;
   auto isTile = [](Type t) { return isa<WarpTileType>(t); };
   if (llvm::any_of(func.getArgumentTypes(), isTile) || llvm::any_of(func.getResultTypes(), isTile))
     return func.emitOpError("takes or returns warp tiles; they live within one kernel");
@@ -122,9 +121,10 @@ FailureOr<MmaFragments> fragmentsFor(FunctionOpInterface func) {
   // Reports the diagnostic and stops the walk.
   auto fail = [](InFlightDiagnostic &&diag) { return WalkResult::interrupt(); };
   WalkResult checked = func.walk([&](Operation *op) {
-    if (isa<WarpgroupMmaOp, WarpgroupMmaWaitOp>(op) && kind.getValue() != "wgmma")
+    if (isa<WarpgroupMmaOp, WarpgroupMmaWaitOp>(op) && kind.getValue() != MathUnit::wgmma)
       return fail(op->emitOpError("needs a function of ")
-                  << MiniDialect::kMmaKindAttrName << " = \"wgmma\"; this one's is " << kind);
+                  << MiniDialect::kMmaKindAttrName << " = #mini.math<wgmma>; this one's is "
+                  << kind);
     if (auto load = dyn_cast<WarpLoadOp>(op)) {
       Type elt = load.getType().getElementType();
       if (operand && elt != operand) // the WMMA accumulator type depends on it

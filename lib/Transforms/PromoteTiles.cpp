@@ -74,7 +74,7 @@ private:
 TilePromoter::TilePromoter(BlockMatmulOp op)
     : op(op), cfg(op.getConfig()),
       t{cfg.getTileM(),  cfg.getTileN(),  cfg.getTileK(),    cfg.getWarpsM(),
-        cfg.getWarpsN(), cfg.getStages(), cfg.mathThreads(), cfg.getMath() == "wmma"},
+        cfg.getWarpsN(), cfg.getStages(), cfg.mathThreads(), cfg.getMath() == MathUnit::wmma},
       inElt(op.getA().getType().getElementType()),
       eltBytes(inElt.getIntOrFloatBitWidth() / 8), clusterM(cfg.getClusterM()),
       producer(cfg.getProducerWarps() > 0), b(op), loc(op.getLoc()), kb(b, loc) {
@@ -370,8 +370,8 @@ struct MiniPromoteTilesPass : mini::impl::MiniPromoteTilesBase<MiniPromoteTilesP
         return signalPassFailure();
       }
       // mini-lower-mma lowers the warp ops as the function's mma kind says.
-      StringAttr math = StringAttr::get(op.getContext(), op.getConfig().getMath());
-      auto kind = func->getAttrOfType<StringAttr>(MiniDialect::kMmaKindAttrName);
+      auto math = MathUnitAttr::get(op.getContext(), op.getConfig().getMath());
+      auto kind = func->getAttrOfType<MathUnitAttr>(MiniDialect::kMmaKindAttrName);
       if (kind && kind != math) {
         op.emitOpError("is in a kernel whose ")
             << MiniDialect::kMmaKindAttrName << " is " << kind << ", not its config's math "

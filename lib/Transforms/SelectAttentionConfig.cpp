@@ -18,7 +18,7 @@ namespace mini {
 constexpr int64_t kSplitKeys = 64;
 
 AttentionConfigAttr simtAttentionConfig(MLIRContext *ctx) {
-  return AttentionConfigAttr::get(ctx, "simt", 4, 64, true, kSplitKeys);
+  return AttentionConfigAttr::get(ctx, MathUnit::simt, 4, 64, true, kSplitKeys);
 }
 
 AttentionConfigAttr chooseAttentionConfig(AttentionOp op, StringRef chip) {
@@ -38,7 +38,7 @@ AttentionConfigAttr chooseAttentionConfig(AttentionOp op, StringRef chip) {
   bool wide = d <= 64;
   int64_t keys = d > 128 || (wide && op.getCausal()) ? 64 : 128;
   int64_t warps = wide ? 12 : 8;
-  return AttentionConfigAttr::get(op.getContext(), "wgmma", warps, keys, true, kSplitKeys);
+  return AttentionConfigAttr::get(op.getContext(), MathUnit::wgmma, warps, keys, true, kSplitKeys);
 }
 
 AttentionConfigAttr mmaSyncAttentionConfig(AttentionOp op) {
@@ -50,9 +50,9 @@ AttentionConfigAttr mmaSyncAttentionConfig(AttentionOp op) {
   // against 201). Past D = 128, O's accumulators take half the registers:
   // Q's fragments are re-read per tile.
   if (d > 128)
-    return AttentionConfigAttr::get(ctx, "mma_sync", 4, 32, false, kSplitKeys);
+    return AttentionConfigAttr::get(ctx, MathUnit::mma_sync, 4, 32, false, kSplitKeys);
   int64_t keys = d > 64 && !op.getCausal() ? 32 : 64;
-  return AttentionConfigAttr::get(ctx, "mma_sync", 4, keys, true, kSplitKeys);
+  return AttentionConfigAttr::get(ctx, MathUnit::mma_sync, 4, keys, true, kSplitKeys);
 }
 
 AttentionConfigAttr getOrChooseAttentionConfig(AttentionOp op) {
@@ -79,6 +79,13 @@ struct MiniSelectAttentionConfigPass
   void runOnOperation() override {
     bool overriding = !math.empty() || warps >= 0 || tileKeys >= 0 || keepQ >= 0 ||
                       splitKeys >= 0;
+    std::optional<mini::MathUnit> wantMath = mini::symbolizeMathUnit(math);
+    if (!math.empty() && !wantMath) {
+      getOperation()->emitError()
+          << "mini-select-attention-config: math must be simt, mma_sync or wgmma; got math="
+          << math;
+      return signalPassFailure();
+    }
     WalkResult result = getOperation()->walk([&](mini::AttentionOp op) {
       if (failed(mini::checkCountOptions(op, {{"warps", warps},
                                               {"tile-keys", tileKeys},
@@ -89,12 +96,12 @@ struct MiniSelectAttentionConfigPass
         return checkChip(op, op.getConfigAttr());
       mini::AttentionConfigAttr c = mini::chooseAttentionConfig(op, chip);
       // Another math than the chip's default: that math's tiling.
-      if (!math.empty() && math != c.getMath())
-        c = math == "mma_sync" ? mini::mmaSyncAttentionConfig(op)
-            : math == "wgmma"  ? mini::chooseAttentionConfig(op, "sm_90a")
-                               : mini::simtAttentionConfig(op.getContext());
+      if (wantMath && *wantMath != c.getMath())
+        c = *wantMath == mini::MathUnit::mma_sync ? mini::mmaSyncAttentionConfig(op)
+            : *wantMath == mini::MathUnit::wgmma  ? mini::chooseAttentionConfig(op, "sm_90a")
+                                                  : mini::simtAttentionConfig(op.getContext());
       auto pick = [](int64_t option, int64_t chosen) { return option >= 0 ? option : chosen; };
-      c = mini::AttentionConfigAttr::get(op.getContext(), math.empty() ? c.getMath() : math,
+      c = mini::AttentionConfigAttr::get(op.getContext(), wantMath.value_or(c.getMath()),
                                          pick(warps, c.getWarps()),
                                          pick(tileKeys, c.getTileKeys()),
                                          keepQ >= 0 ? keepQ != 0 : c.getKeepQ(),

@@ -74,12 +74,12 @@ MatmulConfigAttr chooseMatmulConfig(MatmulOp op, StringRef chip) {
   // mma.sync m16n8k16 with bf16 needs sm_80+; wgmma is sm_90a's (0.87-1.15x
   // cuBLAS where mma.sync gives 0.65-0.90x; docs/PERF.md v29).
   if ((elementType.isF16() || elementType.isBF16()) && computeCapability(chip).value_or(0) >= 80)
-    return tensorCoreDefaults(op, chip == "sm_90a" ? "wgmma" : "mma_sync", chip);
+    return tensorCoreDefaults(op, chip == "sm_90a" ? MathUnit::wgmma : MathUnit::mma_sync, chip);
   return simtDefaults(op.getContext());
 }
 
-SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, StringRef math, StringRef chip,
-                                           StringRef copy) {
+SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, MathUnit math, StringRef chip,
+                                           std::optional<CopyKind> copy) {
   // Best of the configs measured on the H100 (docs/PERF.md): on sm_90 with
   // mma_sync, TMA copies of 64-deep tiles in 4 stages (193 KiB; v11), issued
   // by a producer warpgroup (v21), on 256x128 tiles of 4x2 warps (1-1.5%
@@ -93,15 +93,16 @@ SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, StringRef math, Str
   // small tiling stays mma.sync's 64x128 at its rate of 60 (scaled by the
   // large tile's 1.35x it would take 1000 x 1030 x 777, where the large
   // tile is slower: docs/PERF.md v29).
-  if (math == "wgmma")
-    return {{MatmulConfigAttr::get(ctx, 128, 256, 64, 8, 1, 4, math, "tma", /*cluster_m=*/1,
+  if (math == MathUnit::wgmma)
+    return {{MatmulConfigAttr::get(ctx, 128, 256, 64, 8, 1, 4, math, CopyKind::tma, /*cluster_m=*/1,
                                    /*producer_warps=*/4, /*tail_splits=*/4),
              100},
-            {MatmulConfigAttr::get(ctx, 64, 128, 64, 2, 2, 4, "mma_sync", "tma"), 60}};
-  bool tma = copy == "tma" || (copy.empty() && chip.starts_with("sm_90") && math == "mma_sync");
+            {MatmulConfigAttr::get(ctx, 64, 128, 64, 2, 2, 4, MathUnit::mma_sync, CopyKind::tma), 60}};
+  bool tma = copy == CopyKind::tma ||
+             (!copy && chip.starts_with("sm_90") && math == MathUnit::mma_sync);
   bool bigSharedMemory = chip == "sm_80" || chip.starts_with("sm_90") || chip.starts_with("sm_100");
   int64_t cpAsyncStages = bigSharedMemory ? 5 : 3;
-  MatmulConfigAttr large = tma ? MatmulConfigAttr::get(ctx, 256, 128, 64, 4, 2, 4, math, "tma",
+  MatmulConfigAttr large = tma ? MatmulConfigAttr::get(ctx, 256, 128, 64, 4, 2, 4, math, CopyKind::tma,
                                                        /*cluster_m=*/1, /*producer_warps=*/4,
                                                        /*tail_splits=*/4)
                                : MatmulConfigAttr::get(ctx, 128, 256, 32, 2, 4, cpAsyncStages, math);
@@ -118,15 +119,15 @@ SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, StringRef math, Str
   // tiles 32 deep in 4 stages (74 and 54 KiB), at their rates at 4096^3, 0.7
   // and 0.5.
   if (tma)
-    return {{large, 100}, {MatmulConfigAttr::get(ctx, 64, 128, 64, 2, 2, 4, math, "tma"), 60}};
-  StringRef smallCopy = copy.empty() ? StringRef("cp_async") : copy;
+    return {{large, 100}, {MatmulConfigAttr::get(ctx, 64, 128, 64, 2, 2, 4, math, CopyKind::tma), 60}};
+  CopyKind smallCopy = copy.value_or(CopyKind::cp_async);
   return {{large, 100},
           {MatmulConfigAttr::get(ctx, 128, 128, 32, 2, 2, 4, math, smallCopy), 70},
           {MatmulConfigAttr::get(ctx, 64, 128, 32, 2, 2, 4, math, smallCopy), 50}};
 }
 
-MatmulConfigAttr tensorCoreDefaults(MatmulOp op, StringRef math, StringRef chip,
-                                    StringRef copy) {
+MatmulConfigAttr tensorCoreDefaults(MatmulOp op, MathUnit math, StringRef chip,
+                                    std::optional<CopyKind> copy) {
   // Static sizes take the tiling of least launch cost: on the H100 at
   // M = N = K = 1024 and at M = 512, N = K = 4096, 64x128 with TMA (1.00x
   // and 0.63x of cuBLAS instead of 0.69x and 0.46x; docs/PERF.md v15).
@@ -166,7 +167,7 @@ int64_t launchCost(int64_t blocks, int64_t tileM, int64_t tileN, int64_t smCount
 }
 
 MatmulConfigAttr simtDefaults(MLIRContext *ctx) {
-  return MatmulConfigAttr::get(ctx, 64, 64, 16, 2, 4, 1, "simt");
+  return MatmulConfigAttr::get(ctx, 64, 64, 16, 2, 4, 1, MathUnit::simt);
 }
 
 MatmulConfigAttr getOrChooseMatmulConfig(MatmulOp op) {
@@ -194,6 +195,16 @@ struct MiniSelectMatmulConfigPass
     bool overriding =
         tilingFixed || !math.empty() || !copy.empty() || producerWarps >= 0 || tailSplits >= 0;
     bool knownChip = mini::computeCapability(chip).has_value();
+    // The unit and copy options, if given (an unknown word fails the pass).
+    std::optional<mini::MathUnit> wantMath = mini::symbolizeMathUnit(math);
+    std::optional<mini::CopyKind> copyOption = mini::symbolizeCopyKind(copy);
+    if ((!math.empty() && !wantMath) || (!copy.empty() && !copyOption)) {
+      getOperation()->emitError()
+          << "mini-select-matmul-config: math must be simt, mma_sync, wmma or wgmma and copy "
+             "cp_async or tma; got math="
+          << math << " copy=" << copy;
+      return signalPassFailure();
+    }
     WalkResult result = getOperation()->walk([&](mini::MatmulOp op) {
       if (!knownChip) {
         op.emitOpError() << "cannot choose a config for chip '" << chip
@@ -218,25 +229,29 @@ struct MiniSelectMatmulConfigPass
       }
       Type elt = cast<RankedTensorType>(op.getLhs().getType()).getElementType();
       // Clusters share tiles through TMA multicast: cluster-m > 1 asks for TMA.
-      StringRef wantCopy = copy.empty() && clusterM > 1 ? StringRef("tma") : StringRef(copy);
+      std::optional<mini::CopyKind> wantCopy =
+          !copyOption && clusterM > 1 ? mini::CopyKind::tma : copyOption;
       // The options applied to the chip's default config, or to mma.sync's
       // where they leave the default wgmma tiling unfit (stages=1, a
       // cp.async copy, other warps: the ladder's switches).
       auto configFor = [&](mini::MatmulConfigAttr c) {
-        if (!math.empty() && math != c.getMath()) // a different unit: start from its defaults
-          c = math == "simt" ? mini::simtDefaults(op.getContext())
-                             : mini::tensorCoreDefaults(op, math, chip, wantCopy);
-        else if (!wantCopy.empty() && wantCopy != c.getCopy() && c.isTensorCore())
+        if (wantMath && *wantMath != c.getMath()) // a different unit: start from its defaults
+          c = *wantMath == mini::MathUnit::simt
+                  ? mini::simtDefaults(op.getContext())
+                  : mini::tensorCoreDefaults(op, *wantMath, chip, wantCopy);
+        else if (wantCopy && *wantCopy != c.getCopy() && c.isTensorCore())
           c = mini::tensorCoreDefaults(op, c.getMath(), chip, wantCopy); // likewise the copies
-        if (c.getMath() == "simt" && math != "simt") // options target the tensor cores
+        // Options target the tensor cores.
+        if (c.getMath() == mini::MathUnit::simt && wantMath != mini::MathUnit::simt)
           return c;
         auto pick = [](int64_t option, int64_t chosen) { return option >= 0 ? option : chosen; };
         // The stream-K tail goes where it runs: TMA copies with a producer
         // warpgroup and no clusters (the small tiles have no producer).
-        auto options = [&](StringRef copyKind, int64_t defaultClusterM, int64_t defaultProducer) {
+        auto options = [&](mini::CopyKind copyKind, int64_t defaultClusterM,
+                           int64_t defaultProducer) {
           int64_t cluster = pick(clusterM, defaultClusterM);
           int64_t producer = pick(producerWarps, defaultProducer);
-          bool tailRuns = copyKind == "tma" && producer > 0 && cluster == 1;
+          bool tailRuns = copyKind == mini::CopyKind::tma && producer > 0 && cluster == 1;
           return mini::MatmulConfigAttr::get(
               op.getContext(), pick(tileM, c.getTileM()), pick(tileN, c.getTileN()),
               pick(tileK, c.getTileK()), pick(warpsM, c.getWarpsM()), pick(warpsN, c.getWarpsN()),
@@ -246,10 +261,10 @@ struct MiniSelectMatmulConfigPass
         // An explicit copy option is kept (and verified); a TMA default that
         // the other options no longer fit (one stage, say) falls back to
         // cp.async, without clusters or producer warps.
-        mini::MatmulConfigAttr chosen = options(wantCopy.empty() ? c.getCopy() : wantCopy,
-                                                c.getClusterM(), c.getProducerWarps());
-        if (wantCopy.empty() && chosen.usesTma() && !chosen.tmaFits(elt))
-          chosen = options("cp_async", 1, 0);
+        mini::MatmulConfigAttr chosen =
+            options(wantCopy.value_or(c.getCopy()), c.getClusterM(), c.getProducerWarps());
+        if (!wantCopy && chosen.usesTma() && !chosen.tmaFits(elt))
+          chosen = options(mini::CopyKind::cp_async, 1, 0);
         // Likewise a default producer warpgroup, where the warp options leave
         // other than the 8 math warps it needs.
         if (producerWarps < 0 && chosen.getProducerWarps() &&
@@ -258,9 +273,9 @@ struct MiniSelectMatmulConfigPass
         return chosen;
       };
       mini::MatmulConfigAttr c = configFor(mini::chooseMatmulConfig(op, chip));
-      if (math.empty() && c.isWgmma() && !fits(c, elt))
-        c = configFor(mini::tensorCoreDefaults(op, "mma_sync", chip, wantCopy));
-      if (c.getMath() == "simt" && math != "simt") {
+      if (!wantMath && c.isWgmma() && !fits(c, elt))
+        c = configFor(mini::tensorCoreDefaults(op, mini::MathUnit::mma_sync, chip, wantCopy));
+      if (c.getMath() == mini::MathUnit::simt && wantMath != mini::MathUnit::simt) {
         op.setConfigAttr(c);
         return WalkResult::advance();
       }

@@ -28,7 +28,7 @@ module attributes {gpu.container_module} {
   gpu.binary @mini_kernels [#gpu.object<#nvvm.target<chip = "sm_90a">, bin = "k k_split">]
   func.func @f() {
     %c1 = arith.constant 1 : index
-    gpu.launch_func @mini_kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) {mini.kernel = {op = "matmul", split_tail = {kernel = "k_split", max_splits = 4 : i64}}}
+    gpu.launch_func @mini_kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) {mini.kernel = {op = "softmax", sizes = ["R", "C"], static_sizes = {C = -1 : i64, R = -1 : i64}, tensors = [{dims = ["R", "C"], dtype = "f32", name = "x", output = false}, {dims = ["R", "C"], dtype = "f32", name = "y", output = true}], grid = [{div = 1 : i64, sizes = ["R"]}, {div = 1 : i64, sizes = []}, {div = 1 : i64, sizes = []}], block = [128, 1, 1], dynamic_shared_bytes = 0 : i64, attrs = {}, split_tail = {kernel = "k_split", max_splits = 4 : i64}}}
     return
   }
 }
@@ -40,7 +40,7 @@ module attributes {gpu.container_module} {
   gpu.binary @mini_kernels [#gpu.object<#nvvm.target<chip = "sm_90a">, bin = "other">]
   func.func @f() {
     %c1 = arith.constant 1 : index
-    gpu.launch_func @mini_kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) {mini.kernel = {op = "softmax"}}
+    gpu.launch_func @mini_kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) {mini.kernel = {op = "softmax", sizes = ["R", "C"], static_sizes = {C = -1 : i64, R = -1 : i64}, tensors = [{dims = ["R", "C"], dtype = "f32", name = "x", output = false}, {dims = ["R", "C"], dtype = "f32", name = "y", output = true}], grid = [{div = 1 : i64, sizes = ["R"]}, {div = 1 : i64, sizes = []}, {div = 1 : i64, sizes = []}], block = [128, 1, 1], dynamic_shared_bytes = 0 : i64, attrs = {}}}
     return
   }
 }

@@ -32,7 +32,7 @@
 // CHECK-NOT: mini.warp
 gpu.module @m {
   gpu.func @mma_sync(%sa: !smem_a, %sb: !smem_b, %c: memref<?xf32>, %stage: index, %row: index,
-                     %col: index, %m: index, %n: index) kernel attributes {mini.mma_kind = "mma_sync"} {
+                     %col: index, %m: index, %n: index) kernel attributes {mini.mma_kind = #mini.math<mma_sync>} {
     %c0 = arith.constant 0 : index
     %zero = mini.warp_zero : !acc
     %a = mini.warp_load %sa[%stage, %row, %c0] : !smem_a -> !a
@@ -61,7 +61,7 @@ gpu.module @m {
 !smem_a = memref<2x64x24xf16, #gpu.address_space<workgroup>>
 !smem_b = memref<2x16x72xf16, #gpu.address_space<workgroup>>
 gpu.module @m {
-  gpu.func @loop_carried(%sa: !smem_a, %sb: !smem_b, %c: memref<?xf16>, %n: index) kernel attributes {mini.mma_kind = "mma_sync"} {
+  gpu.func @loop_carried(%sa: !smem_a, %sb: !smem_b, %c: memref<?xf16>, %n: index) kernel attributes {mini.mma_kind = #mini.math<mma_sync>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %zero = mini.warp_zero : !acc
@@ -126,7 +126,7 @@ gpu.module @m {
 gpu.module @m {
   gpu.func @swizzled(%sa: memref<4x128x64xf16, #gpu.address_space<workgroup>>,
                      %sb: memref<4x4x64x64xf16, #gpu.address_space<workgroup>>,
-                     %c: memref<?xf32>, %stage: index, %row: index, %col: index) kernel attributes {mini.mma_kind = "mma_sync"} {
+                     %c: memref<?xf32>, %stage: index, %row: index, %col: index) kernel attributes {mini.mma_kind = #mini.math<mma_sync>} {
     %c16 = arith.constant 16 : index
     %a = mini.warp_load %sa[%stage, %row, %c16] {swizzled} : memref<4x128x64xf16, #gpu.address_space<workgroup>> -> !a
     %b = mini.warp_load %sb[%stage, %c16, %col] {swizzled} : memref<4x4x64x64xf16, #gpu.address_space<workgroup>> -> !b
@@ -155,7 +155,7 @@ gpu.module @m {
 // CHECK-COUNT-8: vector.store %{{.*}} : memref<2560xbf16, #gpu.address_space<workgroup>>, vector<2xbf16>
 gpu.module @m {
   gpu.func @staged_store(%c: memref<?xbf16>, %scratch: memref<2560xbf16, #gpu.address_space<workgroup>>,
-                         %row: index, %col: index, %m: index, %n: index) kernel attributes {mini.mma_kind = "mma_sync"} {
+                         %row: index, %col: index, %m: index, %n: index) kernel attributes {mini.mma_kind = #mini.math<mma_sync>} {
     %c0 = arith.constant 0 : index
     %zero = mini.warp_zero : !mini.warp_tile<acc, 32x32xf32>
     mini.warp_store %zero, %c[%c0] at(%row, %col) bounds(%m, %n) scratch(%scratch : memref<2560xbf16, #gpu.address_space<workgroup>>) : !mini.warp_tile<acc, 32x32xf32>, memref<?xbf16>
@@ -174,7 +174,7 @@ gpu.module @m {
 !acc = !mini.warp_tile<acc, 16x16xf32>
 gpu.module @m {
   gpu.func @mma_sync_bf16(%sa: memref<1x16x24xbf16, #gpu.address_space<workgroup>>,
-                          %sb: memref<1x16x24xbf16, #gpu.address_space<workgroup>>, %c: memref<?xbf16>) kernel attributes {mini.mma_kind = "mma_sync"} {
+                          %sb: memref<1x16x24xbf16, #gpu.address_space<workgroup>>, %c: memref<?xbf16>) kernel attributes {mini.mma_kind = #mini.math<mma_sync>} {
     %c0 = arith.constant 0 : index
     %a = mini.warp_load %sa[%c0, %c0, %c0] : memref<1x16x24xbf16, #gpu.address_space<workgroup>> -> !a
     %b = mini.warp_load %sb[%c0, %c0, %c0] : memref<1x16x24xbf16, #gpu.address_space<workgroup>> -> !b
@@ -212,7 +212,7 @@ gpu.module @m {
 gpu.module @m {
   gpu.func @wmma(%sa: !smem_a, %sb: !smem_b, %c: memref<?xf32>,
                  %scratch: memref<4x16x16xf32, #gpu.address_space<workgroup>>,
-                 %row: index, %col: index, %m: index, %n: index) kernel attributes {mini.mma_kind = "wmma"} {
+                 %row: index, %col: index, %m: index, %n: index) kernel attributes {mini.mma_kind = #mini.math<wmma>} {
     %c0 = arith.constant 0 : index
     %zero = mini.warp_zero : !acc
     %a = mini.warp_load %sa[%c0, %row, %c0] : !smem_a -> !a
@@ -244,7 +244,7 @@ gpu.module @m {
 !smem = memref<1x16x24xbf16, #gpu.address_space<workgroup>>
 gpu.module @m {
   gpu.func @wmma_bf16(%sa: !smem, %sb: !smem, %c: memref<?xf32>,
-                      %scratch: memref<1x16x16xf32, #gpu.address_space<workgroup>>, %n: index) kernel attributes {mini.mma_kind = "wmma"} {
+                      %scratch: memref<1x16x16xf32, #gpu.address_space<workgroup>>, %n: index) kernel attributes {mini.mma_kind = #mini.math<wmma>} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %zero = mini.warp_zero : !acc
@@ -284,7 +284,7 @@ gpu.module @m {
 !sb = memref<4x4x64x64xf16, #gpu.address_space<workgroup>>
 !wacc = !mini.warp_tile<acc, 16x256xf32>
 gpu.module @m {
-  gpu.func @warpgroup(%sa: !sa, %sb: !sb, %stage: index, %row: index) kernel attributes {mini.mma_kind = "wgmma"} {
+  gpu.func @warpgroup(%sa: !sa, %sb: !sb, %stage: index, %row: index) kernel attributes {mini.mma_kind = #mini.math<wgmma>} {
     %zero = mini.warp_zero : !wacc
     %r = mini.warpgroup_mma stage %stage row %row of %sa, %sb, %zero : !sa, !sb -> !wacc
     mini.warpgroup_mma_wait 1

@@ -8,7 +8,7 @@
 // halves. The kernel gets the config's math as its mini.mma_kind.
 // CHECK-LABEL: gpu.func @cp_async
 // CHECK-SAME: (%[[A:[^:]*]]: memref<?xf16>, %[[B:[^:]*]]: memref<?xf16>, %{{[^:]*}}: memref<?xf32>, %[[ABASE:[^:]*]]: index, %[[BBASE:[^:]*]]: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[ROW0:[^:]*]]: index, %[[COL0:[^:]*]]: index, %[[M:[^:]*]]: index, %[[N:[^:]*]]: index, %[[K:[^:]*]]: index)
-// CHECK-SAME: mini.mma_kind = "mma_sync"
+// CHECK-SAME: mini.mma_kind = #mini.math<mma_sync>
 // CHECK: %[[RAW:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
 // CHECK: %[[SA:.*]] = memref.view %[[RAW]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<5x128x40xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[SB:.*]] = memref.view %[[RAW]][%c51200][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<5x32x264xf16, #gpu.address_space<workgroup>>
@@ -208,7 +208,7 @@ gpu.module @k {
 // each warp's accumulators leave through its own 16x16 f32 scratch tile,
 // placed after the stages (A rows of 16 + 8 pad, B rows of 64 + 8).
 // CHECK-LABEL: gpu.func @wmma_bf16
-// CHECK-SAME: mini.mma_kind = "wmma"
+// CHECK-SAME: mini.mma_kind = #mini.math<wmma>
 // CHECK: memref.view {{.*}} to memref<2x64x24xbf16, #gpu.address_space<workgroup>>
 // CHECK: memref.view {{.*}} to memref<2x16x72xbf16, #gpu.address_space<workgroup>>
 // CHECK: %[[SCRATCH:.*]] = memref.view {{.*}} to memref<4x16x16xf32, #gpu.address_space<workgroup>>

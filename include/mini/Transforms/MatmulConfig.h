@@ -17,16 +17,17 @@ struct RatedConfig {
 };
 
 /// The tensor-core tilings a matmul chooses from by size, on `chip` with
-/// `math` = "mma_sync" or "wmma" and `copy` = "cp_async" or "tma" ("": the
-/// chip's default): 256x128 tiles, then 64x128, with TMA; or 128x256,
-/// 128x128 and 64x128 with cp.async.
-llvm::SmallVector<RatedConfig> tensorCoreTilings(mlir::MLIRContext *ctx, llvm::StringRef math,
-                                                 llvm::StringRef chip, llvm::StringRef copy = "");
+/// a tensor-core `math` and `copy` (none: the chip's default): 256x128
+/// tiles, then 64x128, with TMA; or 128x256, 128x128 and 64x128 with
+/// cp.async; wgmma: 128x256, then mma.sync's 64x128.
+llvm::SmallVector<RatedConfig> tensorCoreTilings(mlir::MLIRContext *ctx, MathUnit math,
+                                                 llvm::StringRef chip,
+                                                 std::optional<CopyKind> copy = std::nullopt);
 /// The default tensor-core tiling of `op`: the first of tensorCoreTilings
 /// when a size that decides the grid is dynamic, else the one of least
 /// launchCost.
-MatmulConfigAttr tensorCoreDefaults(MatmulOp op, llvm::StringRef math, llvm::StringRef chip,
-                                    llvm::StringRef copy = "");
+MatmulConfigAttr tensorCoreDefaults(MatmulOp op, MathUnit math, llvm::StringRef chip,
+                                    std::optional<CopyKind> copy = std::nullopt);
 /// SMs of the usual part of `chip` (H100 SXM: 132).
 int64_t smCount(llvm::StringRef chip);
 /// How long a launch of `blocks` blocks of tileM x tileN takes, in arbitrary

@@ -10,6 +10,8 @@ using namespace mini;
 
 #include "mini/Dialect/Mini/MiniOpsDialect.cpp.inc"
 
+#include "mini/Dialect/Mini/MiniEnums.cpp.inc"
+
 #define GET_ATTRDEF_CLASSES
 #include "mini/Dialect/Mini/MiniAttrs.cpp.inc"
 

@@ -176,7 +176,7 @@ LogicalResult BlockMatmulOp::verify() {
   MatmulConfigAttr config = getConfig();
   if (!config.isTensorCore())
     return emitOpError("needs a tensor-core config (math = \"mma_sync\", \"wmma\" or \"wgmma\"); ")
-           << "got math = \"" << config.getMath() << "\"";
+           << "got math = \"" << stringifyMathUnit(config.getMath()) << "\"";
   Type elt = getA().getType().getElementType();
   if (getB().getType().getElementType() != elt)
     return emitOpError("a and b element types differ: ")
@@ -185,7 +185,7 @@ LogicalResult BlockMatmulOp::verify() {
     return failure();
   size_t maps = config.usesTma() ? 2 : 0;
   if (getTensorMaps().size() != maps)
-    return emitOpError() << "copy = \"" << config.getCopy() << "\" takes " << maps
+    return emitOpError() << "copy = \"" << stringifyCopyKind(config.getCopy()) << "\" takes " << maps
                          << " tensor maps; got " << getTensorMaps().size();
   for (Value map : getTensorMaps())
     if (!isa<LLVM::LLVMPointerType>(map.getType()))

@@ -104,7 +104,7 @@ int64_t MatmulConfigAttr::sharedMemoryBytes(Type elementType) const {
   const int64_t pad = kRowPad;
   int64_t bytes = getStages() *
                   (getTileM() * (getTileK() + pad) + getTileK() * (getTileN() + pad)) * eltBytes;
-  if (getMath() == "wmma") // a 16x16 f32 epilogue tile per warp
+  if (getMath() == MathUnit::wmma) // a 16x16 f32 epilogue tile per warp
     bytes += getWarpsM() * getWarpsN() * 16 * 16 * 4;
   return bytes + stash;
 }
@@ -113,7 +113,7 @@ bool MatmulConfigAttr::tmaFits(Type elementType) const {
   // A tiles are boxes of tile_k columns, B tiles boxes of kTmaBoxCols
   // columns; a box row must be one of TMA's swizzle spans.
   int64_t rowBytes = getTileK() * elementType.getIntOrFloatBitWidth() / 8;
-  return (getMath() == "mma_sync" || isWgmma()) && getStages() >= 2 && getTileN() % kTmaBoxCols == 0 &&
+  return (getMath() == MathUnit::mma_sync || isWgmma()) && getStages() >= 2 && getTileN() % kTmaBoxCols == 0 &&
          (rowBytes == 32 || rowBytes == 64 || rowBytes == 128);
 }
 
@@ -122,11 +122,8 @@ MatmulConfigAttr::verifyFor(Type elementType,
                             function_ref<InFlightDiagnostic()> emitError) const {
   int64_t tm = getTileM(), tn = getTileN(), tk = getTileK();
   int64_t wm = getWarpsM(), wn = getWarpsN(), stages = getStages();
-  StringRef math = getMath();
-  if (math != "mma_sync" && math != "wmma" && math != "wgmma" && math != "simt")
-    return emitError()
-           << "matmul_config math must be \"mma_sync\", \"wmma\", \"wgmma\" or \"simt\", got \""
-           << math << "\"";
+  // For the messages; the parser already rejected unknown words.
+  StringRef math = stringifyMathUnit(getMath()), copy = stringifyCopyKind(getCopy());
   for (auto [name, v] : {std::pair<StringRef, int64_t>{"tile_m", tm}, {"tile_n", tn}, {"tile_k", tk}})
     if (v < 1 || v > 4096)
       return emitError() << "matmul_config " << name << " must be in [1, 4096], got " << v;
@@ -141,7 +138,7 @@ MatmulConfigAttr::verifyFor(Type elementType,
   if (cm > 1 && (!usesTma() || bBoxes % cm))
     return emitError() << "matmul_config cluster_m = " << cm << " needs copy = \"tma\" and "
                        << "the tile's " << bBoxes << " B boxes (tile_n / " << kTmaBoxCols
-                       << ") to split evenly over the cluster; got copy = \"" << getCopy()
+                       << ") to split evenly over the cluster; got copy = \"" << copy
                        << "\", tile_n = " << tn;
   int64_t splits = getTailSplits();
   if (splits < 1 || splits > kMaxTailSplits)
@@ -153,9 +150,9 @@ MatmulConfigAttr::verifyFor(Type elementType,
   if (splits > 1 && (!usesTma() || getProducerWarps() == 0 || cm > 1))
     return emitError() << "matmul_config tail_splits = " << splits
                        << " needs copy = \"tma\" with producer warps and no clusters; got copy = \""
-                       << getCopy() << "\", producer_warps = " << getProducerWarps()
+                       << copy << "\", producer_warps = " << getProducerWarps()
                        << ", cluster_m = " << cm;
-  if (math == "simt") {
+  if (getMath() == MathUnit::simt) {
     bool tiled = tm == 64 && tn == 64 && tk == 16 && stages <= 1;
     bool naive = tm == 16 && tn == 16 && tk == 1 && stages == 0;
     if (wm * wn != 8 || !(tiled || naive))
@@ -179,9 +176,6 @@ MatmulConfigAttr::verifyFor(Type elementType,
   if ((tm * tk / 8) % threads || (tk * tn / 8) % threads)
     return emitError() << "matmul_config " << math << ": the " << threads
                        << " threads must split the A and B tiles into 16-byte chunks evenly";
-  if (getCopy() != "cp_async" && getCopy() != "tma")
-    return emitError() << "matmul_config copy must be \"cp_async\" or \"tma\", got \""
-                       << getCopy() << "\"";
   if (usesTma() && !tmaFits(elementType))
       return emitError() << "matmul_config copy = \"tma\" needs math = \"mma_sync\" or \"wgmma\", "
                          << "stages >= 2, tile_n % " << kTmaBoxCols
@@ -196,7 +190,7 @@ MatmulConfigAttr::verifyFor(Type elementType,
   // block starts with; it works per warpgroup, and 240 each fits 8 warps.
   if (producer && (!usesTma() || wm * wn != 8))
     return emitError() << "matmul_config producer_warps = 4 needs copy = \"tma\" and 8 math "
-                       << "warps; got copy = \"" << getCopy() << "\", " << wm << " x " << wn
+                       << "warps; got copy = \"" << copy << "\", " << wm << " x " << wn
                        << " warps";
   if (isWgmma() && failed(verifyWgmma(elementType, emitError)))
     return failure();
@@ -221,7 +215,7 @@ MatmulConfigAttr::verifyWgmma(Type elementType,
     return emitError() << "matmul_config math = \"wgmma\" needs copy = \"tma\", "
                        << "producer_warps = 4, 8 x 1 warps, tile_m = 128, tile_n a multiple of "
                        << kTmaBoxCols << " up to " << kMaxWgmmaTileN
-                       << " and tile_k rows of 128 bytes; got copy = \"" << getCopy()
+                       << " and tile_k rows of 128 bytes; got copy = \"" << stringifyCopyKind(getCopy())
                        << "\", producer_warps = " << getProducerWarps() << ", " << getWarpsM()
                        << " x " << getWarpsN() << " warps, tile " << tm << "x" << tn << "x" << tk;
   return success();
@@ -418,20 +412,21 @@ LogicalResult
 AttentionConfigAttr::verifyFor(Type elementType, int64_t headDim,
                                function_ref<InFlightDiagnostic()> emitError) const {
   bool dynamic = ShapedType::isDynamic(headDim);
-  if (getMath() == "simt") {
+  if (getMath() == MathUnit::simt) {
     if (!dynamic && headDim > kMaxSimtHeadDim)
       return emitError() << "config: math = \"simt\" supports head dim D <= " << kMaxSimtHeadDim
                          << ", got D = " << headDim;
     return success();
   }
-  if (getMath() != "mma_sync" && !isWgmma())
+  StringRef math = stringifyMathUnit(getMath());
+  if (getMath() != MathUnit::mma_sync && !isWgmma())
     return emitError() << "config: math must be \"mma_sync\", \"wgmma\" or \"simt\", got \""
-                       << getMath() << "\"";
+                       << math << "\"";
   if (!elementType.isF16() && !elementType.isBF16())
-    return emitError() << "config: math = \"" << getMath() << "\" needs f16 or bf16 operands, got "
+    return emitError() << "config: math = \"" << math << "\" needs f16 or bf16 operands, got "
                        << elementType;
   if (!dynamic && (headDim % 8 != 0 || headDim > kMaxMmaHeadDim))
-    return emitError() << "config: math = \"" << getMath()
+    return emitError() << "config: math = \"" << math
                        << "\" needs head dim D a multiple of 8 and <= " << kMaxMmaHeadDim
                        << ", got D = " << headDim;
   if (isWgmma() && getWarps() != 4 && getWarps() != 8 && getWarps() != 12)

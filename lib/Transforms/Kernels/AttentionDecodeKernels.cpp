@@ -78,7 +78,7 @@ LogicalResult buildAttentionDecodeKernels(Operation *op, gpu::GPUModuleOp module
   AttentionConfigAttr cfg = getOrChooseAttentionConfig(attn);
   if (cfg.isWgmma()) { // the decode kernel is mma_sync's, with the same splits
     AttentionConfigAttr mma = mmaSyncAttentionConfig(attn);
-    cfg = AttentionConfigAttr::get(op->getContext(), "mma_sync", mma.getWarps(),
+    cfg = AttentionConfigAttr::get(op->getContext(), MathUnit::mma_sync, mma.getWarps(),
                                    mma.getTileKeys(), mma.getKeepQ(), cfg.getSplitKeys());
   }
   if (failed(buildAttentionMmaKernel(op, cfg, module, decodeName, decode, /*decode=*/true)))

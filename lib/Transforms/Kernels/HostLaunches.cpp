@@ -208,7 +208,7 @@ gpu::LaunchFuncOp HostLaunches::launchOf(gpu::GPUFuncOp kernel, const KernelSpec
           ? arith::ConstantIntOp::create(b, loc, spec.dynamicSharedBytes, 32).getResult()
           : Value(),
       kernelArgs);
-  launchOp->setAttr("mini.kernel", specToAttr(b, spec, sizes));
+  launchOp->setAttr(MiniDialect::kKernelRecordAttrName, specToAttr(b, spec, sizes));
   return launchOp;
 }
 
@@ -230,7 +230,7 @@ void HostLaunches::launchAttention(gpu::GPUFuncOp kernel, const KernelSpec &spec
   for (const KernelTensorMap &m : spec.tensorMaps) // the wgmma kernel's
     mainArgs.push_back(tensorMapArgument(b, loc, m, buffers[m.tensor]));
   launchOf(kernel, spec, grid, mainArgs)
-      ->setAttr("mini.companion_kernels",
+      ->setAttr(MiniDialect::kCompanionKernelsAttrName,
                 companionRecords({{sk.decodeKernel, &decodeSpec}, {sk.combineKernel, &combineSpec}}));
   b.setInsertionPoint(ifMain.elseBlock()->getTerminator());
   Value several = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, c(1), plan.splits);
@@ -245,7 +245,7 @@ void HostLaunches::launchAttention(gpu::GPUFuncOp kernel, const KernelSpec &spec
   launchOf(decodeKernel, decodeSpec,
            {arith::MulIOp::create(b, loc, plan.rowBlocks, plan.splits), size("G"), size("B")},
            decodeArgs)
-      ->setAttr("mini.companion_kernels",
+      ->setAttr(MiniDialect::kCompanionKernelsAttrName,
                 companionRecords({{kernel.getName(), &spec}, {sk.combineKernel, &combineSpec}}));
   auto ifSeveral = scf::IfOp::create(b, loc, TypeRange{}, several, /*withElseRegion=*/false);
   {
@@ -288,7 +288,7 @@ void HostLaunches::launch(gpu::GPUFuncOp kernel, const KernelSpec &spec,
   if (!plan)
     return;
   launchOp->setAttr(
-      "mini.companion_kernels",
+      MiniDialect::kCompanionKernelsAttrName,
       companionRecords({{spec.splitTail.kernel, &companions.at(spec.splitTail.kernel).second}}));
   launchSplitTiles(spec, *plan, kernelArgs);
 }

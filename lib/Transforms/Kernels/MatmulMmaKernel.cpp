@@ -30,7 +30,7 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   auto mm = cast<MatmulOp>(op);
   Tiling t{cfg.getTileM(),  cfg.getTileN(),  cfg.getTileK(),
            cfg.getWarpsM(), cfg.getWarpsN(), cfg.getStages(),
-           cfg.mathThreads(), cfg.getMath() == "wmma"};
+           cfg.mathThreads(), cfg.getMath() == MathUnit::wmma};
   Type inElt = cast<RankedTensorType>(mm.getLhs().getType()).getElementType();
   setMatmulSpec(op, spec, t.tm, t.tn, cfg.blockThreads());
   spec.dynamicSharedBytes = cfg.sharedMemoryBytes(inElt);
@@ -45,8 +45,8 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
         spec.dynamicSharedBytes, (t.tm * (t.tk + kPad) + t.tk * (t.tn + kPad)) * eltBytes);
   }
   OpBuilder b(op->getContext());
-  spec.attrs.set("math", b.getStringAttr(cfg.getMath()));
-  spec.attrs.set("copy", b.getStringAttr(cfg.getCopy()));
+  spec.attrs.set("math", b.getStringAttr(stringifyMathUnit(cfg.getMath())));
+  spec.attrs.set("copy", b.getStringAttr(stringifyCopyKind(cfg.getCopy())));
   spec.attrs.set("tile", b.getI64ArrayAttr({t.tm, t.tn, t.tk}));
   spec.attrs.set("warps", b.getI64ArrayAttr({t.wm, t.wn}));
   spec.attrs.set("stages", b.getI64IntegerAttr(t.stages));

@@ -265,7 +265,8 @@ func.func @matmul_config_fragments(%a: tensor<8x8xf16>) {
 // -----
 
 func.func @matmul_config_math(%a: tensor<8x8xf16>) {
-  // expected-error @+1 {{matmul_config math must be "mma_sync", "wmma", "wgmma" or "simt", got "hmma"}}
+  // expected-error @+2 {{math must be "simt", "mma_sync", "wmma" or "wgmma", got "hmma"}}
+  // expected-error @+1 {{failed to parse Mini_MatmulConfigAttr parameter 'math'}}
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "hmma">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
   return
 }
@@ -357,7 +358,8 @@ func.func @matmul_config_chunks(%a: tensor<8x8xf16>) {
 // -----
 
 func.func @matmul_config_copy_kind(%a: tensor<8x8xf16>) {
-  // expected-error @+1 {{matmul_config copy must be "cp_async" or "tma", got "bulk"}}
+  // expected-error @+2 {{copy must be "cp_async" or "tma", got "bulk"}}
+  // expected-error @+1 {{failed to parse Mini_MatmulConfigAttr parameter 'copy'}}
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync", copy = "bulk">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
   return
 }
@@ -573,8 +575,18 @@ func.func @attention_config_head_dim_too_large(%q: tensor<1x2x3x512xf16>) -> ten
 // -----
 
 func.func @attention_config_bad_math(%q: tensor<1x2x3x64xf16>) -> tensor<1x2x3x64xf16> {
-  // expected-error @+1 {{config: math must be "mma_sync", "wgmma" or "simt", got "tcgen05"}}
+  // expected-error @+2 {{math must be "simt", "mma_sync", "wmma" or "wgmma", got "tcgen05"}}
+  // expected-error @+1 {{failed to parse Mini_AttentionConfigAttr parameter 'math'}}
   %o = mini.attention %q, %q, %q {config = #mini.attention_config<math = "tcgen05">} : tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16> -> tensor<1x2x3x64xf16>
+  return %o : tensor<1x2x3x64xf16>
+}
+
+// -----
+
+// A math unit the attention kernels do not have.
+func.func @attention_config_wmma(%q: tensor<1x2x3x64xf16>) -> tensor<1x2x3x64xf16> {
+  // expected-error @+1 {{config: math must be "mma_sync", "wgmma" or "simt", got "wmma"}}
+  %o = mini.attention %q, %q, %q {config = #mini.attention_config<math = "wmma">} : tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16> -> tensor<1x2x3x64xf16>
   return %o : tensor<1x2x3x64xf16>
 }
 

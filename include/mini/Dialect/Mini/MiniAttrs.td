@@ -2,6 +2,7 @@
 #define MINI_ATTRS_TD
 
 include "mini/Dialect/Mini/MiniDialect.td"
+include "mini/Dialect/Mini/MiniEnums.td"
 include "mlir/IR/AttrTypeBase.td"
 
 def Mini_RowConfigAttr : AttrDef<Mini_Dialect, "RowConfig"> {
@@ -106,9 +107,8 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
   }];
   let parameters = (ins "int64_t":$tile_m, "int64_t":$tile_n, "int64_t":$tile_k,
                         "int64_t":$warps_m, "int64_t":$warps_n, "int64_t":$stages,
-                        StringRefParameter<"math unit">:$math,
-                        StringRefParameter<"global -> shared copy mechanism",
-                                           "\"cp_async\"">:$copy,
+                        Mini_MathParameter:$math,
+                        Mini_CopyParameter:$copy,
                         DefaultValuedParameter<"int64_t", "1">:$cluster_m,
                         DefaultValuedParameter<"int64_t", "0">:$producer_warps,
                         DefaultValuedParameter<"int64_t", "1">:$tail_splits);
@@ -117,8 +117,8 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
   let builders = [
     AttrBuilder<(ins "int64_t":$tile_m, "int64_t":$tile_n, "int64_t":$tile_k,
                      "int64_t":$warps_m, "int64_t":$warps_n, "int64_t":$stages,
-                     "::llvm::StringRef":$math,
-                     CArg<"::llvm::StringRef", "\"cp_async\"">:$copy,
+                     "::mini::MathUnit":$math,
+                     CArg<"::mini::CopyKind", "::mini::CopyKind::cp_async">:$copy,
                      CArg<"int64_t", "1">:$cluster_m,
                      CArg<"int64_t", "0">:$producer_warps,
                      CArg<"int64_t", "1">:$tail_splits), [{
@@ -127,13 +127,11 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
     }]>
   ];
   let extraClassDeclaration = [{
-    bool isTensorCore() const {
-      return getMath() == "mma_sync" || getMath() == "wmma" || isWgmma();
-    }
-    bool isWgmma() const { return getMath() == "wgmma"; }
+    bool isTensorCore() const { return getMath() != ::mini::MathUnit::simt; }
+    bool isWgmma() const { return getMath() == ::mini::MathUnit::wgmma; }
     /// wgmma: the widest product one instruction computes (m64n256k16).
     static constexpr int64_t kMaxWgmmaTileN = 256;
-    bool usesTma() const { return getCopy() == "tma"; }
+    bool usesTma() const { return getCopy() == ::mini::CopyKind::tma; }
     /// Threads of the warps that do the math (and every copy but TMA's).
     int64_t mathThreads() const { return 32 * getWarpsM() * getWarpsN(); }
     /// Threads per block: the math warps and the producer warps.
@@ -217,15 +215,15 @@ def Mini_AttentionConfigAttr : AttrDef<Mini_Dialect, "AttentionConfig"> {
     #mini.attention_config<math = "mma_sync", warps = 4, tile_keys = 64, keep_q = true>
     ```
   }];
-  let parameters = (ins StringRefParameter<"math unit">:$math,
+  let parameters = (ins Mini_MathParameter:$math,
                         DefaultValuedParameter<"int64_t", "4">:$warps,
                         DefaultValuedParameter<"int64_t", "64">:$tile_keys,
                         DefaultValuedParameter<"bool", "true">:$keep_q,
                         DefaultValuedParameter<"int64_t", "64">:$split_keys);
   let assemblyFormat = "`<` struct(params) `>`";
   let extraClassDeclaration = [{
-    bool isTensorCore() const { return getMath() == "mma_sync" || isWgmma(); }
-    bool isWgmma() const { return getMath() == "wgmma"; }
+    bool isTensorCore() const { return getMath() == ::mini::MathUnit::mma_sync || isWgmma(); }
+    bool isWgmma() const { return getMath() == ::mini::MathUnit::wgmma; }
     /// wgmma: head dims per TMA box (one 128-byte swizzled row of f16).
     static constexpr int64_t kWgmmaBoxCols = 64;
     /// wgmma: TMA boxes per row of Q, K or V.

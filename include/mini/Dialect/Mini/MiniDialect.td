@@ -14,10 +14,19 @@ def Mini_Dialect : Dialect {
   let cppNamespace = "::mini";
   let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 1;
+  // mini.mma_kind and the launch records (lib/Dialect/Mini/KernelRecords.cpp).
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
-    /// On a gpu.func with warp ops: how mini-lower-mma lowers them, "mma_sync"
-    /// (ldmatrix + mma.sync) or "wmma" (gpu.subgroup_mma_*).
+    /// On a gpu.func with warp ops: how mini-lower-mma lowers them, a
+    /// #mini.math: mma_sync (ldmatrix + mma.sync), wmma (gpu.subgroup_mma_*)
+    /// or wgmma (warpgroup ops on wgmma, warp ops on mma.sync).
     static constexpr ::llvm::StringLiteral kMmaKindAttrName = "mini.mma_kind";
+    /// On a gpu.launch_func: the kernel's manifest record (its ABI, grid and
+    /// plans), which mini-export-bundle writes as JSON.
+    static constexpr ::llvm::StringLiteral kKernelRecordAttrName = "mini.kernel";
+    /// On a gpu.launch_func: the records, each with its "entry", of the
+    /// kernels that run through this launch's plan (a decode attention's).
+    static constexpr ::llvm::StringLiteral kCompanionKernelsAttrName = "mini.companion_kernels";
   }];
 }
 

@@ -2,6 +2,7 @@
 #define MINI_DIALECT_MINI_MINIOPS_H
 
 #include "mini/Dialect/Mini/MiniDialect.h"
+#include "mini/Dialect/Mini/MiniEnums.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"

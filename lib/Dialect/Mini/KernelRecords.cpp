@@ -1,0 +1,134 @@
+// The dialect's discardable attributes: `mini.mma_kind` on a kernel, and the
+// manifest records mini-lower-to-gpu puts on its launches (`mini.kernel`,
+// `mini.companion_kernels`), which mini-export-bundle writes out as JSON.
+// Verifying them here turns a malformed record into an error at the launch
+// that carries it, before a bundle the runtime would refuse is written.
+#include "mini/Dialect/Mini/MiniDialect.h"
+#include "mini/Dialect/Mini/MiniOps.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+
+using namespace mlir;
+using namespace mini;
+
+namespace {
+
+/// Field checks with errors that name the attribute, the record and the field.
+class RecordChecker {
+public:
+  RecordChecker(Operation *op, StringRef where) : op(op), where(where.str()) {}
+
+  /// Field `key` of `d` as a `T`, or null (after an error unless it is
+  /// optional and absent). After the first error, null: one error a record.
+  template <typename T> T field(DictionaryAttr d, StringRef key, StringRef kind, bool required) {
+    if (failed)
+      return {};
+    Attribute a = d.get(key);
+    if (!a) {
+      if (required)
+        fail() << "is missing field '" << key << "'";
+      return {};
+    }
+    if (auto typed = dyn_cast<T>(a))
+      return typed;
+    fail() << "field '" << key << "' must be " << kind << ", got " << a;
+    return {};
+  }
+  /// An array of `T` (e.g. StringAttr), or null after an error.
+  template <typename T>
+  ArrayAttr arrayOf(DictionaryAttr d, StringRef key, StringRef kind, bool required) {
+    ArrayAttr a = field<ArrayAttr>(d, key, "an array", required);
+    if (a && !llvm::all_of(a, [](Attribute e) { return isa<T>(e); })) {
+      fail() << "field '" << key << "' must hold " << kind << ", got " << a;
+      return {};
+    }
+    return a;
+  }
+  InFlightDiagnostic fail() {
+    failed = true;
+    return op->emitOpError() << where << " ";
+  }
+
+  Operation *op;
+  std::string where;
+  bool failed = false;
+};
+
+void checkTensor(RecordChecker &c, DictionaryAttr t) {
+  c.field<StringAttr>(t, "name", "a string", true);
+  if (StringAttr dtype = c.field<StringAttr>(t, "dtype", "a string", true);
+      dtype && !llvm::is_contained({"f16", "bf16", "f32"}, dtype.getValue()))
+    c.fail() << "tensor dtype must be f16, bf16 or f32, got " << dtype;
+  c.arrayOf<StringAttr>(t, "dims", "size names", true);
+  c.field<BoolAttr>(t, "output", "a boolean", true);
+}
+
+void checkRecord(RecordChecker &c, DictionaryAttr r) {
+  if (StringAttr op = c.field<StringAttr>(r, "op", "a string", true);
+      op && !llvm::is_contained({"matmul", "softmax", "rmsnorm", "attention"}, op.getValue()))
+    c.fail() << "field 'op' must be matmul, softmax, rmsnorm or attention, got " << op;
+  c.arrayOf<StringAttr>(r, "sizes", "size names", true);
+  if (DictionaryAttr s = c.field<DictionaryAttr>(r, "static_sizes", "a dictionary", true))
+    for (NamedAttribute size : s)
+      if (!isa<IntegerAttr>(size.getValue()))
+        c.fail() << "static size '" << size.getName().getValue() << "' must be an integer";
+  if (ArrayAttr tensors = c.arrayOf<DictionaryAttr>(r, "tensors", "dictionaries", true))
+    for (Attribute t : tensors)
+      checkTensor(c, cast<DictionaryAttr>(t));
+  if (ArrayAttr grid = c.arrayOf<DictionaryAttr>(r, "grid", "dictionaries", true)) {
+    if (grid.size() != 3)
+      c.fail() << "field 'grid' must have 3 dims, got " << grid.size();
+    for (Attribute g : grid) {
+      auto dim = cast<DictionaryAttr>(g);
+      c.arrayOf<StringAttr>(dim, "sizes", "size names", true);
+      c.field<IntegerAttr>(dim, "div", "an integer", true);
+      c.field<IntegerAttr>(dim, "cluster", "an integer", false);
+    }
+  }
+  if (ArrayAttr block = c.arrayOf<IntegerAttr>(r, "block", "integers", true);
+      block && block.size() != 3)
+    c.fail() << "field 'block' must have 3 dims, got " << block.size();
+  c.field<IntegerAttr>(r, "dynamic_shared_bytes", "an integer", true);
+  c.field<DictionaryAttr>(r, "attrs", "a dictionary", true);
+  c.arrayOf<DictionaryAttr>(r, "tensor_maps", "dictionaries", false);
+  c.arrayOf<StringAttr>(r, "size_variants", "kernel names", false);
+  c.field<IntegerAttr>(r, "sm_count", "an integer", false);
+  c.arrayOf<IntegerAttr>(r, "tile_rates", "integers", false);
+  c.field<DictionaryAttr>(r, "split_tail", "a dictionary", false);
+  c.field<DictionaryAttr>(r, "split_keys", "a dictionary", false);
+}
+
+} // namespace
+
+LogicalResult MiniDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name == kMmaKindAttrName) {
+    if (!isa<MathUnitAttr>(attr.getValue()))
+      return op->emitOpError() << name << " must be a #mini.math attribute (e.g. "
+                               << "#mini.math<mma_sync>), got " << attr.getValue();
+    return success();
+  }
+  if (name == kKernelRecordAttrName) {
+    auto record = dyn_cast<DictionaryAttr>(attr.getValue());
+    if (!record)
+      return op->emitOpError() << name << " must be a dictionary";
+    RecordChecker c(op, name);
+    checkRecord(c, record);
+    return failure(c.failed);
+  }
+  if (name == kCompanionKernelsAttrName) {
+    auto records = dyn_cast<ArrayAttr>(attr.getValue());
+    if (!records || !llvm::all_of(records, [](Attribute r) { return isa<DictionaryAttr>(r); }))
+      return op->emitOpError() << name << " must be an array of dictionaries";
+    for (Attribute r : records) {
+      RecordChecker c(op, name);
+      c.field<StringAttr>(cast<DictionaryAttr>(r), "entry", "a string", true);
+      checkRecord(c, cast<DictionaryAttr>(r));
+      if (c.failed)
+        return failure();
+    }
+    return success();
+  }
+  return op->emitOpError() << "has an unknown attribute of the mini dialect: " << name;
+}

@@ -1,0 +1,79 @@
+// Tests lib/Dialect/Mini/KernelRecords.cpp: the dialect's discardable
+// attributes are verified where they sit, so a malformed launch record is an
+// error at its launch, never a bundle the runtime refuses.
+// RUN: mini-opt %s -split-input-file -verify-diagnostics
+
+// expected-error @+1 {{'gpu.func' op mini.mma_kind must be a #mini.math attribute (e.g. #mini.math<mma_sync>), got "mma_sync"}}
+gpu.func @string_kind() kernel attributes {mini.mma_kind = "mma_sync"} {
+  gpu.return
+}
+
+// -----
+
+func.func @not_a_dictionary() {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'gpu.launch_func' op mini.kernel must be a dictionary}}
+  gpu.launch_func @m::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) {mini.kernel = "softmax"}
+  return
+}
+
+// -----
+
+func.func @missing_field() {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'gpu.launch_func' op mini.kernel is missing field 'grid'}}
+  gpu.launch_func @m::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) {mini.kernel = {op = "softmax", sizes = ["R", "C"], static_sizes = {C = -1 : i64, R = -1 : i64}, tensors = [], block = [128, 1, 1], dynamic_shared_bytes = 0 : i64, attrs = {}}}
+  return
+}
+
+// -----
+
+func.func @wrong_kind() {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'gpu.launch_func' op mini.kernel field 'dynamic_shared_bytes' must be an integer, got "0"}}
+  gpu.launch_func @m::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) {mini.kernel = {op = "softmax", sizes = ["R", "C"], static_sizes = {C = -1 : i64, R = -1 : i64}, tensors = [{dims = ["R", "C"], dtype = "f32", name = "x", output = false}, {dims = ["R", "C"], dtype = "f32", name = "y", output = true}], grid = [{div = 1 : i64, sizes = ["R"]}, {div = 1 : i64, sizes = []}, {div = 1 : i64, sizes = []}], block = [128, 1, 1], attrs = {}, dynamic_shared_bytes = "0"}}
+  return
+}
+
+// -----
+
+func.func @bad_dtype() {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'gpu.launch_func' op mini.kernel tensor dtype must be f16, bf16 or f32, got "f64"}}
+  gpu.launch_func @m::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) {mini.kernel = {op = "softmax", sizes = ["R", "C"], static_sizes = {C = -1 : i64, R = -1 : i64}, tensors = [{dims = ["R", "C"], dtype = "f64", name = "x", output = false}, {dims = ["R", "C"], dtype = "f32", name = "y", output = true}], grid = [{div = 1 : i64, sizes = ["R"]}, {div = 1 : i64, sizes = []}, {div = 1 : i64, sizes = []}], block = [128, 1, 1], dynamic_shared_bytes = 0 : i64, attrs = {}}}
+  return
+}
+
+// -----
+
+func.func @bad_op() {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'gpu.launch_func' op mini.kernel field 'op' must be matmul, softmax, rmsnorm or attention, got "conv"}}
+  gpu.launch_func @m::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) {mini.kernel = {op = "conv", sizes = ["R", "C"], static_sizes = {C = -1 : i64, R = -1 : i64}, tensors = [{dims = ["R", "C"], dtype = "f32", name = "x", output = false}, {dims = ["R", "C"], dtype = "f32", name = "y", output = true}], grid = [{div = 1 : i64, sizes = ["R"]}, {div = 1 : i64, sizes = []}, {div = 1 : i64, sizes = []}], block = [128, 1, 1], dynamic_shared_bytes = 0 : i64, attrs = {}}}
+  return
+}
+
+// -----
+
+func.func @two_dim_grid() {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'gpu.launch_func' op mini.kernel field 'grid' must have 3 dims, got 2}}
+  gpu.launch_func @m::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) {mini.kernel = {op = "softmax", sizes = ["R", "C"], static_sizes = {C = -1 : i64, R = -1 : i64}, tensors = [{dims = ["R", "C"], dtype = "f32", name = "x", output = false}, {dims = ["R", "C"], dtype = "f32", name = "y", output = true}], grid = [{div = 1 : i64, sizes = ["R"]}, {div = 1 : i64, sizes = []}], block = [128, 1, 1], dynamic_shared_bytes = 0 : i64, attrs = {}}}
+  return
+}
+
+// -----
+
+func.func @companion_without_entry() {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'gpu.launch_func' op mini.companion_kernels is missing field 'entry'}}
+  gpu.launch_func @m::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) {mini.kernel = {op = "softmax", sizes = ["R", "C"], static_sizes = {C = -1 : i64, R = -1 : i64}, tensors = [{dims = ["R", "C"], dtype = "f32", name = "x", output = false}, {dims = ["R", "C"], dtype = "f32", name = "y", output = true}], grid = [{div = 1 : i64, sizes = ["R"]}, {div = 1 : i64, sizes = []}, {div = 1 : i64, sizes = []}], block = [128, 1, 1], dynamic_shared_bytes = 0 : i64, attrs = {}}, mini.companion_kernels = [{op = "softmax", sizes = ["R", "C"], static_sizes = {C = -1 : i64, R = -1 : i64}, tensors = [{dims = ["R", "C"], dtype = "f32", name = "x", output = false}, {dims = ["R", "C"], dtype = "f32", name = "y", output = true}], grid = [{div = 1 : i64, sizes = ["R"]}, {div = 1 : i64, sizes = []}, {div = 1 : i64, sizes = []}], block = [128, 1, 1], dynamic_shared_bytes = 0 : i64, attrs = {}}]}
+  return
+}
+
+// -----
+
+func.func @unknown_attribute() {
+  // expected-error @+1 {{'func.return' op has an unknown attribute of the mini dialect: mini.kernels}}
+  func.return {mini.kernels = 1}
+}
