@@ -7,7 +7,7 @@
 // destinations stay 16-byte aligned. TMA cannot pad; its stages are
 // unpadded and take TMA's XOR swizzle (same effect), starting at a 1 KiB
 // boundary, where the swizzle pattern is anchored, with two mbarriers per
-// stage after them.
+// stage after them. MatmulConfigAttr::sharedLayout plans the offsets.
 //
 // The K loop copies each step into stage 0 (mini.stage_copy, or one
 // thread's mini.stage_copy_tma), waits, and multiplies: each warp loads its
@@ -59,6 +59,7 @@ private:
   Type inElt;
   int64_t eltBytes, clusterM;
   bool producer; // a producer warpgroup issues the TMA copies
+  MatmulSharedLayout layout;
   OpBuilder b;
   Location loc;
   KernelBuilder kb;
@@ -77,19 +78,17 @@ TilePromoter::TilePromoter(BlockMatmulOp op)
         cfg.getWarpsN(), cfg.getStages(), cfg.mathThreads(), cfg.getMath() == MathUnit::wmma},
       inElt(op.getA().getType().getElementType()),
       eltBytes(inElt.getIntOrFloatBitWidth() / 8), clusterM(cfg.getClusterM()),
-      producer(cfg.getProducerWarps() > 0), b(op), loc(op.getLoc()), kb(b, loc) {
-  int64_t paddedStages = cfg.usesTma() ? 1 : t.stages;
-  MemRefType aType = workgroupMemRef({paddedStages, t.tm, t.tk + kPad}, inElt);
-  MemRefType bType = workgroupMemRef({paddedStages, t.tk, t.tn + kPad}, inElt);
+      producer(cfg.getProducerWarps() > 0), layout(cfg.sharedLayout(eltBytes)), b(op),
+      loc(op.getLoc()), kb(b, loc) {
+  MemRefType aType = workgroupMemRef({layout.paddedStages, t.tm, t.tk + kPad}, inElt);
+  MemRefType bType = workgroupMemRef({layout.paddedStages, t.tk, t.tn + kPad}, inElt);
   MemRefType cType = workgroupMemRef({t.wm * t.wn, 16, 16}, b.getF32Type());
   raw = gpu::DynamicSharedMemoryOp::create(
       b, loc, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
-  int64_t aBytes = aType.getNumElements() * eltBytes;
-  int64_t bBytes = bType.getNumElements() * eltBytes;
-  Value sa = memref::ViewOp::create(b, loc, aType, raw, kb.idx(0), ValueRange{});
-  Value sb = memref::ViewOp::create(b, loc, bType, raw, kb.idx(aBytes), ValueRange{});
-  if (t.wmma)
-    scratch = memref::ViewOp::create(b, loc, cType, raw, kb.idx(aBytes + bBytes), ValueRange{});
+  Value sa = memref::ViewOp::create(b, loc, aType, raw, kb.idx(layout.paddedA), ValueRange{});
+  Value sb = memref::ViewOp::create(b, loc, bType, raw, kb.idx(layout.paddedB), ValueRange{});
+  if (layout.wmmaScratch >= 0)
+    scratch = memref::ViewOp::create(b, loc, cType, raw, kb.idx(layout.wmmaScratch), ValueRange{});
   e.emplace(kb, t, inElt, op.getA(), op.getB(), op.getM(), op.getN(), op.getK(), op.getABase(),
             op.getBBase(), op.getRow0(), op.getCol0(), sa, sb);
   if (cfg.usesTma())
@@ -98,9 +97,7 @@ TilePromoter::TilePromoter(BlockMatmulOp op)
   // when they are large enough.
   Type outElt = cast<MemRefType>(op.getC().getType()).getElementType();
   int64_t outBytes = outElt.getIntOrFloatBitWidth() / 8;
-  // TMA: every stage is idle by then (the padded views are smaller).
-  int64_t idleBytes = cfg.usesTma() ? t.stages * (t.tm + t.tn) * t.tk * eltBytes : aBytes + bBytes;
-  if (!t.wmma && e->stagedEpilogueElements() * outBytes <= idleBytes)
+  if (!t.wmma && e->stagedEpilogueElements() * outBytes <= layout.idleBytes)
     stagedScratch = memref::ViewOp::create(
         b, loc, workgroupMemRef({e->stagedEpilogueElements()}, outElt), raw, kb.idx(0),
         ValueRange{});
@@ -120,19 +117,18 @@ void TilePromoter::tmaLayout(Value raw) {
   Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, raw);
   const int64_t align = MatmulConfigAttr::kTmaAlign;
   Value shift = kb.rem(kb.sub(kb.idx(align), kb.rem(base, kb.idx(align))), kb.idx(align));
-  int64_t aStages = llvm::alignTo(t.stages * t.tm * t.tk * eltBytes, align);
-  int64_t bStages = t.stages * t.tk * t.tn * eltBytes;
   auto view = [&](ArrayRef<int64_t> shape, Type type, int64_t offset) -> Value {
     return memref::ViewOp::create(b, loc, workgroupMemRef(shape, type), raw,
                                   kb.add(shift, kb.idx(offset)), ValueRange{});
   };
-  Value swizzledA = view({t.stages, t.tm, t.tk}, inElt, 0);
-  Value swizzledB = view({t.stages, t.tn / kTmaBoxCols, t.tk, kTmaBoxCols}, inElt, aStages);
+  Value swizzledA = view({t.stages, t.tm, t.tk}, inElt, layout.swizzledA);
+  Value swizzledB =
+      view({t.stages, t.tn / kTmaBoxCols, t.tk, kTmaBoxCols}, inElt, layout.swizzledB);
   te.emplace(kb, t, inElt, op.getA(), op.getB(), op.getM(), op.getN(), op.getK(), op.getABase(),
              op.getBBase(), op.getRow0(), op.getCol0(), swizzledA, swizzledB);
   tmaShift = shift;
   te->tma = TensorCoreEmitter::Tma{op.getTensorMaps()[0], op.getTensorMaps()[1],
-                                   view({2 * t.stages}, b.getI64Type(), aStages + bStages),
+                                   view({2 * t.stages}, b.getI64Type(), layout.barriers),
                                    op.getBatch(), clusterM};
 }
 
@@ -268,18 +264,16 @@ void TilePromoter::withProducer(function_ref<void()> math, function_ref<void()> 
 }
 
 /// A stream-K tail block (TensorCoreSplit.cpp): two tiles' K steps through
-/// one ring of stages. Its plan waits out the loops in the stash, at the
-/// end of the config's shared memory (the TMA layout is shifted to a 1 KiB
-/// boundary: its end is found from that): it comes from divisions that
+/// one ring of stages. Its plan waits out the loops in the stash, after the
+/// mbarriers (MatmulSharedLayout::stash): it comes from divisions that
 /// ptxas cannot rematerialize, and the loops have no register to spare. A
 /// tail tile's rows are aligned (the launch runs only those in the tail):
 /// no scalar path.
 void TilePromoter::tailBlock() {
   using Field = TensorCoreEmitter::TailStash;
-  int64_t stashAt = cfg.sharedMemoryBytes(inElt) - MatmulConfigAttr::kSplitStashBytes;
   Value stash = memref::ViewOp::create(
       b, loc, workgroupMemRef({Field::kStashFields}, b.getI64Type()), raw,
-      kb.add(tmaShift, kb.idx(stashAt - MatmulConfigAttr::kTmaAlign)), ValueRange{});
+      kb.add(tmaShift, kb.idx(layout.stash)), ValueRange{});
   TensorCoreEmitter::TailPlan plan =
       te->planTail(op.getTailBlock(), op.getStepsPerBlock(), op.getUnsplitTiles());
   kb.ifThenElse(plan.hasSteps, [&] {

@@ -92,21 +92,40 @@ RowConfigAttr::verifyFor(Type elementType,
 // MatmulConfigAttr
 //===----------------------------------------------------------------------===//
 
+MatmulSharedLayout MatmulConfigAttr::sharedLayout(int64_t eltBytes) const {
+  MatmulSharedLayout l;
+  int64_t stages = getStages(), tm = getTileM(), tn = getTileN(), tk = getTileK();
+  l.tma = usesTma();
+  l.paddedStages = l.tma ? 1 : stages;
+  l.paddedB = l.paddedStages * tm * (tk + kRowPad) * eltBytes;
+  l.paddedBytes = l.paddedB + l.paddedStages * tk * (tn + kRowPad) * eltBytes;
+  if (!l.tma) {
+    l.totalBytes = l.paddedBytes;
+    if (getMath() == MathUnit::wmma) {
+      l.wmmaScratch = l.paddedBytes;
+      l.totalBytes += getWarpsM() * getWarpsN() * 16 * 16 * 4;
+    }
+    l.idleBytes = l.paddedBytes;
+    return l;
+  }
+  l.swizzledB = llvm::alignTo(stages * tm * tk * eltBytes, kTmaAlign);
+  l.barriers = l.swizzledB + stages * tn * tk * eltBytes;
+  int64_t end = l.barriers + stages * 2 * 8;
+  if (getTailSplits() > 1) {
+    l.stash = end;
+    end += kSplitStashBytes;
+  }
+  l.idleBytes = stages * (tm + tn) * tk * eltBytes;
+  // The scalar path's padded stage shares the memory; the TMA layout is the
+  // larger whenever it verifies.
+  l.totalBytes = std::max(kTmaAlign + end, l.paddedBytes);
+  return l;
+}
+
 int64_t MatmulConfigAttr::sharedMemoryBytes(Type elementType) const {
   if (!isTensorCore())
     return 0;
-  int64_t eltBytes = elementType.getIntOrFloatBitWidth() / 8;
-  // A split tail keeps a split block's place in kSplitStashBytes at the end.
-  int64_t stash = getTailSplits() > 1 ? kSplitStashBytes : 0;
-  if (usesTma()) // alignment slack, unpadded swizzled A then B stages, 2 mbarriers per stage
-    return kTmaAlign + llvm::alignTo(getStages() * getTileM() * getTileK() * eltBytes, kTmaAlign) +
-           getStages() * (getTileN() * getTileK() * eltBytes + 2 * 8) + stash;
-  const int64_t pad = kRowPad;
-  int64_t bytes = getStages() *
-                  (getTileM() * (getTileK() + pad) + getTileK() * (getTileN() + pad)) * eltBytes;
-  if (getMath() == MathUnit::wmma) // a 16x16 f32 epilogue tile per warp
-    bytes += getWarpsM() * getWarpsN() * 16 * 16 * 4;
-  return bytes + stash;
+  return sharedLayout(elementType.getIntOrFloatBitWidth() / 8).totalBytes;
 }
 
 bool MatmulConfigAttr::tmaFits(Type elementType) const {

@@ -39,10 +39,6 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   if (useTma) {
     spec.tensorMaps = {{0, {1, t.tm, t.tk}, t.tk * eltBytes},
                        {1, {1, t.tk, kTmaBoxCols}, kTmaBoxCols * eltBytes}};
-    // Rows that TMA cannot copy (K or N not a multiple of 8) take the scalar
-    // path through one padded stage in the same memory.
-    spec.dynamicSharedBytes = std::max<int64_t>(
-        spec.dynamicSharedBytes, (t.tm * (t.tk + kPad) + t.tk * (t.tn + kPad)) * eltBytes);
   }
   OpBuilder b(op->getContext());
   spec.attrs.set("math", b.getStringAttr(stringifyMathUnit(cfg.getMath())));

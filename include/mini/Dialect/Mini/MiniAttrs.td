@@ -163,6 +163,9 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
     static constexpr int64_t kSplitStashBytes = 128;
     /// The most blocks a cluster may hold (portable cluster size).
     static constexpr int64_t kMaxClusterBlocks = 8;
+    /// Where a tensor-core kernel with this config keeps its tiles, for
+    /// operands of `eltBytes` bytes (SharedLayout.h).
+    ::mini::MatmulSharedLayout sharedLayout(int64_t eltBytes) const;
     /// Bytes of dynamic shared memory a tensor-core kernel with this config
     /// and operands of `elementType` uses (0 for simt).
     int64_t sharedMemoryBytes(::mlir::Type elementType) const;

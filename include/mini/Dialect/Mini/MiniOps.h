@@ -3,6 +3,7 @@
 
 #include "mini/Dialect/Mini/MiniDialect.h"
 #include "mini/Dialect/Mini/MiniEnums.h"
+#include "mini/Dialect/Mini/SharedLayout.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
