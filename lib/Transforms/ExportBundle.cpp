@@ -93,6 +93,16 @@ LogicalResult writeFile(Operation *op, StringRef path, StringRef bytes) {
   return success();
 }
 
+/// The cubins written, by kernel module: file name and chip.
+using Binaries = llvm::StringMap<std::pair<std::string, std::string>>;
+
+/// The manifest's kernel records, one per entry, and the chip they run on.
+struct Records {
+  llvm::json::Array kernels;
+  llvm::StringSet<> entries;
+  std::string chip;
+};
+
 struct MiniExportBundlePass
     : mini::impl::MiniExportBundleBase<MiniExportBundlePass> {
   using Base::Base;
@@ -109,9 +119,22 @@ struct MiniExportBundlePass
                          << "': " << ec.message();
       return signalPassFailure();
     }
+    Binaries binaries;
+    Records records;
+    if (failed(writeCubins(module, binaries)) || failed(collectRecords(module, binaries, records)) ||
+        failed(checkReferences(module, records.kernels, records.entries)))
+      return signalPassFailure();
+    if (records.kernels.empty()) {
+      module.emitError("mini-export-bundle found no kernel launch made by "
+                       "mini-lower-to-gpu");
+      return signalPassFailure();
+    }
+    if (failed(writeManifest(module, records)))
+      return signalPassFailure();
+  }
 
-    // module name -> (cubin file, chip)
-    llvm::StringMap<std::pair<std::string, std::string>> binaries;
+  /// Each gpu.binary's cubin as DIR/<module>.cubin.
+  LogicalResult writeCubins(ModuleOp module, Binaries &binaries) {
     WalkResult walk = module.walk([&](gpu::BinaryOp binary) {
       if (binary.getObjects().size() != 1) {
         binary.emitError("mini-export-bundle expects exactly one target per "
@@ -134,20 +157,20 @@ struct MiniExportBundlePass
       binaries[binary.getName()] = {file, target.getChip().str()};
       return WalkResult::advance();
     });
-    if (walk.wasInterrupted())
-      return signalPassFailure();
+    return failure(walk.wasInterrupted());
+  }
 
-    llvm::json::Array kernels;
-    llvm::StringSet<> entries;
-    std::string chip;
+  /// The records of mini-lower-to-gpu's launches and of the kernels that run
+  /// through them (companions), each entry once.
+  LogicalResult collectRecords(ModuleOp module, const Binaries &binaries, Records &out) {
     auto add = [&](llvm::json::Object entry, const std::string &name, const std::string &cubin) {
-      if (!entries.insert(name).second) // a companion kernel: its launch and its records on others'
+      if (!out.entries.insert(name).second) // a companion kernel: its launch and its records on others'
         return;
       entry["entry"] = name;
       entry["cubin"] = cubin;
-      kernels.push_back(std::move(entry));
+      out.kernels.push_back(std::move(entry));
     };
-    walk = module.walk([&](gpu::LaunchFuncOp launch) {
+    WalkResult walk = module.walk([&](gpu::LaunchFuncOp launch) {
       auto record = launch->getAttrOfType<DictionaryAttr>(mini::MiniDialect::kKernelRecordAttrName);
       if (!record)
         return WalkResult::advance();
@@ -159,7 +182,7 @@ struct MiniExportBundlePass
                "mini-export-bundle";
         return WalkResult::interrupt();
       }
-      chip = it->second.second;
+      out.chip = it->second.second;
       add(*toJson(record).getAsObject(), launch.getKernelName().getValue().str(),
           it->second.first);
       if (auto companions =
@@ -169,28 +192,23 @@ struct MiniExportBundlePass
               it->second.first);
       return WalkResult::advance();
     });
-    if (walk.wasInterrupted() || failed(checkReferences(module, kernels, entries)))
-      return signalPassFailure();
-    if (kernels.empty()) {
-      module.emitError("mini-export-bundle found no kernel launch made by "
-                       "mini-lower-to-gpu");
-      return signalPassFailure();
-    }
+    return failure(walk.wasInterrupted());
+  }
 
+  LogicalResult writeManifest(ModuleOp module, Records &records) {
     llvm::json::Object manifest{{"format", "mini-bundle"},
                                 {"version", 1},
-                                {"chip", chip},
+                                {"chip", records.chip},
                                 {"abi", "each tensor: memref<?xT> descriptor "
                                         "(ptr, ptr, i64 offset, i64 size, i64 "
                                         "stride); each size: i64"},
-                                {"kernels", std::move(kernels)}};
+                                {"kernels", std::move(records.kernels)}};
     std::string text;
     llvm::raw_string_ostream os(text);
     os << llvm::formatv("{0:2}", llvm::json::Value(std::move(manifest))) << "\n";
     SmallString<256> path(dir);
     llvm::sys::path::append(path, "manifest.json");
-    if (failed(writeFile(module, path, text)))
-      return signalPassFailure();
+    return writeFile(module, path, text);
   }
 };
 
