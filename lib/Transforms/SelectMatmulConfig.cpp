@@ -190,14 +190,13 @@ struct MiniSelectMatmulConfigPass
   using Base::Base;
 
   void runOnOperation() override {
-    bool tilingFixed = tileM >= 0 || tileN >= 0 || tileK >= 0 || warpsM >= 0 || warpsN >= 0 ||
-                       stages >= 0 || clusterM >= 0;
-    bool overriding =
+    tilingFixed = tileM >= 0 || tileN >= 0 || tileK >= 0 || warpsM >= 0 || warpsN >= 0 ||
+                  stages >= 0 || clusterM >= 0;
+    overriding =
         tilingFixed || !math.empty() || !copy.empty() || producerWarps >= 0 || tailSplits >= 0;
-    bool knownChip = mini::computeCapability(chip).has_value();
     // The unit and copy options, if given (an unknown word fails the pass).
-    std::optional<mini::MathUnit> wantMath = mini::symbolizeMathUnit(math);
-    std::optional<mini::CopyKind> copyOption = mini::symbolizeCopyKind(copy);
+    wantMath = mini::symbolizeMathUnit(math);
+    copyOption = mini::symbolizeCopyKind(copy);
     if ((!math.empty() && !wantMath) || (!copy.empty() && !copyOption)) {
       getOperation()->emitError()
           << "mini-select-matmul-config: math must be simt, mma_sync, wmma or wgmma and copy "
@@ -205,121 +204,139 @@ struct MiniSelectMatmulConfigPass
           << math << " copy=" << copy;
       return signalPassFailure();
     }
-    WalkResult result = getOperation()->walk([&](mini::MatmulOp op) {
-      if (!knownChip) {
-        op.emitOpError() << "cannot choose a config for chip '" << chip
-                         << "': expected sm_ and 2 or 3 digits, optionally with an a or f "
-                            "suffix (sm_80, sm_90a, sm_100a)";
-        return WalkResult::interrupt();
-      }
-      if (failed(mini::checkCountOptions(
-              op, {{"tile-m", tileM}, {"tile-n", tileN}, {"tile-k", tileK}, {"warps-m", warpsM},
-                   {"warps-n", warpsN}, {"stages", stages}, {"cluster-m", clusterM},
-                   {"producer-warps", producerWarps}, {"tail-splits", tailSplits}})))
-        return WalkResult::interrupt();
-      // A config written on the op is kept, if the chip has what it uses
-      // (TMA copies and clusters are sm_90's).
-      if (mini::MatmulConfigAttr given = op.getConfigAttr(); given && !overriding) {
-        if (given.usesTma() && *mini::computeCapability(chip) < 90) {
-          op.emitOpError() << "config copy = \"tma\" needs sm_90a (Hopper's TMA); the chip is "
-                           << chip << ": use copy = \"cp_async\"";
-          return WalkResult::interrupt();
-        }
-        return WalkResult::advance();
-      }
-      Type elt = cast<RankedTensorType>(op.getLhs().getType()).getElementType();
-      // Clusters share tiles through TMA multicast: cluster-m > 1 asks for TMA.
-      std::optional<mini::CopyKind> wantCopy =
-          !copyOption && clusterM > 1 ? mini::CopyKind::tma : copyOption;
-      // The options applied to the chip's default config, or to mma.sync's
-      // where they leave the default wgmma tiling unfit (stages=1, a
-      // cp.async copy, other warps: the ladder's switches).
-      auto configFor = [&](mini::MatmulConfigAttr c) {
-        if (wantMath && *wantMath != c.getMath()) // a different unit: start from its defaults
-          c = *wantMath == mini::MathUnit::simt
-                  ? mini::simtDefaults(op.getContext())
-                  : mini::tensorCoreDefaults(op, *wantMath, chip, wantCopy);
-        else if (wantCopy && *wantCopy != c.getCopy() && c.isTensorCore())
-          c = mini::tensorCoreDefaults(op, c.getMath(), chip, wantCopy); // likewise the copies
-        // Options target the tensor cores.
-        if (c.getMath() == mini::MathUnit::simt && wantMath != mini::MathUnit::simt)
-          return c;
-        auto pick = [](int64_t option, int64_t chosen) { return option >= 0 ? option : chosen; };
-        // The stream-K tail goes where it runs: TMA copies with a producer
-        // warpgroup and no clusters (the small tiles have no producer).
-        auto options = [&](mini::CopyKind copyKind, int64_t defaultClusterM,
-                           int64_t defaultProducer) {
-          int64_t cluster = pick(clusterM, defaultClusterM);
-          int64_t producer = pick(producerWarps, defaultProducer);
-          bool tailRuns = copyKind == mini::CopyKind::tma && producer > 0 && cluster == 1;
-          return mini::MatmulConfigAttr::get(
-              op.getContext(), pick(tileM, c.getTileM()), pick(tileN, c.getTileN()),
-              pick(tileK, c.getTileK()), pick(warpsM, c.getWarpsM()), pick(warpsN, c.getWarpsN()),
-              pick(stages, c.getStages()), c.getMath(), copyKind, cluster, producer,
-              tailRuns ? pick(tailSplits, c.getTailSplits()) : 1);
-        };
-        // An explicit copy option is kept (and verified); a TMA default that
-        // the other options no longer fit (one stage, say) falls back to
-        // cp.async, without clusters or producer warps.
-        mini::MatmulConfigAttr chosen =
-            options(wantCopy.value_or(c.getCopy()), c.getClusterM(), c.getProducerWarps());
-        if (!wantCopy && chosen.usesTma() && !chosen.tmaFits(elt))
-          chosen = options(mini::CopyKind::cp_async, 1, 0);
-        // Likewise a default producer warpgroup, where the warp options leave
-        // other than the 8 math warps it needs.
-        if (producerWarps < 0 && chosen.getProducerWarps() &&
-            chosen.getWarpsM() * chosen.getWarpsN() != 8)
-          chosen = options(chosen.getCopy(), chosen.getClusterM(), 0);
-        return chosen;
-      };
-      mini::MatmulConfigAttr c = configFor(mini::chooseMatmulConfig(op, chip));
-      if (!wantMath && c.isWgmma() && !fits(c, elt))
-        c = configFor(mini::tensorCoreDefaults(op, mini::MathUnit::mma_sync, chip, wantCopy));
-      if (c.getMath() == mini::MathUnit::simt && wantMath != mini::MathUnit::simt) {
-        op.setConfigAttr(c);
-        return WalkResult::advance();
-      }
-      if (failed(c.verifyFor(elt, [&] { return op.emitOpError(); })))
-        return WalkResult::interrupt();
-      if (c.isWgmma() && StringRef(chip) != "sm_90a") {
-        op.emitOpError() << "matmul_config math = \"wgmma\" needs sm_90a (wgmma is in the "
-                         << "arch-specific feature set); the chip is " << chip;
-        return WalkResult::interrupt();
-      }
-      if (c.usesTma() && !StringRef(chip).starts_with("sm_90")) {
-        op.emitOpError() << "matmul_config copy = \"tma\" needs sm_90 (Hopper TMA), chip is "
-                         << chip;
-        return WalkResult::interrupt();
-      }
-      op.setConfigAttr(c);
-      // Sizes known only at launch: the smaller tilings as variants, with
-      // what the launch needs to pick the one of least launchCost, unless
-      // options fixed the tiling.
-      op.removeSizeVariantsAttr();
-      op.removeSmCountAttr();
-      op.removeTileRatesAttr();
-      if (!tilingFixed && c.isTensorCore() &&
-          !mini::staticBlocks(op, c.getTileM(), c.getTileN())) {
-        SmallVector<Attribute> variants;
-        SmallVector<int64_t> rates = {100};
-        for (const mini::RatedConfig &t : llvm::drop_begin(
-                 mini::tensorCoreTilings(op.getContext(), c.getMath(), chip, wantCopy))) {
-          variants.push_back(t.config);
-          rates.push_back(t.ratePercent);
-        }
-        op.setSizeVariantsAttr(ArrayAttr::get(op.getContext(), variants));
-        op.setSmCountAttr(IntegerAttr::get(IntegerType::get(op.getContext(), 64),
-                                           mini::smCount(chip)));
-        op.setTileRatesAttr(DenseI64ArrayAttr::get(op.getContext(), rates));
-      }
-      // The split of the last wave is planned on the host with the chip's SMs.
-      if (c.getTailSplits() > 1 && !op.getSmCount())
-        op.setSmCountAttr(IntegerAttr::get(IntegerType::get(op.getContext(), 64),
-                                           mini::smCount(chip)));
-      return WalkResult::advance();
-    });
+    WalkResult result = getOperation()->walk([&](mini::MatmulOp op) { return select(op); });
     if (result.wasInterrupted())
       signalPassFailure();
   }
+
+private:
+  /// Chooses `op`'s config (or keeps the one written on it), or reports why
+  /// none fits and interrupts.
+  WalkResult select(mini::MatmulOp op) {
+    if (!mini::computeCapability(chip)) {
+      op.emitOpError() << "cannot choose a config for chip '" << chip
+                       << "': expected sm_ and 2 or 3 digits, optionally with an a or f "
+                          "suffix (sm_80, sm_90a, sm_100a)";
+      return WalkResult::interrupt();
+    }
+    if (failed(mini::checkCountOptions(
+            op, {{"tile-m", tileM}, {"tile-n", tileN}, {"tile-k", tileK}, {"warps-m", warpsM},
+                 {"warps-n", warpsN}, {"stages", stages}, {"cluster-m", clusterM},
+                 {"producer-warps", producerWarps}, {"tail-splits", tailSplits}})))
+      return WalkResult::interrupt();
+    // A config written on the op is kept, if the chip has what it uses
+    // (TMA copies and clusters are sm_90's).
+    if (mini::MatmulConfigAttr given = op.getConfigAttr(); given && !overriding) {
+      if (given.usesTma() && *mini::computeCapability(chip) < 90) {
+        op.emitOpError() << "config copy = \"tma\" needs sm_90a (Hopper's TMA); the chip is "
+                         << chip << ": use copy = \"cp_async\"";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    }
+    Type elt = cast<RankedTensorType>(op.getLhs().getType()).getElementType();
+    // Clusters share tiles through TMA multicast: cluster-m > 1 asks for TMA.
+    std::optional<mini::CopyKind> wantCopy =
+        !copyOption && clusterM > 1 ? mini::CopyKind::tma : copyOption;
+    mini::MatmulConfigAttr c = applyOptions(op, mini::chooseMatmulConfig(op, chip), elt, wantCopy);
+    if (!wantMath && c.isWgmma() && !fits(c, elt))
+      c = applyOptions(op, mini::tensorCoreDefaults(op, mini::MathUnit::mma_sync, chip, wantCopy),
+                       elt, wantCopy);
+    if (c.getMath() == mini::MathUnit::simt && wantMath != mini::MathUnit::simt) {
+      op.setConfigAttr(c);
+      return WalkResult::advance();
+    }
+    if (failed(checkOnChip(op, c, elt)))
+      return WalkResult::interrupt();
+    op.setConfigAttr(c);
+    recordLaunchChoices(op, c, wantCopy);
+    return WalkResult::advance();
+  }
+
+  /// The options applied to `c` (the chip's default config, or mma.sync's
+  /// where they leave the default wgmma tiling unfit: stages=1, a cp.async
+  /// copy, other warps, the ladder's switches).
+  mini::MatmulConfigAttr applyOptions(mini::MatmulOp op, mini::MatmulConfigAttr c, Type elt,
+                                      std::optional<mini::CopyKind> wantCopy) {
+    if (wantMath && *wantMath != c.getMath()) // a different unit: start from its defaults
+      c = *wantMath == mini::MathUnit::simt
+              ? mini::simtDefaults(op.getContext())
+              : mini::tensorCoreDefaults(op, *wantMath, chip, wantCopy);
+    else if (wantCopy && *wantCopy != c.getCopy() && c.isTensorCore())
+      c = mini::tensorCoreDefaults(op, c.getMath(), chip, wantCopy); // likewise the copies
+    // Options target the tensor cores.
+    if (c.getMath() == mini::MathUnit::simt && wantMath != mini::MathUnit::simt)
+      return c;
+    auto pick = [](int64_t option, int64_t chosen) { return option >= 0 ? option : chosen; };
+    // The stream-K tail goes where it runs: TMA copies with a producer
+    // warpgroup and no clusters (the small tiles have no producer).
+    auto options = [&](mini::CopyKind copyKind, int64_t defaultClusterM, int64_t defaultProducer) {
+      int64_t cluster = pick(clusterM, defaultClusterM);
+      int64_t producer = pick(producerWarps, defaultProducer);
+      bool tailRuns = copyKind == mini::CopyKind::tma && producer > 0 && cluster == 1;
+      return mini::MatmulConfigAttr::get(
+          op.getContext(), pick(tileM, c.getTileM()), pick(tileN, c.getTileN()),
+          pick(tileK, c.getTileK()), pick(warpsM, c.getWarpsM()), pick(warpsN, c.getWarpsN()),
+          pick(stages, c.getStages()), c.getMath(), copyKind, cluster, producer,
+          tailRuns ? pick(tailSplits, c.getTailSplits()) : 1);
+    };
+    // An explicit copy option is kept (and verified); a TMA default that
+    // the other options no longer fit (one stage, say) falls back to
+    // cp.async, without clusters or producer warps.
+    mini::MatmulConfigAttr chosen =
+        options(wantCopy.value_or(c.getCopy()), c.getClusterM(), c.getProducerWarps());
+    if (!wantCopy && chosen.usesTma() && !chosen.tmaFits(elt))
+      chosen = options(mini::CopyKind::cp_async, 1, 0);
+    // Likewise a default producer warpgroup, where the warp options leave
+    // other than the 8 math warps it needs.
+    if (producerWarps < 0 && chosen.getProducerWarps() &&
+        chosen.getWarpsM() * chosen.getWarpsN() != 8)
+      chosen = options(chosen.getCopy(), chosen.getClusterM(), 0);
+    return chosen;
+  }
+
+  /// The config verifies for the operands, and the chip has what it uses.
+  LogicalResult checkOnChip(mini::MatmulOp op, mini::MatmulConfigAttr c, Type elt) {
+    if (failed(c.verifyFor(elt, [&] { return op.emitOpError(); })))
+      return failure();
+    if (c.isWgmma() && StringRef(chip) != "sm_90a")
+      return op.emitOpError() << "matmul_config math = \"wgmma\" needs sm_90a (wgmma is in the "
+                              << "arch-specific feature set); the chip is " << chip;
+    if (c.usesTma() && !StringRef(chip).starts_with("sm_90"))
+      return op.emitOpError() << "matmul_config copy = \"tma\" needs sm_90 (Hopper TMA), chip is "
+                              << chip;
+    return success();
+  }
+
+  /// What the launch chooses from: with sizes known only at launch, the
+  /// smaller tilings as variants and the rates that pick the one of least
+  /// launchCost (unless options fixed the tiling); the chip's SMs for a split
+  /// last wave.
+  void recordLaunchChoices(mini::MatmulOp op, mini::MatmulConfigAttr c,
+                           std::optional<mini::CopyKind> wantCopy) {
+    MLIRContext *ctx = op.getContext();
+    op.removeSizeVariantsAttr();
+    op.removeSmCountAttr();
+    op.removeTileRatesAttr();
+    auto sms = [&] { return IntegerAttr::get(IntegerType::get(ctx, 64), mini::smCount(chip)); };
+    if (!tilingFixed && c.isTensorCore() && !mini::staticBlocks(op, c.getTileM(), c.getTileN())) {
+      SmallVector<Attribute> variants;
+      SmallVector<int64_t> rates = {100};
+      for (const mini::RatedConfig &t :
+           llvm::drop_begin(mini::tensorCoreTilings(ctx, c.getMath(), chip, wantCopy))) {
+        variants.push_back(t.config);
+        rates.push_back(t.ratePercent);
+      }
+      op.setSizeVariantsAttr(ArrayAttr::get(ctx, variants));
+      op.setSmCountAttr(sms());
+      op.setTileRatesAttr(DenseI64ArrayAttr::get(ctx, rates));
+    }
+    if (c.getTailSplits() > 1 && !op.getSmCount())
+      op.setSmCountAttr(sms());
+  }
+
+  bool tilingFixed = false, overriding = false;
+  std::optional<mini::MathUnit> wantMath;
+  std::optional<mini::CopyKind> copyOption;
 };
 } // namespace
