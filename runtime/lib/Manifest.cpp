@@ -162,17 +162,9 @@ TensorMapSpec parseTensorMap(const Json &json, const KernelSpec &k, const std::s
   return m;
 }
 
-KernelSpec parseKernel(const Json &json, size_t index) {
-  std::string where = "manifest kernel #" + std::to_string(index);
-  Reader r(json, where);
-  KernelSpec k;
-  k.entry = r.str("entry");
-  where = "manifest kernel '" + k.entry + "'";
-  r.where = where;
-  k.op = r.str("op");
-  if (k.op != "matmul" && k.op != "softmax" && k.op != "rmsnorm" && k.op != "attention")
-    throw Error(where + ": op must be matmul, softmax, rmsnorm or attention, got '" + k.op + "'");
-  k.cubin = r.str("cubin");
+/// The size names in parameter order, each with its static value (-1: at launch).
+void parseSizes(const Reader &r, KernelSpec &k) {
+  const std::string &where = r.where;
   k.sizes = r.strings("sizes");
   for (const auto &[name, v] : r.get("static_sizes", Kind::Object).items()) {
     if (!v.is_number())
@@ -186,6 +178,11 @@ KernelSpec parseKernel(const Json &json, size_t index) {
   for (const std::string &s : k.sizes)
     if (!k.staticSizes.count(s))
       throw Error(where + ": size '" + s + "' has no entry in static_sizes");
+}
+
+/// The tensors in parameter order: at least one, and an output.
+void parseTensors(const Reader &r, KernelSpec &k) {
+  const std::string &where = r.where;
   for (const Json &t : r.get("tensors", Kind::Array)) {
     Reader tr(t, where + " tensor");
     TensorSpec ts;
@@ -203,6 +200,11 @@ KernelSpec parseKernel(const Json &json, size_t index) {
     throw Error(where + " has no tensors");
   if (std::none_of(k.tensors.begin(), k.tensors.end(), [](const TensorSpec &t) { return t.output; }))
     throw Error(where + " has no output tensor");
+}
+
+/// Three grid dims (sizes, divisor, cluster) and three block dims.
+void parseGrid(const Reader &r, KernelSpec &k) {
+  const std::string &where = r.where;
   const auto &grid = r.get("grid", Kind::Array);
   if (grid.size() != 3)
     throw Error(where + ": 'grid' must have 3 entries, got " + std::to_string(grid.size()));
@@ -229,69 +231,76 @@ KernelSpec parseKernel(const Json &json, size_t index) {
       throw Error(where + ": 'block' entries must be numbers >= 1");
     k.block[i] = static_cast<int64_t>(block[i].get<double>());
   }
-  k.dynamicSharedBytes = r.integer("dynamic_shared_bytes");
-  if (k.dynamicSharedBytes < 0)
-    throw Error(where + ": 'dynamic_shared_bytes' must be >= 0, got " +
-                std::to_string(k.dynamicSharedBytes));
-  if (r.has("tensor_maps"))
-    for (const Json &m : r.get("tensor_maps", Kind::Array))
-      k.tensorMaps.push_back(parseTensorMap(m, k, where));
-  if (r.has("size_variants")) {
-    k.sizeVariants = r.strings("size_variants");
-    k.smCount = r.integer("sm_count");
-    k.tileRates = r.integers("tile_rates", 1, 1000, "'tile_rates' entries");
-    if (k.sizeVariants.empty() || k.smCount < 1)
-      throw Error(where + ": 'size_variants' must name at least one kernel and 'sm_count' "
-                          "be >= 1");
-    if (k.tileRates.size() != k.sizeVariants.size() + 1)
-      throw Error(where + ": 'tile_rates' needs " + std::to_string(k.sizeVariants.size() + 1) +
-                  " entries (the kernel's, then each size variant's), got " +
-                  std::to_string(k.tileRates.size()));
+}
+
+/// The kernels with this one's ABI that a launch chooses from, and their rates.
+void parseSizeVariants(const Reader &r, KernelSpec &k) {
+  const std::string &where = r.where;
+  k.sizeVariants = r.strings("size_variants");
+  k.smCount = r.integer("sm_count");
+  k.tileRates = r.integers("tile_rates", 1, 1000, "'tile_rates' entries");
+  if (k.sizeVariants.empty() || k.smCount < 1)
+    throw Error(where + ": 'size_variants' must name at least one kernel and 'sm_count' "
+                        "be >= 1");
+  if (k.tileRates.size() != k.sizeVariants.size() + 1)
+    throw Error(where + ": 'tile_rates' needs " + std::to_string(k.sizeVariants.size() + 1) +
+                " entries (the kernel's, then each size variant's), got " +
+                std::to_string(k.tileRates.size()));
+}
+
+/// The stream-K tail of a matmul's last wave (SplitTailSpec).
+void parseSplitTail(const Reader &r, KernelSpec &k) {
+  const std::string &where = r.where;
+  Reader st(r.get("split_tail", Kind::Object), where + " split_tail");
+  SplitTailSpec &t = k.splitTail;
+  t.maxSplits = st.integer("max_splits");
+  t.depth = st.str("depth");
+  t.tileK = st.integer("tile_k");
+  t.tileElements = st.integer("tile_elements");
+  t.aligned = st.strings("aligned");
+  if (st.has("split_blocks"))
+    t.splitBlocks = st.get("split_blocks", Kind::Bool).get<bool>();
+  if (!t.splitBlocks)
+    t.kernel = st.str("kernel");
+  if (t.maxSplits < 2 || t.maxSplits > 64 || t.tileK < 1 || t.tileElements < 1)
+    throw Error(st.where + ": needs max_splits in [2, 64], tile_k >= 1 and tile_elements >= 1");
+  for (const std::string &size : t.aligned)
+    if (std::find(k.sizes.begin(), k.sizes.end(), size) == k.sizes.end())
+      throw Error(st.where + ": aligned size '" + size + "' is not a size of the kernel");
+  if (std::find(k.sizes.begin(), k.sizes.end(), t.depth) == k.sizes.end())
+    throw Error(st.where + ": depth '" + t.depth + "' is not a size of the kernel");
+  for (const GridSpec &g : k.grid)
+    if (g.cluster > 1)
+      throw Error(st.where + ": a split tail cannot launch clusters");
+}
+
+/// An attention's decode kernels (SplitKeysSpec).
+void parseSplitKeys(const Reader &r, KernelSpec &k) {
+  const std::string &where = r.where;
+  Reader sk(r.get("split_keys", Kind::Object), where + " split_keys");
+  SplitKeysSpec &t = k.splitKeys;
+  t.maxSplits = sk.integer("max_splits");
+  t.rows = sk.integer("rows");
+  t.tileKeys = sk.integer("tile_keys");
+  if (sk.has("part")) {
+    t.part = sk.str("part");
+    if (t.part != "decode" && t.part != "combine")
+      throw Error(sk.where + ": 'part' must be \"decode\" or \"combine\", got \"" + t.part +
+                  "\"");
+  } else {
+    t.decodeKernel = sk.str("decode_kernel");
+    t.combineKernel = sk.str("combine_kernel");
   }
-  if (r.has("split_tail")) {
-    Reader st(r.get("split_tail", Kind::Object), where + " split_tail");
-    SplitTailSpec &t = k.splitTail;
-    t.maxSplits = st.integer("max_splits");
-    t.depth = st.str("depth");
-    t.tileK = st.integer("tile_k");
-    t.tileElements = st.integer("tile_elements");
-    t.aligned = st.strings("aligned");
-    if (st.has("split_blocks"))
-      t.splitBlocks = st.get("split_blocks", Kind::Bool).get<bool>();
-    if (!t.splitBlocks)
-      t.kernel = st.str("kernel");
-    if (t.maxSplits < 2 || t.maxSplits > 64 || t.tileK < 1 || t.tileElements < 1)
-      throw Error(st.where + ": needs max_splits in [2, 64], tile_k >= 1 and tile_elements >= 1");
-    for (const std::string &size : t.aligned)
-      if (std::find(k.sizes.begin(), k.sizes.end(), size) == k.sizes.end())
-        throw Error(st.where + ": aligned size '" + size + "' is not a size of the kernel");
-    if (std::find(k.sizes.begin(), k.sizes.end(), t.depth) == k.sizes.end())
-      throw Error(st.where + ": depth '" + t.depth + "' is not a size of the kernel");
-    for (const GridSpec &g : k.grid)
-      if (g.cluster > 1)
-        throw Error(st.where + ": a split tail cannot launch clusters");
-  }
-  if (r.has("split_keys")) {
-    Reader sk(r.get("split_keys", Kind::Object), where + " split_keys");
-    SplitKeysSpec &t = k.splitKeys;
-    t.maxSplits = sk.integer("max_splits");
-    t.rows = sk.integer("rows");
-    t.tileKeys = sk.integer("tile_keys");
-    if (sk.has("part")) {
-      t.part = sk.str("part");
-      if (t.part != "decode" && t.part != "combine")
-        throw Error(sk.where + ": 'part' must be \"decode\" or \"combine\", got \"" + t.part +
-                    "\"");
-    } else {
-      t.decodeKernel = sk.str("decode_kernel");
-      t.combineKernel = sk.str("combine_kernel");
-    }
-    if (t.maxSplits < 1 || t.maxSplits > 64 || t.rows < 1 || t.rows > 4096 || t.tileKeys < 1 ||
-        t.tileKeys > 4096)
-      throw Error(sk.where + ": needs max_splits in [1, 64], rows and tile_keys in [1, 4096]");
-    if (k.op != "attention")
-      throw Error(sk.where + ": only an attention kernel splits keys, this one is '" + k.op + "'");
-  }
+  if (t.maxSplits < 1 || t.maxSplits > 64 || t.rows < 1 || t.rows > 4096 || t.tileKeys < 1 ||
+      t.tileKeys > 4096)
+    throw Error(sk.where + ": needs max_splits in [1, 64], rows and tile_keys in [1, 4096]");
+  if (k.op != "attention")
+    throw Error(sk.where + ": only an attention kernel splits keys, this one is '" + k.op + "'");
+}
+
+/// The numeric attributes, booleans as 1 / 0.
+void parseAttrs(const Reader &r, KernelSpec &k) {
+  const std::string &where = r.where;
   for (const auto &[name, v] : r.get("attrs", Kind::Object).items()) {
     if (v.is_number())
       k.attrs[name] = v.get<double>();
@@ -302,6 +311,36 @@ KernelSpec parseKernel(const Json &json, size_t index) {
     // Strings and arrays (e.g. "math", "tile") describe the kernel; the
     // runtime needs only the numeric ones.
   }
+}
+
+KernelSpec parseKernel(const Json &json, size_t index) {
+  std::string where = "manifest kernel #" + std::to_string(index);
+  Reader r(json, where);
+  KernelSpec k;
+  k.entry = r.str("entry");
+  where = "manifest kernel '" + k.entry + "'";
+  r.where = where;
+  k.op = r.str("op");
+  if (k.op != "matmul" && k.op != "softmax" && k.op != "rmsnorm" && k.op != "attention")
+    throw Error(where + ": op must be matmul, softmax, rmsnorm or attention, got '" + k.op + "'");
+  k.cubin = r.str("cubin");
+  parseSizes(r, k);
+  parseTensors(r, k);
+  parseGrid(r, k);
+  k.dynamicSharedBytes = r.integer("dynamic_shared_bytes");
+  if (k.dynamicSharedBytes < 0)
+    throw Error(where + ": 'dynamic_shared_bytes' must be >= 0, got " +
+                std::to_string(k.dynamicSharedBytes));
+  if (r.has("tensor_maps"))
+    for (const Json &m : r.get("tensor_maps", Kind::Array))
+      k.tensorMaps.push_back(parseTensorMap(m, k, where));
+  if (r.has("size_variants"))
+    parseSizeVariants(r, k);
+  if (r.has("split_tail"))
+    parseSplitTail(r, k);
+  if (r.has("split_keys"))
+    parseSplitKeys(r, k);
+  parseAttrs(r, k);
   return k;
 }
 
