@@ -1,6 +1,7 @@
 // mini-run BUNDLE: run every kernel of a bundle on fresh random inputs, check it
 // against the hand-written reference kernel, and report error and time.
 #include "BenchReport.h"
+#include "HostTensor.h"
 
 #include "mini/reference/Cpu.h"
 #include "mini/reference/Cublas.h"
@@ -18,6 +19,7 @@
 #include <vector>
 
 using namespace mini;
+using namespace mini::run;
 using rt::DType;
 
 namespace {
@@ -150,88 +152,6 @@ Options parseArgs(int argc, char **argv) {
   return o;
 }
 
-/// Host tensor stored in its element type, with a float view for checking.
-struct HostTensor {
-  DType dtype;
-  std::vector<unsigned char> bytes;
-
-  HostTensor(DType t, int64_t n) : dtype(t), bytes(static_cast<size_t>(n) * rt::dtypeBytes(t)) {}
-  int64_t size() const { return static_cast<int64_t>(bytes.size() / rt::dtypeBytes(dtype)); }
-  float get(int64_t i) const {
-    if (dtype == DType::F32) {
-      float f;
-      std::memcpy(&f, bytes.data() + 4 * i, 4);
-      return f;
-    }
-    uint16_t h;
-    std::memcpy(&h, bytes.data() + 2 * i, 2);
-    return dtype == DType::F16 ? rt::halfToFloat(h) : rt::bf16ToFloat(h);
-  }
-  void set(int64_t i, float f) {
-    if (dtype == DType::F32) {
-      std::memcpy(bytes.data() + 4 * i, &f, 4);
-      return;
-    }
-    uint16_t h = dtype == DType::F16 ? rt::floatToHalf(f) : rt::floatToBf16(f);
-    std::memcpy(bytes.data() + 2 * i, &h, 2);
-  }
-  std::vector<double> toDouble() const {
-    std::vector<double> d(static_cast<size_t>(size()));
-    for (int64_t i = 0; i < size(); ++i)
-      d[i] = get(i);
-    return d;
-  }
-};
-
-struct Comparison {
-  double relError = 0;        // over positions where both are finite
-  int64_t nonfiniteMismatch = 0; // NaN/Inf pattern differs
-  int64_t firstBad = -1;
-};
-
-Comparison compare(const HostTensor &out, const std::vector<double> &ref) {
-  Comparison c;
-  double num = 0, den = 0;
-  for (int64_t i = 0; i < out.size(); ++i) {
-    double o = out.get(i), r = ref[i];
-    bool of = std::isfinite(o), rf = std::isfinite(r);
-    if (of && rf) {
-      num += (o - r) * (o - r);
-      den += r * r;
-      continue;
-    }
-    bool same = (std::isnan(o) && std::isnan(r)) || (std::isinf(o) && std::isinf(r) && (o > 0) == (r > 0));
-    if (!same) {
-      ++c.nonfiniteMismatch;
-      if (c.firstBad < 0)
-        c.firstBad = i;
-    }
-  }
-  c.relError = den > 0 ? std::sqrt(num / den) : std::sqrt(num);
-  return c;
-}
-
-double tolerance(DType t) {
-  switch (t) {
-  case DType::F32: return 1e-5;
-  case DType::F16: return 2e-3;
-  case DType::BF16: return 1e-2;
-  }
-  return 0;
-}
-
-/// Random inputs in [lo, hi), never all zeros; optionally with NaN and -inf planted.
-void fillRandom(HostTensor &t, std::mt19937_64 &rng, float lo, float hi, bool nonfinite) {
-  std::uniform_real_distribution<float> dist(lo, hi);
-  for (int64_t i = 0; i < t.size(); ++i)
-    t.set(i, dist(rng));
-  if (nonfinite && t.size() > 2) {
-    std::uniform_int_distribution<int64_t> pick(0, t.size() - 1);
-    t.set(pick(rng), NAN);
-    t.set(pick(rng), -INFINITY);
-  }
-}
-
 std::string sizesText(const rt::KernelSpec &k, const rt::Sizes &s) {
   std::string out;
   for (const std::string &n : k.sizes)
@@ -349,10 +269,8 @@ void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &si
   record.ceilingValue = gbs(copyMs);
 }
 
-/// Runs one kernel; returns true when it matches.
-bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Device &device,
-               const rt::KernelSpec &k, const rt::Sizes &sizes, std::mt19937_64 &rng,
-               run::BenchReport &report) {
+/// Which kernel a launch at `sizes` runs, where the runtime chooses.
+void printPlan(const rt::LoadedBundle &loaded, const rt::KernelSpec &k, const rt::Sizes &sizes) {
   if (const rt::KernelSpec &v = loaded.bundle().forSizes(k, sizes); v.entry != k.entry)
     std::printf("%s: runs size variant %s (the least waves x time per wave at these sizes)\n",
                 k.entry.c_str(), v.entry.c_str());
@@ -361,6 +279,72 @@ bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Dev
                 k.entry.c_str(), k.splitKeys.decodeKernel.c_str(),
                 static_cast<long long>(plan.rowBlocks), static_cast<long long>(plan.splits),
                 plan.splits > 1 ? (", then " + k.splitKeys.combineKernel).c_str() : "");
+}
+
+/// The reference kernel of `k`'s op on the same inputs (`ptrs`, the
+/// kernel's tensor order), writing `refOut`: its name and a launch.
+std::pair<std::string, std::function<void()>>
+referenceFor(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &sizes,
+             const std::vector<CUdeviceptr> &ptrs, CUdeviceptr refOut) {
+  auto s = [sizes](const char *n) { return sizes.at(n); };
+  auto in = [&ptrs](size_t i) { return (void *)ptrs[i]; };
+  void *out = (void *)refOut;
+  DType dt = k.tensors[0].dtype;
+  if (k.op == "matmul") {
+    DType outType = k.tensors[2].dtype;
+    ref::MatmulVariant v = matmulVariant(opt.matmulRef);
+    if (!ref::supports(v, dt))
+      v = ref::MatmulVariant::Tiled;
+    return {std::string("matmul/") + ref::name(v), [=] {
+              ref::matmul(v, dt, outType, in(0), in(1), out, s("batch"), s("M"), s("N"), s("K"));
+            }};
+  }
+  if (k.op == "softmax")
+    return {"softmax/block-reduce", [=] {
+              ref::softmax(ref::SoftmaxVariant::BlockReduce, dt, in(0), out, s("R"), s("C"));
+            }};
+  if (k.op == "rmsnorm") {
+    float eps = static_cast<float>(k.attr("epsilon", 1e-6));
+    return {"rmsnorm/vectorized",
+            [=] { ref::rmsnorm(dt, in(0), in(1), out, s("R"), s("C"), eps); }};
+  }
+  if (k.op == "attention") {
+    float scale = static_cast<float>(k.attr("scale", 1.0 / std::sqrt(double(s("D")))));
+    bool causal = k.attr("causal", 0) != 0;
+    return {"attention/flash", [=] {
+              ref::attention(dt, in(0), in(1), in(2), out, s("B"), s("H"), s("G"), s("S"), s("T"),
+                             s("D"), scale, causal);
+            }};
+  }
+  throw rt::Error("kernel '" + k.entry + "': unknown op '" + k.op + "'");
+}
+
+/// `k`'s output in float64 on the CPU from the inputs in `host`.
+std::vector<double> cpuTruth(const rt::KernelSpec &k, const rt::Sizes &sizes,
+                             const std::vector<HostTensor> &host, int64_t outElements) {
+  auto s = [&](const char *n) { return sizes.at(n); };
+  std::vector<std::vector<double>> in;
+  for (const HostTensor &t : host)
+    in.push_back(t.toDouble());
+  std::vector<double> truth(static_cast<size_t>(outElements));
+  if (k.op == "matmul")
+    ref::cpu::matmul(in[0].data(), in[1].data(), truth.data(), s("batch"), s("M"), s("N"), s("K"));
+  else if (k.op == "softmax")
+    ref::cpu::softmax(in[0].data(), truth.data(), s("R"), s("C"));
+  else if (k.op == "rmsnorm")
+    ref::cpu::rmsnorm(in[0].data(), in[1].data(), truth.data(), s("R"), s("C"), k.attr("epsilon", 1e-6));
+  else
+    ref::cpu::attention(in[0].data(), in[1].data(), in[2].data(), truth.data(), s("B"), s("H"), s("G"),
+                        s("S"), s("T"), s("D"), k.attr("scale", 1.0 / std::sqrt(double(s("D")))),
+                        k.attr("causal", 0) != 0);
+  return truth;
+}
+
+/// Runs one kernel; returns true when it matches.
+bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Device &device,
+               const rt::KernelSpec &k, const rt::Sizes &sizes, std::mt19937_64 &rng,
+               run::BenchReport &report) {
+  printPlan(loaded, k, sizes);
   std::vector<HostTensor> host;
   std::vector<rt::DeviceBuffer> dev;
   std::vector<CUdeviceptr> ptrs;
@@ -385,33 +369,8 @@ bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Dev
   rt::DeviceBuffer &out = dev[outIndex];
   rt::DeviceBuffer refOut(out.bytes(), "reference output");
 
-  auto s = [&](const char *n) { return sizes.at(n); };
   DType dt = k.tensors[0].dtype, outType = k.tensors[outIndex].dtype;
-  std::string refName;
-  std::function<void()> runRef;
-  if (k.op == "matmul") {
-    ref::MatmulVariant v = matmulVariant(opt.matmulRef);
-    if (!ref::supports(v, dt))
-      v = ref::MatmulVariant::Tiled;
-    refName = std::string("matmul/") + ref::name(v);
-    runRef = [&, v] { ref::matmul(v, dt, outType, (void *)ptrs[0], (void *)ptrs[1], (void *)refOut.ptr(), s("batch"), s("M"), s("N"), s("K")); };
-  } else if (k.op == "softmax") {
-    refName = "softmax/block-reduce";
-    runRef = [&] { ref::softmax(ref::SoftmaxVariant::BlockReduce, dt, (void *)ptrs[0], (void *)refOut.ptr(), s("R"), s("C")); };
-  } else if (k.op == "rmsnorm") {
-    refName = "rmsnorm/vectorized";
-    float eps = static_cast<float>(k.attr("epsilon", 1e-6));
-    runRef = [&, eps] { ref::rmsnorm(dt, (void *)ptrs[0], (void *)ptrs[1], (void *)refOut.ptr(), s("R"), s("C"), eps); };
-  } else if (k.op == "attention") {
-    refName = "attention/flash";
-    float scale = static_cast<float>(k.attr("scale", 1.0 / std::sqrt(double(s("D")))));
-    bool causal = k.attr("causal", 0) != 0;
-    runRef = [&, scale, causal] {
-      ref::attention(dt, (void *)ptrs[0], (void *)ptrs[1], (void *)ptrs[2], (void *)refOut.ptr(), s("B"), s("H"), s("G"), s("S"), s("T"), s("D"), scale, causal);
-    };
-  } else {
-    throw rt::Error("kernel '" + k.entry + "': unknown op '" + k.op + "'");
-  }
+  auto [refName, runRef] = referenceFor(opt, k, sizes, ptrs, refOut.ptr());
 
   // Poison both outputs (0xFF bytes are NaN in f16, bf16 and f32), run once each.
   out.fill(0xFF);
@@ -428,19 +387,7 @@ bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Dev
   // float64 ground truth for small problems.
   double cpuError = -1;
   if (opt.cpuCheck && cpuWork(k, sizes) <= 3e8) {
-    std::vector<std::vector<double>> in;
-    for (size_t i = 0; i < host.size(); ++i)
-      in.push_back(host[i].toDouble());
-    std::vector<double> truth(static_cast<size_t>(got.size()));
-    if (k.op == "matmul")
-      ref::cpu::matmul(in[0].data(), in[1].data(), truth.data(), s("batch"), s("M"), s("N"), s("K"));
-    else if (k.op == "softmax")
-      ref::cpu::softmax(in[0].data(), truth.data(), s("R"), s("C"));
-    else if (k.op == "rmsnorm")
-      ref::cpu::rmsnorm(in[0].data(), in[1].data(), truth.data(), s("R"), s("C"), k.attr("epsilon", 1e-6));
-    else
-      ref::cpu::attention(in[0].data(), in[1].data(), in[2].data(), truth.data(), s("B"), s("H"), s("G"), s("S"), s("T"), s("D"),
-                          k.attr("scale", 1.0 / std::sqrt(double(s("D")))), k.attr("causal", 0) != 0);
+    std::vector<double> truth = cpuTruth(k, sizes, host, got.size());
     Comparison cc = compare(got, truth);
     cpuError = cc.relError;
     c.nonfiniteMismatch += cc.nonfiniteMismatch;
