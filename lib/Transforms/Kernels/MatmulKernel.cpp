@@ -18,49 +18,59 @@ namespace {
 constexpr int64_t kThreads = 256, kThreadGrid = 16;
 } // namespace
 
-FailureOr<gpu::GPUFuncOp> buildMatmulKernel(Operation *op,
-                                            gpu::GPUModuleOp module,
-                                            StringRef name, KernelSpec &spec) {
-  MatmulConfigAttr cfg = getOrChooseMatmulConfig(cast<MatmulOp>(op));
-  const int64_t tileM = cfg.getTileM(), tileN = cfg.getTileN(), tileK = cfg.getTileK();
-  const int64_t perThread = tileM / kThreadGrid;
-  const bool promote = cfg.getStages() > 0;
-  const int64_t aStride = tileM + 1, bOffset = tileK * aStride;
-  setMatmulSpec(op, spec, tileM, tileN, kThreads);
-  OpBuilder b(op->getContext());
-  spec.attrs.set("math", b.getStringAttr("simt"));
-  spec.attrs.set("tile", b.getI64ArrayAttr({tileM, tileN, tileK}));
-  spec.attrs.set("stages", b.getI64IntegerAttr(cfg.getStages()));
-  Location loc = op->getLoc();
-  int64_t sharedWords = promote ? bOffset + tileK * tileN : 0;
-  gpu::GPUFuncOp func = createKernel(b, loc, module, name, spec, sharedWords);
-  b.setInsertionPointToStart(&func.getBody().front());
-  KernelBuilder kb(b, loc);
+namespace {
+/// The kernel body: the thread's place in the tile, the K loop (operands
+/// from global memory, or staged tiles), the guarded stores.
+class SimtMatmulEmitter {
+public:
+  SimtMatmulEmitter(OpBuilder &b, Location loc, gpu::GPUFuncOp func, MatmulConfigAttr cfg)
+      : b(b), loc(loc), kb(b, loc), tileM(cfg.getTileM()), tileN(cfg.getTileN()),
+        tileK(cfg.getTileK()), perThread(tileM / kThreadGrid), promote(cfg.getStages() > 0),
+        aStride(tileM + 1), bOffset(tileK * aStride) {
+    A = func.getArgument(0), B = func.getArgument(1), C = func.getArgument(2);
+    M = func.getArgument(4), N = func.getArgument(5), K = func.getArgument(6);
+    smem = promote ? Value(func.getWorkgroupAttributions()[0]) : Value();
+    tid = kb.threadId();
+    tx = kb.rem(tid, kb.idx(kThreadGrid));
+    ty = kb.div(tid, kb.idx(kThreadGrid));
+    row0 = kb.mul(kb.blockId(gpu::Dimension::y), kb.idx(tileM));
+    col0 = kb.mul(kb.blockId(gpu::Dimension::x), kb.idx(tileN));
+    Value batch = kb.blockId(gpu::Dimension::z);
+    aBase = kb.mul(batch, kb.mul(M, K));
+    bBase = kb.mul(batch, kb.mul(K, N));
+    cBase = kb.mul(batch, kb.mul(M, N));
+  }
 
-  Value A = func.getArgument(0), B = func.getArgument(1), C = func.getArgument(2);
-  Value M = func.getArgument(4), N = func.getArgument(5), K = func.getArgument(6);
-  Value smem = promote ? Value(func.getWorkgroupAttributions()[0]) : Value();
+  void run() {
+    SmallVector<Value> zeros(perThread * perThread, kb.f32(0.0f));
+    auto kLoop =
+        promote ? kb.forLoop(kb.idx(0), K, kb.idx(tileK), zeros,
+                             [&](Value k0, ValueRange acc) { return promoted(k0, acc); })
+                : kb.forLoop(kb.idx(0), K, kb.idx(1), zeros,
+                             [&](Value k, ValueRange acc) { return unpromoted(k, acc); });
+    for (int64_t i = 0; i < perThread; ++i) {
+      Value r = kb.add(row0, kb.add(kb.mul(ty, kb.idx(perThread)), kb.idx(i)));
+      for (int64_t j = 0; j < perThread; ++j) {
+        Value c = kb.add(col0, kb.add(kb.mul(tx, kb.idx(perThread)), kb.idx(j)));
+        kb.storeIf(kb.andi(kb.ult(r, M), kb.ult(c, N)), kLoop.getResult(i * perThread + j), C,
+                   kb.add(cBase, kb.add(kb.mul(r, N), c)));
+      }
+    }
+    gpu::ReturnOp::create(b, loc);
+  }
 
-  Value tid = kb.threadId();
-  Value tx = kb.rem(tid, kb.idx(kThreadGrid));
-  Value ty = kb.div(tid, kb.idx(kThreadGrid));
-  Value row0 = kb.mul(kb.blockId(gpu::Dimension::y), kb.idx(tileM));
-  Value col0 = kb.mul(kb.blockId(gpu::Dimension::x), kb.idx(tileN));
-  Value batch = kb.blockId(gpu::Dimension::z);
-  Value aBase = kb.mul(batch, kb.mul(M, K));
-  Value bBase = kb.mul(batch, kb.mul(K, N));
-  Value cBase = kb.mul(batch, kb.mul(M, N));
-
-  SmallVector<Value> zeros(perThread * perThread, kb.f32(0.0f));
-  // acc[i][j] += a[i] * b[j]
-  auto fmaOuter = [&](ArrayRef<Value> as, ArrayRef<Value> bs, ValueRange acc) {
+private:
+  /// acc[i][j] += a[i] * b[j]
+  SmallVector<Value> fmaOuter(ArrayRef<Value> as, ArrayRef<Value> bs, ValueRange acc) {
     SmallVector<Value> out;
     for (int64_t i = 0; i < perThread; ++i)
       for (int64_t j = 0; j < perThread; ++j)
         out.push_back(kb.fma(as[i], bs[j], acc[i * perThread + j]));
     return out;
-  };
-  auto unpromoted = [&](Value k, ValueRange acc) {
+  }
+
+  /// Step k with the thread's A column and B row read from global memory.
+  SmallVector<Value> unpromoted(Value k, ValueRange acc) {
     SmallVector<Value> as, bs;
     for (int64_t i = 0; i < perThread; ++i) {
       Value r = kb.add(row0, kb.add(kb.mul(ty, kb.idx(perThread)), kb.idx(i)));
@@ -69,10 +79,30 @@ FailureOr<gpu::GPUFuncOp> buildMatmulKernel(Operation *op,
       bs.push_back(kb.loadF32If(kb.ult(c, N), B, kb.add(bBase, kb.add(kb.mul(k, N), c)), 0.0f));
     }
     return fmaOuter(as, bs, acc);
-  };
-  auto promoted = [&](Value k0, ValueRange acc) {
-    // Stage the A (tileM x tileK) and B (tileK x tileN) tiles, zero-filled
-    // outside the matrices.
+  }
+
+  /// Steps k0 .. k0 + tileK through the staged tiles.
+  SmallVector<Value> promoted(Value k0, ValueRange acc) {
+    stageTiles(k0);
+    gpu::BarrierOp::create(b, loc);
+    auto inner = kb.forLoop(kb.idx(0), kb.idx(tileK), kb.idx(1), acc, [&](Value kk, ValueRange acc2) {
+      SmallVector<Value> as, bs;
+      for (int64_t i = 0; i < perThread; ++i) {
+        Value ai = kb.add(kb.mul(kk, kb.idx(aStride)), kb.add(kb.mul(ty, kb.idx(perThread)), kb.idx(i)));
+        as.push_back(memref::LoadOp::create(b, loc, smem, ValueRange{ai}));
+        Value bi = kb.add(kb.idx(bOffset),
+                          kb.add(kb.mul(kk, kb.idx(tileN)), kb.add(kb.mul(tx, kb.idx(perThread)), kb.idx(i))));
+        bs.push_back(memref::LoadOp::create(b, loc, smem, ValueRange{bi}));
+      }
+      return fmaOuter(as, bs, acc2);
+    });
+    gpu::BarrierOp::create(b, loc);
+    return SmallVector<Value>(inner.getResults());
+  }
+
+  /// The A (tileM x tileK, stored k-major) and B (tileK x tileN) tiles of
+  /// step k0 in shared memory, zero-filled outside the matrices.
+  void stageTiles(Value k0) {
     for (int64_t n = 0; n < tileM * tileK / kThreads; ++n) {
       Value e = kb.add(tid, kb.idx(n * kThreads));
       Value ar = kb.div(e, kb.idx(tileK)), ac = kb.rem(e, kb.idx(tileK));
@@ -89,34 +119,32 @@ FailureOr<gpu::GPUFuncOp> buildMatmulKernel(Operation *op,
       memref::StoreOp::create(
           b, loc, bv, smem, ValueRange{kb.add(kb.idx(bOffset), kb.add(kb.mul(br, kb.idx(tileN)), bc))});
     }
-    gpu::BarrierOp::create(b, loc);
-    auto inner = kb.forLoop(kb.idx(0), kb.idx(tileK), kb.idx(1), acc, [&](Value kk, ValueRange acc2) {
-      SmallVector<Value> as, bs;
-      for (int64_t i = 0; i < perThread; ++i) {
-        Value ai = kb.add(kb.mul(kk, kb.idx(aStride)), kb.add(kb.mul(ty, kb.idx(perThread)), kb.idx(i)));
-        as.push_back(memref::LoadOp::create(b, loc, smem, ValueRange{ai}));
-        Value bi = kb.add(kb.idx(bOffset),
-                          kb.add(kb.mul(kk, kb.idx(tileN)), kb.add(kb.mul(tx, kb.idx(perThread)), kb.idx(i))));
-        bs.push_back(memref::LoadOp::create(b, loc, smem, ValueRange{bi}));
-      }
-      return fmaOuter(as, bs, acc2);
-    });
-    gpu::BarrierOp::create(b, loc);
-    return SmallVector<Value>(inner.getResults());
-  };
-  auto kLoop = promote ? kb.forLoop(kb.idx(0), K, kb.idx(tileK), zeros, promoted)
-                       : kb.forLoop(kb.idx(0), K, kb.idx(1), zeros, unpromoted);
-
-  for (int64_t i = 0; i < perThread; ++i) {
-    Value r = kb.add(row0, kb.add(kb.mul(ty, kb.idx(perThread)), kb.idx(i)));
-    for (int64_t j = 0; j < perThread; ++j) {
-      Value c = kb.add(col0, kb.add(kb.mul(tx, kb.idx(perThread)), kb.idx(j)));
-      kb.storeIf(kb.andi(kb.ult(r, M), kb.ult(c, N)),
-                 kLoop.getResult(i * perThread + j), C,
-                 kb.add(cBase, kb.add(kb.mul(r, N), c)));
-    }
   }
-  gpu::ReturnOp::create(b, loc);
+
+  OpBuilder &b;
+  Location loc;
+  KernelBuilder kb;
+  const int64_t tileM, tileN, tileK, perThread;
+  const bool promote;
+  const int64_t aStride, bOffset;
+  Value A, B, C, M, N, K, smem, tid, tx, ty, row0, col0, aBase, bBase, cBase;
+};
+} // namespace
+
+FailureOr<gpu::GPUFuncOp> buildMatmulKernel(Operation *op,
+                                            gpu::GPUModuleOp module,
+                                            StringRef name, KernelSpec &spec) {
+  MatmulConfigAttr cfg = getOrChooseMatmulConfig(cast<MatmulOp>(op));
+  const int64_t tileM = cfg.getTileM(), tileN = cfg.getTileN(), tileK = cfg.getTileK();
+  setMatmulSpec(op, spec, tileM, tileN, kThreads);
+  OpBuilder b(op->getContext());
+  spec.attrs.set("math", b.getStringAttr("simt"));
+  spec.attrs.set("tile", b.getI64ArrayAttr({tileM, tileN, tileK}));
+  spec.attrs.set("stages", b.getI64IntegerAttr(cfg.getStages()));
+  int64_t sharedWords = cfg.getStages() > 0 ? tileK * (tileM + 1) + tileK * tileN : 0;
+  gpu::GPUFuncOp func = createKernel(b, op->getLoc(), module, name, spec, sharedWords);
+  b.setInsertionPointToStart(&func.getBody().front());
+  SimtMatmulEmitter(b, op->getLoc(), func, cfg).run();
   return func;
 }
 
