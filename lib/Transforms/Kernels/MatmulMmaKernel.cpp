@@ -24,14 +24,11 @@ struct TailBlock {
 
 } // namespace
 
-FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr cfg,
-                                               gpu::GPUModuleOp module, StringRef name,
-                                               KernelSpec &spec, bool splitBlocks) {
-  auto mm = cast<MatmulOp>(op);
-  Tiling t{cfg.getTileM(),  cfg.getTileN(),  cfg.getTileK(),
-           cfg.getWarpsM(), cfg.getWarpsN(), cfg.getStages(),
-           cfg.mathThreads(), cfg.getMath() == MathUnit::wmma};
-  Type inElt = cast<RankedTensorType>(mm.getLhs().getType()).getElementType();
+/// The manifest record of the kernel: grid, shared memory, tensor maps, the
+/// split tail, the config's choices as attributes.
+static void describeMatmulMmaKernel(Operation *op, MatmulConfigAttr cfg, const Tiling &t,
+                                    Type inElt, KernelSpec &spec, bool splitBlocks,
+                                    OpBuilder &b) {
   setMatmulSpec(op, spec, t.tm, t.tn, cfg.blockThreads());
   spec.dynamicSharedBytes = cfg.sharedMemoryBytes(inElt);
   bool useTma = cfg.usesTma();
@@ -40,7 +37,6 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
     spec.tensorMaps = {{0, {1, t.tm, t.tk}, t.tk * eltBytes},
                        {1, {1, t.tk, kTmaBoxCols}, kTmaBoxCols * eltBytes}};
   }
-  OpBuilder b(op->getContext());
   spec.attrs.set("math", b.getStringAttr(stringifyMathUnit(cfg.getMath())));
   spec.attrs.set("copy", b.getStringAttr(stringifyCopyKind(cfg.getCopy())));
   spec.attrs.set("tile", b.getI64ArrayAttr({t.tm, t.tn, t.tk}));
@@ -53,7 +49,18 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
     spec.attrs.set("cluster_m", b.getI64IntegerAttr(clusterM));
     spec.grid[1].cluster = clusterM; // the blocks past M only help with the copies
   }
+}
 
+FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr cfg,
+                                               gpu::GPUModuleOp module, StringRef name,
+                                               KernelSpec &spec, bool splitBlocks) {
+  Tiling t{cfg.getTileM(),  cfg.getTileN(),  cfg.getTileK(),
+           cfg.getWarpsM(), cfg.getWarpsN(), cfg.getStages(),
+           cfg.mathThreads(), cfg.getMath() == MathUnit::wmma};
+  Type inElt = cast<RankedTensorType>(cast<MatmulOp>(op).getLhs().getType()).getElementType();
+  OpBuilder b(op->getContext());
+  describeMatmulMmaKernel(op, cfg, t, inElt, spec, splitBlocks, b);
+  int64_t clusterM = cfg.getClusterM();
   Location loc = op->getLoc();
   gpu::GPUFuncOp func = createKernel(b, loc, module, name, spec, ArrayRef<MemRefType>{});
   if (clusterM > 1) // .reqnctapercluster: a plain launch forms the clusters
