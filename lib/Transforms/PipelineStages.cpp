@@ -60,24 +60,8 @@ public:
     // Past the last step, the wait for the next names a completed phase
     // unless the producer fills that step too.
     Value filledBelow = m.filledBelow ? m.filledBelow : numK;
-    // Prologue: steps 0 .. stages - 2, the K residue in step 0 (a producer
-    // warpgroup issues them in its own loop).
-    Value token;
     bool tma = static_cast<bool>(m.barriers);
-    if (tma) {
-      if (m.tma)
-        kb.ifThenElse(m.issuer, [&] {
-          for (int64_t s = 0; s + 1 < stages; ++s)
-            ifLess(kb.idx(s), numK, [&] { copyTma(kb.idx(s), kb.idx(s)); });
-        });
-      Value lb = loop.getLowerBound();
-      Value firstUse = isZero(lb) ? kb.idx(0) : kb.div(lb, kb.idx(stages));
-      ifLess(lb, numK, [&] { waitFull(firstStage, firstUse); });
-    } else {
-      for (int64_t s = 0; s + 1 < stages; ++s)
-        token = copy(kb.idx(s), kb.idx(s), /*interior=*/s > 0);
-      waitForStep(token);
-    }
+    Value token = prologue(numK, firstStage);
     // Carried: the accumulator, the fragments of the next slice, the stage
     // of step kt.
     SmallVector<Value> init = {loop.getInitArgs()[0]};
@@ -136,6 +120,28 @@ public:
   }
 
 private:
+  /// Steps 0 .. stages - 2 in flight (the K residue in step 0; a producer
+  /// warpgroup issues them in its own loop), then the wait for the first
+  /// step. cp.async: the token of the last group.
+  Value prologue(Value numK, Value firstStage) {
+    if (!m.barriers) {
+      Value token;
+      for (int64_t s = 0; s + 1 < stages; ++s)
+        token = copy(kb.idx(s), kb.idx(s), /*interior=*/s > 0);
+      waitForStep(token);
+      return token;
+    }
+    if (m.tma)
+      kb.ifThenElse(m.issuer, [&] {
+        for (int64_t s = 0; s + 1 < stages; ++s)
+          ifLess(kb.idx(s), numK, [&] { copyTma(kb.idx(s), kb.idx(s)); });
+      });
+    Value lb = loop.getLowerBound();
+    Value firstUse = isZero(lb) ? kb.idx(0) : kb.div(lb, kb.idx(stages));
+    ifLess(lb, numK, [&] { waitFull(firstStage, firstUse); });
+    return Value();
+  }
+
   /// The wgmma loop: step lb's batch before the loop; in it, step kt's wait
   /// and batch, then a wait that leaves only that batch in flight, so that
   /// step kt - 1's stage can go back to the producer. Every step's stage is
