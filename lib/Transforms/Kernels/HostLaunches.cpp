@@ -15,46 +15,6 @@ using namespace mlir;
 namespace mini {
 namespace {
 
-/// The stream-K tail (KernelSplitTail), on the host, for a grid of C tiles
-/// `grid` and `steps` K steps: the T tiles left over after the full waves
-/// (tiles mod SMs) laid end to end, T x steps steps shared by blocks of W =
-/// max(ceildiv(T x steps, SMs), min(ceildiv(steps, maxSplits), 16)) steps
-/// (MatmulConfigAttr::kTailStepsEnough: steps that pay for a partial). No tail
-/// (0 blocks) when that would not save a quarter of a tile (4 W > 3 steps),
-/// with a batch, or with rows that are not 16-byte aligned (`aligned`: the
-/// tail kernel has no scalar path). The runtime's KernelSpec::planSplitTail
-/// computes the same with the device's SM count.
-constexpr int64_t kTailStepsEnough = MatmulConfigAttr::kTailStepsEnough;
-constexpr int64_t kTailPartialSteps = MatmulConfigAttr::kTailPartialSteps;
-struct TailSplitPlan {
-  Value splitTiles, unsplit, stepsPerBlock, blocks;
-  Value steps; // K steps per tile
-};
-TailSplitPlan planTailSplits(OpBuilder &b, Location loc, std::array<Value, 3> grid, Value steps,
-                             Value aligned, int64_t smCount, int64_t maxSplits) {
-  KernelBuilder kb(b, loc);
-  auto ceilDiv = [&](Value x, Value y) {
-    return arith::CeilDivUIOp::create(b, loc, x, y).getResult();
-  };
-  Value tiles = kb.mul(kb.mul(grid[0], grid[1]), grid[2]);
-  Value tail = kb.rem(tiles, kb.idx(smCount));
-  Value total = kb.mul(tail, steps);
-  Value width = arith::MaxUIOp::create(
-      b, loc, ceilDiv(total, kb.idx(smCount)),
-      kb.min(ceilDiv(steps, kb.idx(maxSplits)), kb.idx(kTailStepsEnough)));
-  Value worth = kb.ule(kb.mul(width, kb.idx(4)), kb.mul(steps, kb.idx(3)));
-  Value split = kb.andi(kb.andi(aligned, worth),
-                        kb.andi(kb.ult(kb.idx(0), tail),
-                                arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, grid[2],
-                                                      kb.idx(1))));
-  TailSplitPlan plan;
-  plan.splitTiles = kb.select(split, tail, kb.idx(0));
-  plan.unsplit = kb.sub(tiles, plan.splitTiles);
-  plan.stepsPerBlock = width;
-  plan.blocks = kb.select(split, ceilDiv(total, kb.select(split, width, kb.idx(1))), kb.idx(0));
-  return plan;
-}
-
 /// The decode kernels' plan (KernelSplitKeys), on the host: the decode
 /// kernel runs where its row blocks (S x H / G rows per K/V head) are fewer
 /// than the main kernel's of `mainRows` rows (GQA rows packed: less work;
@@ -337,7 +297,7 @@ void HostLaunches::launchCheapestVariant() {
     if (std::optional<TailSplitPlan> tail = tailPlanOf(spec, g)) {
       Value fullWaves = arith::DivUIOp::create(b, loc, tail->unsplit, c(first.smCount));
       Value tailSteps = kb().add(kb().mul(fullWaves, tail->steps),
-                                 kb().add(tail->stepsPerBlock, c(kTailPartialSteps)));
+                                 kb().add(tail->stepsPerBlock, c(MatmulConfigAttr::kTailPartialSteps)));
       Value split = arith::DivUIOp::create(
           b, loc, kb().mul(tailSteps, c(workPerBlock * 100)),
           kb().mul(tail->steps, c(first.tileRates[i])));
