@@ -53,9 +53,8 @@ class Kernel:
         self.outputs = [t for t in self.tensors if t.output]
         self.sizes = [lib.mini_kernel_size_name(handle, index, i).decode()
                       for i in range(lib.mini_kernel_num_sizes(handle, index))]
-        self.static_sizes = {n: lib.mini_kernel_static_size(handle, index, i)
-                             for i, n in enumerate(self.sizes)
-                             if lib.mini_kernel_static_size(handle, index, i) >= 0}
+        fixed = {n: lib.mini_kernel_static_size(handle, index, i) for i, n in enumerate(self.sizes)}
+        self.static_sizes = {n: v for n, v in fixed.items() if v >= 0}
 
     def attr(self, name, default=None):
         """A numeric attribute of the op ("scale", "causal", "epsilon"), or `default`."""
@@ -98,28 +97,36 @@ class Kernel:
         if len(inputs) != len(self.inputs):
             raise ValueError(f"kernel '{self.name}' takes {len(self.inputs)} inputs "
                              f"({', '.join(t.name for t in self.inputs)}), got {len(inputs)}")
-        infos, sizes, origin = [], {}, {}
-        for spec, obj in zip(self.inputs, inputs):
-            info = self._check_array(spec, obj, "input")
-            infos.append(info)
-            dims = spec.dims[1:] if self._batchless(spec, info.shape) else spec.dims
-            if len(dims) < len(spec.dims):
+        infos = [self._check_array(spec, obj, "input") for spec, obj in zip(self.inputs, inputs)]
+        sizes, _ = self.sizes_from_shapes([i.shape for i in infos])
+        missing = [n for n in self.sizes if n not in sizes]
+        if missing:
+            raise ValueError(f"kernel '{self.name}': sizes {missing} appear in no input")
+        self._check_sizes(sizes)
+        return sizes, infos
+
+    def sizes_from_shapes(self, shapes):
+        """{size name: value} that the inputs' shapes (in input order, ranks already
+        checked) give, the compiled sizes filled in, and whether the inputs leave out
+        the batch dim. Conflicting dims raise ValueError. Shapes may be symbolic (the
+        torch op's fake implementation)."""
+        sizes, origin, batchless = {}, {}, False
+        for spec, shape in zip(self.inputs, shapes):
+            dims = spec.dims
+            if self._batchless(spec, shape):
+                dims, batchless = dims[1:], True
                 sizes.setdefault("batch", 1)
                 origin.setdefault("batch", f"input '{spec.name}' (no batch dim)")
-            for axis, (name, value) in enumerate(zip(dims, info.shape)):
+            for axis, (name, value) in enumerate(zip(dims, shape)):
                 here = f"input '{spec.name}' dim {axis}"
                 if name in sizes and sizes[name] != value:
                     raise ValueError(f"kernel '{self.name}': size {name} is {sizes[name]} from "
                                      f"{origin[name]} but {value} from {here}")
                 sizes.setdefault(name, value)
                 origin.setdefault(name, here)
-        missing = [n for n in self.sizes if n not in sizes and n not in self.static_sizes]
-        if missing:
-            raise ValueError(f"kernel '{self.name}': sizes {missing} appear in no input")
         for name, value in self.static_sizes.items():
             sizes.setdefault(name, value)
-        self._check_sizes(sizes)
-        return sizes, infos
+        return sizes, batchless
 
     def _check_sizes(self, sizes):
         names, values = sizes_arrays(sizes)
@@ -135,8 +142,8 @@ class Kernel:
     def __call__(self, *inputs, out=None, stream=None):
         sizes, infos = self.bind(*inputs)
         batchless = any(self._batchless(s, i.shape) for s, i in zip(self.inputs, infos))
-        outs = self._outputs(out, sizes, infos, batchless)
-        devices = {i.device for i in infos + [describe(o) for o in outs] if i.device is not None}
+        outs, out_infos = self._outputs(out, sizes, infos, batchless)
+        devices = {i.device for i in infos + out_infos if i.device is not None}
         if len(devices) > 1:
             raise ValueError(f"kernel '{self.name}': tensors are on different devices {sorted(devices)}")
         device = devices.pop() if devices else None
@@ -144,9 +151,8 @@ class Kernel:
             self._bundle.load(device)
         if stream is None:
             stream = _torch_stream(device) if any(i.is_torch for i in infos) else 0
-        pointers, by_input, by_output = [], iter(infos), iter(outs)
-        for spec in self.tensors:
-            pointers.append(describe(next(by_output)).pointer if spec.output else next(by_input).pointer)
+        by_input, by_output = iter(infos), iter(out_infos)
+        pointers = [next(by_output if spec.output else by_input).pointer for spec in self.tensors]
         names, values = sizes_arrays(sizes)
         ptrs = (ctypes.c_uint64 * len(pointers))(*pointers)
         check(library().mini_launch(self._bundle._handle, self._index, len(pointers), ptrs,
@@ -154,11 +160,13 @@ class Kernel:
         return outs[0] if len(outs) == 1 else tuple(outs)
 
     def _outputs(self, out, sizes, infos, batchless):
+        """The outputs (out=, checked, or allocated with torch) and their ArrayInfo."""
         if out is not None:
             outs = list(out) if isinstance(out, (tuple, list)) else [out]
             if len(outs) != len(self.outputs):
                 raise ValueError(f"kernel '{self.name}' has {len(self.outputs)} outputs, "
                                  f"out= gives {len(outs)}")
+            out_infos = []
             for spec, o in zip(self.outputs, outs):
                 info = self._check_array(spec, o, "output")
                 shapes = {self.output_shape(spec, sizes, False), self.output_shape(spec, sizes, True)}
@@ -166,15 +174,17 @@ class Kernel:
                     raise ValueError(f"output '{spec.name}' of kernel '{self.name}' must have shape "
                                      f"{self.output_shape(spec, sizes, batchless)} "
                                      f"({', '.join(spec.dims)}), got {info.shape}")
-            return outs
+                out_infos.append(info)
+            return outs, out_infos
         if not any(i.is_torch for i in infos):
             raise ValueError(f"kernel '{self.name}': pass out= (allocating outputs needs torch "
                              f"tensors as inputs)")
         import torch
         device = torch.device("cuda", next(i.device for i in infos))
-        return [torch.empty(self.output_shape(spec, sizes, batchless),
+        outs = [torch.empty(self.output_shape(spec, sizes, batchless),
                             dtype=getattr(torch, TORCH_DTYPES[spec.dtype]), device=device)
                 for spec in self.outputs]
+        return outs, [describe(o) for o in outs]
 
 
 def _torch_stream(device):

@@ -7,17 +7,9 @@ from ._tensors import TORCH_DTYPES
 
 def _fake(kernel):
     def fake(*inputs):
-        # Shapes only (they may be symbolic): the same binding rules as a launch.
+        # Shapes only (they may be symbolic): the same binding as a launch.
         spec = kernel.outputs[0]
-        sizes = dict(kernel.static_sizes)
-        batchless = False
-        for t, x in zip(kernel.inputs, inputs):
-            dims = t.dims
-            if kernel._batchless(t, tuple(x.shape)):
-                dims, batchless = dims[1:], True
-                sizes.setdefault("batch", 1)
-            for name, value in zip(dims, x.shape):
-                sizes.setdefault(name, value)
+        sizes, batchless = kernel.sizes_from_shapes([tuple(x.shape) for x in inputs])
         return inputs[0].new_empty(kernel.output_shape(spec, sizes, batchless),
                                    dtype=getattr(torch, TORCH_DTYPES[spec.dtype]))
     return fake
