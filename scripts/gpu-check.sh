@@ -13,6 +13,10 @@ cases=()
 add() { cases+=("$1|$2"); }
 mm_shapes="batch=1,M=1,N=1,K=1 batch=1,M=17,N=33,K=65 batch=1,M=1000,N=1030,K=777 batch=1,M=1000,N=1032,K=776 batch=1,M=4096,N=4096,K=4096 batch=3,M=129,N=257,K=100"
 row_shapes="R=1,C=1 R=32768,C=1 R=5,C=7 R=1000,C=1000 R=32768,C=4096 R=4096,C=32768 R=1,C=100000 R=300,C=100000"
+# Each band of row lengths (the suite's length variants: up to 32, 256, 1024,
+# 8192, 32768 values, then streamed) at and past its end, odd lengths (the
+# peeled head and tail), and row counts that leave a block part empty.
+row_shapes+=" R=1001,C=3 R=333,C=17 R=77,C=32 R=77,C=33 R=1000,C=255 R=999,C=257 R=100,C=1025 R=33,C=8193 R=9,C=32769 R=7,C=50257"
 for t in f16 bf16 f32; do
   for s in $mm_shapes; do add "mm_${t}_matmul" "$s"; done
   [ "$t" != f32 ] && add "mm_${t}_to_${t}_matmul" "batch=2,M=1000,N=1030,K=777" && add "mm_${t}_to_${t}_matmul" "batch=2,M=520,N=1032,K=1000"
@@ -70,6 +74,8 @@ for k in attn128_f16 attn128_causal_bf16 attn64_causal_f16 attn256_causal_f16 at
 done
 # NaN and -inf planted in the inputs must propagate exactly as in the reference.
 nonfinite=("softmax_f16_softmax|R=64,C=1000" "softmax_f32_softmax|R=8,C=100000" "rmsnorm_bf16_rmsnorm|R=64,C=4096"
+           "softmax_bf16_softmax|R=999,C=17" "softmax_f16_softmax|R=100,C=3" "rmsnorm_f16_rmsnorm|R=100,C=250"
+           "softmax_f16_softmax|R=7,C=50257"
            "mm_f16_matmul|batch=1,M=100,N=90,K=80" "attn64_causal_f16_attention|B=1,H=4,G=2,S=77,T=77"
            "attn128_causal_bf16_attention|B=1,H=4,G=2,S=300,T=77" "attn128_bf16_attention|B=1,H=2,G=2,S=33,T=100"
            "attn128_causal_f16_attention|B=1,H=8,G=2,S=1000,T=1000" "attn80_causal_f16_attention|B=1,H=4,G=2,S=300,T=300"

@@ -7,12 +7,12 @@
 #include "mini/Transforms/AttentionConfig.h"
 #include "mini/Transforms/MatmulConfig.h"
 #include "mini/Transforms/Passes.h"
+#include "mini/Transforms/RowConfig.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/TypeSwitch.h"
 
 namespace mini {
 #define GEN_PASS_DEF_MINILOWERTOGPU
@@ -89,6 +89,38 @@ std::string uniqueKernelName(gpu::GPUModuleOp kernels, const std::string &base) 
   return name;
 }
 
+/// The kernels of a row op: one for its config, and with length variants
+/// one more each (`name`_c<max length>, the last `name`_long).
+LogicalResult buildRowKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef name,
+                              std::vector<std::pair<gpu::GPUFuncOp, KernelSpec>> &built) {
+  SmallVector<RowConfigAttr> configs = {getOrChooseRowConfig(op)};
+  if (auto variants = op->getAttrOfType<ArrayAttr>("length_variants"))
+    llvm::append_range(configs, variants.getAsRange<RowConfigAttr>());
+  for (auto [i, cfg] : llvm::enumerate(configs)) {
+    bool last = i + 1 == configs.size();
+    std::string kernelName =
+        i == 0 ? name.str()
+               : uniqueKernelName(kernels, name.str() + (last ? std::string("_long")
+                                                              : "_c" + std::to_string(cfg.cachedLength())));
+    KernelSpec spec;
+    FailureOr<gpu::GPUFuncOp> kernel =
+        isa<SoftmaxOp>(op) ? buildSoftmaxKernel(op, cfg, kernels, kernelName, spec)
+                           : buildRmsNormKernel(op, cfg, kernels, kernelName, spec);
+    if (failed(kernel))
+      return failure();
+    built.push_back({*kernel, std::move(spec)});
+  }
+  if (configs.size() > 1) {
+    KernelSpec &first = built.front().second;
+    for (auto [i, entry] : llvm::enumerate(built)) {
+      if (i > 0)
+        first.sizeVariants.push_back(entry.first.getName().str());
+      first.maxLengths.push_back(i + 1 == built.size() ? 0 : configs[i].cachedLength());
+    }
+  }
+  return success();
+}
+
 /// Builds the kernel(s) of `op`: one, or for a matmul with size variants one
 /// per config (the op's first, named `name`; then `name`_<tile_m>x<tile_n>);
 /// a config with tail_splits adds its tail kernel, and an attention config
@@ -125,13 +157,7 @@ LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef na
   }
   auto mm = dyn_cast<MatmulOp>(op);
   if (!mm)
-    return add(name, [&](StringRef n, KernelSpec &spec) {
-      FailureOr<gpu::GPUFuncOp> kernel =
-          TypeSwitch<Operation *, FailureOr<gpu::GPUFuncOp>>(op)
-              .Case([&](SoftmaxOp) { return buildSoftmaxKernel(op, kernels, n, spec); })
-              .Case([&](RmsNormOp) { return buildRmsNormKernel(op, kernels, n, spec); });
-      return kernel;
-    });
+    return buildRowKernels(op, kernels, name, built);
   SmallVector<MatmulConfigAttr> configs = {getOrChooseMatmulConfig(mm)};
   if (ArrayAttr variants = mm.getSizeVariantsAttr())
     llvm::append_range(configs, variants.getAsRange<MatmulConfigAttr>());

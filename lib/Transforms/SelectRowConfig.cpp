@@ -13,19 +13,34 @@ using namespace mlir;
 
 namespace mini {
 
-RowConfigAttr chooseRowConfig(RankedTensorType type) {
-  MLIRContext *ctx = type.getContext();
-  int64_t bytes = type.getElementType().getIntOrFloatBitWidth() / 8;
+RowConfigAttr chooseRowConfig(Type elementType, int64_t C, bool exactLength) {
+  MLIRContext *ctx = elementType.getContext();
+  int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
   int64_t vw = 16 / bytes;
   // At most 32 cached values per thread keeps registers well under the
   // 64-per-thread budget of a 1024-thread block.
   int64_t maxSlots = 32 / vw;
-  int64_t C = type.getDimSize(type.getRank() - 1);
-  if (ShapedType::isDynamic(C)) // unknown length: 8 warps, rows up to 8K cached
-    return RowConfigAttr::get(ctx, vw, 8, 1, maxSlots);
-  int64_t vectors = llvm::divideCeil(C, vw);
-  int64_t warps = std::clamp<int64_t>(
-      llvm::PowerOf2Ceil(llvm::divideCeil(vectors, 32 * maxSlots)), 1, 32);
+  int64_t vectors = llvm::divideCeil(std::max<int64_t>(C, 1), vw); // empty rows: as of 1
+  int64_t threads = std::clamp<int64_t>(
+      llvm::PowerOf2Ceil(llvm::divideCeil(vectors, maxSlots)), 1, 1024);
+  if (threads == 1 && (!exactLength || C % vw != 0)) {
+    // Very short rows that do not start 16-byte aligned (or may not): a
+    // thread per row, the block's rows staged through shared memory (about
+    // 32 KB of them: 256 to 16384 rows) so that global memory sees 16-byte
+    // vectors spread over the block, as a copy does. (Aligned ones do as
+    // well with a vector or a few per thread, unstaged.)
+    int64_t slots = vectors;
+    int64_t length = exactLength ? std::max<int64_t>(C, 1) : slots * vw;
+    int64_t rows = std::clamp<int64_t>(int64_t(llvm::bit_floor(uint64_t(32768 / bytes / length))),
+                                       256, 16384);
+    return RowConfigAttr::get(ctx, vw, 1, rows, slots, 32, /*staged=*/true);
+  }
+  if (threads < 32) {
+    // Short rows: a warp shares out 32 / threads rows, 256 threads a block.
+    int64_t slots = llvm::divideCeil(vectors, threads);
+    return RowConfigAttr::get(ctx, vw, 1, 256 / threads, slots, 32 / threads);
+  }
+  int64_t warps = threads / 32;
   int64_t slots = llvm::divideCeil(vectors, 32 * warps);
   if (slots > maxSlots)
     slots = 0; // too long to cache: stream
@@ -38,6 +53,23 @@ RowConfigAttr chooseRowConfig(RankedTensorType type) {
   }
   int64_t rows = std::max<int64_t>(1, 4 / warps);
   return RowConfigAttr::get(ctx, vw, warps, rows, slots);
+}
+
+RowConfigAttr chooseRowConfig(RankedTensorType type) {
+  int64_t C = type.getDimSize(type.getRank() - 1);
+  if (ShapedType::isDynamic(C)) // the widest of lengthVariantConfigs
+    return lengthVariantConfigs(type.getElementType()).back();
+  return chooseRowConfig(type.getElementType(), C);
+}
+
+SmallVector<RowConfigAttr> lengthVariantConfigs(Type elementType) {
+  SmallVector<RowConfigAttr> configs;
+  // A band per power of two, so that a row fills most of its kernel's slots.
+  // (Rows shorter than a vector share the first band.)
+  int64_t vw = 128 / elementType.getIntOrFloatBitWidth();
+  for (int64_t C = vw; C <= 32768; C *= 2)
+    configs.push_back(chooseRowConfig(elementType, C, /*exactLength=*/false));
+  return configs;
 }
 
 RowConfigAttr getOrChooseRowConfig(Operation *rowOp) {
@@ -54,27 +86,48 @@ struct MiniSelectRowConfigPass
   using Base::Base;
 
   void runOnOperation() override {
-    bool overriding = vectorWidth >= 0 || warpsPerRow >= 0 || rowsPerBlock >= 0 || cacheSlots >= 0;
+    bool overriding = vectorWidth >= 0 || warpsPerRow >= 0 || rowsPerBlock >= 0 ||
+                      cacheSlots >= 0 || rowsPerWarp >= 0;
     WalkResult result = getOperation()->walk([&](Operation *op) {
       if (!isa<mini::SoftmaxOp, mini::RmsNormOp>(op))
         return WalkResult::advance();
       if (failed(mini::checkCountOptions(op, {{"vector-width", vectorWidth},
                                               {"warps-per-row", warpsPerRow},
                                               {"rows-per-block", rowsPerBlock},
-                                              {"cache-slots", cacheSlots}})))
+                                              {"cache-slots", cacheSlots},
+                                              {"rows-per-warp", rowsPerWarp}})))
         return WalkResult::interrupt();
       if (op->hasAttr("config") && !overriding)
         return WalkResult::advance();
       auto type = cast<RankedTensorType>(op->getOperand(0).getType());
+      if (!overriding && type.isDynamicDim(type.getRank() - 1)) {
+        // A kernel per band of lengths, chosen at launch.
+        SmallVector<mini::RowConfigAttr> configs = mini::lengthVariantConfigs(type.getElementType());
+        op->setAttr("config", configs.front());
+        SmallVector<Attribute> rest(configs.begin() + 1, configs.end());
+        op->setAttr("length_variants", ArrayAttr::get(op->getContext(), rest));
+        return WalkResult::advance();
+      }
       mini::RowConfigAttr c = mini::chooseRowConfig(type);
       auto pick = [](int64_t option, int64_t chosen) { return option >= 0 ? option : chosen; };
-      c = mini::RowConfigAttr::get(op->getContext(), pick(vectorWidth, c.getVectorWidth()),
-                                   pick(warpsPerRow, c.getWarpsPerRow()),
-                                   pick(rowsPerBlock, c.getRowsPerBlock()),
-                                   pick(cacheSlots, c.getCacheSlots()));
-      if (failed(c.verifyFor(type.getElementType(), [&] { return op->emitOpError(); })))
+      // A warp count given alone means whole warps per row, rows per warp
+      // alone a warp per row or less; a new thread mapping without a row
+      // count gets the heuristic's block size for it.
+      int64_t warps = pick(warpsPerRow, rowsPerWarp > 1 ? 1 : c.getWarpsPerRow());
+      int64_t perWarp = pick(rowsPerWarp, warpsPerRow >= 0 ? 1 : c.getRowsPerWarp());
+      int64_t rows = c.getRowsPerBlock();
+      if (warps != c.getWarpsPerRow() || perWarp != c.getRowsPerWarp())
+        rows = perWarp > 1 ? 8 * perWarp : std::max<int64_t>(1, 4 / warps);
+      int64_t vw = pick(vectorWidth, c.getVectorWidth()), slots = pick(cacheSlots, c.getCacheSlots());
+      rows = pick(rowsPerBlock, rows);
+      // Staging stays where the overrides leave a config it can take.
+      bool staged = c.getStaged() && perWarp == 32 && slots >= 1 && rows % vw == 0;
+      c = mini::RowConfigAttr::get(op->getContext(), vw, warps, rows, slots, perWarp, staged);
+      if (failed(c.verifyFor(type.getElementType(), [&] { return op->emitOpError(); },
+                             type.getDimSize(type.getRank() - 1))))
         return WalkResult::interrupt();
       op->setAttr("config", c);
+      op->removeAttr("length_variants");
       return WalkResult::advance();
     });
     if (result.wasInterrupted())

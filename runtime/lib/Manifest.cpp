@@ -237,6 +237,20 @@ void parseGrid(const Reader &r, KernelSpec &k) {
 void parseSizeVariants(const Reader &r, KernelSpec &k) {
   const std::string &where = r.where;
   k.sizeVariants = r.strings("size_variants");
+  if (r.has("max_lengths")) { // a row op's kernels by row length
+    k.maxLengths = r.integers("max_lengths", 0, int64_t(1) << 40, "'max_lengths' entries");
+    if (k.sizeVariants.empty() || k.maxLengths.size() != k.sizeVariants.size() + 1)
+      throw Error(where + ": 'max_lengths' needs " + std::to_string(k.sizeVariants.size() + 1) +
+                  " entries (the kernel's, then each size variant's), got " +
+                  std::to_string(k.maxLengths.size()));
+    if (std::find(k.sizes.begin(), k.sizes.end(), "C") == k.sizes.end())
+      throw Error(where + ": 'max_lengths' choose by the row length, but the kernel has no size 'C'");
+    for (size_t i = 0; i + 1 < k.maxLengths.size(); ++i)
+      if (k.maxLengths[i] < 1 || (k.maxLengths[i + 1] != 0 && k.maxLengths[i + 1] <= k.maxLengths[i]))
+        throw Error(where + ": 'max_lengths' must grow, with 0 (any length) only last; got " +
+                    std::to_string(k.maxLengths[i]) + " before " + std::to_string(k.maxLengths[i + 1]));
+    return;
+  }
   k.smCount = r.integer("sm_count");
   k.tileRates = r.integers("tile_rates", 1, 1000, "'tile_rates' entries");
   if (k.sizeVariants.empty() || k.smCount < 1)
@@ -580,6 +594,13 @@ Bundle Bundle::parse(const std::string &text, const std::string &dir) {
 const KernelSpec &Bundle::forSizes(const KernelSpec &k, const Sizes &sizes) const {
   if (k.sizeVariants.empty())
     return k;
+  if (!k.maxLengths.empty()) { // the first kernel whose max length holds C
+    int64_t length = sizes.at("C");
+    for (size_t i = 0; i + 1 < k.maxLengths.size(); ++i)
+      if (length <= k.maxLengths[i])
+        return i == 0 ? k : kernel(k.sizeVariants[i - 1]);
+    return kernel(k.sizeVariants.back());
+  }
   const KernelSpec *best = &k;
   int64_t bestCost = k.launchCost(sizes, k.smCount, k.tileRates[0]);
   for (size_t i = 0; i < k.sizeVariants.size(); ++i) {

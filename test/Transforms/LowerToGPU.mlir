@@ -187,46 +187,115 @@ func.func @matmul_wmma_bf16(%a: tensor<?x?xbf16>, %b: tensor<?x?xbf16>) -> tenso
 
 // -----
 
-// Softmax, row length 7 (default config: 16-byte vectors, 1 warp per row,
-// 4 rows per block, 1 cached vector per thread). The kernel picks at run time
-// between 8-wide and scalar accesses (C % 8), and between the cached path
-// (row in registers, read once) and the streamed one (online max/sum).
+// Softmax, row length 7 (default config: rows under a vector start
+// unaligned, so a thread per row, staged: 2048 rows a block, 256 threads).
+// The block's rows, contiguous in memory, come into shared memory as 16-byte
+// vectors over all threads, four in flight each (the last partial vector as
+// scalars); each thread takes rows tid, tid + 256, ... from there into
+// registers (7 values: the static length folds the rest), and the results
+// leave the same way. No shuffles: a thread holds its whole row; the
+// reciprocal of the sum (>= 1) is approximate.
 // CHECK-LABEL: func.func @softmax_rank3
 // CHECK: %[[D1:.*]] = tensor.dim %{{.*}}, %c1 : tensor<2x?x7xf16>
 // CHECK: %[[ROWS:.*]] = arith.muli %[[D1]], %c2
-// CHECK: %[[GRID:.*]] = arith.ceildivui %[[ROWS]], %c4
-// CHECK: gpu.launch_func @mini_kernels::@softmax_rank3_softmax blocks in (%[[GRID]], %c1, %c1) threads in (%c128, %c1, %c1)
+// CHECK: %[[GRID:.*]] = arith.ceildivui %[[ROWS]], %c2048
+// CHECK: gpu.launch_func @mini_kernels::@softmax_rank3_softmax blocks in (%[[GRID]], %c1, %c1) threads in (%c256, %c1, %c1)
 // CHECK-SAME: args(%{{.*}} : memref<?xf16>, %{{.*}} : memref<?xf16>, %[[ROWS]] : index, %c7 : index)
-// CHECK-SAME: attrs = {cache_slots = 1 : i64, rows_per_block = 4 : i64, vector_width = 8 : i64, warps_per_row = 1 : i64}
-// CHECK: gpu.func @softmax_rank3_softmax(%[[X:.*]]: memref<?xf16>, %[[Y:.*]]: memref<?xf16>, %{{.*}}: index, %[[C:.*]]: index) kernel
-// CHECK: %[[TAIL:.*]] = arith.remui %[[C]], %c8 : index
-// CHECK: %[[ALIGNED:.*]] = arith.cmpi eq, %[[TAIL]], %c0
-// CHECK: scf.if %[[ALIGNED]] {
-// CHECK: %[[FITS:.*]] = arith.cmpi ule, %{{.*}}, %c32 : index
-// CHECK: scf.if %[[FITS]] {
-// CHECK: scf.if %{{.*}} -> (f32, f32, f32, f32, f32, f32, f32, f32) {
-// CHECK: vector.load %[[X]][%{{.*}}] {alignment = 16 : i64} : memref<?xf16>, vector<8xf16>
-// CHECK-COUNT-7: arith.maximumf
-// CHECK: gpu.shuffle xor %{{.*}}, %c16_i32, %c32_i32 : f32
-// CHECK-COUNT-8: math.exp
-// CHECK: gpu.shuffle xor
-// The write reuses the exponentials of the sum (CSE'd): no second exp.
-// CHECK: arith.divf
-// CHECK-NOT: math.exp
-// CHECK: vector.from_elements {{.*}} : vector<8xf16>
-// CHECK: vector.store %{{.*}}, %[[Y]][%{{.*}}] {alignment = 16 : i64} : memref<?xf16>, vector<8xf16>
-// The streamed path: one online pass carrying (max, sum), then the write pass.
-// CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %cst{{.*}}, %{{.*}} = %cst{{.*}}) -> (f32, f32)
-// CHECK: vector.load %[[X]]
-// CHECK: arith.cmpf oeq
-// CHECK: scf.for
-// CHECK: vector.store
-// Rows whose length is not a multiple of 8 use scalar accesses.
-// CHECK: memref.load %[[X]][%{{.*}}] : memref<?xf16>
-// CHECK: memref.store %{{.*}}, %[[Y]][%{{.*}}] : memref<?xf16>
+// CHECK-SAME: attrs = {cache_slots = 1 : i64, rows_per_block = 2048 : i64, rows_per_warp = 32 : i64, staged = true, vector_width = 8 : i64, warps_per_row = 1 : i64}
+// CHECK: gpu.func @softmax_rank3_softmax(%[[X:.*]]: memref<?xf16>, %[[Y:.*]]: memref<?xf16>, %{{.*}}: index, %{{.*}}: index)
+// CHECK-SAME: workgroup(%[[STAGE:.*]] : memref<14336xf16, #gpu.address_space<workgroup>>)
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1024 {
+// CHECK-COUNT-4: vector.load %[[X]][%{{.*}}] {alignment = 16 : i64} : memref<?xf16>, vector<8xf16>
+// CHECK-COUNT-4: vector.store %{{.*}}, %[[STAGE]][%{{.*}}] {alignment = 16 : i64}
+// CHECK: memref.load %[[X]]
+// CHECK: gpu.barrier
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c256 {
+// CHECK-COUNT-7: memref.load %[[STAGE]]
+// CHECK-NOT: memref.load
+// CHECK-NOT: gpu.shuffle
+// CHECK: math.exp
+// CHECK: nvvm.rcp.approx.ftz.f
+// CHECK-COUNT-7: memref.store %{{.*}}, %[[STAGE]]
+// CHECK: gpu.barrier
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1024 {
+// CHECK-COUNT-4: vector.load %[[STAGE]]
+// CHECK-COUNT-4: vector.store %{{.*}}, %[[Y]]
+// A static length the config holds needs no path for longer rows.
+// CHECK-NOT: scf.for
+// CHECK: gpu.return
 func.func @softmax_rank3(%x: tensor<2x?x7xf16>) -> tensor<2x?x7xf16> {
   %y = mini.softmax %x : tensor<2x?x7xf16> -> tensor<2x?x7xf16>
   return %y : tensor<2x?x7xf16>
+}
+
+// -----
+
+// Rows of 100 (not a multiple of 8) with 8 threads per row (4 rows per warp):
+// each row peels its head up to a 16-byte boundary (scalar), then takes
+// vectors, then its tail (scalar): at most 14 such edges, 2 a thread. The
+// length is static but rows may still start unaligned. Reductions shuffle
+// among the row's 8 lanes only. The kernel picks at run time between the
+// cached path (row in registers, read once) and the streamed one.
+// CHECK-LABEL: func.func @softmax_peeled
+// CHECK: gpu.launch_func @mini_kernels::@softmax_peeled_softmax {{.*}} threads in (%c32, %c1, %c1)
+// CHECK: gpu.func @softmax_peeled_softmax(%[[X:.*]]: memref<?xf16>, %[[Y:.*]]: memref<?xf16>, %{{.*}}: index, %{{.*}}: index)
+// The static length is a constant in the index arithmetic.
+// CHECK: %[[LANE:.*]] = arith.remui %{{.*}}, %c8 : index
+// CHECK: %[[BASE:.*]] = arith.muli %{{.*}}, %c100 : index
+// CHECK: %[[MIS:.*]] = arith.remui %[[BASE]], %c8 : index
+// CHECK: %[[TO16:.*]] = arith.subi %c8, %[[MIS]] : index
+// CHECK: %[[HEAD0:.*]] = arith.remui %[[TO16]], %c8 : index
+// CHECK: %[[HEAD:.*]] = arith.minui %[[HEAD0]], %c100 : index
+// CHECK: %[[BODY:.*]] = arith.divui %{{.*}}, %c8 : index
+// CHECK: %[[FITS:.*]] = arith.cmpi ule, %[[BODY]], %c8 : index
+// CHECK: scf.if %[[FITS]] {
+// CHECK: vector.load %[[X]][%{{.*}}] {alignment = 16 : i64} : memref<?xf16>, vector<8xf16>
+// CHECK-COUNT-2: memref.load %[[X]][%{{.*}}] : memref<?xf16>
+// CHECK-NOT: memref.load %[[X]]
+// CHECK: gpu.shuffle xor %{{.*}}, %c4_i32, %c32_i32 : f32
+// CHECK-NEXT: arith.maximumf
+// CHECK-NEXT: gpu.shuffle xor %{{.*}}, %c2_i32, %c32_i32 : f32
+// CHECK-NEXT: arith.maximumf
+// CHECK-NEXT: gpu.shuffle xor %{{.*}}, %c1_i32, %c32_i32 : f32
+// CHECK-NOT: %c16_i32
+// CHECK: vector.store %{{.*}}, %[[Y]]
+// CHECK: } else {
+// Streamed: the edges first (kept in registers), then the vectors, four a
+// thread in flight per step.
+// CHECK: scf.for %{{.*}} = %[[LANE]] to %[[BODY]] step %c32
+// CHECK-COUNT-4: vector.load %[[X]]
+func.func @softmax_peeled(%x: tensor<?x100xf16>) -> tensor<?x100xf16> {
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 4, cache_slots = 1, rows_per_warp = 4>} : tensor<?x100xf16> -> tensor<?x100xf16>
+  return %y : tensor<?x100xf16>
+}
+
+// -----
+
+// Rows of dynamic length with length variants: a kernel per config, and the
+// launch runs the first whose cached length (slots x width x threads per
+// row) holds C: 32 for the config, 1024 for the first variant, any length for
+// the last. The record lists the variants and their max lengths.
+// CHECK-LABEL: func.func @softmax_by_length
+// CHECK: %[[C:.*]] = tensor.dim %{{.*}}, %c1 : tensor<?x?xbf16>
+// CHECK: %[[UP_TO_1024:.*]] = arith.cmpi ule, %[[C]], %c1024 : index
+// CHECK: %[[PAST_32:.*]] = arith.select %[[UP_TO_1024]], %c1, %c2 : index
+// CHECK: %[[UP_TO_32:.*]] = arith.cmpi ule, %[[C]], %c32 : index
+// CHECK: %[[WHICH:.*]] = arith.select %[[UP_TO_32]], %c0, %[[PAST_32]] : index
+// CHECK: scf.index_switch %[[WHICH]]
+// CHECK: case 1 {
+// CHECK: gpu.launch_func @mini_kernels::@softmax_by_length_softmax_c1024 {{.*}} threads in (%c128, %c1, %c1)
+// CHECK: case 2 {
+// CHECK: gpu.launch_func @mini_kernels::@softmax_by_length_softmax_long {{.*}} threads in (%c256, %c1, %c1)
+// CHECK: default {
+// CHECK: gpu.launch_func @mini_kernels::@softmax_by_length_softmax {{.*}} threads in (%c256, %c1, %c1)
+// CHECK-SAME: max_lengths = [32, 1024, 0]
+// CHECK-SAME: size_variants = ["softmax_by_length_softmax_c1024", "softmax_by_length_softmax_long"]
+// CHECK-DAG: gpu.func @softmax_by_length_softmax(
+// CHECK-DAG: gpu.func @softmax_by_length_softmax_c1024(
+// CHECK-DAG: gpu.func @softmax_by_length_softmax_long(
+func.func @softmax_by_length(%x: tensor<?x?xbf16>) -> tensor<?x?xbf16> {
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 256, cache_slots = 4, rows_per_warp = 32>, length_variants = [#mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 4, cache_slots = 4>, #mini.row_config<vector_width = 8, warps_per_row = 8, rows_per_block = 1, cache_slots = 0>]} : tensor<?x?xbf16> -> tensor<?x?xbf16>
+  return %y : tensor<?x?xbf16>
 }
 
 // -----
@@ -257,13 +326,15 @@ func.func @softmax_config(%x: tensor<64x4096xf32>) -> tensor<64x4096xf32> {
 // CHECK-LABEL: func.func @rmsnorm
 // CHECK: gpu.launch_func @mini_kernels::@rmsnorm_rmsnorm blocks in (%c3, %c1, %c1) threads in (%c128, %c1, %c1)
 // CHECK-SAME: args(%{{.*}} : memref<?xbf16>, %{{.*}} : memref<?xbf16>, %{{.*}} : memref<?xbf16>, %c3 : index, %c4096 : index)
-// CHECK-SAME: attrs = {cache_slots = 4 : i64, epsilon = 9.99999974E-6 : f32, rows_per_block = 1 : i64, vector_width = 8 : i64, warps_per_row = 4 : i64}
+// CHECK-SAME: attrs = {cache_slots = 4 : i64, epsilon = 9.99999974E-6 : f32, rows_per_block = 1 : i64, rows_per_warp = 1 : i64, staged = false, vector_width = 8 : i64, warps_per_row = 4 : i64}
 // CHECK: gpu.func @rmsnorm_rmsnorm(%[[X:.*]]: memref<?xbf16>, %[[W:.*]]: memref<?xbf16>, %[[Y:.*]]: memref<?xbf16>
 // CHECK-COUNT-4: vector.load %[[X]]
 // CHECK: math.fma
 // CHECK: gpu.shuffle xor
 // CHECK: gpu.barrier
-// CHECK: arith.uitofp
+// The mean divides by the static length, a constant.
+// CHECK-NOT: arith.uitofp
+// CHECK: arith.divf
 // CHECK: math.rsqrt
 // CHECK: vector.load %[[W]][%{{.*}}] {alignment = 16 : i64} : memref<?xbf16>, vector<8xbf16>
 // CHECK: arith.truncf %{{.*}} : f32 to bf16

@@ -1,15 +1,25 @@
 // Tests lib/Transforms/SelectRowConfig.cpp.
 // RUN: mini-opt %s -split-input-file -mini-select-row-config | FileCheck %s
 // RUN: mini-opt %s -split-input-file -mini-select-row-config="warps-per-row=2 cache-slots=0" | FileCheck %s --check-prefix=OVERRIDE
+// RUN: mini-opt %s -split-input-file -mini-select-row-config="rows-per-warp=4" | FileCheck %s --check-prefix=PER-WARP
 
-// Short rows: one warp per row, 4 rows per block (128 threads), one vector each.
+// Short rows: a warp shares out rows. Rows of 7 f16 (under a vector, so not
+// 16-byte aligned): a thread per row, staged through about 32 KB of shared
+// memory (2048 rows of 7). Rows of 64 f32 (16 vectors): 2 threads per row
+// keep 8 vectors each.
 // CHECK-LABEL: func.func @short_rows
-// CHECK: mini.softmax %{{.*}} {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 4, cache_slots = 1>}
+// CHECK: mini.softmax %{{.*}} {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 2048, cache_slots = 1, rows_per_warp = 32, staged = true>}
+// CHECK: mini.softmax %{{.*}} {config = #mini.row_config<vector_width = 4, warps_per_row = 1, rows_per_block = 128, cache_slots = 8, rows_per_warp = 16>}
+// A warp count given alone means whole warps per row, with the heuristic's
+// block size for them.
 // OVERRIDE-LABEL: func.func @short_rows
-// OVERRIDE: #mini.row_config<vector_width = 8, warps_per_row = 2, rows_per_block = 4, cache_slots = 0>
-func.func @short_rows(%x: tensor<8x7xf16>) -> tensor<8x7xf16> {
+// OVERRIDE: #mini.row_config<vector_width = 8, warps_per_row = 2, rows_per_block = 2, cache_slots = 0>
+// PER-WARP-LABEL: func.func @short_rows
+// PER-WARP: #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 32, cache_slots = 1, rows_per_warp = 4>}
+func.func @short_rows(%x: tensor<8x7xf16>, %z: tensor<8x64xf32>) -> (tensor<8x7xf16>, tensor<8x64xf32>) {
   %y = mini.softmax %x : tensor<8x7xf16> -> tensor<8x7xf16>
-  return %y : tensor<8x7xf16>
+  %w = mini.softmax %z : tensor<8x64xf32> -> tensor<8x64xf32>
+  return %y, %w : tensor<8x7xf16>, tensor<8x64xf32>
 }
 
 // -----
@@ -28,11 +38,29 @@ func.func @long_rows(%x: tensor<4096x32768xf16>, %z: tensor<7x4096xf32>) -> (ten
 
 // -----
 
-// Rows too long for registers are streamed (cache_slots = 0); unknown row
-// lengths get 8 warps and the run-time choice between cached and streamed.
+// Rows too long for registers are streamed (cache_slots = 0). Rows of
+// unknown length get a kernel per band of lengths, chosen at launch: the
+// defaults for rows of up to 8, 16, 32, ..., 32768 values (the last also
+// streams longer rows; the staged ones sized for rows of 8, 16 and 32).
+// Options give one config and no variants.
 // CHECK-LABEL: func.func @streamed_and_dynamic
 // CHECK: mini.rmsnorm {{.*}}config = #mini.row_config<vector_width = 8, warps_per_row = 32, rows_per_block = 1, cache_slots = 0>
-// CHECK: mini.softmax {{.*}}config = #mini.row_config<vector_width = 8, warps_per_row = 8, rows_per_block = 1, cache_slots = 4>
+// CHECK-NOT: length_variants
+// CHECK: mini.softmax {{.*}}config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 2048, cache_slots = 1, rows_per_warp = 32, staged = true>
+// CHECK-SAME: length_variants = [#mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 1024, cache_slots = 2, rows_per_warp = 32, staged = true>,
+// CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 512, cache_slots = 4, rows_per_warp = 32, staged = true>,
+// CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 128, cache_slots = 4, rows_per_warp = 16>,
+// CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 64, cache_slots = 4, rows_per_warp = 8>,
+// CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 32, cache_slots = 4, rows_per_warp = 4>,
+// CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 16, cache_slots = 4, rows_per_warp = 2>,
+// CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 4, cache_slots = 4>,
+// CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 2, rows_per_block = 2, cache_slots = 4>,
+// CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 4, rows_per_block = 1, cache_slots = 4>,
+// CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 8, rows_per_block = 1, cache_slots = 4>,
+// CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 4>,
+// CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 8>]
+// OVERRIDE-LABEL: func.func @streamed_and_dynamic
+// OVERRIDE: mini.softmax {{.*}}config = #mini.row_config<vector_width = 8, warps_per_row = 2, rows_per_block = 2, cache_slots = 0>}
 func.func @streamed_and_dynamic(%x: tensor<2x100000xbf16>, %w: tensor<100000xbf16>, %d: tensor<?x?xf16>) -> (tensor<2x100000xbf16>, tensor<?x?xf16>) {
   %y = mini.rmsnorm %x, %w {epsilon = 1.0e-06 : f32} : tensor<2x100000xbf16>, tensor<100000xbf16> -> tensor<2x100000xbf16>
   %e = mini.softmax %d : tensor<?x?xf16> -> tensor<?x?xf16>
@@ -46,8 +74,19 @@ func.func @streamed_and_dynamic(%x: tensor<2x100000xbf16>, %w: tensor<100000xbf1
 // CHECK-LABEL: func.func @kept
 // CHECK: #mini.row_config<vector_width = 2, warps_per_row = 1, rows_per_block = 8, cache_slots = 2>
 // OVERRIDE-LABEL: func.func @kept
-// OVERRIDE: #mini.row_config<vector_width = 4, warps_per_row = 2, rows_per_block = 4, cache_slots = 0>
+// OVERRIDE: #mini.row_config<vector_width = 4, warps_per_row = 2, rows_per_block = 2, cache_slots = 0>
 func.func @kept(%x: tensor<8x64xf32>) -> tensor<8x64xf32> {
   %y = mini.softmax %x {config = #mini.row_config<vector_width = 2, warps_per_row = 1, rows_per_block = 8, cache_slots = 2>} : tensor<8x64xf32> -> tensor<8x64xf32>
   return %y : tensor<8x64xf32>
+}
+
+// -----
+
+// Rows of no elements (lowering rejects them later) get a config, not a
+// division by zero.
+// CHECK-LABEL: func.func @empty_rows
+// CHECK: #mini.row_config<vector_width = 4, warps_per_row = 1, rows_per_block = 256, cache_slots = 1, rows_per_warp = 32>
+func.func @empty_rows(%x: tensor<?x0xf32>) -> tensor<?x0xf32> {
+  %y = mini.softmax %x : tensor<?x0xf32> -> tensor<?x0xf32>
+  return %y : tensor<?x0xf32>
 }

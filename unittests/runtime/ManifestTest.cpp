@@ -293,6 +293,51 @@ TEST(Manifest, BadSizeVariantsAreNamed) {
             "not the kernel's");
 }
 
+/// A softmax kernel "short" with length variants "mid" and "long" (row
+/// lengths up to `lengths`, 0 for any).
+std::string lengthsManifest(const std::string &lengths = "[32,1024,0]") {
+  auto kernel = [](const std::string &entry, const std::string &extra) {
+    return R"({"entry":")" + entry + R"(","op":"softmax","cubin":"k.cubin",
+      "sizes":["R","C"],"static_sizes":{"R":-1,"C":-1},
+      "tensors":[{"name":"x","dtype":"f16","dims":["R","C"],"output":false},
+                 {"name":"y","dtype":"f16","dims":["R","C"],"output":true}],
+      "grid":[{"sizes":["R"],"div":4},{"sizes":[],"div":1},{"sizes":[],"div":1}],
+      "block":[128,1,1],"dynamic_shared_bytes":0,"attrs":{})" + extra + "}";
+  };
+  return R"({"format":"mini-bundle","version":1,"chip":"sm_90a","abi":"x","kernels":[)" +
+         kernel("short", R"(,"size_variants":["mid","long"],"max_lengths":)" + lengths) + "," +
+         kernel("mid", "") + "," + kernel("long", "") + "]}";
+}
+
+TEST(Manifest, LengthVariantsRunTheFirstThatHoldsTheRow) {
+  Bundle b = Bundle::parse(lengthsManifest(), ".");
+  const KernelSpec &first = b.kernel("short");
+  EXPECT_EQ(first.maxLengths, (std::vector<int64_t>{32, 1024, 0}));
+  auto at = [&](int64_t c) { return b.forSizes(first, first.resolveSizes({{"R", 3}, {"C", c}})).entry; };
+  EXPECT_EQ(at(1), "short");
+  EXPECT_EQ(at(32), "short");
+  EXPECT_EQ(at(33), "mid");
+  EXPECT_EQ(at(1024), "mid");
+  EXPECT_EQ(at(1025), "long");
+  EXPECT_EQ(at(1 << 30), "long");
+  EXPECT_TRUE(b.isSizeVariant("long"));
+}
+
+TEST(Manifest, BadLengthVariantsAreNamed) {
+  EXPECT_EQ(errorOf([] { Bundle::parse(lengthsManifest("[32,0]"), "."); }),
+            "manifest kernel 'short': 'max_lengths' needs 3 entries (the kernel's, then each "
+            "size variant's), got 2");
+  EXPECT_EQ(errorOf([] { Bundle::parse(lengthsManifest("[1024,32,0]"), "."); }),
+            "manifest kernel 'short': 'max_lengths' must grow, with 0 (any length) only last; "
+            "got 1024 before 32");
+  EXPECT_EQ(errorOf([] { Bundle::parse(lengthsManifest("[0,32,0]"), "."); }),
+            "manifest kernel 'short': 'max_lengths' must grow, with 0 (any length) only last; "
+            "got 0 before 32");
+  EXPECT_EQ(errorOf([] { Bundle::parse(lengthsManifest("[32,-1,0]"), "."); }),
+            "manifest kernel 'short': 'max_lengths' entries must be integers in [0, "
+            "1099511627776]");
+}
+
 TEST(Manifest, BadTensorMapsAreNamed) {
   auto parse = [](const std::string &maps) {
     return errorOf([&] { Bundle::parse(manifest(R"(,"tensor_maps":[)" + maps + "]"), "."); });

@@ -8,16 +8,21 @@ def MiniSelectRowConfig : Pass<"mini-select-row-config"> {
   let description = [{
     Attaches a `#mini.row_config` to every `mini.softmax` and `mini.rmsnorm`
     that has none, chosen from the row length and element type: 16-byte
-    vectors; enough warps per row that each thread keeps at most 32 values of
-    the row in registers (so the row is read once); 128+ threads per block.
-    Rows too long for that are streamed. Options override the choice (and
-    replace configs already present); -1 keeps the heuristic's value.
+    vectors; enough threads per row that each keeps at most 32 values of the
+    row in registers (so the row is read once): several rows per warp for
+    rows of up to 256 values (256-thread blocks), up to 16 warps per row
+    beyond; 128+ threads per block. Rows too long for that are streamed.
+    Rows of dynamic length get `length_variants`: the defaults at 32, 256,
+    1024, 8192 and 32768 values, one kernel each, chosen at launch by the
+    row length. Options override the choice (and replace configs already
+    present, with no length variants); -1 keeps the heuristic's value.
   }];
   let options = [
     Option<"vectorWidth", "vector-width", "int64_t", "-1", "Elements per vector access">,
     Option<"warpsPerRow", "warps-per-row", "int64_t", "-1", "Warps that share one row">,
     Option<"rowsPerBlock", "rows-per-block", "int64_t", "-1", "Rows per thread block">,
-    Option<"cacheSlots", "cache-slots", "int64_t", "-1", "Vectors per thread kept in registers (0: stream)">
+    Option<"cacheSlots", "cache-slots", "int64_t", "-1", "Vectors per thread kept in registers (0: stream)">,
+    Option<"rowsPerWarp", "rows-per-warp", "int64_t", "-1", "Rows that share one warp (warps-per-row 1)">
   ];
 }
 

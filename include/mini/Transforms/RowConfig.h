@@ -5,8 +5,18 @@
 
 namespace mini {
 
-/// The default row configuration for rows of `type` (last dim = row length).
+/// The default row configuration for rows of `C` elements of `elementType`
+/// (`exactLength`: of exactly C, else of up to C).
+RowConfigAttr chooseRowConfig(mlir::Type elementType, int64_t C, bool exactLength = true);
+
+/// The default for rows of `type` (last dim = row length); for a dynamic
+/// length, the last of lengthVariantConfigs.
 RowConfigAttr chooseRowConfig(mlir::RankedTensorType type);
+
+/// For rows of dynamic length: the configs a launch chooses from by length,
+/// the defaults for rows of up to 1, 2, 4, ..., 32768 elements (the last also
+/// streams longer rows).
+llvm::SmallVector<RowConfigAttr> lengthVariantConfigs(mlir::Type elementType);
 
 /// The op's config, or the default for its input.
 RowConfigAttr getOrChooseRowConfig(mlir::Operation *rowOp);

@@ -95,6 +95,7 @@ void checkRecord(RecordChecker &c, DictionaryAttr r) {
   c.arrayOf<StringAttr>(r, "size_variants", "kernel names", false);
   c.field<IntegerAttr>(r, "sm_count", "an integer", false);
   c.arrayOf<IntegerAttr>(r, "tile_rates", "integers", false);
+  c.arrayOf<IntegerAttr>(r, "max_lengths", "integers", false);
   c.field<DictionaryAttr>(r, "split_tail", "a dictionary", false);
   c.field<DictionaryAttr>(r, "split_keys", "a dictionary", false);
 }

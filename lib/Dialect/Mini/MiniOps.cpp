@@ -67,8 +67,8 @@ LogicalResult verifySameShapeAndType(Operation *op, RankedTensorType input,
 //===----------------------------------------------------------------------===//
 
 LogicalResult
-RowConfigAttr::verifyFor(Type elementType,
-                         function_ref<InFlightDiagnostic()> emitError) const {
+RowConfigAttr::verifyFor(Type elementType, function_ref<InFlightDiagnostic()> emitError,
+                         int64_t rowLength) const {
   int64_t vw = getVectorWidth(), warps = getWarpsPerRow();
   int64_t rows = getRowsPerBlock(), slots = getCacheSlots();
   int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
@@ -76,15 +76,35 @@ RowConfigAttr::verifyFor(Type elementType,
   if (vw < 1 || (vw & (vw - 1)) || vw > 16 / bytes)
     return emitError() << "row_config vector_width must be a power of two of at most 16 bytes; got "
                        << vw << " x " << elementType;
-  if (warps < 1 || warps > 32 || rows < 1 || rows > 1024 / (32 * warps))
+  int64_t perWarp = getRowsPerWarp();
+  if (perWarp < 1 || perWarp > 32 || (perWarp & (perWarp - 1)))
+    return emitError() << "row_config rows_per_warp must be a power of two in [1, 32]; got " << perWarp;
+  if (perWarp > 1 && warps != 1)
+    return emitError() << "row_config rows_per_warp = " << perWarp
+                       << " shares a warp between rows: warps_per_row must be 1, got " << warps;
+  if (getStaged() && (rows < 1 || rows > 65536))
+    return emitError() << "a staged row_config needs 1 <= rows_per_block <= 65536; got " << rows;
+  if (warps < 1 || warps > 32 || rows < 1 ||
+      (!getStaged() && rows > 1024 / (32 * warps / perWarp)))
     return emitError() << "row_config needs 1 <= warps_per_row <= 32, rows_per_block >= 1 and at most "
                        << "1024 threads per block; got warps_per_row = " << warps
-                       << ", rows_per_block = " << rows;
+                       << ", rows_per_warp = " << perWarp << ", rows_per_block = " << rows;
   if (rows > 1 && warps > 1 && (warps & (warps - 1)))
     return emitError() << "row_config warps_per_row must be a power of two when rows share a block";
   if (slots < 0 || slots > 64 / vw)
     return emitError() << "row_config cache_slots x vector_width must be within [0, 64] registers; got "
                        << slots << " x " << vw;
+  if (getStaged()) {
+    if (perWarp != 32 || slots < 1 || rows % vw)
+      return emitError() << "a staged row_config takes a row per thread (rows_per_warp = 32), "
+                            "cache_slots >= 1 and rows_per_block a multiple of vector_width; got "
+                         << perWarp << ", " << slots << " and " << rows;
+    if (stagedSharedBytes(elementType, rowLength) > kMaxStagedSharedBytes)
+      return emitError() << "a staged row_config keeps rows_per_block rows of the row length "
+                            "(at most cache_slots x vector_width) in shared memory: "
+                         << stagedSharedBytes(elementType, rowLength) << " bytes, over the "
+                         << kMaxStagedSharedBytes << " a block has without opting in";
+  }
   return success();
 }
 
@@ -321,6 +341,45 @@ LogicalResult MatmulOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// Row ops' configs
+//===----------------------------------------------------------------------===//
+
+/// The config and the length variants of a row op on `in`: each valid, the
+/// variants only for rows of dynamic length and after a config, every
+/// config but the last caching rows, longer ones further on.
+static LogicalResult verifyRowConfigs(Operation *op, RankedTensorType in, RowConfigAttr config,
+                                      ArrayAttr variants) {
+  auto emit = [&] { return op->emitOpError(); };
+  int64_t rowLength = in.getDimSize(in.getRank() - 1);
+  if (config && failed(config.verifyFor(in.getElementType(), emit, rowLength)))
+    return failure();
+  if (!variants)
+    return success();
+  if (!in.isDynamicDim(in.getRank() - 1))
+    return op->emitOpError() << "length_variants are for rows of dynamic length; the input is "
+                             << shapeStr(in);
+  if (!config)
+    return op->emitOpError() << "length_variants need a config (the first, shortest rows' kernel)";
+  SmallVector<RowConfigAttr> all = {config};
+  llvm::append_range(all, variants.getAsRange<RowConfigAttr>());
+  for (auto [i, v] : llvm::enumerate(all)) {
+    if (i > 0 && failed(v.verifyFor(in.getElementType(), [&] {
+          return op->emitOpError() << "length variant " << i - 1 << ": ";
+        })))
+      return failure();
+    if (i + 1 == all.size())
+      break;
+    if (v.cachedLength() == 0 || all[i + 1].cachedLength() != 0 &&
+                                     all[i + 1].cachedLength() <= v.cachedLength())
+      return op->emitOpError()
+             << "length variants must cache longer and longer rows (all but the last cache "
+                "them): config " << i << " caches rows up to " << v.cachedLength()
+             << ", config " << i + 1 << " up to " << all[i + 1].cachedLength();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // SoftmaxOp
 //===----------------------------------------------------------------------===//
 
@@ -329,9 +388,8 @@ LogicalResult SoftmaxOp::verify() {
   auto res = cast<RankedTensorType>(getResult().getType());
   if (in.getRank() < 1)
     return emitOpError() << "input must have rank >= 1, got a rank-0 tensor";
-  if (auto config = getConfigAttr())
-    if (failed(config.verifyFor(in.getElementType(), [&] { return emitOpError(); })))
-      return failure();
+  if (failed(verifyRowConfigs(*this, in, getConfigAttr(), getLengthVariantsAttr())))
+    return failure();
   return verifySameShapeAndType(*this, in, res, "input");
 }
 
@@ -359,9 +417,8 @@ LogicalResult RmsNormOp::verify() {
   float eps = getEpsilon().convertToFloat();
   if (!(eps > 0.0f) || !std::isfinite(eps))
     return emitOpError() << "epsilon must be a finite value > 0, got " << eps;
-  if (auto config = getConfigAttr())
-    if (failed(config.verifyFor(in.getElementType(), [&] { return emitOpError(); })))
-      return failure();
+  if (failed(verifyRowConfigs(*this, in, getConfigAttr(), getLengthVariantsAttr())))
+    return failure();
   return verifySameShapeAndType(*this, in, res, "input");
 }
 

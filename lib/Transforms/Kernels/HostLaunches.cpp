@@ -83,6 +83,8 @@ private:
   void launchSplitTiles(const KernelSpec &spec, const TailSplitPlan &plan,
                         ArrayRef<Value> kernelArgs);
   void launchCheapestVariant();
+  void launchByLength();
+  void launchVariant(Value index, ArrayRef<std::array<Value, 3>> grids);
 
   OpBuilder &b;
   Location loc;
@@ -311,9 +313,27 @@ void HostLaunches::launchCheapestVariant() {
     best = arith::SelectOp::create(b, loc, cheaper, cost, best);
     bestIndex = arith::SelectOp::create(b, loc, cheaper, c(i), bestIndex);
   }
+  launchVariant(bestIndex, grids);
+}
+
+/// Length variants of a row op: the first kernel whose max length holds the
+/// row length C, 0 for any (Bundle::forSizes in the runtime does the same).
+void HostLaunches::launchByLength() {
+  const KernelSpec &first = built.front().second;
+  Value length = size("C");
+  Value index = c(built.size() - 1);
+  for (int64_t i = static_cast<int64_t>(built.size()) - 2; i >= 0; --i)
+    index = arith::SelectOp::create(b, loc, kb().ule(length, c(first.maxLengths[i])), c(i), index);
+  SmallVector<std::array<Value, 3>> grids;
+  for (const BuiltKernel &entry : built)
+    grids.push_back(gridOf(entry.second));
+  launchVariant(index, grids);
+}
+
+/// Launches kernel `index` of `built` (with its grid of `grids`).
+void HostLaunches::launchVariant(Value index, ArrayRef<std::array<Value, 3>> grids) {
   SmallVector<int64_t> cases = llvm::to_vector(llvm::seq<int64_t>(1, built.size()));
-  auto switchOp =
-      scf::IndexSwitchOp::create(b, loc, TypeRange{}, bestIndex, cases, cases.size());
+  auto switchOp = scf::IndexSwitchOp::create(b, loc, TypeRange{}, index, cases, cases.size());
   auto fill = [&](Region &region, size_t i) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(&region.emplaceBlock());
@@ -329,6 +349,8 @@ void HostLaunches::emit() {
   buffersAndArguments();
   if (built.size() == 1)
     launch(built[0].first, built[0].second, gridOf(built[0].second));
+  else if (!built[0].second.maxLengths.empty())
+    launchByLength();
   else
     launchCheapestVariant();
   auto resultType = cast<RankedTensorType>(op->getResult(0).getType());

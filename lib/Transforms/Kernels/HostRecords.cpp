@@ -93,8 +93,12 @@ DictionaryAttr specToAttr(OpBuilder &b, const KernelSpec &spec,
   }
   if (!spec.sizeVariants.empty()) {
     record.push_back(b.getNamedAttr("size_variants", strs(spec.sizeVariants)));
-    record.push_back(b.getNamedAttr("sm_count", b.getI64IntegerAttr(spec.smCount)));
-    record.push_back(b.getNamedAttr("tile_rates", b.getI64ArrayAttr(spec.tileRates)));
+    if (!spec.maxLengths.empty()) {
+      record.push_back(b.getNamedAttr("max_lengths", b.getI64ArrayAttr(spec.maxLengths)));
+    } else {
+      record.push_back(b.getNamedAttr("sm_count", b.getI64IntegerAttr(spec.smCount)));
+      record.push_back(b.getNamedAttr("tile_rates", b.getI64ArrayAttr(spec.tileRates)));
+    }
   }
   record.append({
       b.getNamedAttr("op", b.getStringAttr(spec.op)),

@@ -103,6 +103,9 @@ struct KernelSpec {
   llvm::SmallVector<std::string, 2> sizeVariants;
   int64_t smCount = 0;
   llvm::SmallVector<int64_t, 3> tileRates;
+  // Or, for row ops (`maxLengths` set), the first kernel (this one, then the
+  // variants) whose max length holds the row length C; 0 = any length.
+  llvm::SmallVector<int64_t, 6> maxLengths;
   KernelSplitTail splitTail;
   KernelSplitKeys splitKeys;
 };
@@ -231,10 +234,10 @@ mlir::LogicalResult buildAttentionDecodeKernels(mlir::Operation *op, mlir::gpu::
                                                 llvm::StringRef combineName, KernelSpec &combine,
                                                 KernelSpec &main);
 mlir::FailureOr<mlir::gpu::GPUFuncOp>
-buildSoftmaxKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
+buildSoftmaxKernel(mlir::Operation *op, RowConfigAttr cfg, mlir::gpu::GPUModuleOp module,
                    llvm::StringRef name, KernelSpec &spec);
 mlir::FailureOr<mlir::gpu::GPUFuncOp>
-buildRmsNormKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
+buildRmsNormKernel(mlir::Operation *op, RowConfigAttr cfg, mlir::gpu::GPUModuleOp module,
                    llvm::StringRef name, KernelSpec &spec);
 /// Fills the attention ABI: tensors q, k, v, o, sizes B, H, G, S, T, D,
 /// `rowsPerBlock` query rows of one (batch, head) per block of `threads`.

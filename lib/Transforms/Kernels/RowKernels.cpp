@@ -1,15 +1,22 @@
 // Row ops along the last dim, mapped by a #mini.row_config: `rows_per_block`
-// rows per thread block, `warps_per_row` warps per row, `vector_width`-element
-// (16-byte) accesses coalesced across the warp. A row that fits in
-// `cache_slots` vectors per thread is read once into registers; a longer one
-// is streamed (softmax: one online max+sum pass, then the write pass). Rows
-// whose length is not a multiple of the vector width take the same code with
-// scalar accesses. Reductions: warp shuffles, then the row's warps meet in
-// shared memory.
-#include "KernelBuilder.h"
+// rows per thread block, `threadsPerRow()` threads per row (several rows per
+// warp for short rows, several warps per row for long ones), 16-byte
+// (`vector_width`-element) accesses coalesced across the row's threads. A
+// row whose start is not 16-byte aligned (any length not a multiple of the
+// width) peels its first and last few elements as scalar accesses and takes
+// vectors in between. A row that fits in `cache_slots` vectors per thread is
+// read once into registers; a longer one is streamed (softmax: one online
+// max+sum pass, then the write pass), a few vectors per thread in flight.
+// Reductions: warp shuffles among the row's lanes, then the row's warps meet
+// in shared memory.
+#include "RowStaged.h"
 
 #include "mini/Dialect/Mini/MiniOps.h"
 #include "mini/Transforms/RowConfig.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+#include "llvm/Support/MathExtras.h"
 
 #include <limits>
 
@@ -20,60 +27,145 @@ namespace {
 
 constexpr float kNegInf = -std::numeric_limits<float>::infinity();
 
-/// Builds the body of one row kernel: thread coordinates, reductions over a
-/// row, and the dispatch between vector/scalar and cached/streamed paths.
+/// One access of a thread to its row: `width` elements at `offset` from the
+/// row's start, made when `ok`.
+struct RowAccess {
+  Value offset, ok;
+  int64_t width;
+};
+
+/// Builds the body of one row kernel: thread coordinates, the row's peeled
+/// head and tail, its accesses, and reductions over a row.
 class RowEmitter {
 public:
-  RowEmitter(KernelBuilder &kb, RowConfigAttr cfg, Value R, Value C, Value smem)
-      : kb(kb), cfg(cfg), C(C), smem(smem), T(cfg.threadsPerRow()) {
+  RowEmitter(KernelBuilder &kb, RowConfigAttr cfg, Value R, Value C, int64_t staticC, Value smem)
+      : kb(kb), cfg(cfg), R(R), C(C), smem(smem), T(cfg.threadsPerRow()), vw(cfg.getVectorWidth()),
+        staticC(staticC) {
     Value tid = kb.threadId();
     rowInBlock = kb.div(tid, kb.idx(T));
     laneInRow = kb.rem(tid, kb.idx(T));
     warpInRow = kb.div(laneInRow, kb.idx(32));
     lane = kb.rem(tid, kb.idx(32));
-    Value row = kb.add(kb.mul(kb.blockId(gpu::Dimension::x), kb.idx(cfg.getRowsPerBlock())), rowInBlock);
+    startRowGroup(kb.idx(0));
+  }
+
+  /// Runs `body()` for each group of rows the block's threads take at once:
+  /// one group, but a staged config's block holds more rows than threads.
+  void forEachRowGroup(function_ref<void()> body) {
+    int64_t perGroup = cfg.threadsPerBlock() / T;
+    if (perGroup >= cfg.getRowsPerBlock())
+      return body();
+    kb.forLoop(kb.idx(0), kb.idx(cfg.getRowsPerBlock()), kb.idx(perGroup), {},
+               [&](Value group, ValueRange) {
+                 startRowGroup(group);
+                 body();
+                 return SmallVector<Value>{};
+               });
+  }
+
+  /// Runs `body()` with the row's layout planned: for rows that start
+  /// 16-byte aligned (a length that is a multiple of the width: no edges),
+  /// for rows that peel a head and a tail, or, with a dynamic length, both,
+  /// picked at run time by C % width.
+  void forEachLayout(function_ref<void()> body) {
+    if (vw == 1 || (!ShapedType::isDynamic(staticC) && staticC % vw == 0))
+      return planAligned(), body();
+    if (!ShapedType::isDynamic(staticC))
+      return planPeeled(), body();
+    Value aligned = arith::CmpIOp::create(kb.b, kb.loc, arith::CmpIPredicate::eq,
+                                          kb.rem(C, kb.idx(vw)), kb.idx(0));
+    kb.ifThenElse(
+        aligned, [&] { planAligned(), body(); }, [&] { planPeeled(), body(); });
+  }
+
+  /// This thread's row: row `group` + rowInBlock of the block.
+  void startRowGroup(Value group) {
+    Value first = kb.mul(kb.blockId(gpu::Dimension::x), kb.idx(cfg.getRowsPerBlock()));
+    Value row = kb.add(first, kb.add(group, rowInBlock));
     rowValid = kb.ult(row, R);
     base = kb.mul(row, C);
   }
 
-  /// Runs `body(width)` with width = vector_width when the row length is a
-  /// multiple of it (so every row starts 16-byte aligned), else width = 1.
-  void forEachWidth(function_ref<void(int64_t)> body) {
-    int64_t vw = cfg.getVectorWidth();
-    if (vw == 1)
-      return body(1);
-    Value aligned = arith::CmpIOp::create(kb.b, kb.loc, arith::CmpIPredicate::eq,
-                                          kb.rem(C, kb.idx(vw)), kb.idx(0));
-    kb.ifThenElse(aligned, [&] { body(vw); }, [&] { body(1); });
+  /// Vector slot `s` of this thread (the row's vectors dealt round-robin).
+  RowAccess bodySlot(int64_t s) { return bodyAccess(kb.add(laneInRow, kb.idx(s * T))); }
+
+  /// The cached path's accesses: `cache_slots` vectors, then the edges.
+  SmallVector<RowAccess> cachedAccesses() {
+    SmallVector<RowAccess> out;
+    for (int64_t s = 0; s < cfg.getCacheSlots(); ++s)
+      out.push_back(bodySlot(s));
+    llvm::append_range(out, edgeAccesses());
+    return out;
   }
 
-  /// Runs `cached()` when a row of `C / width` accesses fits in the register
-  /// slots, else `streamed()`.
-  void cachedOrStreamed(int64_t width, function_ref<void()> cached, function_ref<void()> streamed) {
+  /// The scalar accesses to the peeled head and tail: edge e (of `edges`,
+  /// dealt round-robin) is element e of the head, or of the tail after it.
+  SmallVector<RowAccess> edgeAccesses() {
+    SmallVector<RowAccess> out;
+    for (int64_t j = 0; j < edgeSlots; ++j) {
+      Value e = kb.add(laneInRow, kb.idx(j * T));
+      Value offset = kb.select(kb.ult(e, head), e, kb.add(e, kb.mul(body, kb.idx(vw))));
+      out.push_back({offset, kb.andi(rowValid, kb.ult(e, edges)), 1});
+    }
+    return out;
+  }
+
+  /// Whether the row's vectors fit in the register slots.
+  Value fitsInSlots() { return kb.ule(body, kb.idx(cfg.getCacheSlots() * T)); }
+
+  /// Runs `cached()` when the row fits in the register slots, else `streamed()`.
+  void cachedOrStreamed(function_ref<void()> cached, function_ref<void()> streamed) {
     if (cfg.getCacheSlots() == 0)
       return streamed();
-    Value fits = kb.ule(kb.div(C, kb.idx(width)), kb.idx(cfg.getCacheSlots() * T));
-    kb.ifThenElse(fits, cached, streamed);
+    kb.ifThenElse(fitsInSlots(), cached, streamed);
   }
 
-  /// Index of access `slot` of this thread in the row, and whether it is in it.
-  std::pair<Value, Value> slotAccess(int64_t slot, int64_t width) {
-    Value v = kb.add(laneInRow, kb.idx(slot * T));
-    Value inRow = kb.andi(rowValid, kb.ult(v, kb.div(C, kb.idx(width))));
-    return {kb.mul(v, kb.idx(width)), inRow};
+  /// A loop over the row's vectors, kStreamUnroll per thread and step.
+  scf::ForOp streamBody(ValueRange init,
+                        function_ref<SmallVector<Value>(ArrayRef<RowAccess>, ValueRange)> fn) {
+    return kb.forLoop(laneInRow, body, kb.idx(T * kStreamUnroll), init,
+                      [&](Value v, ValueRange it) {
+                        SmallVector<RowAccess> accesses;
+                        for (int64_t u = 0; u < kStreamUnroll; ++u)
+                          accesses.push_back(bodyAccess(kb.add(v, kb.idx(u * T))));
+                        return fn(accesses, it);
+                      });
   }
 
-  /// for (v = laneInRow; v < C / width; v += T): body(element offset in row).
-  scf::ForOp streamRow(int64_t width, ValueRange init,
-                       function_ref<SmallVector<Value>(Value, ValueRange)> body) {
-    return kb.forLoop(laneInRow, kb.div(C, kb.idx(width)), kb.idx(T), init,
-                      [&](Value v, ValueRange it) { return body(kb.mul(v, kb.idx(width)), it); });
+  SmallVector<Value> load(const RowAccess &a, Value mem, float fill) {
+    return kb.loadVecF32If(a.ok, mem, kb.add(base, a.offset), a.width, fill);
+  }
+
+  /// A per-column vector (rmsnorm's weight) at the row position of `a`:
+  /// vector loads where the row starts aligned, else scalar ones.
+  SmallVector<Value> loadColumns(const RowAccess &a, Value mem) {
+    if (a.width == 1 || edgeSlots == 0)
+      return kb.loadVecF32(mem, a.offset, a.width);
+    Value aligned = arith::CmpIOp::create(kb.b, kb.loc, arith::CmpIPredicate::eq, head, kb.idx(0));
+    SmallVector<Type> types(a.width, kb.b.getF32Type());
+    return kb.ifValues(
+        aligned, [&] { return kb.loadVecF32(mem, a.offset, a.width); },
+        [&] {
+          SmallVector<Value> out;
+          for (int64_t e = 0; e < a.width; ++e)
+            out.push_back(kb.loadF32(mem, kb.add(a.offset, kb.idx(e))));
+          return out;
+        },
+        types);
+  }
+
+  void store(ArrayRef<Value> values, const RowAccess &a, Value mem) {
+    kb.ifThenElse(a.ok, [&] { kb.storeVecF32(values, mem, kb.add(base, a.offset)); });
   }
 
   /// Sum or max over the row; `region` picks a shared-memory area so that
   /// successive reductions need no barrier between them.
   Value rowReduce(Value v, bool isMax, int64_t region) {
-    v = kb.warpAllReduce(v, isMax);
+    for (int64_t offset = std::min<int64_t>(T, 32) / 2; offset >= 1; offset /= 2) {
+      auto shfl = gpu::ShuffleOp::create(kb.b, kb.loc, v, kb.i32(offset), kb.i32(32),
+                                         gpu::ShuffleMode::XOR);
+      v = isMax ? kb.fmax(v, shfl.getShuffleResult()) : kb.fadd(v, shfl.getShuffleResult());
+    }
     return crossWarp({v}, region, [&](ArrayRef<Value> acc, ArrayRef<Value> next) {
       return SmallVector<Value>{isMax ? kb.fmax(acc[0], next[0]) : kb.fadd(acc[0], next[0])};
     })[0];
@@ -81,9 +173,11 @@ public:
 
   /// Merges per-thread online-softmax states (max m, sum s relative to m).
   std::pair<Value, Value> rowMergeOnline(Value m, Value s) {
-    for (int offset = 16; offset >= 1; offset /= 2) {
-      auto sm = gpu::ShuffleOp::create(kb.b, kb.loc, m, kb.i32(offset), kb.i32(32), gpu::ShuffleMode::XOR);
-      auto ss = gpu::ShuffleOp::create(kb.b, kb.loc, s, kb.i32(offset), kb.i32(32), gpu::ShuffleMode::XOR);
+    for (int64_t offset = std::min<int64_t>(T, 32) / 2; offset >= 1; offset /= 2) {
+      auto sm = gpu::ShuffleOp::create(kb.b, kb.loc, m, kb.i32(offset), kb.i32(32),
+                                       gpu::ShuffleMode::XOR);
+      auto ss = gpu::ShuffleOp::create(kb.b, kb.loc, s, kb.i32(offset), kb.i32(32),
+                                       gpu::ShuffleMode::XOR);
       std::tie(m, s) = mergeOnline(m, s, sm.getShuffleResult(), ss.getShuffleResult());
     }
     SmallVector<Value> r = crossWarp({m, s}, 0, [&](ArrayRef<Value> acc, ArrayRef<Value> next) {
@@ -106,14 +200,38 @@ public:
 
   KernelBuilder &kb;
   RowConfigAttr cfg;
-  Value C, smem, rowInBlock, laneInRow, warpInRow, lane, rowValid, base;
-  int64_t T;
+  Value R, C, smem, rowInBlock, laneInRow, warpInRow, lane, rowValid, base;
+  int64_t T, vw;
 
 private:
+  /// The row's layout: `head` scalars up to the first 16-byte boundary,
+  /// `body` vectors, and `edges` scalars in all (head and tail), dealt out
+  /// as `edgeSlots` accesses per thread.
+  void planAligned() {
+    head = edges = kb.idx(0);
+    body = kb.div(C, kb.idx(vw));
+    edgeSlots = 0;
+  }
+  void planPeeled() {
+    Value misaligned = kb.rem(base, kb.idx(vw));
+    head = kb.min(kb.rem(kb.sub(kb.idx(vw), misaligned), kb.idx(vw)), C);
+    body = kb.div(kb.sub(C, head), kb.idx(vw));
+    edges = kb.sub(C, kb.mul(body, kb.idx(vw)));
+    int64_t maxEdges = 2 * vw - 2; // head and tail, each < vw
+    if (!ShapedType::isDynamic(staticC))
+      maxEdges = std::min(maxEdges, staticC);
+    edgeSlots = llvm::divideCeil(maxEdges, T);
+  }
+
+  RowAccess bodyAccess(Value v) {
+    return {kb.add(head, kb.mul(v, kb.idx(vw))), kb.andi(rowValid, kb.ult(v, body)), vw};
+  }
+
   /// Combines one value per warp of the row (several quantities at once)
   /// through shared memory; every thread of the row gets the result.
-  SmallVector<Value> crossWarp(SmallVector<Value> vals, int64_t region,
-                               function_ref<SmallVector<Value>(ArrayRef<Value>, ArrayRef<Value>)> combine) {
+  SmallVector<Value>
+  crossWarp(SmallVector<Value> vals, int64_t region,
+            function_ref<SmallVector<Value>(ArrayRef<Value>, ArrayRef<Value>)> combine) {
     int64_t W = cfg.getWarpsPerRow();
     if (W == 1)
       return vals;
@@ -139,12 +257,29 @@ private:
       acc = combine(acc, loadWarp(w));
     return acc;
   }
+
+  int64_t staticC;
+  Value head, body, edges;
+  int64_t edgeSlots = 0;
 };
 
 /// Shared memory: two reduction regions of one float per warp of each row.
 int64_t sharedWords(RowConfigAttr cfg) {
   return cfg.getWarpsPerRow() == 1 ? 0 : 2 * cfg.getWarpsPerRow() * cfg.getRowsPerBlock();
 }
+
+/// Workgroup memory of a row kernel: a staged config's rows, or one f32
+/// slot per warp for the cross-warp reductions.
+SmallVector<MemRefType> rowWorkgroup(RowConfigAttr cfg, Type elementType, int64_t staticC) {
+  if (cfg.getStaged()) {
+    int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
+    return {workgroupMemRef({cfg.stagedSharedBytes(elementType, staticC) / bytes}, elementType)};
+  }
+  if (int64_t words = sharedWords(cfg))
+    return {workgroupMemRef({words}, Float32Type::get(elementType.getContext()))};
+  return {};
+}
+
 
 void rowSpec(KernelSpec &spec, StringRef op, RowConfigAttr cfg, Builder &b) {
   spec.op = op.str();
@@ -155,6 +290,8 @@ void rowSpec(KernelSpec &spec, StringRef op, RowConfigAttr cfg, Builder &b) {
   spec.attrs.set("warps_per_row", b.getI64IntegerAttr(cfg.getWarpsPerRow()));
   spec.attrs.set("rows_per_block", b.getI64IntegerAttr(cfg.getRowsPerBlock()));
   spec.attrs.set("cache_slots", b.getI64IntegerAttr(cfg.getCacheSlots()));
+  spec.attrs.set("rows_per_warp", b.getI64IntegerAttr(cfg.getRowsPerWarp()));
+  spec.attrs.set("staged", b.getBoolAttr(cfg.getStaged()));
 }
 
 Value indexToF32(KernelBuilder &kb, Value v) {
@@ -164,138 +301,205 @@ Value indexToF32(KernelBuilder &kb, Value v) {
 
 } // namespace
 
-FailureOr<gpu::GPUFuncOp> buildSoftmaxKernel(Operation *op, gpu::GPUModuleOp module,
-                                             StringRef name, KernelSpec &spec) {
-  Type elt = cast<RankedTensorType>(op->getOperand(0).getType()).getElementType();
-  RowConfigAttr cfg = getOrChooseRowConfig(op);
+FailureOr<gpu::GPUFuncOp> buildSoftmaxKernel(Operation *op, RowConfigAttr cfg,
+                                             gpu::GPUModuleOp module, StringRef name,
+                                             KernelSpec &spec) {
+  auto type = cast<RankedTensorType>(op->getOperand(0).getType());
   OpBuilder b(op->getContext());
   rowSpec(spec, "softmax", cfg, b);
-  spec.tensors = {{"x", elt, {"R", "C"}, false}, {"y", elt, {"R", "C"}, true}};
+  spec.tensors = {{"x", type.getElementType(), {"R", "C"}, false},
+                  {"y", type.getElementType(), {"R", "C"}, true}};
 
   Location loc = op->getLoc();
-  gpu::GPUFuncOp func = createKernel(b, loc, module, name, spec, sharedWords(cfg));
+  gpu::GPUFuncOp func =
+      createKernel(b, loc, module, name, spec,
+                   rowWorkgroup(cfg, type.getElementType(), type.getDimSize(type.getRank() - 1)));
   b.setInsertionPointToStart(&func.getBody().front());
   KernelBuilder kb(b, loc);
   Value X = func.getArgument(0), Y = func.getArgument(1);
-  Value smem = cfg.getWarpsPerRow() > 1 ? Value(func.getWorkgroupAttributions()[0]) : Value();
-  RowEmitter row(kb, cfg, func.getArgument(2), func.getArgument(3), smem);
+  Value R = func.getArgument(2), C = func.getArgument(3);
+  Value smem =
+      func.getWorkgroupAttributions().empty() ? Value() : Value(func.getWorkgroupAttributions()[0]);
+  int64_t staticC = type.getDimSize(type.getRank() - 1);
+  if (!ShapedType::isDynamic(staticC)) // a constant folds the index arithmetic
+    C = kb.idx(staticC);
+  RowEmitter row(kb, cfg, R, C, staticC, cfg.getStaged() ? Value() : smem);
 
-  row.forEachWidth([&](int64_t width) {
-    auto writeRow = [&](ArrayRef<Value> x, Value m, Value inv, Value at, Value ok) {
-      SmallVector<Value> y;
+  auto writeRow = [&](ArrayRef<Value> x, Value m, Value inv, const RowAccess &a) {
+    SmallVector<Value> y;
+    for (Value v : x)
+      y.push_back(kb.fmul(kb.exp(kb.fsub(v, m)), inv));
+    row.store(y, a, Y);
+  };
+  auto maxOf = [&](ArrayRef<SmallVector<Value>> x, Value m) {
+    for (const SmallVector<Value> &access : x)
+      for (Value v : access)
+        m = kb.fmax(m, v);
+    return m;
+  };
+  auto sumOfExp = [&](ArrayRef<SmallVector<Value>> x, Value m, Value sum) {
+    for (const SmallVector<Value> &access : x)
+      for (Value v : access)
+        sum = kb.fadd(sum, kb.exp(kb.fsub(v, m)));
+    return sum;
+  };
+  auto loadAll = [&](ArrayRef<RowAccess> accesses) {
+    SmallVector<SmallVector<Value>> x;
+    for (const RowAccess &a : accesses)
+      x.push_back(row.load(a, X, kNegInf));
+    return x;
+  };
+  auto staged = [&] {
+    emitStagedRows(kb, cfg, X, Y, R, C, smem, kNegInf, [&](ArrayRef<Value> x, ArrayRef<Value>) {
+      Value m = maxOf({SmallVector<Value>(x)}, kb.f32(kNegInf));
+      SmallVector<Value> e, y;
       for (Value v : x)
-        y.push_back(kb.fmul(kb.exp(kb.fsub(v, m)), inv));
-      kb.ifThenElse(ok, [&] { kb.storeVecF32(y, Y, kb.add(row.base, at)); });
-    };
-    row.cachedOrStreamed(
-        width,
-        [&] { // the row in registers: read once, max and sum from registers
-          SmallVector<SmallVector<Value>> x;
-          SmallVector<std::pair<Value, Value>> where;
-          Value m = kb.f32(kNegInf);
-          for (int64_t s = 0; s < cfg.getCacheSlots(); ++s) {
-            where.push_back(row.slotAccess(s, width));
-            x.push_back(kb.loadVecF32If(where[s].second, X, kb.add(row.base, where[s].first), width, kNegInf));
-            for (Value v : x[s])
-              m = kb.fmax(m, v);
-          }
-          m = row.rowReduce(m, /*isMax=*/true, 0);
-          Value sum = kb.f32(0.0f);
-          for (auto &slot : x)
-            for (Value v : slot)
-              sum = kb.fadd(sum, kb.exp(kb.fsub(v, m)));
-          Value inv = kb.fdiv(kb.f32(1.0f), row.rowReduce(sum, /*isMax=*/false, 1));
-          for (int64_t s = 0; s < cfg.getCacheSlots(); ++s)
-            writeRow(x[s], m, inv, where[s].first, where[s].second);
-        },
-        [&] { // streamed: one online pass for (max, sum), then the write pass
-          auto stats = row.streamRow(width, {kb.f32(kNegInf), kb.f32(0.0f)}, [&](Value at, ValueRange it) {
-            SmallVector<Value> x = kb.loadVecF32If(row.rowValid, X, kb.add(row.base, at), width, kNegInf);
-            Value mx = x[0];
-            for (Value v : ArrayRef<Value>(x).drop_front())
-              mx = kb.fmax(mx, v);
-            Value mNew = kb.fmax(it[0], mx);
-            Value s = kb.fmul(it[1], kb.exp(kb.fsub(it[0], mNew)));
-            for (Value v : x)
-              s = kb.fadd(s, kb.exp(kb.fsub(v, mNew)));
-            return SmallVector<Value>{mNew, kb.select(row.isNegInf(mNew), kb.f32(0.0f), s)};
-          });
-          auto [m, sum] = row.rowMergeOnline(stats.getResult(0), stats.getResult(1));
-          Value inv = kb.fdiv(kb.f32(1.0f), sum);
-          row.streamRow(width, {}, [&](Value at, ValueRange) {
-            SmallVector<Value> x = kb.loadVecF32If(row.rowValid, X, kb.add(row.base, at), width, kNegInf);
-            writeRow(x, m, inv, at, row.rowValid);
-            return SmallVector<Value>{};
-          });
-        });
+        e.push_back(kb.exp(kb.fsub(v, m)));
+      // The sum is >= 1 (the max's own term): an approximate reciprocal
+      // (1 ulp) in place of a division, which costs more than the rest of a
+      // very short row.
+      Value inv = NVVM::RcpApproxFtzF32Op::create(
+          kb.b, kb.loc, kb.b.getF32Type(), sumOfExp({SmallVector<Value>(x)}, m, kb.f32(0.0f)));
+      for (Value v : e)
+        y.push_back(kb.fmul(v, inv));
+      return y;
+    });
+  };
+  stagedOrNot(kb, cfg, staticC, C, staged, [&] {
+    row.forEachRowGroup([&] {
+      row.forEachLayout([&] {
+        row.cachedOrStreamed(
+            [&] { // the row in registers: read once, max and sum from registers
+              SmallVector<RowAccess> accesses = row.cachedAccesses();
+              SmallVector<SmallVector<Value>> x = loadAll(accesses);
+              Value m = row.rowReduce(maxOf(x, kb.f32(kNegInf)), /*isMax=*/true, 0);
+              Value sum = row.rowReduce(sumOfExp(x, m, kb.f32(0.0f)), /*isMax=*/false, 1);
+              Value inv = kb.fdiv(kb.f32(1.0f), sum);
+              for (auto [a, values] : llvm::zip(accesses, x))
+                writeRow(values, m, inv, a);
+            },
+            [&] { // streamed: one online pass for (max, sum), then the write pass
+              // The edges stay in registers from the first pass to the second.
+              SmallVector<RowAccess> edges = row.edgeAccesses();
+              SmallVector<SmallVector<Value>> xe = loadAll(edges);
+              Value m0 = maxOf(xe, kb.f32(kNegInf));
+              Value s0 = kb.select(row.isNegInf(m0), kb.f32(0.0f), sumOfExp(xe, m0, kb.f32(0.0f)));
+              auto stats =
+                  row.streamBody({m0, s0}, [&](ArrayRef<RowAccess> accesses, ValueRange it) {
+                    SmallVector<SmallVector<Value>> x = loadAll(accesses);
+                    Value mNew = maxOf(x, it[0]);
+                    Value s = sumOfExp(x, mNew, kb.fmul(it[1], kb.exp(kb.fsub(it[0], mNew))));
+                    return SmallVector<Value>{mNew, kb.select(row.isNegInf(mNew), kb.f32(0.0f), s)};
+                  });
+              auto [m, sum] = row.rowMergeOnline(stats.getResult(0), stats.getResult(1));
+              Value inv = kb.fdiv(kb.f32(1.0f), sum);
+              for (auto [a, values] : llvm::zip(edges, xe))
+                writeRow(values, m, inv, a);
+              row.streamBody({}, [&](ArrayRef<RowAccess> accesses, ValueRange) {
+                SmallVector<SmallVector<Value>> x = loadAll(accesses);
+                for (auto [a, values] : llvm::zip(accesses, x))
+                  writeRow(values, m, inv, a);
+                return SmallVector<Value>{};
+              });
+            });
+      });
+    });
   });
   gpu::ReturnOp::create(b, loc);
   return func;
 }
 
-FailureOr<gpu::GPUFuncOp> buildRmsNormKernel(Operation *op, gpu::GPUModuleOp module,
-                                             StringRef name, KernelSpec &spec) {
+FailureOr<gpu::GPUFuncOp> buildRmsNormKernel(Operation *op, RowConfigAttr cfg,
+                                             gpu::GPUModuleOp module, StringRef name,
+                                             KernelSpec &spec) {
   auto norm = cast<RmsNormOp>(op);
-  Type elt = cast<RankedTensorType>(norm.getInput().getType()).getElementType();
-  RowConfigAttr cfg = getOrChooseRowConfig(op);
+  auto type = cast<RankedTensorType>(norm.getInput().getType());
+  Type elt = type.getElementType();
   OpBuilder b(op->getContext());
   rowSpec(spec, "rmsnorm", cfg, b);
-  spec.tensors = {{"x", elt, {"R", "C"}, false}, {"w", elt, {"C"}, false}, {"y", elt, {"R", "C"}, true}};
+  spec.tensors = {
+      {"x", elt, {"R", "C"}, false}, {"w", elt, {"C"}, false}, {"y", elt, {"R", "C"}, true}};
   spec.attrs.set("epsilon", norm.getEpsilonAttr());
 
   Location loc = op->getLoc();
-  gpu::GPUFuncOp func = createKernel(b, loc, module, name, spec, sharedWords(cfg));
+  gpu::GPUFuncOp func = createKernel(b, loc, module, name, spec,
+                                     rowWorkgroup(cfg, elt, type.getDimSize(type.getRank() - 1)));
   b.setInsertionPointToStart(&func.getBody().front());
   KernelBuilder kb(b, loc);
   Value X = func.getArgument(0), W = func.getArgument(1), Y = func.getArgument(2);
-  Value C = func.getArgument(4);
-  Value smem = cfg.getWarpsPerRow() > 1 ? Value(func.getWorkgroupAttributions()[0]) : Value();
-  RowEmitter row(kb, cfg, func.getArgument(3), C, smem);
+  Value R = func.getArgument(3), C = func.getArgument(4);
+  Value smem =
+      func.getWorkgroupAttributions().empty() ? Value() : Value(func.getWorkgroupAttributions()[0]);
+  int64_t staticC = type.getDimSize(type.getRank() - 1);
+  if (!ShapedType::isDynamic(staticC)) // a constant folds the index arithmetic
+    C = kb.idx(staticC);
+  RowEmitter row(kb, cfg, R, C, staticC, cfg.getStaged() ? Value() : smem);
   Value eps = kb.f32(norm.getEpsilon().convertToFloat());
 
-  row.forEachWidth([&](int64_t width) {
-    auto rstdOf = [&](Value sumSquares) {
-      Value ss = row.rowReduce(sumSquares, /*isMax=*/false, 0);
-      return kb.rsqrt(kb.fadd(kb.fdiv(ss, indexToF32(kb, C)), eps));
-    };
-    auto writeRow = [&](ArrayRef<Value> x, Value rstd, Value at, Value ok) {
-      kb.ifThenElse(ok, [&] {
-        SmallVector<Value> w = kb.loadVecF32(W, at, width), y;
-        for (size_t e = 0; e < x.size(); ++e)
-          y.push_back(kb.fmul(kb.fmul(x[e], rstd), w[e]));
-        kb.storeVecF32(y, Y, kb.add(row.base, at));
+  auto rstdOf = [&](Value sumSquares) {
+    Value ss = row.rowReduce(sumSquares, /*isMax=*/false, 0);
+    return kb.rsqrt(kb.fadd(kb.fdiv(ss, indexToF32(kb, C)), eps));
+  };
+  auto writeRow = [&](ArrayRef<Value> x, Value rstd, const RowAccess &a) {
+    kb.ifThenElse(a.ok, [&] {
+      SmallVector<Value> w = row.loadColumns(a, W), y;
+      for (size_t e = 0; e < x.size(); ++e)
+        y.push_back(kb.fmul(kb.fmul(x[e], rstd), w[e]));
+      kb.storeVecF32(y, Y, kb.add(row.base, a.offset));
+    });
+  };
+  auto squares = [&](ArrayRef<RowAccess> accesses, SmallVector<SmallVector<Value>> &x, Value ss) {
+    for (const RowAccess &a : accesses) {
+      x.push_back(row.load(a, X, 0.0f));
+      for (Value v : x.back())
+        ss = kb.fma(v, v, ss);
+    }
+    return ss;
+  };
+  auto staged = [&] {
+    emitStagedRows(kb, cfg, X, Y, R, C, smem, 0.0f, [&](ArrayRef<Value> x, ArrayRef<Value> inRow) {
+      Value ss = kb.f32(0.0f);
+      for (Value v : x)
+        ss = kb.fma(v, v, ss);
+      Value rstd = kb.rsqrt(kb.fadd(kb.fdiv(ss, indexToF32(kb, C)), eps));
+      SmallVector<Value> y;
+      for (auto [j, v] : llvm::enumerate(x))
+        y.push_back(kb.fmul(kb.fmul(v, rstd), kb.loadF32If(inRow[j], W, kb.idx(j), 0.0f)));
+      return y;
+    });
+  };
+  stagedOrNot(kb, cfg, staticC, C, staged, [&] {
+    row.forEachRowGroup([&] {
+      row.forEachLayout([&] {
+        row.cachedOrStreamed(
+            [&] {
+              SmallVector<RowAccess> accesses = row.cachedAccesses();
+              SmallVector<SmallVector<Value>> x;
+              Value rstd = rstdOf(squares(accesses, x, kb.f32(0.0f)));
+              for (auto [a, values] : llvm::zip(accesses, x))
+                writeRow(values, rstd, a);
+            },
+            [&] {
+              SmallVector<RowAccess> edges = row.edgeAccesses();
+              SmallVector<SmallVector<Value>> xe;
+              Value ss0 = squares(edges, xe, kb.f32(0.0f));
+              auto ssLoop = row.streamBody({ss0}, [&](ArrayRef<RowAccess> accesses, ValueRange it) {
+                SmallVector<SmallVector<Value>> x;
+                return SmallVector<Value>{squares(accesses, x, it[0])};
+              });
+              Value rstd = rstdOf(ssLoop.getResult(0));
+              for (auto [a, values] : llvm::zip(edges, xe))
+                writeRow(values, rstd, a);
+              row.streamBody({}, [&](ArrayRef<RowAccess> accesses, ValueRange) {
+                SmallVector<SmallVector<Value>> x;
+                squares(accesses, x, kb.f32(0.0f));
+                for (auto [a, values] : llvm::zip(accesses, x))
+                  writeRow(values, rstd, a);
+                return SmallVector<Value>{};
+              });
+            });
       });
-    };
-    row.cachedOrStreamed(
-        width,
-        [&] {
-          SmallVector<SmallVector<Value>> x;
-          SmallVector<std::pair<Value, Value>> where;
-          Value ss = kb.f32(0.0f);
-          for (int64_t s = 0; s < cfg.getCacheSlots(); ++s) {
-            where.push_back(row.slotAccess(s, width));
-            x.push_back(kb.loadVecF32If(where[s].second, X, kb.add(row.base, where[s].first), width, 0.0f));
-            for (Value v : x[s])
-              ss = kb.fma(v, v, ss);
-          }
-          Value rstd = rstdOf(ss);
-          for (int64_t s = 0; s < cfg.getCacheSlots(); ++s)
-            writeRow(x[s], rstd, where[s].first, where[s].second);
-        },
-        [&] {
-          auto ssLoop = row.streamRow(width, {kb.f32(0.0f)}, [&](Value at, ValueRange it) {
-            Value ss = it[0];
-            for (Value v : kb.loadVecF32If(row.rowValid, X, kb.add(row.base, at), width, 0.0f))
-              ss = kb.fma(v, v, ss);
-            return SmallVector<Value>{ss};
-          });
-          Value rstd = rstdOf(ssLoop.getResult(0));
-          row.streamRow(width, {}, [&](Value at, ValueRange) {
-            SmallVector<Value> x = kb.loadVecF32If(row.rowValid, X, kb.add(row.base, at), width, 0.0f);
-            writeRow(x, rstd, at, row.rowValid);
-            return SmallVector<Value>{};
-          });
-        });
+    });
   });
   gpu::ReturnOp::create(b, loc);
   return func;

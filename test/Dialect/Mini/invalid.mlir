@@ -209,8 +209,32 @@ func.func @attention_causal_not_unit(%q: tensor<2x8x16x64xf16>, %k: tensor<2x8x1
 // -----
 
 func.func @row_config_threads(%x: tensor<4x8xf16>) {
-  // expected-error @+1 {{row_config needs 1 <= warps_per_row <= 32, rows_per_block >= 1 and at most 1024 threads per block; got warps_per_row = 8, rows_per_block = 8}}
+  // expected-error @+1 {{row_config needs 1 <= warps_per_row <= 32, rows_per_block >= 1 and at most 1024 threads per block; got warps_per_row = 8, rows_per_warp = 1, rows_per_block = 8}}
   %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 8, rows_per_block = 8, cache_slots = 1>} : tensor<4x8xf16> -> tensor<4x8xf16>
+  return
+}
+
+// -----
+
+func.func @row_config_rows_per_warp(%x: tensor<64x8xf16>) {
+  // expected-error @+1 {{row_config rows_per_warp must be a power of two in [1, 32]; got 3}}
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 8, cache_slots = 1, rows_per_warp = 3>} : tensor<64x8xf16> -> tensor<64x8xf16>
+  return
+}
+
+// -----
+
+func.func @row_config_rows_per_warp_warps(%x: tensor<64x8xf16>) {
+  // expected-error @+1 {{row_config rows_per_warp = 4 shares a warp between rows: warps_per_row must be 1, got 2}}
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 2, rows_per_block = 8, cache_slots = 1, rows_per_warp = 4>} : tensor<64x8xf16> -> tensor<64x8xf16>
+  return
+}
+
+// -----
+
+func.func @row_config_rows_per_warp_threads(%x: tensor<64x8xf16>) {
+  // expected-error @+1 {{at most 1024 threads per block; got warps_per_row = 1, rows_per_warp = 32, rows_per_block = 1025}}
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 1025, cache_slots = 1, rows_per_warp = 32>} : tensor<64x8xf16> -> tensor<64x8xf16>
   return
 }
 
@@ -675,7 +699,7 @@ func.func @row_config_huge_vector_width(%x: tensor<?x?xf16>) -> tensor<?x?xf16> 
 // -----
 
 func.func @row_config_huge_rows(%x: tensor<?x?xf16>) -> tensor<?x?xf16> {
-  // expected-error @+1 {{row_config needs 1 <= warps_per_row <= 32, rows_per_block >= 1 and at most 1024 threads per block; got warps_per_row = 1, rows_per_block = 9223372036854775807}}
+  // expected-error @+1 {{row_config needs 1 <= warps_per_row <= 32, rows_per_block >= 1 and at most 1024 threads per block; got warps_per_row = 1, rows_per_warp = 1, rows_per_block = 9223372036854775807}}
   %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 9223372036854775807, cache_slots = 1>} : tensor<?x?xf16> -> tensor<?x?xf16>
   return %y : tensor<?x?xf16>
 }
@@ -710,4 +734,78 @@ func.func @matmul_config_huge_warps_n(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) 
   // expected-error @+1 {{matmul_config warps_m x warps_n must give 1 to 32 warps, got 2 x 9223372036854775807}}
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 9223372036854775807, stages = 2, math = "mma_sync">} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
   return %c : tensor<?x?xf16>
+}
+
+// -----
+
+func.func @length_variants_static(%x: tensor<64x100xf16>) {
+  // expected-error @+1 {{length_variants are for rows of dynamic length; the input is 64x100}}
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 4, cache_slots = 1>, length_variants = [#mini.row_config<vector_width = 8, warps_per_row = 8, rows_per_block = 1, cache_slots = 0>]} : tensor<64x100xf16> -> tensor<64x100xf16>
+  return
+}
+
+// -----
+
+func.func @length_variants_without_config(%x: tensor<?x?xf16>) {
+  // expected-error @+1 {{length_variants need a config (the first, shortest rows' kernel)}}
+  %y = mini.softmax %x {length_variants = [#mini.row_config<vector_width = 8, warps_per_row = 8, rows_per_block = 1, cache_slots = 0>]} : tensor<?x?xf16> -> tensor<?x?xf16>
+  return
+}
+
+// -----
+
+func.func @length_variants_not_longer(%x: tensor<?x?xf16>, %w: tensor<?xf16>) {
+  // expected-error @+1 {{length variants must cache longer and longer rows (all but the last cache them): config 0 caches rows up to 1024, config 1 up to 256}}
+  %y = mini.rmsnorm %x, %w {epsilon = 1.0e-05 : f32, config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 4, cache_slots = 4>, length_variants = [#mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 32, cache_slots = 4, rows_per_warp = 4>]} : tensor<?x?xf16>, tensor<?xf16> -> tensor<?x?xf16>
+  return
+}
+
+// -----
+
+func.func @length_variants_streamed_first(%x: tensor<?x?xf16>) {
+  // expected-error @+1 {{config 0 caches rows up to 0, config 1 up to 1024}}
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 4, cache_slots = 0>, length_variants = [#mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 4, cache_slots = 4>]} : tensor<?x?xf16> -> tensor<?x?xf16>
+  return
+}
+
+// -----
+
+func.func @length_variant_invalid(%x: tensor<?x?xf16>) {
+  // expected-error @+1 {{length variant 0: row_config vector_width must be a power of two of at most 16 bytes; got 16 x 'f16'}}
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 4, cache_slots = 4>, length_variants = [#mini.row_config<vector_width = 16, warps_per_row = 8, rows_per_block = 1, cache_slots = 0>]} : tensor<?x?xf16> -> tensor<?x?xf16>
+  return
+}
+
+// -----
+
+func.func @row_config_staged_mapping(%x: tensor<64x8xf16>) {
+  // expected-error @+1 {{a staged row_config takes a row per thread (rows_per_warp = 32), cache_slots >= 1 and rows_per_block a multiple of vector_width; got 4, 1 and 64}}
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 64, cache_slots = 1, rows_per_warp = 4, staged = true>} : tensor<64x8xf16> -> tensor<64x8xf16>
+  return
+}
+
+// -----
+
+func.func @row_config_staged_shared(%x: tensor<64x?xf32>) {
+  // expected-error @+1 {{a staged row_config keeps rows_per_block rows of the row length (at most cache_slots x vector_width) in shared memory: 65536 bytes, over the 49152 a block has without opting in}}
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 4, warps_per_row = 1, rows_per_block = 1024, cache_slots = 4, rows_per_warp = 32, staged = true>} : tensor<64x?xf32> -> tensor<64x?xf32>
+  return
+}
+
+// -----
+
+// A static row length sizes the stage: 8192 rows of 3 f32 fit, of 16 not.
+func.func @row_config_staged_static(%x: tensor<64x3xf32>, %z: tensor<64x16xf32>) {
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 4, warps_per_row = 1, rows_per_block = 2048, cache_slots = 4, rows_per_warp = 32, staged = true>} : tensor<64x3xf32> -> tensor<64x3xf32>
+  // expected-error @+1 {{in shared memory: 131072 bytes, over the 49152}}
+  %w = mini.softmax %z {config = #mini.row_config<vector_width = 4, warps_per_row = 1, rows_per_block = 2048, cache_slots = 4, rows_per_warp = 32, staged = true>} : tensor<64x16xf32> -> tensor<64x16xf32>
+  return
+}
+
+// -----
+
+func.func @row_config_staged_rows(%x: tensor<64x3xf32>) {
+  // expected-error @+1 {{a staged row_config needs 1 <= rows_per_block <= 65536; got 131072}}
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 4, warps_per_row = 1, rows_per_block = 131072, cache_slots = 1, rows_per_warp = 32, staged = true>} : tensor<64x3xf32> -> tensor<64x3xf32>
+  return
 }

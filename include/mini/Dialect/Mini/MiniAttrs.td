@@ -11,12 +11,23 @@ def Mini_RowConfigAttr : AttrDef<Mini_Dialect, "RowConfig"> {
   let description = [{
     - `vector_width`: elements per vector access; 16 bytes of the element type
       (8 for f16/bf16, 4 for f32) for 16-byte loads, 1 for scalar accesses.
-      Rows whose length is not a multiple take a scalar path at run time.
+      Rows whose start is not 16-byte aligned (any length that is not a
+      multiple of the width) peel their first and last few elements as
+      scalars and take vectors in between.
     - `warps_per_row`: warps that share one row; their partial reductions meet
       in shared memory.
+    - `rows_per_warp` (default 1): for short rows, a warp shares out 2..32 rows
+      (32 / rows_per_warp lanes each; with warps_per_row = 1 only).
     - `rows_per_block`: rows handled by one thread block.
+    - `staged` (default false): for very short rows, a thread per row
+      (rows_per_warp = 32): the block's rows, contiguous in memory, move
+      between global and shared memory in 16-byte vectors spread over the
+      block's 256 threads (as a copy does), and each thread takes rows tid,
+      tid + 256, ... from shared memory (up to cache_slots x vector_width
+      values each; longer rows take the unstaged path). rows_per_block may
+      then exceed the block's threads.
     - `cache_slots`: vectors per thread kept in registers, so that a row that
-      fits (length <= slots x width x 32 x warps_per_row) is read from memory
+      fits (length <= slots x width x threads per row) is read from memory
       once; longer rows are streamed (softmax: one online max/sum pass, then
       the write pass).
 
@@ -28,14 +39,49 @@ def Mini_RowConfigAttr : AttrDef<Mini_Dialect, "RowConfig"> {
     ```
   }];
   let parameters = (ins "int64_t":$vector_width, "int64_t":$warps_per_row,
-                        "int64_t":$rows_per_block, "int64_t":$cache_slots);
+                        "int64_t":$rows_per_block, "int64_t":$cache_slots,
+                        DefaultValuedParameter<"int64_t", "1">:$rows_per_warp,
+                        DefaultValuedParameter<"bool", "false">:$staged);
   let assemblyFormat = "`<` struct(params) `>`";
+  let builders = [
+    AttrBuilder<(ins "int64_t":$vector_width, "int64_t":$warps_per_row,
+                     "int64_t":$rows_per_block, "int64_t":$cache_slots), [{
+      return $_get($_ctxt, vector_width, warps_per_row, rows_per_block, cache_slots, 1, false);
+    }]>,
+    AttrBuilder<(ins "int64_t":$vector_width, "int64_t":$warps_per_row,
+                     "int64_t":$rows_per_block, "int64_t":$cache_slots,
+                     "int64_t":$rows_per_warp), [{
+      return $_get($_ctxt, vector_width, warps_per_row, rows_per_block, cache_slots,
+                   rows_per_warp, false);
+    }]>
+  ];
   let extraClassDeclaration = [{
-    int64_t threadsPerRow() const { return 32 * getWarpsPerRow(); }
-    int64_t threadsPerBlock() const { return threadsPerRow() * getRowsPerBlock(); }
+    int64_t threadsPerRow() const { return 32 * getWarpsPerRow() / getRowsPerWarp(); }
+    /// The longest row the config keeps in registers (0: it streams rows).
+    int64_t cachedLength() const {
+      return getCacheSlots() * getVectorWidth() * threadsPerRow();
+    }
+    /// Shared memory of a staged config: the block's rows, of `rowLength`
+    /// elements where static, else at their longest (cachedLength()).
+    int64_t stagedSharedBytes(::mlir::Type elementType,
+                              int64_t rowLength = ::mlir::ShapedType::kDynamic) const {
+      int64_t length = ::mlir::ShapedType::isDynamic(rowLength)
+                           ? cachedLength() : std::min(rowLength, cachedLength());
+      return getRowsPerBlock() * std::max<int64_t>(length, 1) *
+             elementType.getIntOrFloatBitWidth() / 8;
+    }
+    static constexpr int64_t kMaxStagedSharedBytes = 48 * 1024;
+    /// A staged config runs kStagedThreads threads (fewer for fewer rows),
+    /// each taking rows tid, tid + threads, ...
+    int64_t threadsPerBlock() const {
+      return getStaged() ? std::min(getRowsPerBlock(), kStagedThreads)
+                         : threadsPerRow() * getRowsPerBlock();
+    }
+    static constexpr int64_t kStagedThreads = 256;
     /// Verifies the config for rows of `elementType`; emits through `emitError`.
     ::llvm::LogicalResult verifyFor(::mlir::Type elementType,
-        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError) const;
+        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError,
+        int64_t rowLength = ::mlir::ShapedType::kDynamic) const;
   }];
 }
 

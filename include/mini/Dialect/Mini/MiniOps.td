@@ -37,17 +37,27 @@ def Mini_MatmulOp : Mini_Op<"matmul", [Pure]> {
   let hasVerifier = 1;
 }
 
+// Row configs a launch chooses from by the row length (rows of dynamic
+// length): the op's `config`, then these, each for rows up to its cached
+// length (cache_slots x vector_width x threads per row); the last one for
+// any longer row.
+def Mini_RowConfigArrayAttr : TypedArrayAttrBase<Mini_RowConfigAttr, "row configs">;
+
 def Mini_SoftmaxOp : Mini_Op<"softmax", [Pure]> {
   let summary = "Softmax along the last dimension";
   let description = [{
     `y[..., i] = exp(x[..., i] - max(x[..., :])) / sum_j exp(x[..., j] - max(x[..., :]))`,
     computed in f32. Any rank >= 1; the result has the input's type.
+    With rows of dynamic length, `mini-select-row-config` adds
+    `length_variants`: configs for longer rows, one kernel each, of which a
+    launch runs the first whose cached length holds the row.
 
     ```mlir
     %y = mini.softmax %x : tensor<8x1000xf16> -> tensor<8x1000xf16>
     ```
   }];
-  let arguments = (ins Mini_Tensor:$input, OptionalAttr<Mini_RowConfigAttr>:$config);
+  let arguments = (ins Mini_Tensor:$input, OptionalAttr<Mini_RowConfigAttr>:$config,
+                       OptionalAttr<Mini_RowConfigArrayAttr>:$length_variants);
   let results = (outs Mini_Tensor:$result);
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
   let hasVerifier = 1;
@@ -65,7 +75,8 @@ def Mini_RmsNormOp : Mini_Op<"rmsnorm", [Pure]> {
     ```
   }];
   let arguments = (ins Mini_Tensor:$input, Mini_Tensor:$weight, F32Attr:$epsilon,
-                       OptionalAttr<Mini_RowConfigAttr>:$config);
+                       OptionalAttr<Mini_RowConfigAttr>:$config,
+                       OptionalAttr<Mini_RowConfigArrayAttr>:$length_variants);
   let results = (outs Mini_Tensor:$result);
   let assemblyFormat = [{
     $input `,` $weight attr-dict `:` type($input) `,` type($weight) `->` type($result)

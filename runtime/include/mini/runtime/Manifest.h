@@ -109,6 +109,9 @@ struct KernelSpec {
   std::vector<std::string> sizeVariants;
   int64_t smCount = 0;
   std::vector<int64_t> tileRates;
+  // Or, for a row op ("max_lengths"), the first kernel (this one, then the
+  // variants) whose max length holds the row length C; 0: any length.
+  std::vector<int64_t> maxLengths;
   SplitTailSpec splitTail;
   SplitKeysSpec splitKeys;
 

@@ -1,0 +1,34 @@
+// Very short rows through shared memory (#mini.row_config staged = true),
+// for RowKernels.cpp. Private to lib/Transforms.
+#ifndef MINI_TRANSFORMS_KERNELS_ROWSTAGED_H
+#define MINI_TRANSFORMS_KERNELS_ROWSTAGED_H
+
+#include "KernelBuilder.h"
+
+namespace mini {
+
+/// Vectors per thread in flight per step of a streamed row or a staged copy.
+constexpr int64_t kStreamUnroll = 4;
+
+/// The rows of a staged config's block: copied in from X to shared memory
+/// `stage` as 16-byte vectors over all the block's threads, several in
+/// flight each (the rows are contiguous and the block's first element
+/// 16-byte aligned: rows_per_block is a multiple of the width), each
+/// thread's rows mapped by `computeRow` (cachedLength() values, `fill` past
+/// C; whether each is in the row) in place, then copied out to Y the same
+/// way.
+void emitStagedRows(
+    KernelBuilder &kb, RowConfigAttr cfg, mlir::Value X, mlir::Value Y, mlir::Value R,
+    mlir::Value C, mlir::Value stage, float fill,
+    llvm::function_ref<llvm::SmallVector<mlir::Value>(llvm::ArrayRef<mlir::Value>,
+                                                      llvm::ArrayRef<mlir::Value>)>
+        computeRow);
+
+/// Runs `staged()` for a staged config where the row fits its registers
+/// (checked at run time for a dynamic length), else `unstaged()`.
+void stagedOrNot(KernelBuilder &kb, RowConfigAttr cfg, int64_t staticC, mlir::Value C,
+                 llvm::function_ref<void()> staged, llvm::function_ref<void()> unstaged);
+
+} // namespace mini
+
+#endif
