@@ -13,7 +13,7 @@ using namespace mlir;
 
 namespace mini {
 
-RowConfigAttr chooseRowConfig(Type elementType, int64_t C, bool exactLength) {
+RowConfigAttr chooseRowConfig(Type elementType, int64_t C, bool exactLength, int64_t R) {
   MLIRContext *ctx = elementType.getContext();
   int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
   int64_t vw = 16 / bytes;
@@ -36,14 +36,25 @@ RowConfigAttr chooseRowConfig(Type elementType, int64_t C, bool exactLength) {
     return RowConfigAttr::get(ctx, vw, 1, rows, slots, 32, /*staged=*/true);
   }
   if (threads < 32) {
-    // Short rows: a warp shares out 32 / threads rows, 256 threads a block.
+    // Short rows: a warp shares out 32 / threads rows, 256 threads a block;
+    // a row of known length gets a vector a thread (rows of 64 f16: 8
+    // threads x 1 vector ran 0.95x of the copy, 2 x 4 0.88x; docs/PERF.md
+    // rows v4).
+    if (exactLength)
+      threads = std::min<int64_t>(32, llvm::PowerOf2Ceil(vectors));
     int64_t slots = llvm::divideCeil(vectors, threads);
     return RowConfigAttr::get(ctx, vw, 1, 256 / threads, slots, 32 / threads);
   }
   int64_t warps = threads / 32;
   int64_t slots = llvm::divideCeil(vectors, 32 * warps);
-  if (slots > maxSlots)
+  if (slots > maxSlots) {
     slots = 0; // too long to cache: stream
+    // With rows enough for two blocks an SM, 8 warps a row keep more blocks
+    // (and their loads) in flight than 32 (rows of 50257: 0.72x of the copy
+    // against 0.50x); fewer rows need the warps (docs/PERF.md rows v4).
+    if (!ShapedType::isDynamic(R) && R >= kManyRows)
+      return RowConfigAttr::get(ctx, vw, 8, 1, 0);
+  }
   // A 1024-thread block leaves one block per SM and idle bandwidth while it
   // reduces; 512 threads with up to 64 cached values did better on the H100
   // (docs/PERF.md).
@@ -59,7 +70,10 @@ RowConfigAttr chooseRowConfig(RankedTensorType type) {
   int64_t C = type.getDimSize(type.getRank() - 1);
   if (ShapedType::isDynamic(C)) // the widest of lengthVariantConfigs
     return lengthVariantConfigs(type.getElementType()).back();
-  return chooseRowConfig(type.getElementType(), C);
+  int64_t R = 1;
+  for (int64_t d : type.getShape().drop_back())
+    R = ShapedType::isDynamic(d) || ShapedType::isDynamic(R) ? ShapedType::kDynamic : R * d;
+  return chooseRowConfig(type.getElementType(), C, /*exactLength=*/true, R);
 }
 
 SmallVector<RowConfigAttr> lengthVariantConfigs(Type elementType) {

@@ -5,11 +5,11 @@
 
 // Short rows: a warp shares out rows. Rows of 7 f16 (under a vector, so not
 // 16-byte aligned): a thread per row, staged through about 32 KB of shared
-// memory (2048 rows of 7). Rows of 64 f32 (16 vectors): 2 threads per row
-// keep 8 vectors each.
+// memory (2048 rows of 7). Rows of 64 f32 (16 vectors): a vector a thread,
+// 16 threads a row.
 // CHECK-LABEL: func.func @short_rows
 // CHECK: mini.softmax %{{.*}} {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 2048, cache_slots = 1, rows_per_warp = 32, staged = true>}
-// CHECK: mini.softmax %{{.*}} {config = #mini.row_config<vector_width = 4, warps_per_row = 1, rows_per_block = 128, cache_slots = 8, rows_per_warp = 16>}
+// CHECK: mini.softmax %{{.*}} {config = #mini.row_config<vector_width = 4, warps_per_row = 1, rows_per_block = 16, cache_slots = 1, rows_per_warp = 2>}
 // A warp count given alone means whole warps per row, with the heuristic's
 // block size for them.
 // OVERRIDE-LABEL: func.func @short_rows
@@ -38,7 +38,8 @@ func.func @long_rows(%x: tensor<4096x32768xf16>, %z: tensor<7x4096xf32>) -> (ten
 
 // -----
 
-// Rows too long for registers are streamed (cache_slots = 0). Rows of
+// Rows too long for registers are streamed (cache_slots = 0): by 32 warps
+// a row for few rows, by 8 for 264 rows or more (two blocks an SM). Rows of
 // unknown length get a kernel per band of lengths, chosen at launch: the
 // defaults for rows of up to 8, 16, 32, ..., 32768 values (the last also
 // streams longer rows; the staged ones sized for rows of 8, 16 and 32).
@@ -46,6 +47,7 @@ func.func @long_rows(%x: tensor<4096x32768xf16>, %z: tensor<7x4096xf32>) -> (ten
 // CHECK-LABEL: func.func @streamed_and_dynamic
 // CHECK: mini.rmsnorm {{.*}}config = #mini.row_config<vector_width = 8, warps_per_row = 32, rows_per_block = 1, cache_slots = 0>
 // CHECK-NOT: length_variants
+// CHECK: mini.softmax {{.*}}config = #mini.row_config<vector_width = 8, warps_per_row = 8, rows_per_block = 1, cache_slots = 0>
 // CHECK: mini.softmax {{.*}}config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 2048, cache_slots = 1, rows_per_warp = 32, staged = true>
 // CHECK-SAME: length_variants = [#mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 1024, cache_slots = 2, rows_per_warp = 32, staged = true>,
 // CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 512, cache_slots = 4, rows_per_warp = 32, staged = true>,
@@ -61,10 +63,11 @@ func.func @long_rows(%x: tensor<4096x32768xf16>, %z: tensor<7x4096xf32>) -> (ten
 // CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 8>]
 // OVERRIDE-LABEL: func.func @streamed_and_dynamic
 // OVERRIDE: mini.softmax {{.*}}config = #mini.row_config<vector_width = 8, warps_per_row = 2, rows_per_block = 2, cache_slots = 0>}
-func.func @streamed_and_dynamic(%x: tensor<2x100000xbf16>, %w: tensor<100000xbf16>, %d: tensor<?x?xf16>) -> (tensor<2x100000xbf16>, tensor<?x?xf16>) {
+func.func @streamed_and_dynamic(%x: tensor<2x100000xbf16>, %w: tensor<100000xbf16>, %v: tensor<2x167x50257xf16>, %d: tensor<?x?xf16>) -> (tensor<2x100000xbf16>, tensor<2x167x50257xf16>, tensor<?x?xf16>) {
   %y = mini.rmsnorm %x, %w {epsilon = 1.0e-06 : f32} : tensor<2x100000xbf16>, tensor<100000xbf16> -> tensor<2x100000xbf16>
+  %s = mini.softmax %v : tensor<2x167x50257xf16> -> tensor<2x167x50257xf16>
   %e = mini.softmax %d : tensor<?x?xf16> -> tensor<?x?xf16>
-  return %y, %e : tensor<2x100000xbf16>, tensor<?x?xf16>
+  return %y, %s, %e : tensor<2x100000xbf16>, tensor<2x167x50257xf16>, tensor<?x?xf16>
 }
 
 // -----

@@ -5,9 +5,13 @@
 
 namespace mini {
 
-/// The default row configuration for rows of `C` elements of `elementType`
-/// (`exactLength`: of exactly C, else of up to C).
-RowConfigAttr chooseRowConfig(mlir::Type elementType, int64_t C, bool exactLength = true);
+/// The default row configuration for `R` rows (kDynamic: unknown) of `C`
+/// elements of `elementType` (`exactLength`: of exactly C, else of up to C).
+RowConfigAttr chooseRowConfig(mlir::Type elementType, int64_t C, bool exactLength = true,
+                              int64_t R = mlir::ShapedType::kDynamic);
+
+/// Rows enough for two blocks on each SM of an H100 (132 SMs).
+constexpr int64_t kManyRows = 264;
 
 /// The default for rows of `type` (last dim = row length); for a dynamic
 /// length, the last of lengthVariantConfigs.
