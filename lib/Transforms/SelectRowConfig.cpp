@@ -39,7 +39,7 @@ RowConfigAttr chooseRowConfig(Type elementType, int64_t C, bool exactLength, int
     // Short rows: a warp shares out 32 / threads rows, 256 threads a block;
     // a row of known length gets a vector a thread (rows of 64 f16: 8
     // threads x 1 vector ran 0.95x of the copy, 2 x 4 0.88x; docs/PERF.md
-    // rows v4).
+    // rows v5).
     if (exactLength)
       threads = std::min<int64_t>(32, llvm::PowerOf2Ceil(vectors));
     int64_t slots = llvm::divideCeil(vectors, threads);
@@ -51,7 +51,7 @@ RowConfigAttr chooseRowConfig(Type elementType, int64_t C, bool exactLength, int
     slots = 0; // too long to cache: stream
     // With rows enough for two blocks an SM, 8 warps a row keep more blocks
     // (and their loads) in flight than 32 (rows of 50257: 0.72x of the copy
-    // against 0.50x); fewer rows need the warps (docs/PERF.md rows v4).
+    // against 0.50x); fewer rows need the warps (docs/PERF.md rows v5).
     if (!ShapedType::isDynamic(R) && R >= kManyRows)
       return RowConfigAttr::get(ctx, vw, 8, 1, 0);
   }
@@ -83,6 +83,9 @@ SmallVector<RowConfigAttr> lengthVariantConfigs(Type elementType) {
   int64_t vw = 128 / elementType.getIntOrFloatBitWidth();
   for (int64_t C = vw; C <= 32768; C *= 2)
     configs.push_back(chooseRowConfig(elementType, C, /*exactLength=*/false));
+  // Longer rows stream, by 16 warps (without the registers of a cached
+  // path, so more blocks fit an SM; docs/PERF.md rows v5).
+  configs.push_back(RowConfigAttr::get(elementType.getContext(), vw, 16, 1, 0));
   return configs;
 }
 

@@ -41,8 +41,8 @@ func.func @long_rows(%x: tensor<4096x32768xf16>, %z: tensor<7x4096xf32>) -> (ten
 // Rows too long for registers are streamed (cache_slots = 0): by 32 warps
 // a row for few rows, by 8 for 264 rows or more (two blocks an SM). Rows of
 // unknown length get a kernel per band of lengths, chosen at launch: the
-// defaults for rows of up to 8, 16, 32, ..., 32768 values (the last also
-// streams longer rows; the staged ones sized for rows of 8, 16 and 32).
+// defaults for rows of up to 8, 16, 32, ..., 32768 values (the staged ones
+// sized for rows of 8, 16 and 32), then 16 warps streaming longer rows.
 // Options give one config and no variants.
 // CHECK-LABEL: func.func @streamed_and_dynamic
 // CHECK: mini.rmsnorm {{.*}}config = #mini.row_config<vector_width = 8, warps_per_row = 32, rows_per_block = 1, cache_slots = 0>
@@ -60,7 +60,8 @@ func.func @long_rows(%x: tensor<4096x32768xf16>, %z: tensor<7x4096xf32>) -> (ten
 // CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 4, rows_per_block = 1, cache_slots = 4>,
 // CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 8, rows_per_block = 1, cache_slots = 4>,
 // CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 4>,
-// CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 8>]
+// CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 8>,
+// CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0>]
 // OVERRIDE-LABEL: func.func @streamed_and_dynamic
 // OVERRIDE: mini.softmax {{.*}}config = #mini.row_config<vector_width = 8, warps_per_row = 2, rows_per_block = 2, cache_slots = 0>}
 func.func @streamed_and_dynamic(%x: tensor<2x100000xbf16>, %w: tensor<100000xbf16>, %v: tensor<2x167x50257xf16>, %d: tensor<?x?xf16>) -> (tensor<2x100000xbf16>, tensor<2x167x50257xf16>, tensor<?x?xf16>) {

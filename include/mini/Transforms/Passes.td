@@ -9,13 +9,17 @@ def MiniSelectRowConfig : Pass<"mini-select-row-config"> {
     Attaches a `#mini.row_config` to every `mini.softmax` and `mini.rmsnorm`
     that has none, chosen from the row length and element type: 16-byte
     vectors; enough threads per row that each keeps at most 32 values of the
-    row in registers (so the row is read once): several rows per warp for
-    rows of up to 256 values (256-thread blocks), up to 16 warps per row
-    beyond; 128+ threads per block. Rows too long for that are streamed.
-    Rows of dynamic length get `length_variants`: the defaults at 32, 256,
-    1024, 8192 and 32768 values, one kernel each, chosen at launch by the
-    row length. Options override the choice (and replace configs already
-    present, with no length variants); -1 keeps the heuristic's value.
+    row in registers (so the row is read once): for a known length under 256
+    values a vector a thread (several rows per warp, 256-thread blocks), up
+    to 16 warps per row beyond; rows of under 32 values that may start
+    unaligned staged through shared memory (`staged`). Rows too long for
+    registers are streamed (8 warps a row where a static row count fills
+    two blocks an SM, else 32). Rows of dynamic length get
+    `length_variants`: the defaults for rows of up to 8 (f32: 4), 16, ...,
+    32768 values, then 16 streaming warps, one kernel each, chosen at launch
+    by the row length. Options override the choice (and replace configs
+    already present, with no length variants); -1 keeps the heuristic's
+    value.
   }];
   let options = [
     Option<"vectorWidth", "vector-width", "int64_t", "-1", "Elements per vector access">,

@@ -18,8 +18,8 @@ constexpr int64_t kManyRows = 264;
 RowConfigAttr chooseRowConfig(mlir::RankedTensorType type);
 
 /// For rows of dynamic length: the configs a launch chooses from by length,
-/// the defaults for rows of up to 1, 2, 4, ..., 32768 elements (the last also
-/// streams longer rows).
+/// the defaults for rows of up to 8 (f32: 4), 16, ..., 32768 elements, then
+/// 16 warps that stream longer rows.
 llvm::SmallVector<RowConfigAttr> lengthVariantConfigs(mlir::Type elementType);
 
 /// The op's config, or the default for its input.
