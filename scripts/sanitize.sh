@@ -21,7 +21,9 @@ if ! nvidia-smi -L >/dev/null 2>&1; then
 fi
 
 # op and sizes: partial tiles everywhere; unaligned (scalar) and aligned (TMA)
-# matmul; one tile of 8 K steps (the split-K tail of kernels without size
+# matmul; rows staged through shared memory (lengths 3 and 17, the latter
+# over 6 blocks), peeled (100, 1001, 4099), several rows a warp (100) and
+# streamed (40000); one tile of 8 K steps (the split-K tail of kernels without size
 # variants, small enough for racecheck); causal and plain attention with GQA;
 # decode (S = 1, split keys).
 cases=(
@@ -31,6 +33,9 @@ cases=(
   "softmax R=5,C=1001"
   "softmax R=3,C=3"
   "rmsnorm R=7,C=4099"
+  "softmax R=3000,C=17"
+  "rmsnorm R=40,C=100"
+  "softmax R=2,C=40000"
   "attention B=1,H=4,G=2,S=67,T=131"
   "attention B=2,H=4,G=1,S=1,T=700"
 )
