@@ -294,6 +294,25 @@ void rowSpec(KernelSpec &spec, StringRef op, RowConfigAttr cfg, Builder &b) {
   spec.attrs.set("staged", b.getBoolAttr(cfg.getStaged()));
 }
 
+/// A row kernel's sizes R and C (arguments `firstSize` and after it; C a
+/// constant where static, which folds the index arithmetic) and its
+/// workgroup buffer, if any.
+struct RowArgs {
+  Value R, C, smem;
+  int64_t staticC;
+};
+RowArgs rowArgs(KernelBuilder &kb, gpu::GPUFuncOp func, RankedTensorType type,
+                unsigned firstSize) {
+  RowArgs a;
+  a.R = func.getArgument(firstSize);
+  a.staticC = type.getDimSize(type.getRank() - 1);
+  a.C = ShapedType::isDynamic(a.staticC) ? Value(func.getArgument(firstSize + 1))
+                                         : kb.idx(a.staticC);
+  if (!func.getWorkgroupAttributions().empty())
+    a.smem = func.getWorkgroupAttributions()[0];
+  return a;
+}
+
 Value indexToF32(KernelBuilder &kb, Value v) {
   Value i64 = arith::IndexCastUIOp::create(kb.b, kb.loc, kb.b.getI64Type(), v);
   return arith::UIToFPOp::create(kb.b, kb.loc, kb.b.getF32Type(), i64);
@@ -317,12 +336,9 @@ FailureOr<gpu::GPUFuncOp> buildSoftmaxKernel(Operation *op, RowConfigAttr cfg,
   b.setInsertionPointToStart(&func.getBody().front());
   KernelBuilder kb(b, loc);
   Value X = func.getArgument(0), Y = func.getArgument(1);
-  Value R = func.getArgument(2), C = func.getArgument(3);
-  Value smem =
-      func.getWorkgroupAttributions().empty() ? Value() : Value(func.getWorkgroupAttributions()[0]);
-  int64_t staticC = type.getDimSize(type.getRank() - 1);
-  if (!ShapedType::isDynamic(staticC)) // a constant folds the index arithmetic
-    C = kb.idx(staticC);
+  RowArgs args = rowArgs(kb, func, type, /*firstSize=*/2);
+  Value R = args.R, C = args.C, smem = args.smem;
+  int64_t staticC = args.staticC;
   RowEmitter row(kb, cfg, R, C, staticC, cfg.getStaged() ? Value() : smem);
 
   auto writeRow = [&](ArrayRef<Value> x, Value m, Value inv, const RowAccess &a) {
@@ -427,12 +443,9 @@ FailureOr<gpu::GPUFuncOp> buildRmsNormKernel(Operation *op, RowConfigAttr cfg,
   b.setInsertionPointToStart(&func.getBody().front());
   KernelBuilder kb(b, loc);
   Value X = func.getArgument(0), W = func.getArgument(1), Y = func.getArgument(2);
-  Value R = func.getArgument(3), C = func.getArgument(4);
-  Value smem =
-      func.getWorkgroupAttributions().empty() ? Value() : Value(func.getWorkgroupAttributions()[0]);
-  int64_t staticC = type.getDimSize(type.getRank() - 1);
-  if (!ShapedType::isDynamic(staticC)) // a constant folds the index arithmetic
-    C = kb.idx(staticC);
+  RowArgs args = rowArgs(kb, func, type, /*firstSize=*/3);
+  Value R = args.R, C = args.C, smem = args.smem;
+  int64_t staticC = args.staticC;
   RowEmitter row(kb, cfg, R, C, staticC, cfg.getStaged() ? Value() : smem);
   Value eps = kb.f32(norm.getEpsilon().convertToFloat());
 
