@@ -24,8 +24,8 @@ def Mini_RowConfigAttr : AttrDef<Mini_Dialect, "RowConfig"> {
       between global and shared memory in 16-byte vectors spread over the
       block's 256 threads (as a copy does), and each thread takes rows tid,
       tid + 256, ... from shared memory (up to cache_slots x vector_width
-      values each; longer rows take the unstaged path). rows_per_block may
-      then exceed the block's threads.
+      values each; a longer row takes the unstaged path: correct, but one
+      thread streams it). rows_per_block may then exceed the block's threads.
     - `cache_slots`: vectors per thread kept in registers, so that a row that
       fits (length <= slots x width x threads per row) is read from memory
       once; longer rows are streamed (softmax: one online max/sum pass, then
