@@ -102,9 +102,9 @@ void KernelBuilder::storeIf(Value cond, Value v, Value mem, Value i) {
   });
 }
 
-Value KernelBuilder::warpAllReduce(Value v, bool isMax) {
+Value KernelBuilder::warpAllReduce(Value v, bool isMax, int64_t lanes) {
   Value width = i32(32);
-  for (int offset = 16; offset >= 1; offset /= 2) {
+  for (int64_t offset = lanes / 2; offset >= 1; offset /= 2) {
     auto shfl = gpu::ShuffleOp::create(b, loc, v, i32(offset), width,
                                        gpu::ShuffleMode::XOR);
     v = isMax ? fmax(v, shfl.getShuffleResult())

@@ -158,8 +158,9 @@ public:
   void storeF32(mlir::Value v, mlir::Value mem, mlir::Value i);
   void storeIf(mlir::Value cond, mlir::Value v, mlir::Value mem, mlir::Value i);
 
-  /// Sum or max of `v` over the 32 lanes of a warp, result in every lane.
-  mlir::Value warpAllReduce(mlir::Value v, bool isMax);
+  /// Sum or max of `v` over each aligned group of `lanes` lanes of a warp
+  /// (a power of two <= 32; the whole warp by default), result in every lane.
+  mlir::Value warpAllReduce(mlir::Value v, bool isMax, int64_t lanes = 32);
 
   /// cond ? thenFn() : elseFn(), as an scf.if yielding values of the types
   /// thenFn's have (elseFn builds in the else region).

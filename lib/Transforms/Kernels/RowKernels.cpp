@@ -49,33 +49,19 @@ public:
     startRowGroup(kb.idx(0));
   }
 
-  /// Runs `body()` for each group of rows the block's threads take at once:
-  /// one group, but a staged config's block holds more rows than threads.
-  void forEachRowGroup(function_ref<void()> body) {
-    int64_t perGroup = cfg.threadsPerBlock() / T;
-    if (perGroup >= cfg.getRowsPerBlock())
-      return body();
-    kb.forLoop(kb.idx(0), kb.idx(cfg.getRowsPerBlock()), kb.idx(perGroup), {},
-               [&](Value group, ValueRange) {
-                 startRowGroup(group);
-                 body();
-                 return SmallVector<Value>{};
-               });
+  /// Emits the unstaged row code: for each group of rows the block's
+  /// threads take and each row layout, `cached()` where the row fits the
+  /// register slots, else `streamed()`.
+  void forEachRow(function_ref<void()> cached, function_ref<void()> streamed) {
+    forEachRowGroup([&] { forEachLayout([&] { cachedOrStreamed(cached, streamed); }); });
   }
 
-  /// Runs `body()` with the row's layout planned: for rows that start
-  /// 16-byte aligned (a length that is a multiple of the width: no edges),
-  /// for rows that peel a head and a tail, or, with a dynamic length, both,
-  /// picked at run time by C % width.
-  void forEachLayout(function_ref<void()> body) {
-    if (vw == 1 || (!ShapedType::isDynamic(staticC) && staticC % vw == 0))
-      return planAligned(), body();
-    if (!ShapedType::isDynamic(staticC))
-      return planPeeled(), body();
-    Value aligned = arith::CmpIOp::create(kb.b, kb.loc, arith::CmpIPredicate::eq,
-                                          kb.rem(C, kb.idx(vw)), kb.idx(0));
-    kb.ifThenElse(
-        aligned, [&] { planAligned(), body(); }, [&] { planPeeled(), body(); });
+  /// The values of `accesses` of `mem` (`fill` where an access is off).
+  SmallVector<SmallVector<Value>> loadAll(ArrayRef<RowAccess> accesses, Value mem, float fill) {
+    SmallVector<SmallVector<Value>> x;
+    for (const RowAccess &a : accesses)
+      x.push_back(load(a, mem, fill));
+    return x;
   }
 
   /// This thread's row: row `group` + rowInBlock of the block.
@@ -112,13 +98,6 @@ public:
 
   /// Whether the row's vectors fit in the register slots.
   Value fitsInSlots() { return kb.ule(body, kb.idx(cfg.getCacheSlots() * T)); }
-
-  /// Runs `cached()` when the row fits in the register slots, else `streamed()`.
-  void cachedOrStreamed(function_ref<void()> cached, function_ref<void()> streamed) {
-    if (cfg.getCacheSlots() == 0)
-      return streamed();
-    kb.ifThenElse(fitsInSlots(), cached, streamed);
-  }
 
   /// A loop over the row's vectors, kStreamUnroll per thread and step.
   scf::ForOp streamBody(ValueRange init,
@@ -161,11 +140,7 @@ public:
   /// Sum or max over the row; `region` picks a shared-memory area so that
   /// successive reductions need no barrier between them.
   Value rowReduce(Value v, bool isMax, int64_t region) {
-    for (int64_t offset = std::min<int64_t>(T, 32) / 2; offset >= 1; offset /= 2) {
-      auto shfl = gpu::ShuffleOp::create(kb.b, kb.loc, v, kb.i32(offset), kb.i32(32),
-                                         gpu::ShuffleMode::XOR);
-      v = isMax ? kb.fmax(v, shfl.getShuffleResult()) : kb.fadd(v, shfl.getShuffleResult());
-    }
+    v = kb.warpAllReduce(v, isMax, std::min<int64_t>(T, 32)); // the row's lanes
     return crossWarp({v}, region, [&](ArrayRef<Value> acc, ArrayRef<Value> next) {
       return SmallVector<Value>{isMax ? kb.fmax(acc[0], next[0]) : kb.fadd(acc[0], next[0])};
     })[0];
@@ -204,6 +179,42 @@ public:
   int64_t T, vw;
 
 private:
+  /// Runs `body()` for each group of rows the block's threads take at once:
+  /// one group, but a staged config's block holds more rows than threads.
+  void forEachRowGroup(function_ref<void()> body) {
+    int64_t perGroup = cfg.threadsPerBlock() / T;
+    if (perGroup >= cfg.getRowsPerBlock())
+      return body();
+    kb.forLoop(kb.idx(0), kb.idx(cfg.getRowsPerBlock()), kb.idx(perGroup), {},
+               [&](Value group, ValueRange) {
+                 startRowGroup(group);
+                 body();
+                 return SmallVector<Value>{};
+               });
+  }
+
+  /// Runs `body()` with the row's layout planned: for rows that start
+  /// 16-byte aligned (a length that is a multiple of the width: no edges),
+  /// for rows that peel a head and a tail, or, with a dynamic length, both,
+  /// picked at run time by C % width.
+  void forEachLayout(function_ref<void()> body) {
+    if (vw == 1 || (!ShapedType::isDynamic(staticC) && staticC % vw == 0))
+      return planAligned(), body();
+    if (!ShapedType::isDynamic(staticC))
+      return planPeeled(), body();
+    Value aligned = arith::CmpIOp::create(kb.b, kb.loc, arith::CmpIPredicate::eq,
+                                          kb.rem(C, kb.idx(vw)), kb.idx(0));
+    kb.ifThenElse(
+        aligned, [&] { planAligned(), body(); }, [&] { planPeeled(), body(); });
+  }
+
+  /// Runs `cached()` when the row fits in the register slots, else `streamed()`.
+  void cachedOrStreamed(function_ref<void()> cached, function_ref<void()> streamed) {
+    if (cfg.getCacheSlots() == 0)
+      return streamed();
+    kb.ifThenElse(fitsInSlots(), cached, streamed);
+  }
+
   /// The row's layout: `head` scalars up to the first 16-byte boundary,
   /// `body` vectors, and `edges` scalars in all (head and tail), dealt out
   /// as `edgeSlots` accesses per thread.
@@ -280,7 +291,6 @@ SmallVector<MemRefType> rowWorkgroup(RowConfigAttr cfg, Type elementType, int64_
   return {};
 }
 
-
 void rowSpec(KernelSpec &spec, StringRef op, RowConfigAttr cfg, Builder &b) {
   spec.op = op.str();
   spec.sizes = {"R", "C"};
@@ -301,13 +311,12 @@ struct RowArgs {
   Value R, C, smem;
   int64_t staticC;
 };
-RowArgs rowArgs(KernelBuilder &kb, gpu::GPUFuncOp func, RankedTensorType type,
-                unsigned firstSize) {
+RowArgs rowArgs(KernelBuilder &kb, gpu::GPUFuncOp func, RankedTensorType type, unsigned firstSize) {
   RowArgs a;
   a.R = func.getArgument(firstSize);
   a.staticC = type.getDimSize(type.getRank() - 1);
-  a.C = ShapedType::isDynamic(a.staticC) ? Value(func.getArgument(firstSize + 1))
-                                         : kb.idx(a.staticC);
+  a.C =
+      ShapedType::isDynamic(a.staticC) ? Value(func.getArgument(firstSize + 1)) : kb.idx(a.staticC);
   if (!func.getWorkgroupAttributions().empty())
     a.smem = func.getWorkgroupAttributions()[0];
   return a;
@@ -359,68 +368,57 @@ FailureOr<gpu::GPUFuncOp> buildSoftmaxKernel(Operation *op, RowConfigAttr cfg,
         sum = kb.fadd(sum, kb.exp(kb.fsub(v, m)));
     return sum;
   };
-  auto loadAll = [&](ArrayRef<RowAccess> accesses) {
-    SmallVector<SmallVector<Value>> x;
-    for (const RowAccess &a : accesses)
-      x.push_back(row.load(a, X, kNegInf));
-    return x;
-  };
   auto staged = [&] {
     emitStagedRows(kb, cfg, X, Y, R, C, smem, kNegInf, [&](ArrayRef<Value> x, ArrayRef<Value>) {
       Value m = maxOf({SmallVector<Value>(x)}, kb.f32(kNegInf));
       SmallVector<Value> e, y;
-      for (Value v : x)
+      Value sum = kb.f32(0.0f);
+      for (Value v : x) {
         e.push_back(kb.exp(kb.fsub(v, m)));
+        sum = kb.fadd(sum, e.back());
+      }
       // The sum is >= 1 (the max's own term): an approximate reciprocal
       // (1 ulp) in place of a division, which costs more than the rest of a
       // very short row.
-      Value inv = NVVM::RcpApproxFtzF32Op::create(
-          kb.b, kb.loc, kb.b.getF32Type(), sumOfExp({SmallVector<Value>(x)}, m, kb.f32(0.0f)));
+      Value inv = NVVM::RcpApproxFtzF32Op::create(kb.b, kb.loc, kb.b.getF32Type(), sum);
       for (Value v : e)
         y.push_back(kb.fmul(v, inv));
       return y;
     });
   };
-  stagedOrNot(kb, cfg, staticC, C, staged, [&] {
-    row.forEachRowGroup([&] {
-      row.forEachLayout([&] {
-        row.cachedOrStreamed(
-            [&] { // the row in registers: read once, max and sum from registers
-              SmallVector<RowAccess> accesses = row.cachedAccesses();
-              SmallVector<SmallVector<Value>> x = loadAll(accesses);
-              Value m = row.rowReduce(maxOf(x, kb.f32(kNegInf)), /*isMax=*/true, 0);
-              Value sum = row.rowReduce(sumOfExp(x, m, kb.f32(0.0f)), /*isMax=*/false, 1);
-              Value inv = kb.fdiv(kb.f32(1.0f), sum);
-              for (auto [a, values] : llvm::zip(accesses, x))
-                writeRow(values, m, inv, a);
-            },
-            [&] { // streamed: one online pass for (max, sum), then the write pass
-              // The edges stay in registers from the first pass to the second.
-              SmallVector<RowAccess> edges = row.edgeAccesses();
-              SmallVector<SmallVector<Value>> xe = loadAll(edges);
-              Value m0 = maxOf(xe, kb.f32(kNegInf));
-              Value s0 = kb.select(row.isNegInf(m0), kb.f32(0.0f), sumOfExp(xe, m0, kb.f32(0.0f)));
-              auto stats =
-                  row.streamBody({m0, s0}, [&](ArrayRef<RowAccess> accesses, ValueRange it) {
-                    SmallVector<SmallVector<Value>> x = loadAll(accesses);
-                    Value mNew = maxOf(x, it[0]);
-                    Value s = sumOfExp(x, mNew, kb.fmul(it[1], kb.exp(kb.fsub(it[0], mNew))));
-                    return SmallVector<Value>{mNew, kb.select(row.isNegInf(mNew), kb.f32(0.0f), s)};
-                  });
-              auto [m, sum] = row.rowMergeOnline(stats.getResult(0), stats.getResult(1));
-              Value inv = kb.fdiv(kb.f32(1.0f), sum);
-              for (auto [a, values] : llvm::zip(edges, xe))
-                writeRow(values, m, inv, a);
-              row.streamBody({}, [&](ArrayRef<RowAccess> accesses, ValueRange) {
-                SmallVector<SmallVector<Value>> x = loadAll(accesses);
-                for (auto [a, values] : llvm::zip(accesses, x))
-                  writeRow(values, m, inv, a);
-                return SmallVector<Value>{};
-              });
-            });
-      });
+  auto cached = [&] { // the row in registers: read once, max and sum from registers
+    SmallVector<RowAccess> accesses = row.cachedAccesses();
+    SmallVector<SmallVector<Value>> x = row.loadAll(accesses, X, kNegInf);
+    Value m = row.rowReduce(maxOf(x, kb.f32(kNegInf)), /*isMax=*/true, 0);
+    Value sum = row.rowReduce(sumOfExp(x, m, kb.f32(0.0f)), /*isMax=*/false, 1);
+    Value inv = kb.fdiv(kb.f32(1.0f), sum);
+    for (auto [a, values] : llvm::zip(accesses, x))
+      writeRow(values, m, inv, a);
+  };
+  auto streamed = [&] { // one online pass for (max, sum), then the write pass
+    // The edges stay in registers from the first pass to the second.
+    SmallVector<RowAccess> edges = row.edgeAccesses();
+    SmallVector<SmallVector<Value>> xe = row.loadAll(edges, X, kNegInf);
+    Value m0 = maxOf(xe, kb.f32(kNegInf));
+    Value s0 = kb.select(row.isNegInf(m0), kb.f32(0.0f), sumOfExp(xe, m0, kb.f32(0.0f)));
+    auto stats = row.streamBody({m0, s0}, [&](ArrayRef<RowAccess> accesses, ValueRange it) {
+      SmallVector<SmallVector<Value>> x = row.loadAll(accesses, X, kNegInf);
+      Value mNew = maxOf(x, it[0]);
+      Value s = sumOfExp(x, mNew, kb.fmul(it[1], kb.exp(kb.fsub(it[0], mNew))));
+      return SmallVector<Value>{mNew, kb.select(row.isNegInf(mNew), kb.f32(0.0f), s)};
     });
-  });
+    auto [m, sum] = row.rowMergeOnline(stats.getResult(0), stats.getResult(1));
+    Value inv = kb.fdiv(kb.f32(1.0f), sum);
+    for (auto [a, values] : llvm::zip(edges, xe))
+      writeRow(values, m, inv, a);
+    row.streamBody({}, [&](ArrayRef<RowAccess> accesses, ValueRange) {
+      SmallVector<SmallVector<Value>> x = row.loadAll(accesses, X, kNegInf);
+      for (auto [a, values] : llvm::zip(accesses, x))
+        writeRow(values, m, inv, a);
+      return SmallVector<Value>{};
+    });
+  };
+  stagedOrNot(kb, cfg, staticC, C, staged, [&] { row.forEachRow(cached, streamed); });
   gpu::ReturnOp::create(b, loc);
   return func;
 }
@@ -449,9 +447,14 @@ FailureOr<gpu::GPUFuncOp> buildRmsNormKernel(Operation *op, RowConfigAttr cfg,
   RowEmitter row(kb, cfg, R, C, staticC, cfg.getStaged() ? Value() : smem);
   Value eps = kb.f32(norm.getEpsilon().convertToFloat());
 
-  auto rstdOf = [&](Value sumSquares) {
-    Value ss = row.rowReduce(sumSquares, /*isMax=*/false, 0);
-    return kb.rsqrt(kb.fadd(kb.fdiv(ss, indexToF32(kb, C)), eps));
+  auto rstdOf = [&](Value sumSquares) { // of the whole row's sum of squares
+    return kb.rsqrt(kb.fadd(kb.fdiv(sumSquares, indexToF32(kb, C)), eps));
+  };
+  auto squares = [&](ArrayRef<SmallVector<Value>> x, Value ss) {
+    for (const SmallVector<Value> &access : x)
+      for (Value v : access)
+        ss = kb.fma(v, v, ss);
+    return ss;
   };
   auto writeRow = [&](ArrayRef<Value> x, Value rstd, const RowAccess &a) {
     kb.ifThenElse(a.ok, [&] {
@@ -461,59 +464,40 @@ FailureOr<gpu::GPUFuncOp> buildRmsNormKernel(Operation *op, RowConfigAttr cfg,
       kb.storeVecF32(y, Y, kb.add(row.base, a.offset));
     });
   };
-  auto squares = [&](ArrayRef<RowAccess> accesses, SmallVector<SmallVector<Value>> &x, Value ss) {
-    for (const RowAccess &a : accesses) {
-      x.push_back(row.load(a, X, 0.0f));
-      for (Value v : x.back())
-        ss = kb.fma(v, v, ss);
-    }
-    return ss;
-  };
   auto staged = [&] {
     emitStagedRows(kb, cfg, X, Y, R, C, smem, 0.0f, [&](ArrayRef<Value> x, ArrayRef<Value> inRow) {
-      Value ss = kb.f32(0.0f);
-      for (Value v : x)
-        ss = kb.fma(v, v, ss);
-      Value rstd = kb.rsqrt(kb.fadd(kb.fdiv(ss, indexToF32(kb, C)), eps));
+      Value rstd = rstdOf(squares({SmallVector<Value>(x)}, kb.f32(0.0f)));
       SmallVector<Value> y;
       for (auto [j, v] : llvm::enumerate(x))
         y.push_back(kb.fmul(kb.fmul(v, rstd), kb.loadF32If(inRow[j], W, kb.idx(j), 0.0f)));
       return y;
     });
   };
-  stagedOrNot(kb, cfg, staticC, C, staged, [&] {
-    row.forEachRowGroup([&] {
-      row.forEachLayout([&] {
-        row.cachedOrStreamed(
-            [&] {
-              SmallVector<RowAccess> accesses = row.cachedAccesses();
-              SmallVector<SmallVector<Value>> x;
-              Value rstd = rstdOf(squares(accesses, x, kb.f32(0.0f)));
-              for (auto [a, values] : llvm::zip(accesses, x))
-                writeRow(values, rstd, a);
-            },
-            [&] {
-              SmallVector<RowAccess> edges = row.edgeAccesses();
-              SmallVector<SmallVector<Value>> xe;
-              Value ss0 = squares(edges, xe, kb.f32(0.0f));
-              auto ssLoop = row.streamBody({ss0}, [&](ArrayRef<RowAccess> accesses, ValueRange it) {
-                SmallVector<SmallVector<Value>> x;
-                return SmallVector<Value>{squares(accesses, x, it[0])};
-              });
-              Value rstd = rstdOf(ssLoop.getResult(0));
-              for (auto [a, values] : llvm::zip(edges, xe))
-                writeRow(values, rstd, a);
-              row.streamBody({}, [&](ArrayRef<RowAccess> accesses, ValueRange) {
-                SmallVector<SmallVector<Value>> x;
-                squares(accesses, x, kb.f32(0.0f));
-                for (auto [a, values] : llvm::zip(accesses, x))
-                  writeRow(values, rstd, a);
-                return SmallVector<Value>{};
-              });
-            });
-      });
+  auto cached = [&] {
+    SmallVector<RowAccess> accesses = row.cachedAccesses();
+    SmallVector<SmallVector<Value>> x = row.loadAll(accesses, X, 0.0f);
+    Value rstd = rstdOf(row.rowReduce(squares(x, kb.f32(0.0f)), /*isMax=*/false, 0));
+    for (auto [a, values] : llvm::zip(accesses, x))
+      writeRow(values, rstd, a);
+  };
+  auto streamed = [&] {
+    SmallVector<RowAccess> edges = row.edgeAccesses();
+    SmallVector<SmallVector<Value>> xe = row.loadAll(edges, X, 0.0f);
+    auto ssLoop = row.streamBody(
+        {squares(xe, kb.f32(0.0f))}, [&](ArrayRef<RowAccess> accesses, ValueRange it) {
+          return SmallVector<Value>{squares(row.loadAll(accesses, X, 0.0f), it[0])};
+        });
+    Value rstd = rstdOf(row.rowReduce(ssLoop.getResult(0), /*isMax=*/false, 0));
+    for (auto [a, values] : llvm::zip(edges, xe))
+      writeRow(values, rstd, a);
+    row.streamBody({}, [&](ArrayRef<RowAccess> accesses, ValueRange) {
+      SmallVector<SmallVector<Value>> x = row.loadAll(accesses, X, 0.0f);
+      for (auto [a, values] : llvm::zip(accesses, x))
+        writeRow(values, rstd, a);
+      return SmallVector<Value>{};
     });
-  });
+  };
+  stagedOrNot(kb, cfg, staticC, C, staged, [&] { row.forEachRow(cached, streamed); });
   gpu::ReturnOp::create(b, loc);
   return func;
 }
