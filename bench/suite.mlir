@@ -145,3 +145,130 @@ func.func @attn128_causal_f32(%q: tensor<?x?x?x128xf32>, %k: tensor<?x?x?x128xf3
   %o = mini.attention %q, %k, %v {causal} : tensor<?x?x?x128xf32>, tensor<?x?x?x128xf32>, tensor<?x?x?x128xf32> -> tensor<?x?x?x128xf32>
   return %o : tensor<?x?x?x128xf32>
 }
+
+// Elementwise ops (issue 29), each its own kernel: a bias (broadcast rhs), a
+// residual (same shape), the activations, scale, casts, transpose, causal mask.
+func.func @add_f16(%a: tensor<?x?xf16>, %b: tensor<?xf16>) -> tensor<?x?xf16> {
+  %y = mini.add %a, %b : tensor<?x?xf16>, tensor<?xf16> -> tensor<?x?xf16>
+  return %y : tensor<?x?xf16>
+}
+func.func @residual_f16(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
+  %y = mini.add %a, %b : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
+  return %y : tensor<?x?xf16>
+}
+func.func @mul_f16(%a: tensor<?x?xf16>, %b: tensor<?xf16>) -> tensor<?x?xf16> {
+  %y = mini.mul %a, %b : tensor<?x?xf16>, tensor<?xf16> -> tensor<?x?xf16>
+  return %y : tensor<?x?xf16>
+}
+func.func @silu_f16(%x: tensor<?x?xf16>) -> tensor<?x?xf16> {
+  %y = mini.silu %x : tensor<?x?xf16> -> tensor<?x?xf16>
+  return %y : tensor<?x?xf16>
+}
+func.func @gelu_f16(%x: tensor<?x?xf16>) -> tensor<?x?xf16> {
+  %y = mini.gelu %x : tensor<?x?xf16> -> tensor<?x?xf16>
+  return %y : tensor<?x?xf16>
+}
+func.func @gelu_tanh_f16(%x: tensor<?x?xf16>) -> tensor<?x?xf16> {
+  %y = mini.gelu %x {approximate = "tanh"} : tensor<?x?xf16> -> tensor<?x?xf16>
+  return %y : tensor<?x?xf16>
+}
+func.func @scale_f16(%x: tensor<?x?xf16>) -> tensor<?x?xf16> {
+  %y = mini.scale %x {factor = 0.125 : f32} : tensor<?x?xf16> -> tensor<?x?xf16>
+  return %y : tensor<?x?xf16>
+}
+func.func @transpose_f16(%x: tensor<?x?x?xf16>) -> tensor<?x?x?xf16> {
+  %y = mini.transpose %x : tensor<?x?x?xf16> -> tensor<?x?x?xf16>
+  return %y : tensor<?x?x?xf16>
+}
+func.func @mask_f16(%x: tensor<?x?x?xf16>) -> tensor<?x?x?xf16> {
+  %y = mini.causal_mask %x : tensor<?x?x?xf16> -> tensor<?x?x?xf16>
+  return %y : tensor<?x?x?xf16>
+}
+func.func @add_bf16(%a: tensor<?x?xbf16>, %b: tensor<?xbf16>) -> tensor<?x?xbf16> {
+  %y = mini.add %a, %b : tensor<?x?xbf16>, tensor<?xbf16> -> tensor<?x?xbf16>
+  return %y : tensor<?x?xbf16>
+}
+func.func @residual_bf16(%a: tensor<?x?xbf16>, %b: tensor<?x?xbf16>) -> tensor<?x?xbf16> {
+  %y = mini.add %a, %b : tensor<?x?xbf16>, tensor<?x?xbf16> -> tensor<?x?xbf16>
+  return %y : tensor<?x?xbf16>
+}
+func.func @mul_bf16(%a: tensor<?x?xbf16>, %b: tensor<?xbf16>) -> tensor<?x?xbf16> {
+  %y = mini.mul %a, %b : tensor<?x?xbf16>, tensor<?xbf16> -> tensor<?x?xbf16>
+  return %y : tensor<?x?xbf16>
+}
+func.func @silu_bf16(%x: tensor<?x?xbf16>) -> tensor<?x?xbf16> {
+  %y = mini.silu %x : tensor<?x?xbf16> -> tensor<?x?xbf16>
+  return %y : tensor<?x?xbf16>
+}
+func.func @gelu_bf16(%x: tensor<?x?xbf16>) -> tensor<?x?xbf16> {
+  %y = mini.gelu %x : tensor<?x?xbf16> -> tensor<?x?xbf16>
+  return %y : tensor<?x?xbf16>
+}
+func.func @gelu_tanh_bf16(%x: tensor<?x?xbf16>) -> tensor<?x?xbf16> {
+  %y = mini.gelu %x {approximate = "tanh"} : tensor<?x?xbf16> -> tensor<?x?xbf16>
+  return %y : tensor<?x?xbf16>
+}
+func.func @scale_bf16(%x: tensor<?x?xbf16>) -> tensor<?x?xbf16> {
+  %y = mini.scale %x {factor = 0.125 : f32} : tensor<?x?xbf16> -> tensor<?x?xbf16>
+  return %y : tensor<?x?xbf16>
+}
+func.func @transpose_bf16(%x: tensor<?x?x?xbf16>) -> tensor<?x?x?xbf16> {
+  %y = mini.transpose %x : tensor<?x?x?xbf16> -> tensor<?x?x?xbf16>
+  return %y : tensor<?x?x?xbf16>
+}
+func.func @mask_bf16(%x: tensor<?x?x?xbf16>) -> tensor<?x?x?xbf16> {
+  %y = mini.causal_mask %x : tensor<?x?x?xbf16> -> tensor<?x?x?xbf16>
+  return %y : tensor<?x?x?xbf16>
+}
+func.func @add_f32(%a: tensor<?x?xf32>, %b: tensor<?xf32>) -> tensor<?x?xf32> {
+  %y = mini.add %a, %b : tensor<?x?xf32>, tensor<?xf32> -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+func.func @residual_f32(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %y = mini.add %a, %b : tensor<?x?xf32>, tensor<?x?xf32> -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+func.func @mul_f32(%a: tensor<?x?xf32>, %b: tensor<?xf32>) -> tensor<?x?xf32> {
+  %y = mini.mul %a, %b : tensor<?x?xf32>, tensor<?xf32> -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+func.func @silu_f32(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %y = mini.silu %x : tensor<?x?xf32> -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+func.func @gelu_f32(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %y = mini.gelu %x : tensor<?x?xf32> -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+func.func @gelu_tanh_f32(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %y = mini.gelu %x {approximate = "tanh"} : tensor<?x?xf32> -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+func.func @scale_f32(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %y = mini.scale %x {factor = 0.125 : f32} : tensor<?x?xf32> -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+func.func @transpose_f32(%x: tensor<?x?x?xf32>) -> tensor<?x?x?xf32> {
+  %y = mini.transpose %x : tensor<?x?x?xf32> -> tensor<?x?x?xf32>
+  return %y : tensor<?x?x?xf32>
+}
+func.func @mask_f32(%x: tensor<?x?x?xf32>) -> tensor<?x?x?xf32> {
+  %y = mini.causal_mask %x : tensor<?x?x?xf32> -> tensor<?x?x?xf32>
+  return %y : tensor<?x?x?xf32>
+}
+func.func @cast_f32_to_bf16(%x: tensor<?x?xf32>) -> tensor<?x?xbf16> {
+  %y = mini.cast %x : tensor<?x?xf32> -> tensor<?x?xbf16>
+  return %y : tensor<?x?xbf16>
+}
+func.func @cast_f32_to_f16(%x: tensor<?x?xf32>) -> tensor<?x?xf16> {
+  %y = mini.cast %x : tensor<?x?xf32> -> tensor<?x?xf16>
+  return %y : tensor<?x?xf16>
+}
+func.func @cast_f16_to_f32(%x: tensor<?x?xf16>) -> tensor<?x?xf32> {
+  %y = mini.cast %x : tensor<?x?xf16> -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+func.func @cast_bf16_to_f16(%x: tensor<?x?xbf16>) -> tensor<?x?xf16> {
+  %y = mini.cast %x : tensor<?x?xbf16> -> tensor<?x?xf16>
+  return %y : tensor<?x?xf16>
+}

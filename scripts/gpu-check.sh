@@ -72,6 +72,26 @@ for k in attn128_f16 attn128_causal_bf16 attn64_causal_f16 attn256_causal_f16 at
   done
   for n in 1 3 64; do cases+=("${k}_attention|B=2,H=16,G=4,S=7,T=3001|--split-keys $n"); done
 done
+# Elementwise ops (issue 29): single elements, odd row lengths (the vector
+# path's scalar tail, a broadcast rhs whose rows are not whole vectors),
+# partial blocks, a large case; transpose and the causal mask at tiles cut by
+# the edges and at S > T, S < T.
+ew_shapes="R=1,C=1 R=7,C=3 R=1000,C=1000 R=3,C=100003 R=33,C=4097 R=4096,C=4096"
+for t in f16 bf16 f32; do
+  for k in add residual mul silu gelu gelu_tanh scale; do
+    op=${k/residual/add}; op=${op/gelu_tanh/gelu}
+    for s in $ew_shapes; do add "${k}_${t}_${op}" "$s"; done
+  done
+  for s in batch=1,R=1,C=1 batch=3,R=77,C=130 batch=2,R=1000,C=1001 batch=1,R=4096,C=4096 batch=5,R=64,C=64; do
+    add "transpose_${t}_transpose" "$s"
+  done
+  for s in batch=1,S=1,T=1 batch=3,S=77,T=300 batch=2,S=300,T=77 batch=4,S=1000,T=1000 batch=2,S=5,T=3; do
+    add "mask_${t}_causal_mask" "$s"
+  done
+done
+for k in cast_f32_to_bf16 cast_f32_to_f16 cast_f16_to_f32 cast_bf16_to_f16; do
+  for s in $ew_shapes; do add "${k}_cast" "$s"; done
+done
 # NaN and -inf planted in the inputs must propagate exactly as in the reference.
 nonfinite=("softmax_f16_softmax|R=64,C=1000" "softmax_f32_softmax|R=8,C=100000" "rmsnorm_bf16_rmsnorm|R=64,C=4096"
            "softmax_bf16_softmax|R=999,C=17" "softmax_f16_softmax|R=100,C=3" "rmsnorm_f16_rmsnorm|R=100,C=250"
@@ -80,7 +100,10 @@ nonfinite=("softmax_f16_softmax|R=64,C=1000" "softmax_f32_softmax|R=8,C=100000" 
            "attn128_causal_bf16_attention|B=1,H=4,G=2,S=300,T=77" "attn128_bf16_attention|B=1,H=2,G=2,S=33,T=100"
            "attn128_causal_f16_attention|B=1,H=8,G=2,S=1000,T=1000" "attn80_causal_f16_attention|B=1,H=4,G=2,S=300,T=300"
            "attn256_causal_f16_attention|B=1,H=4,G=4,S=200,T=260"
-           "attn128_causal_f16_attention|B=4,H=32,G=8,S=9,T=2000" "attn64_f16_attention|B=8,H=16,G=2,S=1,T=5000")
+           "attn128_causal_f16_attention|B=4,H=32,G=8,S=9,T=2000" "attn64_f16_attention|B=8,H=16,G=2,S=1,T=5000"
+           "add_bf16_add|R=33,C=4097" "mul_f16_mul|R=100,C=1000" "silu_f16_silu|R=100,C=1000"
+           "gelu_bf16_gelu|R=100,C=1000" "gelu_tanh_f32_gelu|R=7,C=3" "cast_f32_to_bf16_cast|R=33,C=4097"
+           "mask_f16_causal_mask|batch=2,S=77,T=300" "transpose_bf16_transpose|batch=3,R=77,C=130")
 for c in "${nonfinite[@]}"; do cases+=("$c|--nonfinite"); done
 if [ "$mode" = quick ]; then
   cases=("${cases[@]:0:12}")

@@ -72,11 +72,23 @@ llvm::StringMap<SizeValue> collectSizes(Operation *op, SizeCollector &sc) {
     s["D"] = sc.dim(attn.getQuery(), 3);
     s["G"] = sc.dim(attn.getKey(), 1);
     s["T"] = sc.dim(attn.getKey(), 2);
-  } else { // softmax, rmsnorm: rows x last dim
+  } else if (isa<CausalMaskOp, TransposeOp>(op)) { // the last two dims, batched
     Value x = op->getOperand(0);
     int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
-    s["R"] = sc.dims(x, 0, rank - 1);
-    s["C"] = sc.dim(x, rank - 1);
+    bool mask = isa<CausalMaskOp>(op);
+    s["batch"] = sc.dims(x, 0, rank - 2);
+    s[mask ? "S" : "R"] = sc.dim(x, rank - 2);
+    s[mask ? "T" : "C"] = sc.dim(x, rank - 1);
+  } else { // row ops and elementwise: rows x last dim (a broadcast rhs: x its dims)
+    Value x = op->getOperand(0);
+    int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+    int64_t inner = 1;
+    if (isa<AddOp, MulOp>(op))
+      if (int64_t rhsRank = cast<RankedTensorType>(op->getOperand(1).getType()).getRank();
+          rhsRank < rank)
+        inner = rhsRank;
+    s["R"] = sc.dims(x, 0, rank - inner);
+    s["C"] = sc.dims(x, rank - inner, rank);
   }
   return s;
 }
@@ -155,9 +167,15 @@ LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef na
     companions[combineName] = {lookup(combineName), std::move(combine)};
     return success();
   }
+  if (isa<SoftmaxOp, RmsNormOp>(op))
+    return buildRowKernels(op, kernels, name, built);
   auto mm = dyn_cast<MatmulOp>(op);
   if (!mm)
-    return buildRowKernels(op, kernels, name, built);
+    return failed(add(name, [&](StringRef n, KernelSpec &spec) {
+             return buildElementwiseKernel(op, kernels, n, spec);
+           }))
+               ? failure()
+               : success();
   SmallVector<MatmulConfigAttr> configs = {getOrChooseMatmulConfig(mm)};
   if (ArrayAttr variants = mm.getSizeVariantsAttr())
     llvm::append_range(configs, variants.getAsRange<MatmulConfigAttr>());
@@ -218,7 +236,8 @@ struct MiniLowerToGPUPass : mini::impl::MiniLowerToGPUBase<MiniLowerToGPUPass> {
     ModuleOp module = getOperation();
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) {
-      if (isa<MatmulOp, SoftmaxOp, RmsNormOp, AttentionOp>(op))
+      if (isa<MatmulOp, SoftmaxOp, RmsNormOp, AttentionOp, AddOp, MulOp, SiluOp, GeluOp, ScaleOp,
+              CastOp, TransposeOp, CausalMaskOp>(op))
         ops.push_back(op);
     });
     if (ops.empty())

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
 
 namespace mini::ref::cpu {
 
@@ -81,6 +82,44 @@ void attention(const double *q, const double *k, const double *v, double *o, int
             oi[d] += s[j] / l * vb[j * D + d];
       }
     }
+}
+
+void binary(bool mul, const double *a, const double *b, double *y, int64_t n, int64_t bn) {
+  for (int64_t i = 0; i < n; ++i)
+    y[i] = mul ? a[i] * b[i % bn] : a[i] + b[i % bn];
+}
+
+void unary(const char *op, const double *x, double *y, int64_t n, double factor) {
+  std::string name(op);
+  for (int64_t i = 0; i < n; ++i) {
+    double v = x[i];
+    if (name == "silu")
+      y[i] = v / (1 + std::exp(-v));
+    else if (name == "gelu")
+      y[i] = 0.5 * v * (1 + std::erf(v / std::sqrt(2.0)));
+    else if (name == "gelu_tanh")
+      y[i] = 0.5 * v * (1 + std::tanh(std::sqrt(2 / M_PI) * (v + 0.044715 * v * v * v)));
+    else if (name == "scale")
+      y[i] = v * factor;
+    else
+      y[i] = v;
+  }
+}
+
+void causalMask(const double *x, double *y, int64_t batch, int64_t S, int64_t T) {
+  for (int64_t z = 0; z < batch; ++z)
+    for (int64_t i = 0; i < S; ++i)
+      for (int64_t j = 0; j < T; ++j) {
+        int64_t at = (z * S + i) * T + j;
+        y[at] = j > i + T - S ? -std::numeric_limits<double>::infinity() : x[at];
+      }
+}
+
+void transpose(const double *x, double *y, int64_t batch, int64_t R, int64_t C) {
+  for (int64_t z = 0; z < batch; ++z)
+    for (int64_t r = 0; r < R; ++r)
+      for (int64_t c = 0; c < C; ++c)
+        y[(z * C + c) * R + r] = x[(z * R + r) * C + c];
 }
 
 } // namespace mini::ref::cpu

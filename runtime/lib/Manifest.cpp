@@ -335,8 +335,13 @@ KernelSpec parseKernel(const Json &json, size_t index) {
   where = "manifest kernel '" + k.entry + "'";
   r.where = where;
   k.op = r.str("op");
-  if (k.op != "matmul" && k.op != "softmax" && k.op != "rmsnorm" && k.op != "attention")
-    throw Error(where + ": op must be matmul, softmax, rmsnorm or attention, got '" + k.op + "'");
+  static const char *const kOps[] = {"matmul", "softmax", "rmsnorm", "attention",
+                                      "add",    "mul",     "silu",    "gelu",
+                                      "scale",  "cast",    "transpose", "causal_mask"};
+  if (std::find(std::begin(kOps), std::end(kOps), k.op) == std::end(kOps))
+    throw Error(where + ": op must name a mini op (matmul, softmax, rmsnorm, attention, add, mul, "
+                        "silu, gelu, scale, cast, transpose or causal_mask), got '" +
+                k.op + "'");
   k.cubin = r.str("cubin");
   parseSizes(r, k);
   parseTensors(r, k);

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -166,7 +167,8 @@ double cpuWork(const rt::KernelSpec &k, const rt::Sizes &s) {
     return d("batch") * d("M") * d("N") * d("K");
   if (k.op == "attention")
     return 2 * d("B") * d("H") * d("S") * d("T") * d("D");
-  return 3 * d("R") * d("C");
+  const rt::TensorSpec &out = k.tensors.back(); // the output, last for every op
+  return 3 * double(k.numElements(out, s));
 }
 
 ref::MatmulVariant matmulVariant(const std::string &name) {
@@ -281,6 +283,19 @@ void printPlan(const rt::LoadedBundle &loaded, const rt::KernelSpec &k, const rt
                 plan.splits > 1 ? (", then " + k.splitKeys.combineKernel).c_str() : "");
 }
 
+/// The reference's unary op for `k`, if its op is one.
+std::optional<ref::UnaryOp> unaryOp(const rt::KernelSpec &k) {
+  if (k.op == "silu")
+    return ref::UnaryOp::Silu;
+  if (k.op == "gelu")
+    return k.attr("tanh", 0) != 0 ? ref::UnaryOp::GeluTanh : ref::UnaryOp::Gelu;
+  if (k.op == "scale")
+    return ref::UnaryOp::Scale;
+  if (k.op == "cast")
+    return ref::UnaryOp::Cast;
+  return std::nullopt;
+}
+
 /// The reference kernel of `k`'s op on the same inputs (`ptrs`, the
 /// kernel's tensor order), writing `refOut`: its name and a launch.
 std::pair<std::string, std::function<void()>>
@@ -316,6 +331,24 @@ referenceFor(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &sizes
                              s("D"), scale, causal);
             }};
   }
+  int64_t n = k.numElements(k.tensors.back(), sizes);
+  if (k.op == "add" || k.op == "mul") {
+    int64_t bn = k.numElements(k.tensors[1], sizes);
+    bool mul = k.op == "mul";
+    return {k.op + "/per-element", [=] { ref::binary(mul, dt, in(0), in(1), out, n, bn); }};
+  }
+  if (k.op == "causal_mask")
+    return {"causal_mask/per-element",
+            [=] { ref::causalMask(dt, in(0), out, s("batch"), s("S"), s("T")); }};
+  if (k.op == "transpose")
+    return {"transpose/per-element",
+            [=] { ref::transpose(dt, in(0), out, s("batch"), s("R"), s("C")); }};
+  if (std::optional<ref::UnaryOp> unary = unaryOp(k)) {
+    DType outType = k.tensors.back().dtype;
+    float factor = static_cast<float>(k.attr("factor", 1.0));
+    return {std::string(ref::name(*unary)) + "/per-element",
+            [=] { ref::unary(*unary, dt, outType, in(0), out, n, factor); }};
+  }
   throw rt::Error("kernel '" + k.entry + "': unknown op '" + k.op + "'");
 }
 
@@ -333,6 +366,16 @@ std::vector<double> cpuTruth(const rt::KernelSpec &k, const rt::Sizes &sizes,
     ref::cpu::softmax(in[0].data(), truth.data(), s("R"), s("C"));
   else if (k.op == "rmsnorm")
     ref::cpu::rmsnorm(in[0].data(), in[1].data(), truth.data(), s("R"), s("C"), k.attr("epsilon", 1e-6));
+  else if (k.op == "add" || k.op == "mul")
+    ref::cpu::binary(k.op == "mul", in[0].data(), in[1].data(), truth.data(), outElements,
+                     int64_t(in[1].size()));
+  else if (k.op == "causal_mask")
+    ref::cpu::causalMask(in[0].data(), truth.data(), s("batch"), s("S"), s("T"));
+  else if (k.op == "transpose")
+    ref::cpu::transpose(in[0].data(), truth.data(), s("batch"), s("R"), s("C"));
+  else if (std::optional<ref::UnaryOp> unary = unaryOp(k))
+    ref::cpu::unary(ref::name(*unary), in[0].data(), truth.data(), outElements,
+                    k.attr("factor", 1.0));
   else
     ref::cpu::attention(in[0].data(), in[1].data(), in[2].data(), truth.data(), s("B"), s("H"), s("G"),
                         s("S"), s("T"), s("D"), k.attr("scale", 1.0 / std::sqrt(double(s("D")))),
@@ -359,8 +402,9 @@ bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Dev
       outIndex = static_cast<int>(i);
       continue;
     }
-    // Softmax sees a wider range so the max matters; everything else [-1, 1).
-    float range = k.op == "softmax" ? 8.f : 1.f;
+    // Softmax sees a wider range so the max matters, the activations their
+    // tails; everything else [-1, 1).
+    float range = k.op == "softmax" ? 8.f : k.op == "silu" || k.op == "gelu" ? 4.f : 1.f;
     fillRandom(host.back(), rng, -range, range, opt.nonfinite && t.name != "w");
     dev.back().upload(host.back().bytes.data());
   }

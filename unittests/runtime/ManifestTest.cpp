@@ -429,7 +429,7 @@ std::string damaged(const std::string &from, const std::string &to) {
 
 TEST(Manifest, EachDamagedFieldIsNamed) {
   EXPECT_EQ(errorOf([] { Bundle::parse(damaged(R"("op":"matmul")", R"("op":"conv")"), "."); }),
-            "manifest kernel 'k0': op must be matmul, softmax, rmsnorm or attention, got 'conv'");
+            "manifest kernel 'k0': op must name a mini op (matmul, softmax, rmsnorm, attention, add, mul, silu, gelu, scale, cast, transpose or causal_mask), got 'conv'");
   EXPECT_EQ(errorOf([] { Bundle::parse(damaged(R"("N":33)", R"("N":-5)"), "."); }),
             "manifest kernel 'k0': static size 'N' must be -1 (given at launch) or >= 0, got -5");
   EXPECT_EQ(errorOf([] { Bundle::parse(damaged(R"("output":true)", R"("output":false)"), "."); }),
@@ -539,4 +539,26 @@ TEST(Manifest, SplitKeysNamesWhatIsWrong) {
             "manifest kernel 'a0_decode' split_keys: 'part' must be \"decode\" or \"combine\", got \"other\"");
   EXPECT_EQ(errorOf([] { Bundle::parse(decodeManifest(R"("decode_kernel":"a0_decode","combine_kernel":"a0_combine")", "decode", "softmax"), "."); }),
             "manifest kernel 'a0' split_keys: only an attention kernel splits keys, this one is 'softmax'");
+}
+
+TEST(Manifest, ElementwiseOpsParseWithMixedTypesAndABroadcastOperand) {
+  // A cast's tensors differ in type; a bias's rhs has one dim of the two.
+  std::string text = manifest();
+  text.replace(text.find(R"("op":"matmul")"), 13, R"("op":"cast")");
+  Bundle b = Bundle::parse(text, "/tmp");
+  EXPECT_EQ(b.kernel("k0").op, "cast");
+  EXPECT_EQ(b.kernel("k0").tensors[0].dtype, DType::F16);
+  EXPECT_EQ(b.kernel("k0").tensors[2].dtype, DType::F32);
+  for (const char *op : {"add", "mul", "silu", "gelu", "scale", "transpose", "causal_mask"}) {
+    text = manifest();
+    text.replace(text.find(R"("op":"matmul")"), 13, std::string(R"("op":")") + op + "\"");
+    EXPECT_EQ(Bundle::parse(text, "/tmp").kernel("k0").op, op);
+  }
+  text = manifest();
+  text.replace(text.find(R"("op":"matmul")"), 13, R"("op":"relu")");
+  std::string msg = errorOf([&] { Bundle::parse(text, "/tmp"); });
+  EXPECT_NE(msg.find("op must name a mini op (matmul, softmax, rmsnorm, attention, add, mul, silu, "
+                     "gelu, scale, cast, transpose or causal_mask), got 'relu'"),
+            std::string::npos)
+      << msg;
 }

@@ -66,8 +66,12 @@ void checkTensor(RecordChecker &c, DictionaryAttr t) {
 
 void checkRecord(RecordChecker &c, DictionaryAttr r) {
   if (StringAttr op = c.field<StringAttr>(r, "op", "a string", true);
-      op && !llvm::is_contained({"matmul", "softmax", "rmsnorm", "attention"}, op.getValue()))
-    c.fail() << "field 'op' must be matmul, softmax, rmsnorm or attention, got " << op;
+      op && !llvm::is_contained({"matmul", "softmax", "rmsnorm", "attention", "add", "mul", "silu",
+                                 "gelu", "scale", "cast", "transpose", "causal_mask"},
+                                op.getValue()))
+    c.fail() << "field 'op' must name a mini op (matmul, softmax, rmsnorm, attention, add, mul, "
+                "silu, gelu, scale, cast, transpose or causal_mask), got "
+             << op;
   c.arrayOf<StringAttr>(r, "sizes", "size names", true);
   if (DictionaryAttr s = c.field<DictionaryAttr>(r, "static_sizes", "a dictionary", true))
     for (NamedAttribute size : s)

@@ -1,4 +1,5 @@
 #include "mini/Dialect/Mini/MiniOps.h"
+#include "ShapeDiagnostics.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -9,58 +10,6 @@
 using namespace mlir;
 using namespace mini;
 
-namespace {
-
-/// "4x?x8" for diagnostics.
-std::string shapeStr(RankedTensorType type) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  llvm::interleave(
-      type.getShape(), os,
-      [&](int64_t d) {
-        if (ShapedType::isDynamic(d))
-          os << '?';
-        else
-          os << d;
-      },
-      "x");
-  if (type.getRank() == 0)
-    os << "scalar";
-  return s;
-}
-
-std::string dimStr(int64_t d) {
-  return ShapedType::isDynamic(d) ? std::string("?") : std::to_string(d);
-}
-
-/// Two sizes conflict only when both are static and differ.
-bool conflict(int64_t a, int64_t b) {
-  return !ShapedType::isDynamic(a) && !ShapedType::isDynamic(b) && a != b;
-}
-
-/// Checks that `result` has the same shape as `input` (dim by dim) and the
-/// same element type. `what` names the input operand in the message.
-LogicalResult verifySameShapeAndType(Operation *op, RankedTensorType input,
-                                     RankedTensorType result, StringRef what) {
-  if (input.getRank() != result.getRank())
-    return op->emitOpError() << "result rank " << result.getRank()
-                             << " differs from " << what << " rank "
-                             << input.getRank();
-  for (auto [i, pair] :
-       llvm::enumerate(llvm::zip(input.getShape(), result.getShape())))
-    if (std::get<0>(pair) != std::get<1>(pair))
-      return op->emitOpError()
-             << "result shape " << shapeStr(result) << " differs from " << what
-             << " shape " << shapeStr(input) << " at dim " << i;
-  if (input.getElementType() != result.getElementType())
-    return op->emitOpError()
-           << "result element type " << result.getElementType()
-           << " differs from " << what << " element type "
-           << input.getElementType();
-  return success();
-}
-
-} // namespace
 
 //===----------------------------------------------------------------------===//
 // RowConfigAttr
@@ -369,8 +318,8 @@ static LogicalResult verifyRowConfigs(Operation *op, RankedTensorType in, RowCon
       return failure();
     if (i + 1 == all.size())
       break;
-    if (v.cachedLength() == 0 || all[i + 1].cachedLength() != 0 &&
-                                     all[i + 1].cachedLength() <= v.cachedLength())
+    if (v.cachedLength() == 0 || (all[i + 1].cachedLength() != 0 &&
+                                      all[i + 1].cachedLength() <= v.cachedLength()))
       return op->emitOpError()
              << "length variants must cache longer and longer rows (all but the last cache "
                 "them): config " << i << " caches rows up to " << v.cachedLength()

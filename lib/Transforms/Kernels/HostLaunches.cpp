@@ -111,10 +111,13 @@ void HostLaunches::buffersAndArguments() {
   for (int64_t i = 0; i < resultType.getRank(); ++i) {
     if (!resultType.isDynamicDim(i))
       continue;
-    // Matmul's last result dim is N, from rhs; every other dim of every op's
-    // result is the same dim of operand 0 (verified).
-    bool fromRhs = isa<MatmulOp>(op) && i == resultType.getRank() - 1;
-    dynDims.push_back(tensor::DimOp::create(b, loc, op->getOperand(fromRhs ? 1 : 0), i));
+    // Matmul's last result dim is N, from rhs; transpose's last two are
+    // swapped; every other dim of every op's result is the same dim of
+    // operand 0 (verified).
+    int64_t rank = resultType.getRank();
+    bool fromRhs = isa<MatmulOp>(op) && i == rank - 1;
+    int64_t dim = isa<TransposeOp>(op) && i >= rank - 2 ? 2 * rank - 3 - i : i;
+    dynDims.push_back(tensor::DimOp::create(b, loc, op->getOperand(fromRhs ? 1 : 0), dim));
   }
   auto resultMem = MemRefType::get(resultType.getShape(), resultType.getElementType());
   out = memref::AllocOp::create(b, loc, resultMem, dynDims);

@@ -250,6 +250,13 @@ mlir::FailureOr<mlir::gpu::GPUFuncOp>
 buildAttentionMmaKernel(mlir::Operation *op, AttentionConfigAttr config,
                         mlir::gpu::GPUModuleOp module, llvm::StringRef name, KernelSpec &spec,
                         bool decode = false);
+/// The kernel of an elementwise op (add, mul, silu, gelu, scale, cast,
+/// causal_mask: one flat pass over the elements; transpose: tiles through
+/// shared memory).
+mlir::FailureOr<mlir::gpu::GPUFuncOp> buildElementwiseKernel(mlir::Operation *op,
+                                                             mlir::gpu::GPUModuleOp module,
+                                                             llvm::StringRef name,
+                                                             KernelSpec &spec);
 mlir::FailureOr<mlir::gpu::GPUFuncOp>
 buildAttentionKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
                      llvm::StringRef name, KernelSpec &spec);

@@ -126,5 +126,6 @@ def Mini_AttentionOp : Mini_Op<"attention", [Pure]> {
 
 include "mini/Dialect/Mini/MiniWarpOps.td"
 include "mini/Dialect/Mini/MiniStageOps.td"
+include "mini/Dialect/Mini/MiniElementwiseOps.td"
 
 #endif // MINI_OPS_TD

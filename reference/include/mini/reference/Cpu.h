@@ -15,6 +15,12 @@ void rmsnorm(const double *x, const double *w, double *y, int64_t R, int64_t C, 
 void attention(const double *q, const double *k, const double *v, double *o, int64_t B,
                int64_t H, int64_t G, int64_t S, int64_t T, int64_t D, double scale,
                bool causal);
+/// y[i] = a[i] + b[i mod bn], or * with `mul`.
+void binary(bool mul, const double *a, const double *b, double *y, int64_t n, int64_t bn);
+/// silu, gelu ("gelu" exact, "gelu_tanh"), scale (by `factor`), cast (identity).
+void unary(const char *op, const double *x, double *y, int64_t n, double factor);
+void causalMask(const double *x, double *y, int64_t batch, int64_t S, int64_t T);
+void transpose(const double *x, double *y, int64_t batch, int64_t R, int64_t C);
 
 } // namespace mini::ref::cpu
 

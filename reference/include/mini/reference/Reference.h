@@ -51,6 +51,18 @@ void attention(DType t, const void *q, const void *k, const void *v, void *o, in
                int64_t H, int64_t G, int64_t S, int64_t T, int64_t D, float scale,
                bool causal);
 
+/// Elementwise ops, one thread per element in f32 (the oracle, not a peer).
+/// y[i] = a[i] + b[i mod bn] (or *): b broadcast over a's leading dims.
+void binary(bool mul, DType t, const void *a, const void *b, void *y, int64_t n, int64_t bn);
+enum class UnaryOp { Silu, Gelu, GeluTanh, Scale, Cast };
+const char *name(UnaryOp op);
+/// y[i] = op(x[i]) for n elements; `factor` is Scale's; only Cast changes the type.
+void unary(UnaryOp op, DType in, DType out, const void *x, void *y, int64_t n, float factor);
+/// batch x S x T: y = -inf where j > i + T - S, else x.
+void causalMask(DType t, const void *x, void *y, int64_t batch, int64_t S, int64_t T);
+/// batch x R x C -> batch x C x R.
+void transpose(DType t, const void *x, void *y, int64_t batch, int64_t R, int64_t C);
+
 /// Throws mini::rt::Error naming `what` if the last launch failed; with
 /// `sync`, also waits and reports asynchronous faults.
 void checkLaunch(const std::string &what, bool sync = false);

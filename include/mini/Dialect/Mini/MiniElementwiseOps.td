@@ -1,0 +1,123 @@
+#ifndef MINI_ELEMENTWISE_OPS_TD
+#define MINI_ELEMENTWISE_OPS_TD
+
+// Elementwise ops: the glue between the big ops of an LLM layer (bias,
+// activation, residual, scale, cast, transpose, mask). Each lowers on its
+// own to one memory-bound kernel; mini-fuse folds them into their neighbours.
+
+include "mini/Dialect/Mini/MiniDialect.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+class Mini_BinaryOp<string mnemonic, string formula> : Mini_Op<mnemonic, [Pure]> {
+  let summary = "Elementwise " # mnemonic # ", the second operand broadcast over leading dims";
+  let description = [{
+    `y[..., i] = }] # formula # [{`, computed in f32. `b`'s shape equals `a`'s
+    or a suffix of it (a bias or per-channel vector broadcast over the
+    leading dims of `a`); the element types agree and the result has
+    `a`'s type.
+
+    ```mlir
+    %y = mini.}] # mnemonic # [{ %a, %b : tensor<8x4096xf16>, tensor<4096xf16> -> tensor<8x4096xf16>
+    ```
+  }];
+  let arguments = (ins Mini_Tensor:$lhs, Mini_Tensor:$rhs);
+  let results = (outs Mini_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Mini_AddOp : Mini_BinaryOp<"add", "a[..., i] + b[..., i]">;
+def Mini_MulOp : Mini_BinaryOp<"mul", "a[..., i] * b[..., i]">;
+
+class Mini_UnaryOp<string mnemonic, string summaryText, list<Trait> traits = []>
+    : Mini_Op<mnemonic, !listconcat([Pure], traits)> {
+  let summary = summaryText;
+  let results = (outs Mini_Tensor:$result);
+  let hasVerifier = 1;
+}
+
+def Mini_SiluOp : Mini_UnaryOp<"silu", "SiLU (swish): x * sigmoid(x), elementwise"> {
+  let description = [{
+    `y = x / (1 + exp(-x))`, computed in f32; the result has the input's type.
+
+    ```mlir
+    %y = mini.silu %x : tensor<8x11008xbf16> -> tensor<8x11008xbf16>
+    ```
+  }];
+  let arguments = (ins Mini_Tensor:$input);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+}
+
+def Mini_GeluOp : Mini_UnaryOp<"gelu", "GELU, exact (erf) or tanh-approximated, elementwise"> {
+  let description = [{
+    `approximate = "none"` (the default): `y = x / 2 * (1 + erf(x / sqrt(2)))`;
+    `approximate = "tanh"`: `y = x / 2 * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 x^3)))`,
+    as PyTorch's `gelu(approximate=...)`. Computed in f32.
+
+    ```mlir
+    %y = mini.gelu %x {approximate = "tanh"} : tensor<8x3072xf16> -> tensor<8x3072xf16>
+    ```
+  }];
+  let arguments = (ins Mini_Tensor:$input, DefaultValuedStrAttr<StrAttr, "none">:$approximate);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let extraClassDeclaration = [{
+    bool isTanh() { return getApproximate() == "tanh"; }
+  }];
+}
+
+def Mini_ScaleOp : Mini_UnaryOp<"scale", "Multiplication by a constant, elementwise"> {
+  let description = [{
+    `y = x * factor`, computed in f32; `factor` is finite.
+
+    ```mlir
+    %y = mini.scale %x {factor = 0.125 : f32} : tensor<8x64xf16> -> tensor<8x64xf16>
+    ```
+  }];
+  let arguments = (ins Mini_Tensor:$input, F32Attr:$factor);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+}
+
+def Mini_CastOp : Mini_UnaryOp<"cast", "Conversion between f16, bf16 and f32, elementwise"> {
+  let description = [{
+    The same shape in another element type, rounded to nearest even (NaN
+    and infinities kept; values past the narrow type's range become
+    infinities).
+
+    ```mlir
+    %y = mini.cast %x : tensor<8x4096xf32> -> tensor<8x4096xbf16>
+    ```
+  }];
+  let arguments = (ins Mini_Tensor:$input);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+}
+
+def Mini_TransposeOp : Mini_UnaryOp<"transpose", "Swaps the last two dimensions"> {
+  let description = [{
+    `y[..., j, i] = x[..., i, j]`; rank >= 2, the same element type.
+
+    ```mlir
+    %kt = mini.transpose %k : tensor<2x8x128x64xf16> -> tensor<2x8x64x128xf16>
+    ```
+  }];
+  let arguments = (ins Mini_Tensor:$input);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+}
+
+def Mini_CausalMaskOp : Mini_UnaryOp<"causal_mask", "Sets scores above the causal diagonal to -inf"> {
+  let description = [{
+    Over the last two dims (`S x T`, rank >= 2): `y[..., i, j] = -inf` where
+    `j > i + T - S`, else `x[..., i, j]`: aligned to the bottom right like
+    `mini.attention`'s causal mask, so with `S = T` row `i` keeps keys
+    `0..i`. Masked entries become -inf even where `x` holds NaN.
+
+    ```mlir
+    %m = mini.causal_mask %s : tensor<2x8x128x128xf32> -> tensor<2x8x128x128xf32>
+    ```
+  }];
+  let arguments = (ins Mini_Tensor:$input);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+}
+
+#endif // MINI_ELEMENTWISE_OPS_TD

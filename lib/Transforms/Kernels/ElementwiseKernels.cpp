@@ -1,0 +1,348 @@
+// The kernels of the elementwise ops (MiniElementwiseOps.td), each on its
+// own: memory-bound, so what matters is 16-byte accesses and enough of them
+// in flight. Every op but transpose runs one flat kernel over the elements:
+// a block takes kVectorsPerThread x kThreads consecutive vectors of 16 bytes
+// (of the widest element type), loads them all before it stores any, and
+// only the last, partial block checks bounds. Transpose goes through a
+// shared-memory tile so both its reads and its writes are coalesced.
+#include "KernelBuilder.h"
+
+#include "mlir/Dialect/Math/IR/Math.h"
+
+#include <limits>
+
+using namespace mlir;
+
+namespace mini {
+namespace {
+
+constexpr int64_t kThreads = 256;
+constexpr int64_t kVectorsPerThread = 4;
+constexpr float kNegInf = -std::numeric_limits<float>::infinity();
+
+/// Product of dims [from, to) of `type`, or kDynamic.
+int64_t staticDims(RankedTensorType type, int64_t from, int64_t to) {
+  int64_t p = 1;
+  for (int64_t i = from; i < to; ++i) {
+    if (type.isDynamicDim(i))
+      return ShapedType::kDynamic;
+    p *= type.getDimSize(i);
+  }
+  return p;
+}
+
+RankedTensorType tensorType(Value v) { return cast<RankedTensorType>(v.getType()); }
+
+/// How the flat kernel of one op indexes its elements.
+struct FlatShape {
+  SmallVector<std::string, 3> sizes; // the element count is their product
+  SmallVector<int64_t, 3> staticSizes;
+  bool broadcast = false; // binary, rhs a suffix of lhs: rhs index = i mod C
+};
+
+/// The sizes an elementwise op's kernel takes (LowerToGPU's collectSizes
+/// gives the host values of the same names): R x C (rows, last dim); a
+/// broadcast rhs is C; a causal mask batch x S x T.
+FlatShape flatShapeOf(Operation *op) {
+  RankedTensorType x = tensorType(op->getOperand(0));
+  int64_t rank = x.getRank();
+  FlatShape s;
+  if (isa<CausalMaskOp>(op)) {
+    s.sizes = {"batch", "S", "T"};
+    s.staticSizes = {staticDims(x, 0, rank - 2), x.getDimSize(rank - 2), x.getDimSize(rank - 1)};
+    return s;
+  }
+  s.sizes = {"R", "C"};
+  int64_t inner = 1;
+  if (isa<AddOp, MulOp>(op)) {
+    RankedTensorType rhs = tensorType(op->getOperand(1));
+    s.broadcast = rhs.getRank() < rank;
+    if (s.broadcast)
+      inner = rhs.getRank();
+  }
+  s.staticSizes = {staticDims(x, 0, rank - inner), staticDims(x, rank - inner, rank)};
+  return s;
+}
+
+/// The op's value at one element, in f32: `x` the input (lhs), `rhs` the
+/// binary ops' other operand, `masked` the causal mask's verdict.
+Value applyOp(KernelBuilder &kb, Operation *op, Value x, Value rhs, Value masked) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  if (isa<AddOp>(op))
+    return kb.fadd(x, rhs);
+  if (isa<MulOp>(op))
+    return kb.fmul(x, rhs);
+  if (isa<SiluOp>(op)) // x / (1 + e^-x): -inf stays NaN as x * sigmoid(x) gives
+    return kb.fdiv(x, kb.fadd(kb.f32(1.0f), kb.exp(arith::NegFOp::create(b, loc, x))));
+  if (auto gelu = dyn_cast<GeluOp>(op)) {
+    Value half = kb.fmul(x, kb.f32(0.5f));
+    Value t;
+    if (gelu.isTanh()) {
+      Value cube = kb.fmul(kb.fmul(x, x), x);
+      Value inner = kb.fmul(kb.f32(0.7978845608028654f), kb.fma(cube, kb.f32(0.044715f), x));
+      t = math::TanhOp::create(b, loc, inner);
+    } else {
+      t = math::ErfOp::create(b, loc, kb.fmul(x, kb.f32(0.7071067811865476f)));
+    }
+    return kb.fma(half, t, half);
+  }
+  if (auto scale = dyn_cast<ScaleOp>(op))
+    return kb.fmul(x, kb.f32(scale.getFactor().convertToFloat()));
+  if (isa<CausalMaskOp>(op))
+    return kb.select(masked, kb.f32(kNegInf), x);
+  return x; // cast: widened on load, narrowed on store
+}
+
+/// Emits the flat kernel's body (FlatShape, applyOp).
+class FlatEmitter {
+public:
+  FlatEmitter(KernelBuilder &kb, Operation *op, gpu::GPUFuncOp func, const FlatShape &shape,
+              int64_t vw)
+      : kb(kb), op(op), shape(shape), vw(vw) {
+    unsigned tensors = op->getNumOperands() + 1;
+    for (unsigned i = 0; i < tensors; ++i)
+      mems.push_back(func.getArgument(i));
+    for (auto [i, s] : llvm::enumerate(shape.staticSizes))
+      sizes.push_back(ShapedType::isDynamic(s) ? Value(func.getArgument(tensors + i)) : kb.idx(s));
+  }
+
+  void emit() {
+    Value count = sizes[0];
+    for (Value s : ArrayRef<Value>(sizes).drop_front())
+      count = kb.mul(count, s);
+    Value perBlock = kb.idx(vw * kThreads * kVectorsPerThread);
+    Value start = kb.mul(kb.blockId(gpu::Dimension::x), perBlock);
+    Value tid = kb.threadId();
+    SmallVector<Value> firsts;
+    for (int64_t u = 0; u < kVectorsPerThread; ++u)
+      firsts.push_back(kb.add(start, kb.mul(kb.add(kb.idx(u * kThreads), tid), kb.idx(vw))));
+    auto wholeBlock = [&] {
+      // Every load before the first store: the stores may alias the inputs
+      // as far as the compiler knows.
+      SmallVector<Operands> in;
+      for (Value n : firsts)
+        in.push_back(load(n, vw));
+      for (auto [n, operands] : llvm::zip(firsts, in))
+        store(n, operands);
+    };
+    int64_t staticCount = 1;
+    for (int64_t s : shape.staticSizes)
+      staticCount = ShapedType::isDynamic(s) || ShapedType::isDynamic(staticCount)
+                        ? ShapedType::kDynamic
+                        : staticCount * s;
+    if (!ShapedType::isDynamic(staticCount) &&
+        staticCount % (vw * kThreads * kVectorsPerThread) == 0)
+      return wholeBlock(); // no partial block
+    kb.ifThenElse(kb.ule(kb.add(start, perBlock), count), wholeBlock, [&] {
+      for (Value n : firsts)
+        kb.ifThenElse(
+            kb.ule(kb.add(n, kb.idx(vw)), count), [&] { store(n, load(n, vw)); },
+            [&] {
+              for (int64_t e = 0; e < vw; ++e) {
+                Value m = kb.add(n, kb.idx(e));
+                kb.ifThenElse(kb.ult(m, count), [&] { store(m, load(m, 1)); });
+              }
+            });
+    });
+  }
+
+private:
+  struct Operands {
+    SmallVector<Value> x, rhs, masked;
+  };
+
+  bool staticMultiple(Value size, int64_t width) {
+    auto c = getConstantIntValue(size);
+    return width == 1 || (c && *c % width == 0);
+  }
+  Value isMultiple(Value size, int64_t width) {
+    return arith::CmpIOp::create(kb.b, kb.loc, arith::CmpIPredicate::eq,
+                                 kb.rem(size, kb.idx(width)), kb.idx(0));
+  }
+
+  /// `width` values from element `n` on, for each of `width` elements
+  /// (`aligned`: all in one row of `rowLength`) or one element at a time.
+  SmallVector<Value> rowwise(Value rowLength, int64_t width, Type type,
+                             function_ref<SmallVector<Value>(Value, int64_t)> fn, Value n) {
+    if (staticMultiple(rowLength, width))
+      return fn(n, width);
+    auto oneByOne = [&] {
+      SmallVector<Value> out;
+      for (int64_t e = 0; e < width; ++e)
+        out.push_back(fn(kb.add(n, kb.idx(e)), 1)[0]);
+      return out;
+    };
+    if (getConstantIntValue(rowLength))
+      return oneByOne();
+    return kb.ifValues(
+        isMultiple(rowLength, width), [&] { return fn(n, width); }, oneByOne,
+        SmallVector<Type>(width, type));
+  }
+
+  Operands load(Value n, int64_t width) {
+    Operands o;
+    o.x = kb.loadVecF32(mems[0], n, width);
+    if (isa<AddOp, MulOp>(op)) {
+      if (!shape.broadcast) {
+        o.rhs = kb.loadVecF32(mems[1], n, width);
+      } else {
+        Value c = sizes[1];
+        o.rhs = rowwise(
+            c, width, kb.b.getF32Type(),
+            [&](Value m, int64_t w) { return kb.loadVecF32(mems[1], kb.rem(m, c), w); }, n);
+      }
+    }
+    if (isa<CausalMaskOp>(op)) {
+      Value s = sizes[1], t = sizes[2];
+      o.masked = rowwise(
+          t, width, kb.b.getI1Type(),
+          [&](Value m, int64_t w) {
+            // Row i = (m / T) mod S, key j = m mod T: masked where j > i + T - S.
+            Value q = kb.div(m, t);
+            Value j = kb.sub(m, kb.mul(q, t));
+            Value bound = kb.add(kb.rem(q, s), t);
+            SmallVector<Value> out;
+            for (int64_t e = 0; e < w; ++e)
+              out.push_back(kb.ult(bound, kb.add(kb.add(j, kb.idx(e)), s)));
+            return out;
+          },
+          n);
+    }
+    return o;
+  }
+
+  void store(Value n, const Operands &o) {
+    SmallVector<Value> y;
+    for (size_t e = 0; e < o.x.size(); ++e)
+      y.push_back(applyOp(kb, op, o.x[e], o.rhs.empty() ? Value() : o.rhs[e],
+                          o.masked.empty() ? Value() : o.masked[e]));
+    kb.storeVecF32(y, mems.back(), n);
+  }
+
+  KernelBuilder &kb;
+  Operation *op;
+  const FlatShape &shape;
+  int64_t vw;
+  SmallVector<Value> mems, sizes;
+};
+
+FailureOr<gpu::GPUFuncOp> buildFlatKernel(Operation *op, gpu::GPUModuleOp module, StringRef name,
+                                          KernelSpec &spec) {
+  FlatShape shape = flatShapeOf(op);
+  SmallVector<std::string, 4> dims(shape.sizes.begin(), shape.sizes.end());
+  int64_t maxBytes = 1;
+  for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults()))
+    maxBytes = std::max<int64_t>(maxBytes, tensorType(v).getElementTypeBitWidth() / 8);
+  int64_t vw = 16 / maxBytes;
+
+  OpBuilder b(op->getContext());
+  spec.op = op->getName().stripDialect().str();
+  spec.sizes.assign(dims.begin(), dims.end());
+  bool binary = isa<AddOp, MulOp>(op);
+  spec.tensors.push_back(
+      {binary ? "a" : "x", tensorType(op->getOperand(0)).getElementType(), dims, false});
+  if (binary)
+    spec.tensors.push_back({"b", tensorType(op->getOperand(1)).getElementType(),
+                            shape.broadcast ? SmallVector<std::string, 4>{"C"} : dims, false});
+  spec.tensors.push_back({"y", tensorType(op->getResult(0)).getElementType(), dims, true});
+  spec.grid[0] = {{dims.begin(), dims.end()}, vw * kThreads * kVectorsPerThread};
+  spec.block[0] = kThreads;
+  spec.attrs.set("vector_width", b.getI64IntegerAttr(vw));
+  if (auto scale = dyn_cast<ScaleOp>(op))
+    spec.attrs.set("factor", scale.getFactorAttr());
+  if (auto gelu = dyn_cast<GeluOp>(op))
+    spec.attrs.set("tanh", b.getBoolAttr(gelu.isTanh()));
+
+  gpu::GPUFuncOp func = createKernel(b, op->getLoc(), module, name, spec, /*sharedF32=*/0);
+  b.setInsertionPointToStart(&func.getBody().front());
+  KernelBuilder kb(b, op->getLoc());
+  FlatEmitter(kb, op, func, shape, vw).emit();
+  gpu::ReturnOp::create(b, op->getLoc());
+  return func;
+}
+
+constexpr int64_t kTile = 64; // transpose: a 64 x 64 tile per block of 256 threads
+
+/// y[z, c, r] = x[z, r, c]: each block reads a 64 x 64 tile along rows of
+/// x (a warp 32 consecutive elements), keeps it in shared memory as f32
+/// (padded to 65 columns: a column's reads hit 32 banks), and writes it
+/// along rows of y.
+FailureOr<gpu::GPUFuncOp> buildTransposeKernel(TransposeOp op, gpu::GPUModuleOp module,
+                                               StringRef name, KernelSpec &spec) {
+  RankedTensorType x = tensorType(op.getInput());
+  int64_t rank = x.getRank();
+  OpBuilder b(op->getContext());
+  Location loc = op->getLoc();
+  spec.op = "transpose";
+  spec.sizes = {"batch", "R", "C"};
+  spec.tensors = {{"x", x.getElementType(), {"batch", "R", "C"}, false},
+                  {"y", x.getElementType(), {"batch", "C", "R"}, true}};
+  spec.grid[0] = {{"C"}, kTile};
+  spec.grid[1] = {{"R"}, kTile};
+  spec.grid[2] = {{"batch"}, 1};
+  spec.block[0] = kThreads;
+  gpu::GPUFuncOp func = createKernel(b, loc, module, name, spec,
+                                     {workgroupMemRef({kTile, kTile + 1}, b.getF32Type())});
+  b.setInsertionPointToStart(&func.getBody().front());
+  KernelBuilder kb(b, loc);
+  Value in = func.getArgument(0), out = func.getArgument(1);
+  SmallVector<int64_t> statics = {staticDims(x, 0, rank - 2), x.getDimSize(rank - 2),
+                                  x.getDimSize(rank - 1)};
+  auto size = [&](unsigned i) {
+    return ShapedType::isDynamic(statics[i]) ? Value(func.getArgument(2 + i)) : kb.idx(statics[i]);
+  };
+  Value R = size(1), C = size(2);
+  Value tile = func.getWorkgroupAttributions()[0];
+  Value c0 = kb.mul(kb.blockId(gpu::Dimension::x), kb.idx(kTile));
+  Value r0 = kb.mul(kb.blockId(gpu::Dimension::y), kb.idx(kTile));
+  Value base = kb.mul(kb.blockId(gpu::Dimension::z), kb.mul(R, C));
+  Value tid = kb.threadId();
+  Value lane = kb.rem(tid, kb.idx(kTile)), first = kb.div(tid, kb.idx(kTile));
+  constexpr int64_t kSteps = kTile * kTile / kThreads, kRowsPerStep = kThreads / kTile;
+  Value full = kb.andi(kb.ule(kb.add(r0, kb.idx(kTile)), R), kb.ule(kb.add(c0, kb.idx(kTile)), C));
+
+  // Each step moves kRowsPerStep rows of the tile; `guarded` checks bounds.
+  auto copyIn = [&](bool guarded) {
+    SmallVector<Value> values;
+    for (int64_t k = 0; k < kSteps; ++k) {
+      Value r = kb.add(r0, kb.add(first, kb.idx(k * kRowsPerStep))), c = kb.add(c0, lane);
+      Value i = kb.add(base, kb.add(kb.mul(r, C), c));
+      values.push_back(guarded ? kb.loadF32If(kb.andi(kb.ult(r, R), kb.ult(c, C)), in, i, 0.0f)
+                               : kb.loadF32(in, i));
+    }
+    for (int64_t k = 0; k < kSteps; ++k)
+      memref::StoreOp::create(b, loc, values[k], tile,
+                              ValueRange{kb.add(first, kb.idx(k * kRowsPerStep)), lane});
+  };
+  auto copyOut = [&](bool guarded) {
+    for (int64_t k = 0; k < kSteps; ++k) {
+      Value cc = kb.add(first, kb.idx(k * kRowsPerStep));
+      Value v = memref::LoadOp::create(b, loc, tile, ValueRange{lane, cc});
+      Value c = kb.add(c0, cc), r = kb.add(r0, lane);
+      Value i = kb.add(base, kb.add(kb.mul(c, R), r));
+      if (guarded)
+        kb.storeIf(kb.andi(kb.ult(c, C), kb.ult(r, R)), v, out, i);
+      else
+        kb.storeF32(v, out, i);
+    }
+  };
+  kb.ifThenElse(
+      full, [&] { copyIn(false); }, [&] { copyIn(true); });
+  gpu::BarrierOp::create(b, loc);
+  kb.ifThenElse(
+      full, [&] { copyOut(false); }, [&] { copyOut(true); });
+  gpu::ReturnOp::create(b, loc);
+  return func;
+}
+
+} // namespace
+
+FailureOr<gpu::GPUFuncOp> buildElementwiseKernel(Operation *op, gpu::GPUModuleOp module,
+                                                 StringRef name, KernelSpec &spec) {
+  if (auto transpose = dyn_cast<TransposeOp>(op))
+    return buildTransposeKernel(transpose, module, name, spec);
+  return buildFlatKernel(op, module, name, spec);
+}
+
+} // namespace mini

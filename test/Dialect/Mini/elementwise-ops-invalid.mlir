@@ -1,0 +1,112 @@
+// The elementwise ops' verifiers name the operand and the sizes.
+// RUN: mini-opt %s -split-input-file -verify-diagnostics
+
+func.func @bias_not_suffix(%a: tensor<8x4096xf16>, %b: tensor<8xf16>) {
+  // expected-error @+1 {{rhs dim 0 (8) differs from lhs dim 1 (4096); rhs 8 must be lhs 8x4096 or a suffix of it}}
+  %0 = mini.add %a, %b : tensor<8x4096xf16>, tensor<8xf16> -> tensor<8x4096xf16>
+  return
+}
+
+// -----
+
+func.func @rhs_longer(%a: tensor<4096xf16>, %b: tensor<2x4096xf16>) {
+  // expected-error @+1 {{rhs 2x4096 has more dims than lhs 4096; rhs must be lhs's shape or a suffix of it}}
+  %0 = mini.mul %a, %b : tensor<4096xf16>, tensor<2x4096xf16> -> tensor<4096xf16>
+  return
+}
+
+// -----
+
+func.func @mixed_types(%a: tensor<8x16xf16>, %b: tensor<16xf32>) {
+  // expected-error @+1 {{rhs element type 'f32' differs from lhs element type 'f16'}}
+  %0 = mini.add %a, %b : tensor<8x16xf16>, tensor<16xf32> -> tensor<8x16xf16>
+  return
+}
+
+// -----
+
+func.func @rank0(%a: tensor<f16>, %b: tensor<f16>) {
+  // expected-error @+1 {{operands must have rank >= 1, got lhs scalar and rhs scalar}}
+  %0 = mini.add %a, %b : tensor<f16>, tensor<f16> -> tensor<f16>
+  return
+}
+
+// -----
+
+func.func @binary_result(%a: tensor<8x16xf16>, %b: tensor<16xf16>) {
+  // expected-error @+1 {{result shape 8x17 differs from lhs shape 8x16 at dim 1}}
+  %0 = mini.add %a, %b : tensor<8x16xf16>, tensor<16xf16> -> tensor<8x17xf16>
+  return
+}
+
+// -----
+
+func.func @silu_type(%x: tensor<8x16xf16>) {
+  // expected-error @+1 {{result element type 'bf16' differs from input element type 'f16'}}
+  %0 = mini.silu %x : tensor<8x16xf16> -> tensor<8x16xbf16>
+  return
+}
+
+// -----
+
+func.func @gelu_approximate(%x: tensor<8x16xf16>) {
+  // expected-error @+1 {{approximate must be "none" or "tanh", got "erf"}}
+  %0 = mini.gelu %x {approximate = "erf"} : tensor<8x16xf16> -> tensor<8x16xf16>
+  return
+}
+
+// -----
+
+func.func @scale_inf(%x: tensor<8x16xf16>) {
+  // expected-error @+1 {{factor must be finite, got INF}}
+  %0 = mini.scale %x {factor = 0x7F800000 : f32} : tensor<8x16xf16> -> tensor<8x16xf16>
+  return
+}
+
+// -----
+
+func.func @scale_missing(%x: tensor<8x16xf16>) {
+  // expected-error @+1 {{requires attribute 'factor'}}
+  %0 = mini.scale %x : tensor<8x16xf16> -> tensor<8x16xf16>
+  return
+}
+
+// -----
+
+func.func @cast_shape(%x: tensor<8x16xf32>) {
+  // expected-error @+1 {{result shape 8x? differs from input shape 8x16 at dim 1}}
+  %0 = mini.cast %x : tensor<8x16xf32> -> tensor<8x?xf16>
+  return
+}
+
+// -----
+
+func.func @transpose_rank1(%x: tensor<16xf16>) {
+  // expected-error @+1 {{input must have rank >= 2, got 16}}
+  %0 = mini.transpose %x : tensor<16xf16> -> tensor<16xf16>
+  return
+}
+
+// -----
+
+func.func @transpose_not_swapped(%x: tensor<2x8x16xf16>) {
+  // expected-error @+1 {{result 'tensor<2x8x16xf16>' must be the input 'tensor<2x8x16xf16>' with its last two dims swapped ('tensor<2x16x8xf16>')}}
+  %0 = mini.transpose %x : tensor<2x8x16xf16> -> tensor<2x8x16xf16>
+  return
+}
+
+// -----
+
+func.func @mask_rank1(%x: tensor<16xf32>) {
+  // expected-error @+1 {{input must have rank >= 2, got 16}}
+  %0 = mini.causal_mask %x : tensor<16xf32> -> tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @int_tensor(%x: tensor<8x16xi32>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of 16-bit float or bfloat16 type or 32-bit float values}}
+  %0 = mini.silu %x : tensor<8x16xi32> -> tensor<8x16xi32>
+  return
+}

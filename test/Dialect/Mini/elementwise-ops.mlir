@@ -1,0 +1,41 @@
+// The elementwise ops parse, print and round-trip through the generic form.
+// RUN: mini-opt %s | FileCheck %s
+// RUN: mini-opt %s -mlir-print-op-generic | mini-opt | FileCheck %s
+
+// A bias (rhs a suffix of lhs) and a residual (the same shape), static and
+// dynamic; the result takes lhs's type.
+// CHECK-LABEL: func @binary
+// CHECK: mini.add %{{.*}}, %{{.*}} : tensor<?x4096xf16>, tensor<4096xf16> -> tensor<?x4096xf16>
+// CHECK: mini.mul %{{.*}}, %{{.*}} : tensor<?x4096xf16>, tensor<?x4096xf16> -> tensor<?x4096xf16>
+// CHECK: mini.add %{{.*}}, %{{.*}} : tensor<2x3x?xbf16>, tensor<3x5xbf16> -> tensor<2x3x?xbf16>
+func.func @binary(%a: tensor<?x4096xf16>, %b: tensor<4096xf16>, %c: tensor<2x3x?xbf16>, %d: tensor<3x5xbf16>) -> (tensor<?x4096xf16>, tensor<2x3x?xbf16>) {
+  %0 = mini.add %a, %b : tensor<?x4096xf16>, tensor<4096xf16> -> tensor<?x4096xf16>
+  %1 = mini.mul %0, %a : tensor<?x4096xf16>, tensor<?x4096xf16> -> tensor<?x4096xf16>
+  %2 = mini.add %c, %d : tensor<2x3x?xbf16>, tensor<3x5xbf16> -> tensor<2x3x?xbf16>
+  return %1, %2 : tensor<?x4096xf16>, tensor<2x3x?xbf16>
+}
+
+// gelu's `approximate` prints only when it is not the default "none".
+// CHECK-LABEL: func @unary
+// CHECK: mini.silu %{{.*}} : tensor<8x11008xbf16> -> tensor<8x11008xbf16>
+// CHECK: mini.gelu %{{.*}} : tensor<8x11008xbf16> -> tensor<8x11008xbf16>
+// CHECK: mini.gelu %{{.*}} {approximate = "tanh"} : tensor<8x11008xbf16> -> tensor<8x11008xbf16>
+// CHECK: mini.scale %{{.*}} {factor = 1.250000e-01 : f32} : tensor<8x11008xbf16> -> tensor<8x11008xbf16>
+// CHECK: mini.cast %{{.*}} : tensor<8x11008xbf16> -> tensor<8x11008xf32>
+func.func @unary(%x: tensor<8x11008xbf16>) -> tensor<8x11008xf32> {
+  %0 = mini.silu %x : tensor<8x11008xbf16> -> tensor<8x11008xbf16>
+  %1 = mini.gelu %0 {approximate = "none"} : tensor<8x11008xbf16> -> tensor<8x11008xbf16>
+  %2 = mini.gelu %1 {approximate = "tanh"} : tensor<8x11008xbf16> -> tensor<8x11008xbf16>
+  %3 = mini.scale %2 {factor = 0.125 : f32} : tensor<8x11008xbf16> -> tensor<8x11008xbf16>
+  %4 = mini.cast %3 : tensor<8x11008xbf16> -> tensor<8x11008xf32>
+  return %4 : tensor<8x11008xf32>
+}
+
+// CHECK-LABEL: func @scores
+// CHECK: mini.transpose %{{.*}} : tensor<2x8x?x64xf16> -> tensor<2x8x64x?xf16>
+// CHECK: mini.causal_mask %{{.*}} : tensor<2x8x?x?xf32> -> tensor<2x8x?x?xf32>
+func.func @scores(%k: tensor<2x8x?x64xf16>, %s: tensor<2x8x?x?xf32>) -> (tensor<2x8x64x?xf16>, tensor<2x8x?x?xf32>) {
+  %0 = mini.transpose %k : tensor<2x8x?x64xf16> -> tensor<2x8x64x?xf16>
+  %1 = mini.causal_mask %s : tensor<2x8x?x?xf32> -> tensor<2x8x?x?xf32>
+  return %0, %1 : tensor<2x8x64x?xf16>, tensor<2x8x?x?xf32>
+}
