@@ -12,7 +12,7 @@ scripts/build.sh >/dev/null
 name="$(basename "$example" .mlir)"
 bundle="build/bundles/$name"
 # Sizes for the examples' dynamic dims, unless given.
-declare -A default_sizes=([matmul]="M=1000,N=1030,K=777" [rmsnorm]="R=4096")
+declare -A default_sizes=([matmul]="M=1000,N=1030,K=777" [rmsnorm]="R=4096" [llama_mlp]="arg0.0=512")
 size_args=("$@")
 if [ ${#size_args[@]} -eq 0 ] && [ -n "${default_sizes[$name]:-}" ]; then
   size_args=(--size "${default_sizes[$name]}")
@@ -40,11 +40,24 @@ for k in m["kernels"]:
         print(f'     stream-K tail: the last, partial wave goes to {st["kernel"]}, the '
               f'{st["depth"]} steps of its tiles shared evenly by one block per SM, each taking at least '
               f'1/{st["max_splits"]} of a tile')
+for f in m.get("functions", []):
+    print(f'   function {f["name"]}: ' + " -> ".join(l["kernel"] for l in f["launches"]))
 PY
-echo "== build/bin/mini-run $bundle ${size_args[*]}"
+# A bundle with functions runs them (each a sequence of launches); else its kernels.
+functions=$(python3 -c "import json,sys; print(' '.join(f['name'] for f in json.load(open(sys.argv[1])).get('functions', [])))" "$bundle/manifest.json")
 set +e
-build/bin/mini-run "$bundle" "${size_args[@]}"
-rc=$?
+rc=0
+if [ -n "$functions" ]; then
+  for f in $functions; do
+    echo "== build/bin/mini-run $bundle --function $f ${size_args[*]}"
+    build/bin/mini-run "$bundle" --function "$f" "${size_args[@]}"
+    r=$?; [ $r -ne 0 ] && rc=$r
+  done
+else
+  echo "== build/bin/mini-run $bundle ${size_args[*]}"
+  build/bin/mini-run "$bundle" "${size_args[@]}"
+  rc=$?
+fi
 set -e
 if [ $rc -eq 77 ]; then
   echo "(no GPU on this machine: compiled only; run the same command where there is one)"

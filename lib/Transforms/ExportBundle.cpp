@@ -2,6 +2,7 @@
 #include "mini/Dialect/Mini/MiniDialect.h"
 #include "mini/Transforms/Passes.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -101,6 +102,7 @@ struct Records {
   llvm::json::Array kernels;
   llvm::StringSet<> entries;
   std::string chip;
+  llvm::json::Array functions;
 };
 
 struct MiniExportBundlePass
@@ -129,7 +131,7 @@ struct MiniExportBundlePass
                        "mini-lower-to-gpu");
       return signalPassFailure();
     }
-    if (failed(writeManifest(module, records)))
+    if (failed(collectFunctions(module, records)) || failed(writeManifest(module, records)))
       return signalPassFailure();
   }
 
@@ -195,6 +197,26 @@ struct MiniExportBundlePass
     return failure(walk.wasInterrupted());
   }
 
+  /// The function records (mini.function), each launch's kernel one of the
+  /// bundle's entries.
+  LogicalResult collectFunctions(ModuleOp module, Records &out) {
+    WalkResult walk = module.walk([&](func::FuncOp func) {
+      auto record = func->getAttrOfType<DictionaryAttr>(mini::MiniDialect::kFunctionRecordAttrName);
+      if (!record)
+        return WalkResult::advance();
+      for (auto launch : record.getAs<ArrayAttr>("launches").getAsRange<DictionaryAttr>())
+        if (StringRef kernel = launch.getAs<StringAttr>("kernel").getValue();
+            !out.entries.contains(kernel)) {
+          func.emitError() << "mini-export-bundle: function '" << func.getSymName()
+                           << "' launches kernel '" << kernel << "', which the bundle lacks";
+          return WalkResult::interrupt();
+        }
+      out.functions.push_back(toJson(record));
+      return WalkResult::advance();
+    });
+    return failure(walk.wasInterrupted());
+  }
+
   LogicalResult writeManifest(ModuleOp module, Records &records) {
     llvm::json::Object manifest{{"format", "mini-bundle"},
                                 {"version", 1},
@@ -203,6 +225,8 @@ struct MiniExportBundlePass
                                         "(ptr, ptr, i64 offset, i64 size, i64 "
                                         "stride); each size: i64"},
                                 {"kernels", std::move(records.kernels)}};
+    if (!records.functions.empty())
+      manifest["functions"] = std::move(records.functions);
     std::string text;
     llvm::raw_string_ostream os(text);
     os << llvm::formatv("{0:2}", llvm::json::Value(std::move(manifest))) << "\n";

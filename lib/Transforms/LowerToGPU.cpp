@@ -3,6 +3,7 @@
 // the op's sizes and builds its kernels; Kernels/HostLaunches.cpp emits the
 // buffers, the launches and their manifest records.
 #include "Kernels/HostLaunches.h"
+#include "Kernels/OpSizes.h"
 #include "mini/Dialect/Mini/MiniOps.h"
 #include "mini/Transforms/AttentionConfig.h"
 #include "mini/Transforms/MatmulConfig.h"
@@ -12,7 +13,9 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mini {
 #define GEN_PASS_DEF_MINILOWERTOGPU
@@ -28,6 +31,7 @@ constexpr StringLiteral kKernelModuleName = "mini_kernels";
 
 class SizeCollector {
 public:
+  using Size = SizeValue;
   SizeCollector(OpBuilder &b, Location loc) : b(b), loc(loc) {}
 
   /// Product of dims [from, to) of `tensor`; 1 for an empty range.
@@ -55,43 +59,6 @@ private:
   OpBuilder &b;
   Location loc;
 };
-
-/// The named sizes of `op`, in terms of its operands.
-llvm::StringMap<SizeValue> collectSizes(Operation *op, SizeCollector &sc) {
-  llvm::StringMap<SizeValue> s;
-  if (auto mm = dyn_cast<MatmulOp>(op)) {
-    int64_t rank = cast<RankedTensorType>(mm.getLhs().getType()).getRank();
-    s["batch"] = sc.dims(mm.getLhs(), 0, rank - 2);
-    s["M"] = sc.dim(mm.getLhs(), rank - 2);
-    s["K"] = sc.dim(mm.getLhs(), rank - 1);
-    s["N"] = sc.dim(mm.getRhs(), rank - 1);
-  } else if (auto attn = dyn_cast<AttentionOp>(op)) {
-    s["B"] = sc.dim(attn.getQuery(), 0);
-    s["H"] = sc.dim(attn.getQuery(), 1);
-    s["S"] = sc.dim(attn.getQuery(), 2);
-    s["D"] = sc.dim(attn.getQuery(), 3);
-    s["G"] = sc.dim(attn.getKey(), 1);
-    s["T"] = sc.dim(attn.getKey(), 2);
-  } else if (isa<CausalMaskOp, TransposeOp>(op)) { // the last two dims, batched
-    Value x = op->getOperand(0);
-    int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
-    bool mask = isa<CausalMaskOp>(op);
-    s["batch"] = sc.dims(x, 0, rank - 2);
-    s[mask ? "S" : "R"] = sc.dim(x, rank - 2);
-    s[mask ? "T" : "C"] = sc.dim(x, rank - 1);
-  } else { // row ops and elementwise: rows x last dim (a broadcast rhs: x its dims)
-    Value x = op->getOperand(0);
-    int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
-    int64_t inner = 1;
-    if (isa<AddOp, MulOp>(op))
-      if (int64_t rhsRank = cast<RankedTensorType>(op->getOperand(1).getType()).getRank();
-          rhsRank < rank)
-        inner = rhsRank;
-    s["R"] = sc.dims(x, 0, rank - inner);
-    s["C"] = sc.dims(x, rank - inner, rank);
-  }
-  return s;
-}
 
 /// `base`, or `base`_<n> with the first n that no symbol of `kernels` has.
 std::string uniqueKernelName(gpu::GPUModuleOp kernels, const std::string &base) {
@@ -250,16 +217,35 @@ struct MiniLowerToGPUPass : mini::impl::MiniLowerToGPUBase<MiniLowerToGPUPass> {
       b.setInsertionPointToEnd(module.getBody());
       kernels = gpu::GPUModuleOp::create(b, module.getLoc(), kKernelModuleName);
     }
+    // Kernel names (<func>_<op>, uniqued) and the function records first:
+    // the records read the ops' tensors, which lowering replaces.
+    llvm::StringSet<> taken;
+    auto uniqueName = [&](const std::string &base) {
+      std::string name = base;
+      for (int n = 1; kernels.lookupSymbol(name) || taken.contains(name); ++n)
+        name = base + "_" + std::to_string(n);
+      taken.insert(name);
+      return name;
+    };
+    SmallVector<std::string> names;
+    llvm::MapVector<Operation *, std::unique_ptr<FunctionRecorder>> recorders;
     for (Operation *op : ops) {
       if (failed(checkNoEmptyDims(op)))
         return signalPassFailure();
-      // Kernel names: <func>_<op>, uniqued by the symbol table.
-      auto func = op->getParentOfType<FunctionOpInterface>();
-      std::string base = (func ? func.getName().str() + "_" : std::string()) +
-                         op->getName().stripDialect().str();
-      if (failed(lowerOp(op, kernels, uniqueKernelName(kernels, base))))
-        return signalPassFailure();
+      auto func = op->getParentOfType<func::FuncOp>();
+      names.push_back(uniqueName((func ? func.getName().str() + "_" : std::string()) +
+                                 op->getName().stripDialect().str()));
+      if (func && !recorders.count(func))
+        recorders[func] = FunctionRecorder::create(func);
+      if (auto it = recorders.find(func); it != recorders.end() && it->second)
+        it->second->addLaunch(op, names.back());
     }
+    for (auto &[func, recorder] : recorders)
+      if (recorder)
+        recorder->finish();
+    for (auto [op, name] : llvm::zip(ops, names))
+      if (failed(lowerOp(op, kernels, name)))
+        return signalPassFailure();
   }
 };
 

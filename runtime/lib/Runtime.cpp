@@ -367,6 +367,34 @@ void LoadedBundle::launch(const KernelSpec &launched, const std::vector<CUdevice
   run(split, functions_.at(split.entry), {p.blocks, 1, 1}, splitParams, stream);
 }
 
+void LoadedBundle::runFunction(const FunctionSpec &f, const FunctionPlan &plan,
+                               const std::vector<CUdeviceptr> &args,
+                               const std::vector<CUdeviceptr> &results, CUstream stream) const {
+  if (args.size() != f.args.size() || results.size() != f.results.size())
+    throw Error("function '" + f.name + "' takes " + std::to_string(f.args.size()) +
+                " argument(s) and " + std::to_string(f.results.size()) + " result(s), got " +
+                std::to_string(args.size()) + " and " + std::to_string(results.size()));
+  std::vector<DeviceBuffer> &buffers = functionBuffers_[f.name];
+  buffers.resize(f.buffers.size());
+  for (size_t i = 0; i < f.buffers.size(); ++i) {
+    size_t bytes = static_cast<size_t>(plan.bufferElements[i]) * dtypeBytes(f.buffers[i].dtype);
+    if (buffers[i].bytes() < bytes) {
+      if (stream) // the old buffer may still be read by launches in flight
+        check(driver().cuStreamSynchronize(stream), "cuStreamSynchronize", f.name);
+      buffers[i] = DeviceBuffer(bytes, "intermediate '" + f.buffers[i].name + "' of " + f.name);
+    }
+  }
+  std::vector<CUdeviceptr> tensors;
+  for (const FunctionPlan::Launch &l : plan.launches) {
+    tensors.clear();
+    for (const FunctionBinding &b : l.tensors)
+      tensors.push_back(b.kind == FunctionBinding::Arg      ? args.at(b.index)
+                        : b.kind == FunctionBinding::Result ? results.at(b.index)
+                                                            : buffers[b.index].ptr());
+    launch(*l.kernel, tensors, l.sizes, stream);
+  }
+}
+
 void LoadedBundle::launchDecode(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
                                 const Sizes &sizes, const SplitKeysPlan &plan,
                                 CUstream stream) const {

@@ -2,6 +2,8 @@
 // against the hand-written reference kernel, and report error and time.
 #include "BenchReport.h"
 #include "HostTensor.h"
+#include "References.h"
+#include "RunFunction.h"
 
 #include "mini/reference/Cpu.h"
 #include "mini/reference/Cublas.h"
@@ -30,6 +32,7 @@ struct Options {
   rt::Sizes sizes;
   std::string kernel; // empty: all
   std::string op;     // with no --kernel: only the kernels of this op
+  std::string function; // --function NAME: run a function of the bundle instead
   uint64_t seed = 0;
   bool seedGiven = false;
   int warmup = 3, iters = 10;
@@ -46,7 +49,8 @@ struct Options {
   if (!error.empty())
     std::fprintf(stderr, "mini-run: %s\n", error.c_str());
   std::fprintf(stderr,
-               "usage: mini-run BUNDLE_DIR [--size NAME=N[,NAME=N...]] [--kernel ENTRY | --op OP]\n"
+               "usage: mini-run BUNDLE_DIR [--size NAME=N[,NAME=N...]]\n"
+               "                [--kernel ENTRY | --op OP | --function NAME]\n"
                "                [--seed N] [--warmup N] [--iters N] [--nonfinite]\n"
                "                [--no-cpu-check] [--matmul-ref naive|tiled|wmma|wmma-cp.async] [--bench]\n"
                "                [--split-keys N] [--json FILE [--group NAME]]\n"
@@ -58,6 +62,9 @@ struct Options {
                "--json FILE (implies --bench) writes the measurements as one mini-bench/1 file\n"
                "(docs/BENCH-JSON.md) for scripts/report.py; --group tags its records (e.g.\n"
                "ladder:matmul, each labelled by its kernel).\n"
+               "--function NAME runs a function of the bundle (its launches in order, sizes\n"
+               "named arg<i>.<d> for dim d of argument i) against the reference kernels\n"
+               "composed in the same order; --bench times it and each launch.\n"
                "Exit status: 0 all match, 1 a mismatch, 2 a usage or runtime error, 77 no GPU.\n");
   std::exit(2);
 }
@@ -110,6 +117,8 @@ Options parseArgs(int argc, char **argv) {
       o.kernel = value();
     } else if (a == "--op") {
       o.op = value();
+    } else if (a == "--function") {
+      o.function = value();
     } else if (a == "--seed") {
       o.seed = static_cast<uint64_t>(parseInt(value(), "seed"));
       o.seedGiven = true;
@@ -161,15 +170,6 @@ std::string sizesText(const rt::KernelSpec &k, const rt::Sizes &s) {
 }
 
 /// Multiply-adds the float64 CPU reference would do.
-double cpuWork(const rt::KernelSpec &k, const rt::Sizes &s) {
-  auto d = [&](const char *n) { return double(s.at(n)); };
-  if (k.op == "matmul")
-    return d("batch") * d("M") * d("N") * d("K");
-  if (k.op == "attention")
-    return 2 * d("B") * d("H") * d("S") * d("T") * d("D");
-  const rt::TensorSpec &out = k.tensors.back(); // the output, last for every op
-  return 3 * double(k.numElements(out, s));
-}
 
 ref::MatmulVariant matmulVariant(const std::string &name) {
   for (auto v : {ref::MatmulVariant::Naive, ref::MatmulVariant::Tiled, ref::MatmulVariant::Wmma,
@@ -283,106 +283,6 @@ void printPlan(const rt::LoadedBundle &loaded, const rt::KernelSpec &k, const rt
                 plan.splits > 1 ? (", then " + k.splitKeys.combineKernel).c_str() : "");
 }
 
-/// The reference's unary op for `k`, if its op is one.
-std::optional<ref::UnaryOp> unaryOp(const rt::KernelSpec &k) {
-  if (k.op == "silu")
-    return ref::UnaryOp::Silu;
-  if (k.op == "gelu")
-    return k.attr("tanh", 0) != 0 ? ref::UnaryOp::GeluTanh : ref::UnaryOp::Gelu;
-  if (k.op == "scale")
-    return ref::UnaryOp::Scale;
-  if (k.op == "cast")
-    return ref::UnaryOp::Cast;
-  return std::nullopt;
-}
-
-/// The reference kernel of `k`'s op on the same inputs (`ptrs`, the
-/// kernel's tensor order), writing `refOut`: its name and a launch.
-std::pair<std::string, std::function<void()>>
-referenceFor(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &sizes,
-             const std::vector<CUdeviceptr> &ptrs, CUdeviceptr refOut) {
-  auto s = [sizes](const char *n) { return sizes.at(n); };
-  auto in = [&ptrs](size_t i) { return (void *)ptrs[i]; };
-  void *out = (void *)refOut;
-  DType dt = k.tensors[0].dtype;
-  if (k.op == "matmul") {
-    DType outType = k.tensors[2].dtype;
-    ref::MatmulVariant v = matmulVariant(opt.matmulRef);
-    if (!ref::supports(v, dt))
-      v = ref::MatmulVariant::Tiled;
-    return {std::string("matmul/") + ref::name(v), [=] {
-              ref::matmul(v, dt, outType, in(0), in(1), out, s("batch"), s("M"), s("N"), s("K"));
-            }};
-  }
-  if (k.op == "softmax")
-    return {"softmax/block-reduce", [=] {
-              ref::softmax(ref::SoftmaxVariant::BlockReduce, dt, in(0), out, s("R"), s("C"));
-            }};
-  if (k.op == "rmsnorm") {
-    float eps = static_cast<float>(k.attr("epsilon", 1e-6));
-    return {"rmsnorm/vectorized",
-            [=] { ref::rmsnorm(dt, in(0), in(1), out, s("R"), s("C"), eps); }};
-  }
-  if (k.op == "attention") {
-    float scale = static_cast<float>(k.attr("scale", 1.0 / std::sqrt(double(s("D")))));
-    bool causal = k.attr("causal", 0) != 0;
-    return {"attention/flash", [=] {
-              ref::attention(dt, in(0), in(1), in(2), out, s("B"), s("H"), s("G"), s("S"), s("T"),
-                             s("D"), scale, causal);
-            }};
-  }
-  int64_t n = k.numElements(k.tensors.back(), sizes);
-  if (k.op == "add" || k.op == "mul") {
-    int64_t bn = k.numElements(k.tensors[1], sizes);
-    bool mul = k.op == "mul";
-    return {k.op + "/per-element", [=] { ref::binary(mul, dt, in(0), in(1), out, n, bn); }};
-  }
-  if (k.op == "causal_mask")
-    return {"causal_mask/per-element",
-            [=] { ref::causalMask(dt, in(0), out, s("batch"), s("S"), s("T")); }};
-  if (k.op == "transpose")
-    return {"transpose/per-element",
-            [=] { ref::transpose(dt, in(0), out, s("batch"), s("R"), s("C")); }};
-  if (std::optional<ref::UnaryOp> unary = unaryOp(k)) {
-    DType outType = k.tensors.back().dtype;
-    float factor = static_cast<float>(k.attr("factor", 1.0));
-    return {std::string(ref::name(*unary)) + "/per-element",
-            [=] { ref::unary(*unary, dt, outType, in(0), out, n, factor); }};
-  }
-  throw rt::Error("kernel '" + k.entry + "': unknown op '" + k.op + "'");
-}
-
-/// `k`'s output in float64 on the CPU from the inputs in `host`.
-std::vector<double> cpuTruth(const rt::KernelSpec &k, const rt::Sizes &sizes,
-                             const std::vector<HostTensor> &host, int64_t outElements) {
-  auto s = [&](const char *n) { return sizes.at(n); };
-  std::vector<std::vector<double>> in;
-  for (const HostTensor &t : host)
-    in.push_back(t.toDouble());
-  std::vector<double> truth(static_cast<size_t>(outElements));
-  if (k.op == "matmul")
-    ref::cpu::matmul(in[0].data(), in[1].data(), truth.data(), s("batch"), s("M"), s("N"), s("K"));
-  else if (k.op == "softmax")
-    ref::cpu::softmax(in[0].data(), truth.data(), s("R"), s("C"));
-  else if (k.op == "rmsnorm")
-    ref::cpu::rmsnorm(in[0].data(), in[1].data(), truth.data(), s("R"), s("C"), k.attr("epsilon", 1e-6));
-  else if (k.op == "add" || k.op == "mul")
-    ref::cpu::binary(k.op == "mul", in[0].data(), in[1].data(), truth.data(), outElements,
-                     int64_t(in[1].size()));
-  else if (k.op == "causal_mask")
-    ref::cpu::causalMask(in[0].data(), truth.data(), s("batch"), s("S"), s("T"));
-  else if (k.op == "transpose")
-    ref::cpu::transpose(in[0].data(), truth.data(), s("batch"), s("R"), s("C"));
-  else if (std::optional<ref::UnaryOp> unary = unaryOp(k))
-    ref::cpu::unary(ref::name(*unary), in[0].data(), truth.data(), outElements,
-                    k.attr("factor", 1.0));
-  else
-    ref::cpu::attention(in[0].data(), in[1].data(), in[2].data(), truth.data(), s("B"), s("H"), s("G"),
-                        s("S"), s("T"), s("D"), k.attr("scale", 1.0 / std::sqrt(double(s("D")))),
-                        k.attr("causal", 0) != 0);
-  return truth;
-}
-
 /// Runs one kernel; returns true when it matches.
 bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Device &device,
                const rt::KernelSpec &k, const rt::Sizes &sizes, std::mt19937_64 &rng,
@@ -414,7 +314,7 @@ bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Dev
   rt::DeviceBuffer refOut(out.bytes(), "reference output");
 
   DType dt = k.tensors[0].dtype, outType = k.tensors[outIndex].dtype;
-  auto [refName, runRef] = referenceFor(opt, k, sizes, ptrs, refOut.ptr());
+  auto [refName, runRef] = referenceFor(matmulVariant(opt.matmulRef), k, sizes, ptrs, refOut.ptr());
 
   // Poison both outputs (0xFF bytes are NaN in f16, bf16 and f32), run once each.
   out.fill(0xFF);
@@ -431,7 +331,11 @@ bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Dev
   // float64 ground truth for small problems.
   double cpuError = -1;
   if (opt.cpuCheck && cpuWork(k, sizes) <= 3e8) {
-    std::vector<double> truth = cpuTruth(k, sizes, host, got.size());
+    std::vector<std::vector<double>> in;
+    for (size_t i = 0; i < host.size(); ++i)
+      if (static_cast<int>(i) != outIndex)
+        in.push_back(host[i].toDouble());
+    std::vector<double> truth = cpuTruth(k, sizes, in, got.size());
     Comparison cc = compare(got, truth);
     cpuError = cc.relError;
     c.nonfiniteMismatch += cc.nonfiniteMismatch;
@@ -477,6 +381,36 @@ bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Dev
   return ok;
 }
 
+
+/// mini-run --function: plan first (usage errors on any machine), then run.
+int runFunctionMain(const Options &opt, const rt::Bundle &bundle) {
+  const rt::FunctionSpec &f = bundle.function(opt.function);
+  rt::FunctionPlan plan = f.plan(bundle, opt.sizes);
+  std::string reason;
+  if (rt::deviceCount(&reason) == 0) {
+    std::printf("mini-run: no GPU, nothing run (%s)\n", reason.c_str());
+    return 77;
+  }
+  rt::Device device(0);
+  rt::LoadedBundle loaded(bundle, device);
+  uint64_t seed = opt.seedGiven ? opt.seed : std::random_device{}();
+  std::mt19937_64 rng(seed);
+  std::printf("device: %s (%s), bundle: %s (%s), seed %llu\n", device.name().c_str(),
+              device.chip().c_str(), opt.bundle.c_str(), bundle.chip.c_str(),
+              static_cast<unsigned long long>(seed));
+  std::printf("%-22s %-9s %-5s %-40s %-20s %9s %9s %7s %9s %9s  %s\n", "function", "result",
+              "dtype", "sizes", "reference", "rel_err", "vs_f64", "tol", "ours_ms", "ref_ms",
+              "result");
+  run::FunctionRunOptions fo;
+  fo.warmup = opt.warmup;
+  fo.iters = opt.iters;
+  fo.cpuCheck = opt.cpuCheck;
+  fo.nonfinite = opt.nonfinite;
+  fo.bench = opt.bench;
+  fo.matmulRef = matmulVariant(opt.matmulRef);
+  return run::runFunction(fo, loaded, device, f, plan, rng) ? 0 : 1;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -486,8 +420,13 @@ int main(int argc, char **argv) {
     // Select kernels and resolve their sizes before touching the GPU, so that
     // usage errors are reported on any machine.
     std::vector<std::pair<const rt::KernelSpec *, rt::Sizes>> work;
-    if (!opt.kernel.empty() && !opt.op.empty())
-      usage("give --kernel or --op, not both");
+    if (!opt.kernel.empty() + !opt.op.empty() + !opt.function.empty() > 1)
+      usage("give one of --kernel, --op and --function");
+    if (!opt.function.empty()) {
+      if (!opt.json.empty())
+        usage("--json records kernels; --function prints its times (use --bench)");
+      return runFunctionMain(opt, bundle);
+    }
     if (!opt.kernel.empty()) {
       const rt::KernelSpec &k = bundle.kernel(opt.kernel);
       work.emplace_back(&k, k.resolveSizes(opt.sizes));

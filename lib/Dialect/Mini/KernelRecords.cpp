@@ -64,6 +64,38 @@ void checkTensor(RecordChecker &c, DictionaryAttr t) {
   c.field<BoolAttr>(t, "output", "a boolean", true);
 }
 
+/// A function record (mini.function): its tensors' dims are static sizes
+/// or names of the function's dynamic sizes; each launch binds a kernel's
+/// tensors to the function's tensors by name and gives each size as a
+/// product of factors (sizes or names).
+void checkFunctionRecord(RecordChecker &c, DictionaryAttr r) {
+  c.field<StringAttr>(r, "name", "a string", true);
+  auto isDim = [](Attribute a) { return isa<IntegerAttr, StringAttr>(a); };
+  for (StringRef list : {"args", "results", "buffers"}) {
+    ArrayAttr tensors = c.arrayOf<DictionaryAttr>(r, list, "dictionaries", true);
+    for (Attribute t : tensors ? tensors.getValue() : ArrayRef<Attribute>()) {
+      auto d = cast<DictionaryAttr>(t);
+      c.field<StringAttr>(d, "name", "a string", true);
+      c.field<StringAttr>(d, "dtype", "a string", true);
+      if (ArrayAttr dims = c.field<ArrayAttr>(d, "dims", "an array", true);
+          dims && !llvm::all_of(dims, isDim))
+        c.fail() << "tensor dims must be sizes or size names, got " << dims;
+    }
+  }
+  ArrayAttr launches = c.arrayOf<DictionaryAttr>(r, "launches", "dictionaries", true);
+  for (Attribute l : launches ? launches.getValue() : ArrayRef<Attribute>()) {
+    auto d = cast<DictionaryAttr>(l);
+    c.field<StringAttr>(d, "kernel", "a string", true);
+    c.arrayOf<StringAttr>(d, "tensors", "tensor names", true);
+    if (DictionaryAttr sizes = c.field<DictionaryAttr>(d, "sizes", "a dictionary", true))
+      for (NamedAttribute s : sizes)
+        if (auto factors = dyn_cast<ArrayAttr>(s.getValue()); !factors ||
+                                                              !llvm::all_of(factors, isDim))
+          c.fail() << "launch size '" << s.getName().getValue()
+                   << "' must be an array of sizes and size names, got " << s.getValue();
+  }
+}
+
 void checkRecord(RecordChecker &c, DictionaryAttr r) {
   if (StringAttr op = c.field<StringAttr>(r, "op", "a string", true);
       op && !llvm::is_contained({"matmul", "softmax", "rmsnorm", "attention", "add", "mul", "silu",
@@ -134,6 +166,14 @@ LogicalResult MiniDialect::verifyOperationAttribute(Operation *op, NamedAttribut
         return failure();
     }
     return success();
+  }
+  if (name == kFunctionRecordAttrName) {
+    auto record = dyn_cast<DictionaryAttr>(attr.getValue());
+    if (!record)
+      return op->emitOpError() << name << " must be a dictionary";
+    RecordChecker c(op, name);
+    checkFunctionRecord(c, record);
+    return failure(c.failed);
   }
   return op->emitOpError() << "has an unknown attribute of the mini dialect: " << name;
 }

@@ -8,9 +8,13 @@
 
 #include "KernelBuilder.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
 #include "llvm/ADT/StringMap.h"
 
 #include <array>
+#include <map>
+#include <memory>
 #include <utility>
 
 namespace mini {
@@ -61,6 +65,42 @@ TailSplitPlan planTailSplits(mlir::OpBuilder &b, mlir::Location loc,
 void emitLaunches(mlir::OpBuilder &b, mlir::Operation *op,
                   const llvm::StringMap<SizeValue> &sizes, llvm::ArrayRef<BuiltKernel> built,
                   const llvm::StringMap<BuiltKernel> &companions);
+
+/// Records a func.func for the manifest's "functions" (HostFunctions.cpp):
+/// its arguments ("arg<i>"), results ("result<j>") and intermediates
+/// ("t<k>"), each with dims that are static sizes or names of the function's
+/// dynamic sizes ("arg<i>.<d>", dim d of argument i), and a launch per op in
+/// order: the op's kernel, the tensors it binds (operands, then the result)
+/// and its sizes as products of factors. Only for functions whose body is
+/// mini ops and a return of values they compute (`create` returns null for
+/// others: the runtime could not run them as launches alone).
+class FunctionRecorder {
+public:
+  static std::unique_ptr<FunctionRecorder> create(mlir::func::FuncOp func);
+  /// `op`'s launch of `kernel` (its entry; the runtime picks the variant),
+  /// before `op` is lowered; ops come in program order.
+  void addLaunch(mlir::Operation *op, llvm::StringRef kernel);
+  /// Puts the record on the function (MiniDialect::kFunctionRecordAttrName),
+  /// after the last addLaunch and before lowering replaces the ops.
+  void finish();
+
+private:
+  explicit FunctionRecorder(mlir::func::FuncOp func);
+  mlir::DictionaryAttr tensorRecord(mlir::Value v);
+  /// Dynamic dims the ops require equal (a matmul's K, a bias's length, ...)
+  /// are one size, named by the earliest argument dim among them.
+  void unifyOperandDims(mlir::Operation *op);
+  void unify(mlir::Attribute a, mlir::Attribute b);
+  std::string canonical(llvm::StringRef name);
+  mlir::Attribute canonicalize(mlir::Attribute a);
+
+  mlir::func::FuncOp func;
+  mlir::Builder b;
+  llvm::DenseMap<mlir::Value, llvm::SmallVector<mlir::Attribute, 4>> dims;
+  llvm::DenseMap<mlir::Value, std::string> names;
+  llvm::SmallVector<mlir::Attribute> buffers, launches;
+  std::map<std::string, std::string> sameAs; // unify's forest
+};
 
 } // namespace mini
 

@@ -77,3 +77,24 @@ func.func @unknown_attribute() {
   // expected-error @+1 {{'func.return' op has an unknown attribute of the mini dialect: mini.kernels}}
   func.return {mini.kernels = 1}
 }
+
+// -----
+
+// expected-error @+1 {{'func.func' op mini.function is missing field 'launches'}}
+func.func @function_without_launches() attributes {mini.function = {name = "f", args = [], results = [], buffers = []}} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op mini.function tensor dims must be sizes or size names, got [1.500000e+00]}}
+func.func @function_float_dim() attributes {mini.function = {name = "f", args = [{name = "arg0", dtype = "f16", dims = [1.5]}], results = [], buffers = [], launches = []}} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op mini.function launch size 'R' must be an array of sizes and size names, got "arg0.0"}}
+func.func @function_size_not_factors() attributes {mini.function = {name = "f", args = [], results = [], buffers = [], launches = [{kernel = "k", tensors = [], sizes = {R = "arg0.0"}}]}} {
+  return
+}

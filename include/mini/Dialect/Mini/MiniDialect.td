@@ -27,6 +27,10 @@ def Mini_Dialect : Dialect {
     /// On a gpu.launch_func: the records, each with its "entry", of the
     /// kernels that run through this launch's plan (a decode attention's).
     static constexpr ::llvm::StringLiteral kCompanionKernelsAttrName = "mini.companion_kernels";
+    /// On a func.func: the function as the manifest's "functions" describe it
+    /// (its tensors with dims named by the function's dynamic sizes, its
+    /// intermediate buffers, and its launches in order).
+    static constexpr ::llvm::StringLiteral kFunctionRecordAttrName = "mini.function";
   }];
 }
 

@@ -165,16 +165,80 @@ struct KernelSpec {
   double attr(const std::string &name, double fallback) const;
 };
 
+/// A dim of a function's tensor, or a factor of a launch's size: static
+/// (`size` >= 1) or the function's dynamic size `name` (`size` = -1).
+struct FunctionDim {
+  int64_t size = -1;
+  std::string name;
+  bool operator==(const FunctionDim &o) const { return size == o.size && name == o.name; }
+};
+
+struct FunctionTensor {
+  std::string name;
+  DType dtype = DType::F32;
+  std::vector<FunctionDim> dims;
+};
+
+/// One kernel launch of a function: `kernel` (an entry; the runtime picks
+/// its variant as for any launch) on the function's tensors named in the
+/// kernel's tensor order, each kernel size the product of its factors.
+struct FunctionLaunch {
+  std::string kernel;
+  std::vector<std::string> tensors;
+  std::map<std::string, std::vector<FunctionDim>> sizes;
+};
+
+/// Where a launch's tensor lives: an argument, a result or an intermediate
+/// buffer of the function, by index.
+struct FunctionBinding {
+  enum Kind { Arg, Result, Buffer } kind = Arg;
+  size_t index = 0;
+};
+
+/// A function at given sizes: what runFunction launches.
+struct FunctionPlan {
+  Sizes dims; // the function's dynamic sizes
+  std::vector<int64_t> argElements, resultElements, bufferElements;
+  struct Launch {
+    const KernelSpec *kernel = nullptr;
+    std::vector<FunctionBinding> tensors; // the kernel's tensor order
+    Sizes sizes;                          // resolved (KernelSpec::resolveSizes)
+  };
+  std::vector<Launch> launches;
+};
+
+/// A func.func of the bundle ("functions" in the manifest): its arguments
+/// and results in order, its intermediate buffers, and its launches in
+/// order. Dims and size factors name the function's dynamic sizes,
+/// "arg<i>.<d>" (dim d of argument i).
+struct FunctionSpec {
+  std::string name;
+  std::vector<FunctionTensor> args, results, buffers;
+  std::vector<FunctionLaunch> launches;
+
+  /// The dynamic sizes, in order of first appearance in the arguments.
+  std::vector<std::string> dynamicSizes() const;
+  /// The launches at `given` (a value for each dynamic size and nothing
+  /// else), every size checked: each kernel's static sizes, and each tensor
+  /// a kernel reads or writes against the elements of the buffer it binds.
+  /// Throws Error naming the function, the launch and the sizes.
+  FunctionPlan plan(const struct Bundle &bundle, const Sizes &given) const;
+  /// Elements of `t` at the dynamic sizes `dims`.
+  static int64_t numElements(const FunctionTensor &t, const Sizes &dims);
+};
+
 struct Bundle {
   std::string dir;   // where manifest.json and the cubins live
   std::string chip;  // e.g. "sm_90a"
   std::vector<KernelSpec> kernels;
+  std::vector<FunctionSpec> functions;
 
   /// Reads and validates DIR/manifest.json. Throws Error naming the field.
   static Bundle load(const std::string &dir);
   /// Parses a manifest's text (`dir` only resolves cubin paths).
   static Bundle parse(const std::string &text, const std::string &dir);
   const KernelSpec &kernel(const std::string &entry) const;
+  const FunctionSpec &function(const std::string &name) const;
   /// The kernel that runs a launch of `k` (this bundle's, or a copy of it)
   /// at `sizes`: of `k` and its size variants, the one of least launchCost
   /// (the first on a tie).

@@ -149,6 +149,15 @@ public:
   /// one such kernel on two streams must not overlap.
   void launch(const KernelSpec &k, const std::vector<CUdeviceptr> &tensors,
               const Sizes &sizes, CUstream stream = nullptr) const;
+  /// Runs function `f` as `plan` (FunctionSpec::plan) lays it out: its
+  /// launches in order on `args` and `results` (device pointers of at least
+  /// the plan's elements each), with the intermediate buffers this loaded
+  /// bundle keeps for `f` (allocated at the first call, grown when a call
+  /// needs more). Asynchronous on `stream`; calls of one function on two
+  /// streams must not overlap (they share the intermediates).
+  void runFunction(const FunctionSpec &f, const FunctionPlan &plan,
+                   const std::vector<CUdeviceptr> &args, const std::vector<CUdeviceptr> &results,
+                   CUstream stream = nullptr) const;
   /// The decode plan a launch of `k` at `sizes` makes on this device.
   SplitKeysPlan splitKeysPlan(const KernelSpec &k, const Sizes &sizes) const {
     return k.planSplitKeys(sizes, smCount_, forcedSplitKeys_);
@@ -192,6 +201,8 @@ private:
     DeviceBuffer partials, lse;
   };
   mutable std::map<std::string, SplitKeysWorkspace> splitKeysWorkspaces_;
+  /// Each function's intermediate buffers (runFunction), grown as needed.
+  mutable std::map<std::string, std::vector<DeviceBuffer>> functionBuffers_;
   int smCount_ = 0;
   int64_t forcedSplitKeys_ = 0;
 

@@ -1,0 +1,17 @@
+// A Llama MLP block (7B sizes: hidden 4096, FFN 11008) on a dynamic number
+// of tokens: RMSNorm, the gate and up projections, SwiGLU, the down
+// projection and the residual. `mini-run BUNDLE --function llama_mlp --size
+// arg0.0=TOKENS` runs it as one function, a launch per op.
+func.func @llama_mlp(%x: tensor<?x4096xf16>, %norm_w: tensor<4096xf16>,
+                     %w_gate: tensor<4096x11008xf16>, %w_up: tensor<4096x11008xf16>,
+                     %w_down: tensor<11008x4096xf16>) -> tensor<?x4096xf16> {
+  %n = mini.rmsnorm %x, %norm_w {epsilon = 1.0e-05 : f32}
+      : tensor<?x4096xf16>, tensor<4096xf16> -> tensor<?x4096xf16>
+  %gate = mini.matmul %n, %w_gate : tensor<?x4096xf16>, tensor<4096x11008xf16> -> tensor<?x11008xf16>
+  %up = mini.matmul %n, %w_up : tensor<?x4096xf16>, tensor<4096x11008xf16> -> tensor<?x11008xf16>
+  %act = mini.silu %gate : tensor<?x11008xf16> -> tensor<?x11008xf16>
+  %h = mini.mul %act, %up : tensor<?x11008xf16>, tensor<?x11008xf16> -> tensor<?x11008xf16>
+  %down = mini.matmul %h, %w_down : tensor<?x11008xf16>, tensor<11008x4096xf16> -> tensor<?x4096xf16>
+  %y = mini.add %down, %x : tensor<?x4096xf16>, tensor<?x4096xf16> -> tensor<?x4096xf16>
+  return %y : tensor<?x4096xf16>
+}

@@ -1,0 +1,219 @@
+// The function records of mini-lower-to-gpu (HostLaunches.h): what the
+// manifest's "functions" say of a func.func, so that the runtime can run it
+// as written, a launch per op in order, over named buffers.
+#include "HostLaunches.h"
+#include "OpSizes.h"
+
+#include "mini/Dialect/Mini/MiniDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+using namespace mlir;
+
+namespace mini {
+namespace {
+
+/// A tensor's dims: an IntegerAttr where static, else the StringAttr name
+/// of the function's dynamic size it equals ("arg<i>.<d>").
+using SymbolicDims = SmallVector<Attribute, 4>;
+
+bool isMiniComputeOp(Operation *op) {
+  return isa<MatmulOp, SoftmaxOp, RmsNormOp, AttentionOp, AddOp, MulOp, SiluOp, GeluOp, ScaleOp,
+             CastOp, TransposeOp, CausalMaskOp>(op);
+}
+
+} // namespace
+
+/// Sizes as products of factors: the collector collectSizes runs on for a
+/// function record.
+class SymbolicSizes {
+public:
+  using Size = SmallVector<Attribute>;
+  SymbolicSizes(MLIRContext *ctx, const DenseMap<Value, SymbolicDims> &dims)
+      : ctx(ctx), dimsOf(dims) {}
+
+  /// The static dims multiplied into one factor (left out when 1), then the
+  /// names of the dynamic ones.
+  Size dims(Value tensor, int64_t from, int64_t to) {
+    int64_t product = 1;
+    Size names;
+    for (Attribute d : ArrayRef<Attribute>(dimsOf.at(tensor)).slice(from, to - from)) {
+      if (auto i = dyn_cast<IntegerAttr>(d))
+        product *= i.getInt();
+      else
+        names.push_back(d);
+    }
+    Size out;
+    if (product != 1 || names.empty())
+      out.push_back(IntegerAttr::get(IntegerType::get(ctx, 64), product));
+    llvm::append_range(out, names);
+    return out;
+  }
+  Size dim(Value tensor, int64_t i) { return dims(tensor, i, i + 1); }
+
+private:
+  MLIRContext *ctx;
+  const DenseMap<Value, SymbolicDims> &dimsOf;
+};
+
+FunctionRecorder::FunctionRecorder(func::FuncOp func) : func(func), b(func.getContext()) {}
+
+std::unique_ptr<FunctionRecorder> FunctionRecorder::create(func::FuncOp func) {
+  if (func.isExternal())
+    return nullptr;
+  bool computes = false;
+  for (Operation &op : func.getBody().getOps()) {
+    if (isMiniComputeOp(&op))
+      computes = true;
+    else if (!isa<func::ReturnOp>(op))
+      return nullptr; // host code the runtime would not run
+  }
+  auto ret = cast<func::ReturnOp>(func.getBody().back().getTerminator());
+  llvm::SmallPtrSet<Value, 4> returned;
+  for (Value v : ret.getOperands())
+    if (isa<BlockArgument>(v) || !returned.insert(v).second)
+      return nullptr; // a result no launch writes, or one written twice
+  if (!computes)
+    return nullptr;
+  auto recorder = std::unique_ptr<FunctionRecorder>(new FunctionRecorder(func));
+  for (auto [i, arg] : llvm::enumerate(func.getArguments())) {
+    auto type = dyn_cast<RankedTensorType>(arg.getType());
+    if (!type)
+      return nullptr;
+    SymbolicDims dims;
+    for (auto [d, size] : llvm::enumerate(type.getShape()))
+      dims.push_back(ShapedType::isDynamic(size)
+                         ? Attribute(recorder->b.getStringAttr("arg" + Twine(i) + "." + Twine(d)))
+                         : Attribute(recorder->b.getI64IntegerAttr(size)));
+    recorder->dims[arg] = dims;
+    recorder->names[arg] = "arg" + std::to_string(i);
+  }
+  for (auto [j, v] : llvm::enumerate(ret.getOperands()))
+    recorder->names[v] = "result" + std::to_string(j);
+  return recorder;
+}
+
+DictionaryAttr FunctionRecorder::tensorRecord(Value v) {
+  std::string dtype;
+  llvm::raw_string_ostream(dtype) << cast<RankedTensorType>(v.getType()).getElementType();
+  return b.getDictionaryAttr({b.getNamedAttr("name", b.getStringAttr(names.at(v))),
+                              b.getNamedAttr("dtype", b.getStringAttr(dtype)),
+                              b.getNamedAttr("dims", b.getArrayAttr(dims.at(v)))});
+}
+
+std::string FunctionRecorder::canonical(StringRef name) {
+  std::string n = name.str();
+  while (sameAs.count(n) && sameAs[n] != n)
+    n = sameAs[n];
+  return n;
+}
+
+void FunctionRecorder::unify(Attribute a, Attribute b) {
+  auto x = dyn_cast<StringAttr>(a), y = dyn_cast<StringAttr>(b);
+  if (!x || !y)
+    return; // a static dim: the verifier has checked the other against it
+  std::string rx = canonical(x.getValue()), ry = canonical(y.getValue());
+  if (rx == ry)
+    return;
+  // The name of the earlier argument (then dim) stands for both.
+  auto key = [](StringRef n) {
+    auto [arg, dim] = n.drop_front(3).split('.');
+    return std::make_pair(std::stoll(arg.str()), std::stoll(dim.str()));
+  };
+  if (key(ry) < key(rx))
+    std::swap(rx, ry);
+  sameAs[ry] = rx;
+}
+
+/// The dynamic dims `op`'s verifier requires equal to each other: one size.
+void FunctionRecorder::unifyOperandDims(Operation *op) {
+  auto d = [&](Value v) -> SymbolicDims & { return dims[v]; };
+  if (auto mm = dyn_cast<MatmulOp>(op)) {
+    SymbolicDims &a = d(mm.getLhs()), &bb = d(mm.getRhs());
+    for (size_t i = 0; i + 2 < a.size(); ++i)
+      unify(a[i], bb[i]);
+    unify(a[a.size() - 1], bb[bb.size() - 2]);
+  } else if (isa<AddOp, MulOp>(op)) {
+    SymbolicDims &a = d(op->getOperand(0)), &bb = d(op->getOperand(1));
+    for (size_t i = 0; i < bb.size(); ++i)
+      unify(a[a.size() - bb.size() + i], bb[i]);
+  } else if (auto norm = dyn_cast<RmsNormOp>(op)) {
+    unify(d(norm.getInput()).back(), d(norm.getWeight())[0]);
+  } else if (auto attn = dyn_cast<AttentionOp>(op)) {
+    SymbolicDims &q = d(attn.getQuery()), &k = d(attn.getKey()), &v = d(attn.getValue());
+    unify(q[0], k[0]);
+    unify(q[3], k[3]);
+    for (size_t i = 0; i < k.size(); ++i)
+      unify(k[i], v[i]);
+  }
+}
+
+void FunctionRecorder::addLaunch(Operation *op, StringRef kernel) {
+  unifyOperandDims(op);
+  // The result's dims: static ones from its type, dynamic ones those of the
+  // operand dim they equal (as HostLaunches allocates it).
+  Value result = op->getResult(0);
+  auto type = cast<RankedTensorType>(result.getType());
+  SymbolicDims from = dims.at(op->getOperand(0));
+  if (isa<MatmulOp>(op))
+    from.back() = dims.at(op->getOperand(1)).back();
+  if (isa<TransposeOp>(op))
+    std::swap(from[from.size() - 1], from[from.size() - 2]);
+  SymbolicDims resultDims;
+  for (auto [i, size] : llvm::enumerate(type.getShape()))
+    resultDims.push_back(ShapedType::isDynamic(size) ? from[i] : b.getI64IntegerAttr(size));
+  dims[result] = resultDims;
+  if (!names.count(result)) {
+    names[result] = "t" + std::to_string(buffers.size());
+    buffers.push_back(tensorRecord(result));
+  }
+
+  SmallVector<Attribute> tensors;
+  for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults()))
+    tensors.push_back(b.getStringAttr(names.at(v)));
+  SymbolicSizes sc(b.getContext(), dims);
+  SmallVector<NamedAttribute> sizes;
+  for (auto &entry : collectSizes(op, sc))
+    sizes.push_back(b.getNamedAttr(entry.getKey(), b.getArrayAttr(entry.getValue())));
+  launches.push_back(b.getDictionaryAttr({b.getNamedAttr("kernel", b.getStringAttr(kernel)),
+                                          b.getNamedAttr("tensors", b.getArrayAttr(tensors)),
+                                          b.getNamedAttr("sizes", b.getDictionaryAttr(sizes))}));
+}
+
+/// `a` with each size name replaced by its canonical one (unify).
+Attribute FunctionRecorder::canonicalize(Attribute a) {
+  if (auto s = dyn_cast<StringAttr>(a))
+    return b.getStringAttr(canonical(s.getValue()));
+  if (auto arr = dyn_cast<ArrayAttr>(a)) {
+    SmallVector<Attribute> out;
+    for (Attribute e : arr)
+      out.push_back(canonicalize(e));
+    return b.getArrayAttr(out);
+  }
+  if (auto dict = dyn_cast<DictionaryAttr>(a)) {
+    SmallVector<NamedAttribute> out;
+    for (NamedAttribute n : dict) // tensor and kernel names are no size's
+      out.push_back(b.getNamedAttr(n.getName(), canonicalize(n.getValue())));
+    return b.getDictionaryAttr(out);
+  }
+  return a;
+}
+
+void FunctionRecorder::finish() {
+  SmallVector<Attribute> args, results;
+  for (Value arg : func.getArguments())
+    args.push_back(tensorRecord(arg));
+  for (Value v : func.getBody().back().getTerminator()->getOperands())
+    results.push_back(tensorRecord(v));
+  auto canonicalList = [&](ArrayRef<Attribute> list) {
+    return cast<ArrayAttr>(canonicalize(b.getArrayAttr(list)));
+  };
+  func->setAttr(MiniDialect::kFunctionRecordAttrName,
+                b.getDictionaryAttr({b.getNamedAttr("name", func.getSymNameAttr()),
+                                     b.getNamedAttr("args", canonicalList(args)),
+                                     b.getNamedAttr("results", canonicalList(results)),
+                                     b.getNamedAttr("buffers", canonicalList(buffers)),
+                                     b.getNamedAttr("launches", canonicalList(launches))}));
+}
+
+} // namespace mini

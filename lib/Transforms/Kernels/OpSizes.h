@@ -1,0 +1,58 @@
+// The sizes a mini op's kernels take, by name, from its operands' dims. One
+// definition for the launches (HostLaunches) and the function records
+// (HostFunctions). Private to lib/Transforms.
+#ifndef MINI_TRANSFORMS_KERNELS_OPSIZES_H
+#define MINI_TRANSFORMS_KERNELS_OPSIZES_H
+
+#include "mini/Dialect/Mini/MiniOps.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace mini {
+
+/// The named sizes of `op` (its kernels' size parameters), each the product
+/// of some of its operands' dims: `sc.dims(tensor, from, to)` gives the
+/// product of dims [from, to) of `tensor` as a `Collector::Size` (host
+/// values in mini-lower-to-gpu, factors in the function records).
+template <typename Collector>
+llvm::StringMap<typename Collector::Size> collectSizes(mlir::Operation *op, Collector &sc) {
+  using namespace mlir;
+  llvm::StringMap<typename Collector::Size> s;
+  if (auto mm = dyn_cast<MatmulOp>(op)) {
+    int64_t rank = cast<RankedTensorType>(mm.getLhs().getType()).getRank();
+    s["batch"] = sc.dims(mm.getLhs(), 0, rank - 2);
+    s["M"] = sc.dim(mm.getLhs(), rank - 2);
+    s["K"] = sc.dim(mm.getLhs(), rank - 1);
+    s["N"] = sc.dim(mm.getRhs(), rank - 1);
+  } else if (auto attn = dyn_cast<AttentionOp>(op)) {
+    s["B"] = sc.dim(attn.getQuery(), 0);
+    s["H"] = sc.dim(attn.getQuery(), 1);
+    s["S"] = sc.dim(attn.getQuery(), 2);
+    s["D"] = sc.dim(attn.getQuery(), 3);
+    s["G"] = sc.dim(attn.getKey(), 1);
+    s["T"] = sc.dim(attn.getKey(), 2);
+  } else if (isa<CausalMaskOp, TransposeOp>(op)) { // the last two dims, batched
+    Value x = op->getOperand(0);
+    int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+    bool mask = isa<CausalMaskOp>(op);
+    s["batch"] = sc.dims(x, 0, rank - 2);
+    s[mask ? "S" : "R"] = sc.dim(x, rank - 2);
+    s[mask ? "T" : "C"] = sc.dim(x, rank - 1);
+  } else { // row ops and elementwise: rows x last dim (a broadcast rhs: x its dims)
+    Value x = op->getOperand(0);
+    int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+    int64_t inner = 1;
+    if (isa<AddOp, MulOp>(op))
+      if (int64_t rhsRank = cast<RankedTensorType>(op->getOperand(1).getType()).getRank();
+          rhsRank < rank)
+        inner = rhsRank;
+    s["R"] = sc.dims(x, 0, rank - inner);
+    s["C"] = sc.dims(x, rank - inner, rank);
+  }
+  return s;
+}
+
+} // namespace mini
+
+#endif
