@@ -32,6 +32,9 @@ struct MiniPipelineOptions : public PassPipelineOptions<MiniPipelineOptions> {
       llvm::cl::desc("gpu-module-to-binary format: bin (cubin, for bundles), "
                      "isa (PTX text, to read), llvm (LLVM IR)"),
       llvm::cl::init("bin")};
+  Option<bool> fuse{*this, "fuse",
+                    llvm::cl::desc("Run mini-fuse first (fuse=0: every op its own kernels)"),
+                    llvm::cl::init(true)};
   // The matmul switches of mini-select-matmul-config (the ladder in
   // docs/PERF.md): -1 / "" keep the per-chip defaults.
   Option<std::string> matmulMath{*this, "matmul-math",
@@ -113,6 +116,8 @@ LogicalResult buildMiniPipeline(
   useShortSharedPointers();
   // Our passes, each from its generated options struct: the pipeline's
   // matmul-* and attention-* options are the select passes' own.
+  if (opts.fuse)
+    pm.addPass(mini::createMiniFuse());
   pm.addPass(mini::createMiniSelectRowConfig());
   mini::MiniSelectMatmulConfigOptions matmul;
   matmul.chip = opts.chip;
@@ -175,7 +180,7 @@ void mini::registerMiniPipeline() {
   // bad options become an error message instead of an abort.
   registerPassPipeline(
       "mini-pipeline",
-      "Compile mini ops to CUDA kernels: mini-select-row-config, mini-select-matmul-config, "
+      "Compile mini ops to CUDA kernels: mini-fuse (unless fuse=0), mini-select-row-config, mini-select-matmul-config, "
       "mini-select-attention-config, mini-lower-to-gpu, mini-promote-tiles, "
       "mini-pipeline-stages, mini-lower-stage-copies, mini-lower-mma, one-shot-bufferize, "
       "nvvm-attach-target, convert-gpu-to-nvvm, gpu-module-to-binary and, with "

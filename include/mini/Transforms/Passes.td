@@ -3,6 +3,22 @@
 
 include "mlir/Pass/PassBase.td"
 
+def MiniFuse : Pass<"mini-fuse"> {
+  let summary = "Fuse chains of mini ops into fewer kernels";
+  let description = [{
+    The first pass of `--mini-pipeline` (`fuse=0` skips it). Each rule is a
+    pattern of its own, applied where fusion is legal: every value it
+    removes has no other user, shapes and element types agree, and the
+    fused op computes the unfused result within the tolerances.
+    - Attention: `matmul(softmax([causal_mask](scale(matmul(q,
+      transpose(k))))), v)`, the scale also on q or after the mask, a cast
+      between softmax and the last matmul, becomes `mini.attention` with the
+      product of the scales and `causal`: no S x T tensor is stored. q, k, v
+      are B x H x S|T x D with a static D.
+  }];
+  let dependentDialects = ["mini::MiniDialect"];
+}
+
 def MiniSelectRowConfig : Pass<"mini-select-row-config"> {
   let summary = "Choose vector width, warps per row, rows per block and register caching for row ops";
   let description = [{
