@@ -51,6 +51,12 @@ const TensorSpec *tensorAt(const mini_bundle *b, int kernel, int tensor) {
   return &k->tensors[tensor];
 }
 
+const FunctionSpec *functionAt(const mini_bundle *b, int function) {
+  if (!b || function < 0 || function >= static_cast<int>(b->bundle.functions.size()))
+    return nullptr;
+  return &b->bundle.functions[function];
+}
+
 const KernelSpec &checkedKernel(const mini_bundle *b, int kernel) {
   if (!b)
     throw Error("the bundle is null");
@@ -262,6 +268,78 @@ int mini_launch(mini_bundle *bundle, int kernel, int num_tensors, const uint64_t
     }
     bundle->device->makeCurrent();
     bundle->loaded->launch(k, pointers, sizes, static_cast<CUstream>(stream));
+  });
+}
+
+int mini_bundle_num_functions(const mini_bundle *bundle) {
+  return bundle ? static_cast<int>(bundle->bundle.functions.size()) : -1;
+}
+
+const char *mini_function_name(const mini_bundle *bundle, int function) {
+  const FunctionSpec *f = functionAt(bundle, function);
+  return f ? f->name.c_str() : nullptr;
+}
+
+int mini_bundle_find_function(const mini_bundle *bundle, const char *name) {
+  int found = -1;
+  int rc = guarded([&] {
+    if (!bundle || !name)
+      throw Error("mini_bundle_find_function: the bundle or the name is null");
+    const FunctionSpec &f = bundle->bundle.function(name);
+    found = static_cast<int>(&f - bundle->bundle.functions.data());
+  });
+  return rc == MINI_OK ? found : -1;
+}
+
+int mini_function_num_args(const mini_bundle *bundle, int function) {
+  const FunctionSpec *f = functionAt(bundle, function);
+  return f ? static_cast<int>(f->args.size()) : -1;
+}
+
+int mini_function_num_results(const mini_bundle *bundle, int function) {
+  const FunctionSpec *f = functionAt(bundle, function);
+  return f ? static_cast<int>(f->results.size()) : -1;
+}
+
+int mini_run_function(mini_bundle *bundle, int function, int num_args, const uint64_t *args,
+                      int num_results, const uint64_t *results, int num_sizes,
+                      const char *const *size_names, const int64_t *size_values, void *stream) {
+  return guarded([&] {
+    const FunctionSpec *f = functionAt(bundle, function);
+    if (!f)
+      throw Error("function index " + std::to_string(function) + " is out of range (the bundle "
+                  "has " + std::to_string(bundle ? bundle->bundle.functions.size() : 0) +
+                  " functions)");
+    if (num_args != static_cast<int>(f->args.size()) ||
+        num_results != static_cast<int>(f->results.size()) || (num_args && !args) ||
+        (num_results && !results))
+      throw Error("function '" + f->name + "' takes " + std::to_string(f->args.size()) +
+                  " argument(s) and " + std::to_string(f->results.size()) + " result(s), got " +
+                  std::to_string(num_args) + " and " + std::to_string(num_results));
+    std::vector<CUdeviceptr> argPtrs(args, args + num_args), resultPtrs(results, results + num_results);
+    for (auto [list, specs] : {std::pair{&argPtrs, &f->args}, std::pair{&resultPtrs, &f->results}})
+      for (size_t i = 0; i < list->size(); ++i)
+        if (!(*list)[i] || (*list)[i] % 16)
+          throw Error("function '" + f->name + "': tensor '" + (*specs)[i].name +
+                      "' must be a non-null device pointer aligned to 16 bytes");
+    if (num_sizes < 0 || (num_sizes > 0 && (!size_names || !size_values)))
+      throw Error("function '" + f->name + "': sizes must be given as two arrays of " +
+                  std::to_string(num_sizes) + " names and values");
+    Sizes given;
+    for (int i = 0; i < num_sizes; ++i) {
+      if (!size_names[i])
+        throw Error("function '" + f->name + "': size name #" + std::to_string(i) + " is null");
+      given[size_names[i]] = size_values[i];
+    }
+    FunctionPlan plan = f->plan(bundle->bundle, given);
+    std::lock_guard<std::mutex> lock(bundle->mutex);
+    if (!bundle->loaded) {
+      CUdevice current = 0;
+      int ordinal = driver().cuCtxGetDevice(&current) == CUDA_SUCCESS ? current : 0;
+      load(bundle, ordinal);
+    }
+    bundle->device->makeCurrent();
+    bundle->loaded->runFunction(*f, plan, argPtrs, resultPtrs, static_cast<CUstream>(stream));
   });
 }
 

@@ -70,6 +70,7 @@ FunctionSpec parseFunction(const Json &json, size_t index, const Bundle &b) {
   tensors("args", FunctionBinding::Arg, f.args);
   tensors("results", FunctionBinding::Result, f.results);
   tensors("buffers", FunctionBinding::Buffer, f.buffers);
+  std::set<std::string> written; // results and buffers a launch has written so far
   for (const Json &l : r.get("launches", Kind::Array)) {
     Reader lr(l, where + " launch #" + std::to_string(f.launches.size()));
     FunctionLaunch launch;
@@ -94,7 +95,12 @@ FunctionSpec parseFunction(const Json &json, size_t index, const Bundle &b) {
                     k.tensors[i].name + "'");
       if (k.tensors[i].output && bind.kind == FunctionBinding::Arg)
         throw Error(lr.where + ": writes argument '" + t.name + "'");
+      if (!k.tensors[i].output && bind.kind != FunctionBinding::Arg && !written.count(t.name))
+        throw Error(lr.where + ": reads '" + t.name + "' before any launch writes it");
     }
+    for (size_t i = 0; i < k.tensors.size(); ++i)
+      if (k.tensors[i].output)
+        written.insert(launch.tensors[i]);
     const Json &sizes = lr.get("sizes", Kind::Object);
     for (const std::string &name : k.sizes) {
       if (!sizes.contains(name))
@@ -109,6 +115,9 @@ FunctionSpec parseFunction(const Json &json, size_t index, const Bundle &b) {
   }
   if (f.launches.empty())
     throw Error(where + ": 'launches' is empty");
+  for (const FunctionTensor &t : f.results)
+    if (!written.count(t.name))
+      throw Error(where + ": no launch writes result '" + t.name + "'");
   return f;
 }
 

@@ -382,25 +382,39 @@ bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Dev
 }
 
 
+/// Whether there is no GPU to run on (then says so).
+bool noGpu() {
+  std::string reason;
+  if (rt::deviceCount(&reason) > 0)
+    return false;
+  std::printf("mini-run: no GPU, nothing run (%s)\n", reason.c_str());
+  return true;
+}
+
+/// The run's random generator (seeded by --seed or at random), after a line
+/// saying where it runs, and the header of the result lines (`what` names
+/// the first column).
+std::mt19937_64 startRun(const Options &opt, const rt::Bundle &bundle, const rt::Device &device,
+                         const char *what) {
+  uint64_t seed = opt.seedGiven ? opt.seed : std::random_device{}();
+  std::printf("device: %s (%s), bundle: %s (%s), seed %llu\n", device.name().c_str(),
+              device.chip().c_str(), opt.bundle.c_str(), bundle.chip.c_str(),
+              static_cast<unsigned long long>(seed));
+  std::printf("%-22s %-9s %-5s %-40s %-20s %9s %9s %7s %9s %9s  %s\n", what,
+              *what == 'k' ? "op" : "result", "dtype", "sizes", "reference", "rel_err", "vs_f64",
+              "tol", "ours_ms", "ref_ms", "result");
+  return std::mt19937_64(seed);
+}
+
 /// mini-run --function: plan first (usage errors on any machine), then run.
 int runFunctionMain(const Options &opt, const rt::Bundle &bundle) {
   const rt::FunctionSpec &f = bundle.function(opt.function);
   rt::FunctionPlan plan = f.plan(bundle, opt.sizes);
-  std::string reason;
-  if (rt::deviceCount(&reason) == 0) {
-    std::printf("mini-run: no GPU, nothing run (%s)\n", reason.c_str());
+  if (noGpu())
     return 77;
-  }
   rt::Device device(0);
   rt::LoadedBundle loaded(bundle, device);
-  uint64_t seed = opt.seedGiven ? opt.seed : std::random_device{}();
-  std::mt19937_64 rng(seed);
-  std::printf("device: %s (%s), bundle: %s (%s), seed %llu\n", device.name().c_str(),
-              device.chip().c_str(), opt.bundle.c_str(), bundle.chip.c_str(),
-              static_cast<unsigned long long>(seed));
-  std::printf("%-22s %-9s %-5s %-40s %-20s %9s %9s %7s %9s %9s  %s\n", "function", "result",
-              "dtype", "sizes", "reference", "rel_err", "vs_f64", "tol", "ours_ms", "ref_ms",
-              "result");
+  std::mt19937_64 rng = startRun(opt, bundle, device, "function");
   run::FunctionRunOptions fo;
   fo.warmup = opt.warmup;
   fo.iters = opt.iters;
@@ -439,20 +453,12 @@ int main(int argc, char **argv) {
       if (work.empty())
         throw rt::Error("the bundle has no " + opt.op + " kernel");
     }
-    std::string reason;
-    if (rt::deviceCount(&reason) == 0) {
-      std::printf("mini-run: no GPU, nothing run (%s)\n", reason.c_str());
+    if (noGpu())
       return 77; // the conventional "skipped" status for test drivers
-    }
     rt::Device device(0);
     rt::LoadedBundle loaded(bundle, device);
     loaded.forceSplitKeys(opt.splitKeys);
-    uint64_t seed = opt.seedGiven ? opt.seed : std::random_device{}();
-    std::mt19937_64 rng(seed);
-    std::printf("device: %s (%s), bundle: %s (%s), seed %llu\n", device.name().c_str(), device.chip().c_str(),
-                opt.bundle.c_str(), bundle.chip.c_str(), static_cast<unsigned long long>(seed));
-    std::printf("%-22s %-9s %-5s %-40s %-20s %9s %9s %7s %9s %9s  %s\n", "kernel", "op", "dtype", "sizes", "reference",
-                "rel_err", "vs_f64", "tol", "ours_ms", "ref_ms", "result");
+    std::mt19937_64 rng = startRun(opt, bundle, device, "kernel");
     bool all = true;
     run::BenchReport report(opt.json, opt.group);
     for (size_t i = 0; i < work.size(); ++i) {

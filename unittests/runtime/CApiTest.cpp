@@ -149,6 +149,49 @@ TEST(CApiOpen, ReportsMissingAndMalformedBundles) {
   fs::remove_all(dir);
 }
 
+TEST(CApiFunctions, DescribesAndChecksFunctionsWithoutAGpu) {
+  fs::path dir = fs::temp_directory_path() / ("mini-capi-fn-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "manifest.json") << R"({"format":"mini-bundle","version":1,
+    "chip":"sm_90a","abi":"x","kernels":[{
+    "entry":"f_silu","op":"silu","cubin":"k.cubin","sizes":["R","C"],
+    "static_sizes":{"R":-1,"C":64},
+    "tensors":[{"name":"x","dtype":"f16","dims":["R","C"],"output":false},
+               {"name":"y","dtype":"f16","dims":["R","C"],"output":true}],
+    "grid":[{"sizes":["R","C"],"div":8192},{"sizes":[],"div":1},{"sizes":[],"div":1}],
+    "block":[256,1,1],"dynamic_shared_bytes":0,"attrs":{}}],
+    "functions":[{"name":"f","args":[{"name":"arg0","dtype":"f16","dims":["arg0.0",64]}],
+      "results":[{"name":"result0","dtype":"f16","dims":["arg0.0",64]}],"buffers":[],
+      "launches":[{"kernel":"f_silu","tensors":["arg0","result0"],
+                   "sizes":{"R":["arg0.0"],"C":[64]}}]}]})";
+  mini_bundle *b = nullptr;
+  ASSERT_EQ(mini_bundle_open(dir.c_str(), &b), MINI_OK) << mini_last_error();
+  EXPECT_EQ(mini_bundle_num_functions(b), 1);
+  EXPECT_STREQ(mini_function_name(b, 0), "f");
+  EXPECT_EQ(mini_function_name(b, 1), nullptr);
+  EXPECT_EQ(mini_bundle_find_function(b, "f"), 0);
+  EXPECT_EQ(mini_bundle_find_function(b, "g"), -1);
+  EXPECT_STREQ(mini_last_error(), "bundle has no function 'g' (it has: f)");
+  EXPECT_EQ(mini_function_num_args(b, 0), 1);
+  EXPECT_EQ(mini_function_num_results(b, 0), 1);
+  const char *names[] = {"arg0.0"};
+  int64_t rows[] = {3};
+  uint64_t x[] = {256}, y[] = {512};
+  EXPECT_EQ(mini_run_function(b, 0, 1, x, 0, nullptr, 1, names, rows, nullptr), MINI_ERROR);
+  EXPECT_STREQ(mini_last_error(), "function 'f' takes 1 argument(s) and 1 result(s), got 1 and 0");
+  uint64_t misaligned[] = {520};
+  EXPECT_EQ(mini_run_function(b, 0, 1, x, 1, misaligned, 1, names, rows, nullptr), MINI_ERROR);
+  EXPECT_STREQ(mini_last_error(),
+               "function 'f': tensor 'result0' must be a non-null device pointer aligned to 16 bytes");
+  EXPECT_EQ(mini_run_function(b, 0, 1, x, 1, y, 0, nullptr, nullptr, nullptr), MINI_ERROR);
+  EXPECT_STREQ(mini_last_error(),
+               "function 'f': size arg0.0 is dynamic; give it, e.g. --size arg0.0=128");
+  EXPECT_EQ(mini_run_function(b, 1, 1, x, 1, y, 1, names, rows, nullptr), MINI_ERROR);
+  EXPECT_STREQ(mini_last_error(), "function index 1 is out of range (the bundle has 1 functions)");
+  mini_bundle_close(b);
+  fs::remove_all(dir);
+}
+
 /// One softmax of the suite bundle through the C API on a stream of its own.
 TEST(CApiGpu, LaunchesOnAStream) {
   const char *dir = std::getenv("MINI_TEST_BUNDLE");

@@ -138,6 +138,11 @@ TEST(Function, BadRecordsAreNamed) {
       "manifest function 'f' launch #0 (kernel 'f_add'): gives no size C");
   EXPECT_EQ(parseError(broken(R"("dims":[64]})", R"("dims":[0]})")),
             "manifest function 'f' tensor 'arg1': dims must be integers >= 1 or size names, got 0");
+  EXPECT_EQ(parseError(broken(R"(["arg0","arg1","t0"])", R"(["result0","arg1","t0"])")),
+            "manifest function 'f' launch #0 (kernel 'f_add'): reads 'result0' before any launch "
+            "writes it");
+  EXPECT_EQ(parseError(broken(R"(["t0","result0"])", R"(["t0","t0"])")),
+            "manifest function 'f': no launch writes result 'result0'");
   EXPECT_EQ(parseError(std::string(kFunction) + "," + kFunction),
             "manifest: two functions are named 'f'");
 }

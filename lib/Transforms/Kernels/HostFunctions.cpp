@@ -59,7 +59,7 @@ private:
 FunctionRecorder::FunctionRecorder(func::FuncOp func) : func(func), b(func.getContext()) {}
 
 std::unique_ptr<FunctionRecorder> FunctionRecorder::create(func::FuncOp func) {
-  if (func.isExternal())
+  if (func.isExternal() || !func.getBody().hasOneBlock())
     return nullptr;
   bool computes = false;
   for (Operation &op : func.getBody().getOps()) {

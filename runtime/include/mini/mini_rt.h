@@ -92,6 +92,29 @@ MINI_RT_EXPORT int mini_launch(mini_bundle *bundle, int kernel, int num_tensors,
                 int num_sizes, const char *const *size_names, const int64_t *size_values,
                 void *stream);
 
+/* Functions (the manifest's "functions"): a func.func run as its launches in
+ * order, numbered 0 .. mini_bundle_num_functions() - 1. Sizes are the
+ * function's dynamic sizes, named arg<i>.<d> (dim d of argument i). */
+MINI_RT_EXPORT int mini_bundle_num_functions(const mini_bundle *bundle);
+MINI_RT_EXPORT const char *mini_function_name(const mini_bundle *bundle, int function);
+/* The function's index, or -1 (with an error naming the functions) when absent. */
+MINI_RT_EXPORT int mini_bundle_find_function(const mini_bundle *bundle, const char *name);
+MINI_RT_EXPORT int mini_function_num_args(const mini_bundle *bundle, int function);
+MINI_RT_EXPORT int mini_function_num_results(const mini_bundle *bundle, int function);
+
+/* Runs function `function` on `num_args` argument and `num_results` result
+ * device pointers (each contiguous, row-major, 16-byte aligned) at the named
+ * dynamic sizes, on `stream` (NULL: the legacy default stream).
+ * Asynchronous; every binding and size is checked before the first launch.
+ * The intermediates live in the bundle, allocated at the first call and
+ * reused: calls of one function on two streams must not overlap. Loads the
+ * bundle on the current device first when mini_bundle_load was not called. */
+MINI_RT_EXPORT int mini_run_function(mini_bundle *bundle, int function, int num_args,
+                                     const uint64_t *args, int num_results,
+                                     const uint64_t *results, int num_sizes,
+                                     const char *const *size_names, const int64_t *size_values,
+                                     void *stream);
+
 #ifdef __cplusplus
 }
 #endif
