@@ -190,3 +190,16 @@ func.func @mask_f16_77x1001(%x: tensor<5x77x1001xf16>) -> tensor<5x77x1001xf16> 
   %y = mini.causal_mask %x : tensor<5x77x1001xf16> -> tensor<5x77x1001xf16>
   return %y : tensor<5x77x1001xf16>
 }
+// A fused chain (mini-fuse: one mini.elementwise): bias, GELU, scale, residual.
+func.func @chain_f16_8192(%x: tensor<8192x4096xf16>, %b: tensor<4096xf16>, %r: tensor<8192x4096xf16>) -> tensor<8192x4096xf16> {
+  %0 = mini.add %x, %b : tensor<8192x4096xf16>, tensor<4096xf16> -> tensor<8192x4096xf16>
+  %1 = mini.gelu %0 {approximate = "tanh"} : tensor<8192x4096xf16> -> tensor<8192x4096xf16>
+  %2 = mini.scale %1 {factor = 0.5 : f32} : tensor<8192x4096xf16> -> tensor<8192x4096xf16>
+  %3 = mini.add %2, %r : tensor<8192x4096xf16>, tensor<8192x4096xf16> -> tensor<8192x4096xf16>
+  return %3 : tensor<8192x4096xf16>
+}
+func.func @swiglu_bf16_8192(%g: tensor<8192x11008xbf16>, %u: tensor<8192x11008xbf16>) -> tensor<8192x11008xbf16> {
+  %s = mini.silu %g : tensor<8192x11008xbf16> -> tensor<8192x11008xbf16>
+  %h = mini.mul %s, %u : tensor<8192x11008xbf16>, tensor<8192x11008xbf16> -> tensor<8192x11008xbf16>
+  return %h : tensor<8192x11008xbf16>
+}

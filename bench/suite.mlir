@@ -272,3 +272,22 @@ func.func @cast_bf16_to_f16(%x: tensor<?x?xbf16>) -> tensor<?x?xf16> {
   %y = mini.cast %x : tensor<?x?xbf16> -> tensor<?x?xf16>
   return %y : tensor<?x?xf16>
 }
+// Elementwise chains, fused by mini-fuse into one mini.elementwise kernel each.
+func.func @chain_f16(%x: tensor<?x?xf16>, %b: tensor<?xf16>, %r: tensor<?x?xf16>) -> tensor<?x?xf16> {
+  %0 = mini.add %x, %b : tensor<?x?xf16>, tensor<?xf16> -> tensor<?x?xf16>
+  %1 = mini.gelu %0 {approximate = "tanh"} : tensor<?x?xf16> -> tensor<?x?xf16>
+  %2 = mini.scale %1 {factor = 0.5 : f32} : tensor<?x?xf16> -> tensor<?x?xf16>
+  %3 = mini.add %2, %r : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
+  return %3 : tensor<?x?xf16>
+}
+func.func @swiglu_bf16(%g: tensor<?x?xbf16>, %u: tensor<?x?xbf16>) -> tensor<?x?xbf16> {
+  %s = mini.silu %g : tensor<?x?xbf16> -> tensor<?x?xbf16>
+  %h = mini.mul %s, %u : tensor<?x?xbf16>, tensor<?x?xbf16> -> tensor<?x?xbf16>
+  return %h : tensor<?x?xbf16>
+}
+func.func @chain_cast_f32(%x: tensor<?x?xf32>, %w: tensor<?xf32>) -> tensor<?x?xbf16> {
+  %0 = mini.mul %x, %w : tensor<?x?xf32>, tensor<?xf32> -> tensor<?x?xf32>
+  %1 = mini.gelu %0 : tensor<?x?xf32> -> tensor<?x?xf32>
+  %2 = mini.cast %1 : tensor<?x?xf32> -> tensor<?x?xbf16>
+  return %2 : tensor<?x?xbf16>
+}

@@ -89,6 +89,11 @@ for t in f16 bf16 f32; do
     add "mask_${t}_causal_mask" "$s"
   done
 done
+# Fused chains (mini.elementwise: bias, gelu, scale, residual; SwiGLU's
+# product; a per-channel scale, gelu and a cast).
+for k in chain_f16 swiglu_bf16 chain_cast_f32; do
+  for s in $ew_shapes; do add "${k}_elementwise" "$s"; done
+done
 for k in cast_f32_to_bf16 cast_f32_to_f16 cast_f16_to_f32 cast_bf16_to_f16; do
   for s in $ew_shapes; do add "${k}_cast" "$s"; done
 done
@@ -103,7 +108,8 @@ nonfinite=("softmax_f16_softmax|R=64,C=1000" "softmax_f32_softmax|R=8,C=100000" 
            "attn128_causal_f16_attention|B=4,H=32,G=8,S=9,T=2000" "attn64_f16_attention|B=8,H=16,G=2,S=1,T=5000"
            "add_bf16_add|R=33,C=4097" "mul_f16_mul|R=100,C=1000" "silu_f16_silu|R=100,C=1000"
            "gelu_bf16_gelu|R=100,C=1000" "gelu_tanh_f32_gelu|R=7,C=3" "cast_f32_to_bf16_cast|R=33,C=4097"
-           "mask_f16_causal_mask|batch=2,S=77,T=300" "transpose_bf16_transpose|batch=3,R=77,C=130")
+           "mask_f16_causal_mask|batch=2,S=77,T=300" "transpose_bf16_transpose|batch=3,R=77,C=130"
+           "chain_f16_elementwise|R=33,C=4097" "swiglu_bf16_elementwise|R=100,C=1000")
 for c in "${nonfinite[@]}"; do cases+=("$c|--nonfinite"); done
 if [ "$mode" = quick ]; then
   cases=("${cases[@]:0:12}")

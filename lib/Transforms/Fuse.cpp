@@ -1,5 +1,7 @@
 // mini-fuse: chains of mini ops become fewer kernels, a rewrite pattern per
 // rule (the rules: Passes.td).
+#include "FusePatterns.h"
+
 #include "mini/Dialect/Mini/MiniOps.h"
 #include "mini/Transforms/Passes.h"
 
@@ -95,6 +97,7 @@ struct MiniFusePass : mini::impl::MiniFuseBase<MiniFusePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<FuseAttentionPattern>(&getContext());
+    populateFuseElementwisePatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }

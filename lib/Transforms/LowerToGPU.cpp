@@ -204,7 +204,7 @@ struct MiniLowerToGPUPass : mini::impl::MiniLowerToGPUBase<MiniLowerToGPUPass> {
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) {
       if (isa<MatmulOp, SoftmaxOp, RmsNormOp, AttentionOp, AddOp, MulOp, SiluOp, GeluOp, ScaleOp,
-              CastOp, TransposeOp, CausalMaskOp>(op))
+              CastOp, TransposeOp, CausalMaskOp, ElementwiseOp>(op))
         ops.push_back(op);
     });
     if (ops.empty())

@@ -122,4 +122,32 @@ void transpose(const double *x, double *y, int64_t batch, int64_t R, int64_t C) 
         y[(z * C + c) * R + r] = x[(z * R + r) * C + c];
 }
 
+void elementwiseProgram(const std::vector<std::string> &ops,
+                        const std::vector<std::vector<int64_t>> &args,
+                        const std::vector<double> &values, int64_t result,
+                        const std::vector<const double *> &inputs,
+                        const std::vector<int64_t> &elements, double *y, int64_t n) {
+  std::vector<double> v(inputs.size() + ops.size());
+  for (int64_t i = 0; i < n; ++i) {
+    for (size_t j = 0; j < inputs.size(); ++j)
+      v[j] = inputs[j][i % elements[j]];
+    for (size_t s = 0; s < ops.size(); ++s) {
+      const std::string &op = ops[s];
+      auto a = [&](size_t k) { return v[static_cast<size_t>(args[s][k])]; };
+      double r = op == "const" ? values[s]
+                 : op == "addf" ? a(0) + a(1)
+                 : op == "subf" ? a(0) - a(1)
+                 : op == "mulf" ? a(0) * a(1)
+                 : op == "divf" ? a(0) / a(1)
+                 : op == "negf" ? -a(0)
+                 : op == "exp"  ? std::exp(a(0))
+                 : op == "erf"  ? std::erf(a(0))
+                 : op == "tanh" ? std::tanh(a(0))
+                                : a(0) * a(1) + a(2); // fma
+      v[inputs.size() + s] = r;
+    }
+    y[i] = v[static_cast<size_t>(result)];
+  }
+}
+
 } // namespace mini::ref::cpu

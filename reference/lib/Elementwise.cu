@@ -61,7 +61,100 @@ __global__ void transposeKernel(const T *x, T *y, int64_t n, int64_t R, int64_t 
   y[(z * C + c) * R + r] = x[idx];
 }
 
+// A fused elementwise program, passed by value as the kernel's parameter.
+constexpr int kMaxInputs = 8, kMaxSteps = 64;
+enum StepOp { Const, AddF, SubF, MulF, DivF, NegF, Exp, Erf, Tanh, Fma };
+struct Step {
+  int op, a, b, c;
+  float value;
+};
+struct Program {
+  Step steps[kMaxSteps];
+  int numSteps, result, numInputs;
+  const void *in[kMaxInputs];
+  int dtype[kMaxInputs];
+  int64_t elements[kMaxInputs];
+};
+
+__device__ float loadAs(const void *p, int dtype, int64_t i) {
+  if (dtype == int(DType::F16))
+    return toF32(static_cast<const __half *>(p)[i]);
+  if (dtype == int(DType::BF16))
+    return toF32(static_cast<const __nv_bfloat16 *>(p)[i]);
+  return static_cast<const float *>(p)[i];
+}
+
+template <typename Out> __global__ void programKernel(Program p, Out *y, int64_t n) {
+  int64_t i = globalIndex();
+  if (i >= n)
+    return;
+  float v[kMaxInputs + kMaxSteps];
+  for (int j = 0; j < p.numInputs; ++j)
+    v[j] = loadAs(p.in[j], p.dtype[j], i % p.elements[j]);
+  for (int s = 0; s < p.numSteps; ++s) {
+    const Step &st = p.steps[s];
+    float a = v[st.a], b = v[st.b], c = v[st.c], r = 0;
+    switch (st.op) {
+    case Const: r = st.value; break;
+    case AddF: r = a + b; break;
+    case SubF: r = a - b; break;
+    case MulF: r = a * b; break;
+    case DivF: r = a / b; break;
+    case NegF: r = -a; break;
+    case Exp: r = expf(a); break;
+    case Erf: r = erff(a); break;
+    case Tanh: r = tanhf(a); break;
+    case Fma: r = fmaf(a, b, c); break;
+    }
+    v[p.numInputs + s] = r;
+  }
+  y[i] = fromF32<Out>(v[p.result]);
+}
+
 } // namespace
+
+void elementwiseProgram(const std::vector<rt::ProgramStep> &program, int64_t result,
+                        const std::vector<ProgramInput> &inputs, void *y, DType out, int64_t n) {
+  if (inputs.size() > kMaxInputs || program.size() > kMaxSteps)
+    throw rt::Error("reference elementwise: at most " + std::to_string(kMaxInputs) +
+                    " inputs and " + std::to_string(kMaxSteps) + " steps, got " +
+                    std::to_string(inputs.size()) + " and " + std::to_string(program.size()));
+  Program p{};
+  p.numInputs = static_cast<int>(inputs.size());
+  p.numSteps = static_cast<int>(program.size());
+  p.result = static_cast<int>(result);
+  for (size_t j = 0; j < inputs.size(); ++j) {
+    p.in[j] = inputs[j].ptr;
+    p.dtype[j] = int(inputs[j].dtype);
+    p.elements[j] = inputs[j].elements;
+  }
+  static const std::pair<const char *, StepOp> kOps[] = {
+      {"const", Const}, {"addf", AddF}, {"subf", SubF}, {"mulf", MulF}, {"divf", DivF},
+      {"negf", NegF},   {"exp", Exp},   {"erf", Erf},   {"tanh", Tanh}, {"fma", Fma}};
+  for (size_t s = 0; s < program.size(); ++s) {
+    const rt::ProgramStep &step = program[s];
+    Step &st = p.steps[s];
+    st.op = -1;
+    for (auto [name, op] : kOps)
+      if (step.op == name)
+        st.op = op;
+    if (st.op < 0)
+      throw rt::Error("reference elementwise: unknown op '" + step.op + "'");
+    int args[3] = {0, 0, 0};
+    for (size_t a = 0; a < step.args.size() && a < 3; ++a)
+      args[a] = static_cast<int>(step.args[a]);
+    st.a = args[0];
+    st.b = args[1];
+    st.c = args[2];
+    st.value = static_cast<float>(step.value);
+  }
+  dispatch(out, [&](auto tag) {
+    using Out = decltype(tag);
+    programKernel<Out><<<gridFor(n, "reference elementwise"), kThreads>>>(
+        p, static_cast<Out *>(y), n);
+  });
+  checkLaunch("reference elementwise");
+}
 
 const char *name(UnaryOp op) {
   switch (op) {

@@ -201,6 +201,39 @@ void parseSplitKeys(const Reader &r, KernelSpec &k) {
 }
 
 /// The numeric attributes, booleans as 1 / 0.
+/// A fused elementwise kernel's program (attrs "program" and "result"),
+/// each step's arguments earlier values.
+void parseProgram(const Reader &r, KernelSpec &k) {
+  Reader attrs(r.get("attrs", Kind::Object), r.where + " program");
+  int64_t inputs = static_cast<int64_t>(k.tensors.size()) - 1;
+  int64_t values = inputs;
+  for (const Json &step : attrs.get("program", Kind::Array)) {
+    Reader sr(step, attrs.where + " step #" + std::to_string(values - inputs));
+    ProgramStep p;
+    p.op = sr.str("op");
+    static const std::map<std::string, size_t> kArity = {
+        {"const", 0}, {"addf", 2}, {"subf", 2}, {"mulf", 2}, {"divf", 2},
+        {"negf", 1},  {"exp", 1},  {"erf", 1},  {"tanh", 1}, {"fma", 3}};
+    auto arity = kArity.find(p.op);
+    if (arity == kArity.end())
+      throw Error(sr.where + ": unknown op '" + p.op + "'");
+    if (p.op == "const") {
+      p.value = sr.get("value", Kind::Number).get<double>();
+    } else {
+      p.args = sr.integers("args", 0, values - 1, "args (earlier values)");
+      if (p.args.size() != arity->second)
+        throw Error(sr.where + ": " + p.op + " takes " + std::to_string(arity->second) +
+                    " args, got " + std::to_string(p.args.size()));
+    }
+    k.program.push_back(std::move(p));
+    ++values;
+  }
+  k.programResult = attrs.integer("result");
+  if (k.programResult < 0 || k.programResult >= values)
+    throw Error(attrs.where + ": result " + std::to_string(k.programResult) +
+                " is not one of its " + std::to_string(values) + " values");
+}
+
 void parseAttrs(const Reader &r, KernelSpec &k) {
   const std::string &where = r.where;
   for (const auto &[name, v] : r.get("attrs", Kind::Object).items()) {
@@ -225,10 +258,10 @@ KernelSpec parseKernel(const Json &json, size_t index) {
   k.op = r.str("op");
   static const char *const kOps[] = {"matmul", "softmax", "rmsnorm", "attention",
                                       "add",    "mul",     "silu",    "gelu",
-                                      "scale",  "cast",    "transpose", "causal_mask"};
+                                      "scale",  "cast",    "transpose", "causal_mask", "elementwise"};
   if (std::find(std::begin(kOps), std::end(kOps), k.op) == std::end(kOps))
     throw Error(where + ": op must name a mini op (matmul, softmax, rmsnorm, attention, add, mul, "
-                        "silu, gelu, scale, cast, transpose or causal_mask), got '" +
+                        "silu, gelu, scale, cast, transpose, causal_mask or elementwise), got '" +
                 k.op + "'");
   k.cubin = r.str("cubin");
   parseSizes(r, k);
@@ -248,6 +281,8 @@ KernelSpec parseKernel(const Json &json, size_t index) {
   if (r.has("split_keys"))
     parseSplitKeys(r, k);
   parseAttrs(r, k);
+  if (k.op == "elementwise")
+    parseProgram(r, k);
   return k;
 }
 

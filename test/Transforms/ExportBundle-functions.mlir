@@ -1,7 +1,7 @@
 // Tests lib/Transforms/ExportBundle.cpp: each function's record becomes an
 // entry of the manifest's "functions", beside the kernels it launches.
 // REQUIRES: cuda-toolkit
-// RUN: rm -rf %t && mini-opt %s --mini-pipeline="bundle=%t toolkit=%cuda_toolkit" -o /dev/null
+// RUN: rm -rf %t && mini-opt %s --mini-pipeline="bundle=%t toolkit=%cuda_toolkit fuse=0" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/manifest.json
 
 // CHECK: "functions": [

@@ -157,3 +157,26 @@ func.func @mask(%x: tensor<?x?x?xf32>) -> tensor<?x?x?xf32> {
   %y = mini.causal_mask %x : tensor<?x?x?xf32> -> tensor<?x?x?xf32>
   return %y : tensor<?x?x?xf32>
 }
+
+// -----
+
+// A fused chain: one kernel over its inputs x0.. (a broadcast one by C),
+// the body cloned per element, and its program in the record for the
+// reference: values 0..1 the inputs, then a step each; "result" the value
+// written.
+// CHECK-LABEL: func.func @fused
+// CHECK: gpu.launch_func @mini_kernels::@fused_elementwise
+// CHECK-SAME: attrs = {program = [{args = [0, 1], op = "addf"}, {args = [2], op = "tanh"}], result = 3 : i64, vector_width = 4 : i64}
+// CHECK-SAME: op = "elementwise", sizes = ["R", "C"]
+// CHECK-SAME: tensors = [{dims = ["R", "C"], dtype = "bf16", name = "x0", output = false}, {dims = ["C"], dtype = "f32", name = "x1", output = false}, {dims = ["R", "C"], dtype = "f16", name = "y", output = true}]
+// CHECK: gpu.func @fused_elementwise
+// CHECK-COUNT-4: math.tanh
+func.func @fused(%x: tensor<?x64xbf16>, %b: tensor<64xf32>) -> tensor<?x64xf16> {
+  %y = mini.elementwise %x, %b : tensor<?x64xbf16>, tensor<64xf32> -> tensor<?x64xf16> {
+  ^bb0(%e: f32, %f: f32):
+    %s = arith.addf %e, %f : f32
+    %t = math.tanh %s : f32
+    mini.yield %t : f32
+  }
+  return %y : tensor<?x64xf16>
+}

@@ -65,6 +65,15 @@ referenceFor(ref::MatmulVariant matmulRef, const rt::KernelSpec &k, const rt::Si
             }};
   }
   int64_t n = k.numElements(k.tensors.back(), sizes);
+  if (k.op == "elementwise") {
+    std::vector<ref::ProgramInput> inputs;
+    for (size_t i = 0; i + 1 < k.tensors.size(); ++i)
+      inputs.push_back({in(i), k.tensors[i].dtype, k.numElements(k.tensors[i], sizes)});
+    DType outType = k.tensors.back().dtype;
+    return {"elementwise/interpreted", [=, &k] {
+              ref::elementwiseProgram(k.program, k.programResult, inputs, out, outType, n);
+            }};
+  }
   if (k.op == "add" || k.op == "mul") {
     int64_t bn = k.numElements(k.tensors[1], sizes);
     bool mul = k.op == "mul";
@@ -100,7 +109,24 @@ std::vector<double> cpuTruth(const rt::KernelSpec &k, const rt::Sizes &sizes,
   else if (k.op == "add" || k.op == "mul")
     ref::cpu::binary(k.op == "mul", in[0].data(), in[1].data(), truth.data(), outElements,
                      int64_t(in[1].size()));
-  else if (k.op == "causal_mask")
+  else if (k.op == "elementwise") {
+    std::vector<std::string> ops;
+    std::vector<std::vector<int64_t>> args;
+    std::vector<double> values;
+    for (const rt::ProgramStep &step : k.program) {
+      ops.push_back(step.op);
+      args.push_back(step.args);
+      values.push_back(step.value);
+    }
+    std::vector<const double *> inputs;
+    std::vector<int64_t> elements;
+    for (size_t i = 0; i < in.size(); ++i) {
+      inputs.push_back(in[i].data());
+      elements.push_back(static_cast<int64_t>(in[i].size()));
+    }
+    ref::cpu::elementwiseProgram(ops, args, values, k.programResult, inputs, elements,
+                                 truth.data(), outElements);
+  } else if (k.op == "causal_mask")
     ref::cpu::causalMask(in[0].data(), truth.data(), s("batch"), s("S"), s("T"));
   else if (k.op == "transpose")
     ref::cpu::transpose(in[0].data(), truth.data(), s("batch"), s("R"), s("C"));

@@ -429,7 +429,7 @@ std::string damaged(const std::string &from, const std::string &to) {
 
 TEST(Manifest, EachDamagedFieldIsNamed) {
   EXPECT_EQ(errorOf([] { Bundle::parse(damaged(R"("op":"matmul")", R"("op":"conv")"), "."); }),
-            "manifest kernel 'k0': op must name a mini op (matmul, softmax, rmsnorm, attention, add, mul, silu, gelu, scale, cast, transpose or causal_mask), got 'conv'");
+            "manifest kernel 'k0': op must name a mini op (matmul, softmax, rmsnorm, attention, add, mul, silu, gelu, scale, cast, transpose, causal_mask or elementwise), got 'conv'");
   EXPECT_EQ(errorOf([] { Bundle::parse(damaged(R"("N":33)", R"("N":-5)"), "."); }),
             "manifest kernel 'k0': static size 'N' must be -1 (given at launch) or >= 0, got -5");
   EXPECT_EQ(errorOf([] { Bundle::parse(damaged(R"("output":true)", R"("output":false)"), "."); }),
@@ -558,7 +558,35 @@ TEST(Manifest, ElementwiseOpsParseWithMixedTypesAndABroadcastOperand) {
   text.replace(text.find(R"("op":"matmul")"), 13, R"("op":"relu")");
   std::string msg = errorOf([&] { Bundle::parse(text, "/tmp"); });
   EXPECT_NE(msg.find("op must name a mini op (matmul, softmax, rmsnorm, attention, add, mul, silu, "
-                     "gelu, scale, cast, transpose or causal_mask), got 'relu'"),
+                     "gelu, scale, cast, transpose, causal_mask or elementwise), got 'relu'"),
             std::string::npos)
       << msg;
+}
+
+TEST(Manifest, ElementwiseProgramsAreReadAndCheckedStepByStep) {
+  // The matmul record's three tensors as an elementwise op: two inputs.
+  auto withProgram = [](const std::string &attrs) {
+    std::string text = manifest();
+    text.replace(text.find(R"("op":"matmul")"), 13, R"("op":"elementwise")");
+    const std::string old = R"("attrs":{"scale":0.5,"causal":true})";
+    text.replace(text.find(old), old.size(), R"("attrs":)" + attrs);
+    return text;
+  };
+  Bundle b = Bundle::parse(
+      withProgram(R"({"program":[{"op":"const","value":2},{"op":"fma","args":[0,1,2]}],"result":3})"),
+      "/tmp");
+  const KernelSpec &k = b.kernel("k0");
+  ASSERT_EQ(k.program.size(), 2u);
+  EXPECT_EQ(k.program[0].op, "const");
+  EXPECT_DOUBLE_EQ(k.program[0].value, 2.0);
+  EXPECT_EQ(k.program[1].args, (std::vector<int64_t>{0, 1, 2}));
+  EXPECT_EQ(k.programResult, 3);
+  EXPECT_EQ(errorOf([&] { Bundle::parse(withProgram(R"({"program":[{"op":"sqrt","args":[0]}],"result":2})"), "/tmp"); }),
+            "manifest kernel 'k0' program step #0: unknown op 'sqrt'");
+  EXPECT_EQ(errorOf([&] { Bundle::parse(withProgram(R"({"program":[{"op":"addf","args":[0,2]}],"result":2})"), "/tmp"); }),
+            "manifest kernel 'k0' program step #0: args (earlier values) must be integers in [0, 1]");
+  EXPECT_EQ(errorOf([&] { Bundle::parse(withProgram(R"({"program":[{"op":"negf","args":[0,1]}],"result":2})"), "/tmp"); }),
+            "manifest kernel 'k0' program step #0: negf takes 1 args, got 2");
+  EXPECT_EQ(errorOf([&] { Bundle::parse(withProgram(R"({"program":[],"result":2})"), "/tmp"); }),
+            "manifest kernel 'k0' program: result 2 is not one of its 2 values");
 }

@@ -15,8 +15,14 @@ def MiniFuse : Pass<"mini-fuse"> {
       between softmax and the last matmul, becomes `mini.attention` with the
       product of the scales and `causal`: no S x T tensor is stored. q, k, v
       are B x H x S|T x D with a static D.
+    - Elementwise chains: `add`, `mul`, `silu`, `gelu`, `scale` and `cast`
+      feeding one another become one `mini.elementwise` (its body the ops'
+      f32 arithmetic), read once and written once; a producer's result must
+      have the consumer's shape (a broadcast operand stays an input), the
+      broadcast inputs one shape, at most 8 inputs and 64 body ops.
   }];
-  let dependentDialects = ["mini::MiniDialect"];
+  let dependentDialects = ["mini::MiniDialect", "mlir::arith::ArithDialect",
+                           "mlir::math::MathDialect"];
 }
 
 def MiniSelectRowConfig : Pass<"mini-select-row-config"> {

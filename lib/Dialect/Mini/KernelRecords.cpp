@@ -99,10 +99,10 @@ void checkFunctionRecord(RecordChecker &c, DictionaryAttr r) {
 void checkRecord(RecordChecker &c, DictionaryAttr r) {
   if (StringAttr op = c.field<StringAttr>(r, "op", "a string", true);
       op && !llvm::is_contained({"matmul", "softmax", "rmsnorm", "attention", "add", "mul", "silu",
-                                 "gelu", "scale", "cast", "transpose", "causal_mask"},
+                                 "gelu", "scale", "cast", "transpose", "causal_mask", "elementwise"},
                                 op.getValue()))
     c.fail() << "field 'op' must name a mini op (matmul, softmax, rmsnorm, attention, add, mul, "
-                "silu, gelu, scale, cast, transpose or causal_mask), got "
+                "silu, gelu, scale, cast, transpose, causal_mask or elementwise), got "
              << op;
   c.arrayOf<StringAttr>(r, "sizes", "size names", true);
   if (DictionaryAttr s = c.field<DictionaryAttr>(r, "static_sizes", "a dictionary", true))

@@ -2,7 +2,11 @@
 #include "ShapeDiagnostics.h"
 #include "mini/Dialect/Mini/MiniOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
 #include <cmath>
+#include <optional>
 
 using namespace mlir;
 using namespace mini;
@@ -81,3 +85,67 @@ LogicalResult TransposeOp::verify() {
 }
 
 LogicalResult CausalMaskOp::verify() { return verifyUnary(*this, 2); }
+
+void ElementwiseOp::build(OpBuilder &b, OperationState &state, Type result, ValueRange inputs) {
+  state.addOperands(inputs);
+  state.addTypes(result);
+  Region *body = state.addRegion();
+  Block *block = new Block();
+  body->push_back(block);
+  for (size_t i = 0; i < inputs.size(); ++i)
+    block->addArgument(b.getF32Type(), state.location);
+}
+
+/// Each input the result's shape or one common suffix of it.
+LogicalResult ElementwiseOp::verify() {
+  auto res = cast<RankedTensorType>(getResult().getType());
+  if (getInputs().empty())
+    return emitOpError() << "needs at least one input";
+  if (res.getRank() < 1)
+    return emitOpError() << "result must have rank >= 1, got " << shapeStr(res);
+  std::optional<RankedTensorType> suffix;
+  for (auto [i, v] : llvm::enumerate(getInputs())) {
+    auto t = cast<RankedTensorType>(v.getType());
+    bool full = t.getRank() == res.getRank();
+    if (t.getRank() > res.getRank() || t.getRank() < 1)
+      return emitOpError() << "input " << i << " " << shapeStr(t) << " must be the result's shape "
+                           << shapeStr(res) << " or a suffix of it";
+    int64_t offset = res.getRank() - t.getRank();
+    for (int64_t d = 0; d < t.getRank(); ++d)
+      if (full ? t.getDimSize(d) != res.getDimSize(d)
+               : conflict(t.getDimSize(d), res.getDimSize(offset + d)))
+        return emitOpError() << "input " << i << " " << shapeStr(t)
+                             << " must be the result's shape " << shapeStr(res)
+                             << " or a suffix of it";
+    if (!full && suffix && suffix->getShape() != t.getShape())
+      return emitOpError() << "broadcast inputs must share one shape, got " << shapeStr(*suffix)
+                           << " and " << shapeStr(t) << " (input " << i << ")";
+    if (!full)
+      suffix = t;
+  }
+  if (!getShapeSource())
+    return emitOpError() << "needs an input of the result's shape " << shapeStr(res);
+  return success();
+}
+
+/// f32 block arguments, one per input; a body of the scalar arith/math ops
+/// the kernels and the reference interpret.
+LogicalResult ElementwiseOp::verifyRegions() {
+  Block &body = getBody().front();
+  if (body.getNumArguments() != getInputs().size())
+    return emitOpError() << "body takes " << body.getNumArguments() << " arguments for "
+                         << getInputs().size() << " inputs";
+  for (BlockArgument a : body.getArguments())
+    if (!a.getType().isF32())
+      return emitOpError() << "body arguments must be f32, got " << a.getType();
+  for (Operation &op : body.without_terminator()) {
+    if (!isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp, arith::NegFOp,
+             arith::ConstantOp, math::ExpOp, math::ErfOp, math::TanhOp, math::FmaOp>(op))
+      return emitOpError() << "body op '" << op.getName()
+                           << "' is not one of arith.addf, subf, mulf, divf, negf, constant, "
+                              "math.exp, erf, tanh, fma";
+    if (op.getNumResults() != 1 || !op.getResult(0).getType().isF32())
+      return emitOpError() << "body op '" << op.getName() << "' must give one f32";
+  }
+  return success();
+}

@@ -5,6 +5,7 @@
 // (of the widest element type), loads them all before it stores any, and
 // only the last, partial block checks bounds. Transpose goes through a
 // shared-memory tile so both its reads and its writes are coalesced.
+#include "ElementwiseScalar.h"
 #include "KernelBuilder.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -37,61 +38,32 @@ RankedTensorType tensorType(Value v) { return cast<RankedTensorType>(v.getType()
 struct FlatShape {
   SmallVector<std::string, 3> sizes; // the element count is their product
   SmallVector<int64_t, 3> staticSizes;
-  bool broadcast = false; // binary, rhs a suffix of lhs: rhs index = i mod C
+  SmallVector<bool, 4> broadcast; // per input: a suffix of the result, index i mod C
 };
 
-/// The sizes an elementwise op's kernel takes (LowerToGPU's collectSizes
-/// gives the host values of the same names): R x C (rows, last dim); a
-/// broadcast rhs is C; a causal mask batch x S x T.
+/// The sizes an elementwise op's kernel takes (OpSizes.h's collectSizes
+/// gives the host values of the same names): R x C (rows, last dim; with
+/// broadcast inputs, C is their elements); a causal mask batch x S x T.
 FlatShape flatShapeOf(Operation *op) {
-  RankedTensorType x = tensorType(op->getOperand(0));
-  int64_t rank = x.getRank();
+  RankedTensorType y = tensorType(op->getResult(0));
+  int64_t rank = y.getRank();
   FlatShape s;
   if (isa<CausalMaskOp>(op)) {
     s.sizes = {"batch", "S", "T"};
-    s.staticSizes = {staticDims(x, 0, rank - 2), x.getDimSize(rank - 2), x.getDimSize(rank - 1)};
+    s.staticSizes = {staticDims(y, 0, rank - 2), y.getDimSize(rank - 2), y.getDimSize(rank - 1)};
+    s.broadcast = {false};
     return s;
   }
   s.sizes = {"R", "C"};
   int64_t inner = 1;
-  if (isa<AddOp, MulOp>(op)) {
-    RankedTensorType rhs = tensorType(op->getOperand(1));
-    s.broadcast = rhs.getRank() < rank;
-    if (s.broadcast)
-      inner = rhs.getRank();
+  for (Value in : op->getOperands()) {
+    int64_t r = tensorType(in).getRank();
+    s.broadcast.push_back(r < rank);
+    if (r < rank)
+      inner = r;
   }
-  s.staticSizes = {staticDims(x, 0, rank - inner), staticDims(x, rank - inner, rank)};
+  s.staticSizes = {staticDims(y, 0, rank - inner), staticDims(y, rank - inner, rank)};
   return s;
-}
-
-/// The op's value at one element, in f32: `x` the input (lhs), `rhs` the
-/// binary ops' other operand, `masked` the causal mask's verdict.
-Value applyOp(KernelBuilder &kb, Operation *op, Value x, Value rhs, Value masked) {
-  OpBuilder &b = kb.b;
-  Location loc = kb.loc;
-  if (isa<AddOp>(op))
-    return kb.fadd(x, rhs);
-  if (isa<MulOp>(op))
-    return kb.fmul(x, rhs);
-  if (isa<SiluOp>(op)) // x / (1 + e^-x): -inf stays NaN as x * sigmoid(x) gives
-    return kb.fdiv(x, kb.fadd(kb.f32(1.0f), kb.exp(arith::NegFOp::create(b, loc, x))));
-  if (auto gelu = dyn_cast<GeluOp>(op)) {
-    Value half = kb.fmul(x, kb.f32(0.5f));
-    Value t;
-    if (gelu.isTanh()) {
-      Value cube = kb.fmul(kb.fmul(x, x), x);
-      Value inner = kb.fmul(kb.f32(0.7978845608028654f), kb.fma(cube, kb.f32(0.044715f), x));
-      t = math::TanhOp::create(b, loc, inner);
-    } else {
-      t = math::ErfOp::create(b, loc, kb.fmul(x, kb.f32(0.7071067811865476f)));
-    }
-    return kb.fma(half, t, half);
-  }
-  if (auto scale = dyn_cast<ScaleOp>(op))
-    return kb.fmul(x, kb.f32(scale.getFactor().convertToFloat()));
-  if (isa<CausalMaskOp>(op))
-    return kb.select(masked, kb.f32(kNegInf), x);
-  return x; // cast: widened on load, narrowed on store
 }
 
 /// Emits the flat kernel's body (FlatShape, applyOp).
@@ -149,7 +121,8 @@ public:
 
 private:
   struct Operands {
-    SmallVector<Value> x, rhs, masked;
+    SmallVector<SmallVector<Value>> in; // per input, its values
+    SmallVector<Value> masked;
   };
 
   bool staticMultiple(Value size, int64_t width) {
@@ -182,16 +155,15 @@ private:
 
   Operands load(Value n, int64_t width) {
     Operands o;
-    o.x = kb.loadVecF32(mems[0], n, width);
-    if (isa<AddOp, MulOp>(op)) {
-      if (!shape.broadcast) {
-        o.rhs = kb.loadVecF32(mems[1], n, width);
-      } else {
-        Value c = sizes[1];
-        o.rhs = rowwise(
-            c, width, kb.b.getF32Type(),
-            [&](Value m, int64_t w) { return kb.loadVecF32(mems[1], kb.rem(m, c), w); }, n);
-      }
+    Value c = sizes.back();
+    for (auto [i, broadcast] : llvm::enumerate(shape.broadcast)) {
+      Value mem = mems[i];
+      o.in.push_back(
+          broadcast
+              ? rowwise(
+                    c, width, kb.b.getF32Type(),
+                    [&](Value m, int64_t w) { return kb.loadVecF32(mem, kb.rem(m, c), w); }, n)
+              : kb.loadVecF32(mem, n, width));
     }
     if (isa<CausalMaskOp>(op)) {
       Value s = sizes[1], t = sizes[2];
@@ -214,9 +186,13 @@ private:
 
   void store(Value n, const Operands &o) {
     SmallVector<Value> y;
-    for (size_t e = 0; e < o.x.size(); ++e)
-      y.push_back(applyOp(kb, op, o.x[e], o.rhs.empty() ? Value() : o.rhs[e],
-                          o.masked.empty() ? Value() : o.masked[e]));
+    for (size_t e = 0; e < o.in[0].size(); ++e) {
+      SmallVector<Value> values;
+      for (const SmallVector<Value> &in : o.in)
+        values.push_back(in[e]);
+      y.push_back(emitElementwiseScalar(kb.b, kb.loc, op, values,
+                                        o.masked.empty() ? Value() : o.masked[e]));
+    }
     kb.storeVecF32(y, mems.back(), n);
   }
 
@@ -226,6 +202,38 @@ private:
   int64_t vw;
   SmallVector<Value> mems, sizes;
 };
+
+/// The body of a mini.elementwise as the manifest's "program" (the
+/// reference interprets it): values 0 .. n-1 are the inputs, then one per
+/// step in order; a step is {op, args} (addf, subf, mulf, divf, negf, exp,
+/// erf, tanh, fma) or {op = "const", value}; "result" is the value yielded.
+void recordProgram(ElementwiseOp op, KernelSpec &spec) {
+  Builder b(op->getContext());
+  Block &body = op.getBody().front();
+  DenseMap<Value, int64_t> index;
+  for (BlockArgument a : body.getArguments())
+    index[a] = a.getArgNumber();
+  SmallVector<Attribute> steps;
+  for (Operation &inner : body.without_terminator()) {
+    SmallVector<NamedAttribute> step;
+    if (auto c = dyn_cast<arith::ConstantOp>(inner)) {
+      step = {b.getNamedAttr("op", b.getStringAttr("const")),
+              b.getNamedAttr("value", cast<FloatAttr>(c.getValue()))};
+    } else {
+      SmallVector<int64_t> args;
+      for (Value v : inner.getOperands())
+        args.push_back(index.at(v));
+      StringRef name = inner.getName().stripDialect();
+      step = {b.getNamedAttr("op", b.getStringAttr(name)),
+              b.getNamedAttr("args", b.getI64ArrayAttr(args))};
+    }
+    index[inner.getResult(0)] = body.getNumArguments() + steps.size();
+    steps.push_back(b.getDictionaryAttr(step));
+  }
+  spec.attrs.set("program", b.getArrayAttr(steps));
+  spec.attrs.set("result",
+                 b.getI64IntegerAttr(index.at(cast<YieldOp>(body.getTerminator()).getValue())));
+}
 
 FailureOr<gpu::GPUFuncOp> buildFlatKernel(Operation *op, gpu::GPUModuleOp module, StringRef name,
                                           KernelSpec &spec) {
@@ -239,12 +247,13 @@ FailureOr<gpu::GPUFuncOp> buildFlatKernel(Operation *op, gpu::GPUModuleOp module
   OpBuilder b(op->getContext());
   spec.op = op->getName().stripDialect().str();
   spec.sizes.assign(dims.begin(), dims.end());
-  bool binary = isa<AddOp, MulOp>(op);
-  spec.tensors.push_back(
-      {binary ? "a" : "x", tensorType(op->getOperand(0)).getElementType(), dims, false});
-  if (binary)
-    spec.tensors.push_back({"b", tensorType(op->getOperand(1)).getElementType(),
-                            shape.broadcast ? SmallVector<std::string, 4>{"C"} : dims, false});
+  bool binary = isa<AddOp, MulOp>(op), fused = isa<ElementwiseOp>(op);
+  for (auto [i, in] : llvm::enumerate(op->getOperands()))
+    spec.tensors.push_back({fused    ? "x" + std::to_string(i)
+                            : binary ? std::string(i ? "b" : "a")
+                                     : std::string("x"),
+                            tensorType(in).getElementType(),
+                            shape.broadcast[i] ? SmallVector<std::string, 4>{"C"} : dims, false});
   spec.tensors.push_back({"y", tensorType(op->getResult(0)).getElementType(), dims, true});
   spec.grid[0] = {{dims.begin(), dims.end()}, vw * kThreads * kVectorsPerThread};
   spec.block[0] = kThreads;
@@ -253,6 +262,8 @@ FailureOr<gpu::GPUFuncOp> buildFlatKernel(Operation *op, gpu::GPUModuleOp module
     spec.attrs.set("factor", scale.getFactorAttr());
   if (auto gelu = dyn_cast<GeluOp>(op))
     spec.attrs.set("tanh", b.getBoolAttr(gelu.isTanh()));
+  if (auto fusedOp = dyn_cast<ElementwiseOp>(op))
+    recordProgram(fusedOp, spec);
 
   gpu::GPUFuncOp func = createKernel(b, op->getLoc(), module, name, spec, /*sharedF32=*/0);
   b.setInsertionPointToStart(&func.getBody().front());

@@ -19,7 +19,7 @@ using SymbolicDims = SmallVector<Attribute, 4>;
 
 bool isMiniComputeOp(Operation *op) {
   return isa<MatmulOp, SoftmaxOp, RmsNormOp, AttentionOp, AddOp, MulOp, SiluOp, GeluOp, ScaleOp,
-             CastOp, TransposeOp, CausalMaskOp>(op);
+             CastOp, TransposeOp, CausalMaskOp, ElementwiseOp>(op);
 }
 
 } // namespace
@@ -133,10 +133,14 @@ void FunctionRecorder::unifyOperandDims(Operation *op) {
     for (size_t i = 0; i + 2 < a.size(); ++i)
       unify(a[i], bb[i]);
     unify(a[a.size() - 1], bb[bb.size() - 2]);
-  } else if (isa<AddOp, MulOp>(op)) {
-    SymbolicDims &a = d(op->getOperand(0)), &bb = d(op->getOperand(1));
-    for (size_t i = 0; i < bb.size(); ++i)
-      unify(a[a.size() - bb.size() + i], bb[i]);
+  } else if (isa<AddOp, MulOp, ElementwiseOp>(op)) {
+    SymbolicDims &a = d(op->getOperand(0));
+    for (Value in : op->getOperands().drop_front()) {
+      SymbolicDims &bb = d(in);
+      for (size_t i = 0; i < std::min(a.size(), bb.size()); ++i)
+        unify(a[a.size() - std::min(a.size(), bb.size()) + i],
+              bb[bb.size() - std::min(a.size(), bb.size()) + i]);
+    }
   } else if (auto norm = dyn_cast<RmsNormOp>(op)) {
     unify(d(norm.getInput()).back(), d(norm.getWeight())[0]);
   } else if (auto attn = dyn_cast<AttentionOp>(op)) {
@@ -154,7 +158,8 @@ void FunctionRecorder::addLaunch(Operation *op, StringRef kernel) {
   // operand dim they equal (as HostLaunches allocates it).
   Value result = op->getResult(0);
   auto type = cast<RankedTensorType>(result.getType());
-  SymbolicDims from = dims.at(op->getOperand(0));
+  auto fused = dyn_cast<ElementwiseOp>(op);
+  SymbolicDims from = dims.at(fused ? fused.getShapeSource() : op->getOperand(0));
   if (isa<MatmulOp>(op))
     from.back() = dims.at(op->getOperand(1)).back();
   if (isa<TransposeOp>(op))

@@ -113,11 +113,14 @@ void HostLaunches::buffersAndArguments() {
       continue;
     // Matmul's last result dim is N, from rhs; transpose's last two are
     // swapped; every other dim of every op's result is the same dim of
-    // operand 0 (verified).
+    // operand 0 (a fused elementwise op: of its first full-shape input;
+    // verified).
     int64_t rank = resultType.getRank();
     bool fromRhs = isa<MatmulOp>(op) && i == rank - 1;
     int64_t dim = isa<TransposeOp>(op) && i >= rank - 2 ? 2 * rank - 3 - i : i;
-    dynDims.push_back(tensor::DimOp::create(b, loc, op->getOperand(fromRhs ? 1 : 0), dim));
+    auto fused = dyn_cast<ElementwiseOp>(op);
+    Value source = fused ? fused.getShapeSource() : op->getOperand(fromRhs ? 1 : 0);
+    dynDims.push_back(tensor::DimOp::create(b, loc, source, dim));
   }
   auto resultMem = MemRefType::get(resultType.getShape(), resultType.getElementType());
   out = memref::AllocOp::create(b, loc, resultMem, dynDims);

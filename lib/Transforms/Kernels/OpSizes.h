@@ -39,14 +39,15 @@ llvm::StringMap<typename Collector::Size> collectSizes(mlir::Operation *op, Coll
     s["batch"] = sc.dims(x, 0, rank - 2);
     s[mask ? "S" : "R"] = sc.dim(x, rank - 2);
     s[mask ? "T" : "C"] = sc.dim(x, rank - 1);
-  } else { // row ops and elementwise: rows x last dim (a broadcast rhs: x its dims)
-    Value x = op->getOperand(0);
+  } else { // row ops and elementwise: rows x last dim (broadcast inputs: x their dims)
+    auto fused = dyn_cast<ElementwiseOp>(op);
+    Value x = fused ? fused.getShapeSource() : op->getOperand(0);
     int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
     int64_t inner = 1;
-    if (isa<AddOp, MulOp>(op))
-      if (int64_t rhsRank = cast<RankedTensorType>(op->getOperand(1).getType()).getRank();
-          rhsRank < rank)
-        inner = rhsRank;
+    if (isa<AddOp, MulOp, ElementwiseOp>(op))
+      for (Value in : op->getOperands())
+        if (int64_t r = cast<RankedTensorType>(in.getType()).getRank(); r < rank)
+          inner = r;
     s["R"] = sc.dims(x, 0, rank - inner);
     s["C"] = sc.dims(x, rank - inner, rank);
   }

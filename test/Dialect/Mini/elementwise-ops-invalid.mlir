@@ -110,3 +110,59 @@ func.func @int_tensor(%x: tensor<8x16xi32>) {
   %0 = mini.silu %x : tensor<8x16xi32> -> tensor<8x16xi32>
   return
 }
+
+// -----
+
+func.func @fused_body_op(%x: tensor<8x16xf16>) {
+  // expected-error @+1 {{body op 'math.sqrt' is not one of arith.addf, subf, mulf, divf, negf, constant, math.exp, erf, tanh, fma}}
+  %y = mini.elementwise %x : tensor<8x16xf16> -> tensor<8x16xf16> {
+  ^bb0(%e: f32):
+    %s = math.sqrt %e : f32
+    mini.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @fused_arguments(%x: tensor<8x16xf16>, %z: tensor<8x16xf16>) {
+  // expected-error @+1 {{body takes 1 arguments for 2 inputs}}
+  %y = mini.elementwise %x, %z : tensor<8x16xf16>, tensor<8x16xf16> -> tensor<8x16xf16> {
+  ^bb0(%e: f32):
+    mini.yield %e : f32
+  }
+  return
+}
+
+// -----
+
+func.func @fused_two_broadcasts(%x: tensor<2x8x16xf16>, %b: tensor<16xf16>, %w: tensor<8x16xf16>) {
+  // expected-error @+1 {{broadcast inputs must share one shape, got 16 and 8x16 (input 2)}}
+  %y = mini.elementwise %x, %b, %w : tensor<2x8x16xf16>, tensor<16xf16>, tensor<8x16xf16> -> tensor<2x8x16xf16> {
+  ^bb0(%e: f32, %f: f32, %g: f32):
+    mini.yield %e : f32
+  }
+  return
+}
+
+// -----
+
+func.func @fused_no_full_input(%b: tensor<16xf16>) {
+  // expected-error @+1 {{needs an input of the result's shape 8x16}}
+  %y = mini.elementwise %b : tensor<16xf16> -> tensor<8x16xf16> {
+  ^bb0(%e: f32):
+    mini.yield %e : f32
+  }
+  return
+}
+
+// -----
+
+func.func @fused_not_suffix(%x: tensor<8x16xf16>, %b: tensor<8xf16>) {
+  // expected-error @+1 {{input 1 8 must be the result's shape 8x16 or a suffix of it}}
+  %y = mini.elementwise %x, %b : tensor<8x16xf16>, tensor<8xf16> -> tensor<8x16xf16> {
+  ^bb0(%e: f32, %f: f32):
+    mini.yield %e : f32
+  }
+  return
+}

@@ -39,3 +39,20 @@ func.func @scores(%k: tensor<2x8x?x64xf16>, %s: tensor<2x8x?x?xf32>) -> (tensor<
   %1 = mini.causal_mask %s : tensor<2x8x?x?xf32> -> tensor<2x8x?x?xf32>
   return %0, %1 : tensor<2x8x64x?xf16>, tensor<2x8x?x?xf32>
 }
+
+// mini.elementwise: inputs of the result's shape or one suffix of it, mixed
+// element types, a body of f32 arith/math ops.
+// CHECK-LABEL: func @fused
+// CHECK: mini.elementwise %{{.*}}, %{{.*}} : tensor<?x64xbf16>, tensor<64xf32> -> tensor<?x64xf16> {
+// CHECK-NEXT: ^bb0(%{{.*}}: f32, %{{.*}}: f32):
+// CHECK: math.tanh
+// CHECK: mini.yield
+func.func @fused(%x: tensor<?x64xbf16>, %b: tensor<64xf32>) -> tensor<?x64xf16> {
+  %y = mini.elementwise %x, %b : tensor<?x64xbf16>, tensor<64xf32> -> tensor<?x64xf16> {
+  ^bb0(%e: f32, %f: f32):
+    %s = arith.addf %e, %f : f32
+    %t = math.tanh %s : f32
+    mini.yield %t : f32
+  }
+  return %y : tensor<?x64xf16>
+}

@@ -7,6 +7,7 @@
 
 include "mini/Dialect/Mini/MiniDialect.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/OpBase.td"
 
 class Mini_BinaryOp<string mnemonic, string formula> : Mini_Op<mnemonic, [Pure]> {
   let summary = "Elementwise " # mnemonic # ", the second operand broadcast over leading dims";
@@ -118,6 +119,59 @@ def Mini_CausalMaskOp : Mini_UnaryOp<"causal_mask", "Sets scores above the causa
   }];
   let arguments = (ins Mini_Tensor:$input);
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+}
+
+def Mini_ElementwiseOp : Mini_Op<"elementwise", [Pure, IsolatedFromAbove]> {
+  let summary = "A fused chain of elementwise ops: one f32 expression per element";
+  let description = [{
+    `mini-fuse` builds it from a chain of `add`, `mul`, `silu`, `gelu`,
+    `scale` and `cast` ops; it lowers to one kernel that reads each input
+    once and writes the result once. The body computes one element in f32
+    from one element of each input (block arguments, in input order) with
+    `arith` (`addf`, `subf`, `mulf`, `divf`, `negf`, `constant`) and `math`
+    (`exp`, `erf`, `tanh`, `fma`) ops, and yields it. An input has the
+    result's shape or, broadcast over the leading dims, a suffix of it (one
+    suffix for every such input; at least one input has the result's
+    shape); element types may differ (f16, bf16, f32).
+
+    ```mlir
+    %y = mini.elementwise %h, %bias : tensor<8x4096xf16>, tensor<4096xf16> -> tensor<8x4096xf16> {
+    ^bb0(%x: f32, %b: f32):
+      %s = arith.addf %x, %b : f32
+      mini.yield %s : f32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<Mini_Tensor>:$inputs);
+  let results = (outs Mini_Tensor:$result);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $inputs attr-dict `:` type($inputs) `->` type($result) $body
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [OpBuilder<(ins "::mlir::Type":$result, "::mlir::ValueRange":$inputs)>];
+  let extraClassDeclaration = [{
+    /// The first input of the result's shape (the verifier requires one).
+    ::mlir::Value getShapeSource() {
+      for (unsigned i = 0; i < getInputs().size(); ++i)
+        if (!isBroadcast(i))
+          return getInputs()[i];
+      return {};
+    }
+    /// Whether input `i` is broadcast (a suffix of the result's shape).
+    bool isBroadcast(unsigned i) {
+      return ::llvm::cast<::mlir::RankedTensorType>(getInputs()[i].getType()).getRank() <
+             ::llvm::cast<::mlir::RankedTensorType>(getResult().getType()).getRank();
+    }
+  }];
+}
+
+def Mini_YieldOp : Mini_Op<"yield", [Pure, Terminator, HasParent<"ElementwiseOp">]> {
+  let summary = "The value of one element of a mini.elementwise";
+  let arguments = (ins F32:$value);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
 }
 
 #endif // MINI_ELEMENTWISE_OPS_TD

@@ -4,6 +4,7 @@
 #define MINI_REFERENCE_CPU_H
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace mini::ref::cpu {
@@ -21,6 +22,13 @@ void binary(bool mul, const double *a, const double *b, double *y, int64_t n, in
 void unary(const char *op, const double *x, double *y, int64_t n, double factor);
 void causalMask(const double *x, double *y, int64_t batch, int64_t S, int64_t T);
 void transpose(const double *x, double *y, int64_t batch, int64_t R, int64_t C);
+/// A fused elementwise program (KernelSpec::program) in float64: input j
+/// (`inputs[j]`, `elements[j]` values) read at element i mod its size.
+void elementwiseProgram(const std::vector<std::string> &ops,
+                        const std::vector<std::vector<int64_t>> &args,
+                        const std::vector<double> &values, int64_t result,
+                        const std::vector<const double *> &inputs,
+                        const std::vector<int64_t> &elements, double *y, int64_t n);
 
 } // namespace mini::ref::cpu
 

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace mini::ref {
 
@@ -62,6 +63,18 @@ void unary(UnaryOp op, DType in, DType out, const void *x, void *y, int64_t n, f
 void causalMask(DType t, const void *x, void *y, int64_t batch, int64_t S, int64_t T);
 /// batch x R x C -> batch x C x R.
 void transpose(DType t, const void *x, void *y, int64_t batch, int64_t R, int64_t C);
+
+/// A fused elementwise kernel's program (KernelSpec::program) per element:
+/// input j read at element i mod its `elements` (broadcast), each step in
+/// f32, value `result` written to y (type `out`); at most 8 inputs and 64
+/// steps.
+struct ProgramInput {
+  const void *ptr;
+  DType dtype;
+  int64_t elements;
+};
+void elementwiseProgram(const std::vector<rt::ProgramStep> &program, int64_t result,
+                        const std::vector<ProgramInput> &inputs, void *y, DType out, int64_t n);
 
 /// Throws mini::rt::Error naming `what` if the last launch failed; with
 /// `sync`, also waits and reports asynchronous faults.

@@ -93,6 +93,15 @@ struct SplitKeysPlan {
   int64_t partialFloats = 0, lseFloats = 0;
 };
 
+/// One step of a fused elementwise kernel's program: `op` (addf, subf, mulf,
+/// divf, negf, exp, erf, tanh, fma) on the values `args`, or "const"
+/// (`value`). Values 0 .. inputs-1 are the inputs, then one per step.
+struct ProgramStep {
+  std::string op;
+  std::vector<int64_t> args;
+  double value = 0;
+};
+
 struct KernelSpec {
   std::string entry, op, cubin;
   std::vector<TensorSpec> tensors;
@@ -103,6 +112,10 @@ struct KernelSpec {
   int64_t dynamicSharedBytes = 0;
   std::vector<TensorMapSpec> tensorMaps;
   std::map<std::string, double> attrs; // numeric ones; booleans as 1/0
+  // op "elementwise": what one element computes (the body of the
+  // mini.elementwise), and the value it writes.
+  std::vector<ProgramStep> program;
+  int64_t programResult = -1;
   // Kernels with this one's ABI; a launch runs the one of least
   // launchCost (Bundle::forSizes). `tileRates`: this kernel's rate, then
   // each variant's, in percent of this kernel's when each fills the GPU.

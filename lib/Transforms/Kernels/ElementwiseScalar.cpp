@@ -1,0 +1,63 @@
+// One element of an elementwise op in f32 (ElementwiseScalar.h).
+#include "ElementwiseScalar.h"
+
+#include "mini/Dialect/Mini/MiniOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/IRMapping.h"
+
+#include <limits>
+
+using namespace mlir;
+
+namespace mini {
+
+bool isScalarElementwise(Operation *op) {
+  return isa<AddOp, MulOp, SiluOp, GeluOp, ScaleOp, CastOp, ElementwiseOp>(op);
+}
+
+Value emitElementwiseScalar(OpBuilder &b, Location loc, Operation *op, ArrayRef<Value> inputs,
+                            Value masked) {
+  auto f32 = [&](double v) {
+    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(static_cast<float>(v)));
+  };
+  Value x = inputs[0];
+  if (isa<AddOp>(op))
+    return arith::AddFOp::create(b, loc, x, inputs[1]);
+  if (isa<MulOp>(op))
+    return arith::MulFOp::create(b, loc, x, inputs[1]);
+  if (isa<SiluOp>(op)) { // x / (1 + e^-x): -inf gives NaN, as x * sigmoid(x) does
+    Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
+    return arith::DivFOp::create(b, loc, x, arith::AddFOp::create(b, loc, f32(1.0), e));
+  }
+  if (auto gelu = dyn_cast<GeluOp>(op)) {
+    Value half = arith::MulFOp::create(b, loc, x, f32(0.5));
+    Value t;
+    if (gelu.isTanh()) {
+      Value cube = arith::MulFOp::create(b, loc, arith::MulFOp::create(b, loc, x, x), x);
+      Value inner = arith::MulFOp::create(b, loc, f32(0.7978845608028654),
+                                          math::FmaOp::create(b, loc, cube, f32(0.044715), x));
+      t = math::TanhOp::create(b, loc, inner);
+    } else {
+      t = math::ErfOp::create(b, loc, arith::MulFOp::create(b, loc, x, f32(0.7071067811865476)));
+    }
+    return math::FmaOp::create(b, loc, half, t, half);
+  }
+  if (auto scale = dyn_cast<ScaleOp>(op))
+    return arith::MulFOp::create(b, loc, x, f32(scale.getFactor().convertToDouble()));
+  if (isa<CausalMaskOp>(op))
+    return arith::SelectOp::create(b, loc, masked, f32(-std::numeric_limits<double>::infinity()),
+                                   x);
+  if (auto fused = dyn_cast<ElementwiseOp>(op)) {
+    Block &body = fused.getBody().front();
+    IRMapping map;
+    map.map(body.getArguments(), inputs);
+    for (Operation &inner : body.without_terminator())
+      b.clone(inner, map);
+    return map.lookup(cast<YieldOp>(body.getTerminator()).getValue());
+  }
+  return x; // cast: widened on load, narrowed on store
+}
+
+} // namespace mini

@@ -1,0 +1,25 @@
+// One element of an elementwise op, in f32: what the elementwise kernels
+// compute per element and what mini-fuse puts in a mini.elementwise body.
+// Private to lib/Transforms.
+#ifndef MINI_TRANSFORMS_KERNELS_ELEMENTWISESCALAR_H
+#define MINI_TRANSFORMS_KERNELS_ELEMENTWISESCALAR_H
+
+#include "mlir/IR/Builders.h"
+
+namespace mini {
+
+/// The value of `op` (add, mul, silu, gelu, scale, cast, causal_mask or
+/// elementwise) at one element, built at `b`'s insertion point from one f32
+/// value per operand (`inputs`) and, for causal_mask, the element's verdict
+/// (`masked`, i1). Arith and math ops only (mini.elementwise's body set).
+mlir::Value emitElementwiseScalar(mlir::OpBuilder &b, mlir::Location loc, mlir::Operation *op,
+                                  llvm::ArrayRef<mlir::Value> inputs,
+                                  mlir::Value masked = nullptr);
+
+/// Whether emitElementwiseScalar builds `op` from its inputs alone (every
+/// elementwise op but causal_mask and transpose).
+bool isScalarElementwise(mlir::Operation *op);
+
+} // namespace mini
+
+#endif
