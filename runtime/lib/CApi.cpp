@@ -4,6 +4,7 @@
 #include "mini/runtime/Error.h"
 #include "mini/runtime/Runtime.h"
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -99,6 +100,20 @@ void load(mini_bundle *b, int ordinal) {
   b->loaded = std::make_unique<LoadedBundle>(b->bundle, *device);
   b->device = std::move(device);
   b->ordinal = ordinal;
+}
+
+/// Runs `fn` on the bundle loaded (on the current device when
+/// mini_bundle_load was not called), under the bundle's lock: the loaded
+/// bundle's caches are not thread-safe.
+void withLoaded(mini_bundle *bundle, const std::function<void(const LoadedBundle &)> &fn) {
+  std::lock_guard<std::mutex> lock(bundle->mutex);
+  if (!bundle->loaded) {
+    CUdevice current = 0;
+    int ordinal = driver().cuCtxGetDevice(&current) == CUDA_SUCCESS ? current : 0;
+    load(bundle, ordinal);
+  }
+  bundle->device->makeCurrent();
+  fn(*bundle->loaded);
 }
 
 } // namespace
@@ -260,14 +275,9 @@ int mini_launch(mini_bundle *bundle, int kernel, int num_tensors, const uint64_t
                     "' must be a non-null device pointer aligned to 16 bytes");
     }
     Sizes sizes = resolve(k, num_sizes, size_names, size_values);
-    std::lock_guard<std::mutex> lock(bundle->mutex);
-    if (!bundle->loaded) {
-      CUdevice current = 0;
-      int ordinal = driver().cuCtxGetDevice(&current) == CUDA_SUCCESS ? current : 0;
-      load(bundle, ordinal);
-    }
-    bundle->device->makeCurrent();
-    bundle->loaded->launch(k, pointers, sizes, static_cast<CUstream>(stream));
+    withLoaded(bundle, [&](const LoadedBundle &loaded) {
+      loaded.launch(k, pointers, sizes, static_cast<CUstream>(stream));
+    });
   });
 }
 
@@ -332,14 +342,9 @@ int mini_run_function(mini_bundle *bundle, int function, int num_args, const uin
       given[size_names[i]] = size_values[i];
     }
     FunctionPlan plan = f->plan(bundle->bundle, given);
-    std::lock_guard<std::mutex> lock(bundle->mutex);
-    if (!bundle->loaded) {
-      CUdevice current = 0;
-      int ordinal = driver().cuCtxGetDevice(&current) == CUDA_SUCCESS ? current : 0;
-      load(bundle, ordinal);
-    }
-    bundle->device->makeCurrent();
-    bundle->loaded->runFunction(*f, plan, argPtrs, resultPtrs, static_cast<CUstream>(stream));
+    withLoaded(bundle, [&](const LoadedBundle &loaded) {
+      loaded.runFunction(*f, plan, argPtrs, resultPtrs, static_cast<CUstream>(stream));
+    });
   });
 }
 
