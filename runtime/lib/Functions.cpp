@@ -86,9 +86,8 @@ FunctionSpec parseFunction(const Json &json, size_t index, const Bundle &b) {
       if (it == byName.end())
         throw Error(lr.where + ": the function has no tensor '" + launch.tensors[i] + "'");
       const FunctionBinding &bind = it->second;
-      const FunctionTensor &t = bind.kind == FunctionBinding::Arg      ? f.args[bind.index]
-                                : bind.kind == FunctionBinding::Result ? f.results[bind.index]
-                                                                       : f.buffers[bind.index];
+      const FunctionTensor &t = f.tensor(bind);
+      launch.bindings.push_back(bind);
       if (t.dtype != k.tensors[i].dtype)
         throw Error(lr.where + ": binds " + dtypeName(t.dtype) + " tensor '" + t.name +
                     "' to the kernel's " + dtypeName(k.tensors[i].dtype) + " tensor '" +
@@ -184,15 +183,6 @@ FunctionPlan FunctionSpec::plan(const Bundle &bundle, const Sizes &given) const 
   } catch (const Error &e) {
     throw Error(where + ": " + e.what());
   }
-  auto find = [&](const std::string &tensor) {
-    for (auto [kind, list] :
-         {std::pair{FunctionBinding::Arg, &args}, std::pair{FunctionBinding::Result, &results},
-          std::pair{FunctionBinding::Buffer, &buffers}})
-      for (size_t i = 0; i < list->size(); ++i)
-        if ((*list)[i].name == tensor)
-          return std::pair{FunctionBinding{kind, i}, &(*list)[i]};
-    throw Error("function '" + name + "' has no tensor '" + tensor + "'");
-  };
   for (size_t i = 0; i < launches.size(); ++i) {
     const FunctionLaunch &l = launches[i];
     const KernelSpec &k = bundle.kernel(l.kernel);
@@ -214,15 +204,14 @@ FunctionPlan FunctionSpec::plan(const Bundle &bundle, const Sizes &given) const 
       throw Error(at + ": " + e.what());
     }
     for (size_t t = 0; t < k.tensors.size(); ++t) {
-      auto [binding, tensor] = find(l.tensors[t]);
+      const FunctionTensor &bound = tensor(l.bindings[t]);
       int64_t need = k.numElements(k.tensors[t], launch.sizes);
-      int64_t have = numElements(*tensor, p.dims);
+      int64_t have = numElements(bound, p.dims);
       if (need != have)
         throw Error(at + ": the kernel's tensor '" + k.tensors[t].name + "' has " +
                     std::to_string(need) + " elements at these sizes, the function's '" +
-                    tensor->name + "' (" + dimText(tensor->dims, "x") + ") " +
-                    std::to_string(have));
-      launch.tensors.push_back(binding);
+                    bound.name + "' (" + dimText(bound.dims, "x") + ") " + std::to_string(have));
+      launch.tensors.push_back(l.bindings[t]);
     }
     p.launches.push_back(std::move(launch));
   }

@@ -18,10 +18,7 @@ struct FunctionBuffers {
   std::vector<rt::DeviceBuffer> args, results, buffers;
 
   CUdeviceptr at(const rt::FunctionBinding &b) const {
-    const std::vector<rt::DeviceBuffer> &list = b.kind == rt::FunctionBinding::Arg      ? args
-                                                : b.kind == rt::FunctionBinding::Result ? results
-                                                                                        : buffers;
-    return list[b.index].ptr();
+    return b.of(args, results, buffers)[b.index].ptr();
   }
 };
 
@@ -49,9 +46,7 @@ std::vector<std::vector<double>> cpuChain(const rt::FunctionSpec &f, const rt::F
   for (const HostTensor &t : args)
     argValues.push_back(t.toDouble());
   auto values = [&](const rt::FunctionBinding &b) -> std::vector<double> & {
-    return b.kind == rt::FunctionBinding::Arg      ? argValues[b.index]
-           : b.kind == rt::FunctionBinding::Result ? results[b.index]
-                                                   : buffers[b.index];
+    return b.of(argValues, results, buffers)[b.index];
   };
   for (const rt::FunctionPlan::Launch &l : plan.launches) {
     std::vector<std::vector<double>> in;

@@ -195,17 +195,23 @@ struct FunctionTensor {
 /// One kernel launch of a function: `kernel` (an entry; the runtime picks
 /// its variant as for any launch) on the function's tensors named in the
 /// kernel's tensor order, each kernel size the product of its factors.
-struct FunctionLaunch {
-  std::string kernel;
-  std::vector<std::string> tensors;
-  std::map<std::string, std::vector<FunctionDim>> sizes;
-};
-
 /// Where a launch's tensor lives: an argument, a result or an intermediate
 /// buffer of the function, by index.
 struct FunctionBinding {
   enum Kind { Arg, Result, Buffer } kind = Arg;
   size_t index = 0;
+  /// Of three lists (the function's args, results and buffers, or values
+  /// kept for each), the one this binding's kind names.
+  template <typename List> List &of(List &args, List &results, List &buffers) const {
+    return kind == Arg ? args : kind == Result ? results : buffers;
+  }
+};
+
+struct FunctionLaunch {
+  std::string kernel;
+  std::vector<std::string> tensors;
+  std::vector<FunctionBinding> bindings; // of `tensors`, resolved when the manifest is read
+  std::map<std::string, std::vector<FunctionDim>> sizes;
 };
 
 /// A function at given sizes: what runFunction launches.
@@ -236,6 +242,9 @@ struct FunctionSpec {
   /// a kernel reads or writes against the elements of the buffer it binds.
   /// Throws Error naming the function, the launch and the sizes.
   FunctionPlan plan(const struct Bundle &bundle, const Sizes &given) const;
+  const FunctionTensor &tensor(const FunctionBinding &b) const {
+    return b.of(args, results, buffers)[b.index];
+  }
   /// Elements of `t` at the dynamic sizes `dims`.
   static int64_t numElements(const FunctionTensor &t, const Sizes &dims);
 };
