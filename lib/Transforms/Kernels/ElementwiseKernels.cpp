@@ -8,10 +8,6 @@
 #include "ElementwiseScalar.h"
 #include "KernelBuilder.h"
 
-#include "mlir/Dialect/Math/IR/Math.h"
-
-#include <limits>
-
 using namespace mlir;
 
 namespace mini {
@@ -19,7 +15,6 @@ namespace {
 
 constexpr int64_t kThreads = 256;
 constexpr int64_t kVectorsPerThread = 4;
-constexpr float kNegInf = -std::numeric_limits<float>::infinity();
 
 /// Product of dims [from, to) of `type`, or kDynamic.
 int64_t staticDims(RankedTensorType type, int64_t from, int64_t to) {
