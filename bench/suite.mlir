@@ -291,3 +291,52 @@ func.func @chain_cast_f32(%x: tensor<?x?xf32>, %w: tensor<?xf32>) -> tensor<?x?x
   %2 = mini.cast %1 : tensor<?x?xf32> -> tensor<?x?xbf16>
   return %2 : tensor<?x?xbf16>
 }
+// Matmul epilogues, fused by mini-fuse into the matmul's store (issue 29):
+// each tensor-core path (the default size variants, wgmma, cp.async staged
+// through shared memory, WMMA, the stream-K tail) and SIMT, with a bias of N,
+// a residual, activations and a cast.
+func.func @epi_f16(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>, %bias: tensor<?xf16>, %r: tensor<?x?x?xf16>) -> tensor<?x?x?xf16> {
+  %c = mini.matmul %a, %b : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf16>
+  %0 = mini.add %c, %bias : tensor<?x?x?xf16>, tensor<?xf16> -> tensor<?x?x?xf16>
+  %1 = mini.gelu %0 : tensor<?x?x?xf16> -> tensor<?x?x?xf16>
+  %2 = mini.add %1, %r : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf16>
+  return %2 : tensor<?x?x?xf16>
+}
+func.func @epi_bf16_wgmma(%a: tensor<?x?x?xbf16>, %b: tensor<?x?x?xbf16>, %bias: tensor<?xbf16>) -> tensor<?x?x?xbf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>} : tensor<?x?x?xbf16>, tensor<?x?x?xbf16> -> tensor<?x?x?xbf16>
+  %0 = mini.add %c, %bias : tensor<?x?x?xbf16>, tensor<?xbf16> -> tensor<?x?x?xbf16>
+  %1 = mini.silu %0 : tensor<?x?x?xbf16> -> tensor<?x?x?xbf16>
+  return %1 : tensor<?x?x?xbf16>
+}
+func.func @epi_f16_cp_async(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>, %r: tensor<?x?x?xf32>) -> tensor<?x?x?xf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">} : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf32>
+  %0 = mini.scale %c {factor = 0.5 : f32} : tensor<?x?x?xf32> -> tensor<?x?x?xf32>
+  %1 = mini.add %r, %0 : tensor<?x?x?xf32>, tensor<?x?x?xf32> -> tensor<?x?x?xf32>
+  %2 = mini.cast %1 : tensor<?x?x?xf32> -> tensor<?x?x?xf16>
+  return %2 : tensor<?x?x?xf16>
+}
+func.func @epi_bf16_wmma(%a: tensor<?x?x?xbf16>, %b: tensor<?x?x?xbf16>, %bias: tensor<?xf32>) -> tensor<?x?x?xbf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "wmma">} : tensor<?x?x?xbf16>, tensor<?x?x?xbf16> -> tensor<?x?x?xf32>
+  %0 = mini.mul %c, %bias : tensor<?x?x?xf32>, tensor<?xf32> -> tensor<?x?x?xf32>
+  %1 = mini.gelu %0 {approximate = "tanh"} : tensor<?x?x?xf32> -> tensor<?x?x?xf32>
+  %2 = mini.cast %1 : tensor<?x?x?xf32> -> tensor<?x?x?xbf16>
+  return %2 : tensor<?x?x?xbf16>
+}
+func.func @epi_f16_split(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>, %bias: tensor<?xf16>) -> tensor<?x?x?xf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 4>} : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf16>
+  %0 = mini.add %c, %bias : tensor<?x?x?xf16>, tensor<?xf16> -> tensor<?x?x?xf16>
+  %1 = mini.gelu %0 : tensor<?x?x?xf16> -> tensor<?x?x?xf16>
+  return %1 : tensor<?x?x?xf16>
+}
+func.func @epi_f32(%a: tensor<?x?x?xf32>, %b: tensor<?x?x?xf32>, %bias: tensor<?xf32>) -> tensor<?x?x?xf32> {
+  %c = mini.matmul %a, %b : tensor<?x?x?xf32>, tensor<?x?x?xf32> -> tensor<?x?x?xf32>
+  %0 = mini.add %c, %bias : tensor<?x?x?xf32>, tensor<?xf32> -> tensor<?x?x?xf32>
+  %1 = mini.silu %0 : tensor<?x?x?xf32> -> tensor<?x?x?xf32>
+  return %1 : tensor<?x?x?xf32>
+}
+func.func @epi_bias_gelu_f16(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>, %bias: tensor<?xf16>) -> tensor<?x?x?xf16> {
+  %c = mini.matmul %a, %b : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf16>
+  %0 = mini.add %c, %bias : tensor<?x?x?xf16>, tensor<?xf16> -> tensor<?x?x?xf16>
+  %1 = mini.gelu %0 : tensor<?x?x?xf16> -> tensor<?x?x?xf16>
+  return %1 : tensor<?x?x?xf16>
+}

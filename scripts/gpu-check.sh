@@ -97,6 +97,16 @@ done
 for k in cast_f32_to_bf16 cast_f32_to_f16 cast_f16_to_f32 cast_bf16_to_f16; do
   for s in $ew_shapes; do add "${k}_cast" "$s"; done
 done
+# Matmul epilogues (bias, activation, residual, cast in the store): every
+# path at odd shapes, unaligned rows (the scalar path), a batch, the
+# stream-K tail and split-K.
+epi_shapes="batch=1,M=1,N=1,K=1 batch=1,M=17,N=33,K=65 batch=1,M=1000,N=1030,K=777 batch=1,M=1000,N=1032,K=776 batch=3,M=129,N=264,K=100"
+for k in epi_f16 epi_bf16_wgmma epi_f16_cp_async epi_bf16_wmma epi_f16_split epi_f32; do
+  for s in $epi_shapes; do add "${k}_matmul" "$s"; done
+done
+for s in batch=1,M=1000,N=1000,K=776 batch=1,M=4352,N=4352,K=520 batch=1,M=256,N=256,K=65536 batch=1,M=4096,N=4096,K=4096; do
+  add epi_f16_split_matmul "$s"; add epi_bf16_wgmma_matmul "$s"; add epi_f16_matmul "$s"
+done
 # NaN and -inf planted in the inputs must propagate exactly as in the reference.
 nonfinite=("softmax_f16_softmax|R=64,C=1000" "softmax_f32_softmax|R=8,C=100000" "rmsnorm_bf16_rmsnorm|R=64,C=4096"
            "softmax_bf16_softmax|R=999,C=17" "softmax_f16_softmax|R=100,C=3" "rmsnorm_f16_rmsnorm|R=100,C=250"
@@ -109,7 +119,8 @@ nonfinite=("softmax_f16_softmax|R=64,C=1000" "softmax_f32_softmax|R=8,C=100000" 
            "add_bf16_add|R=33,C=4097" "mul_f16_mul|R=100,C=1000" "silu_f16_silu|R=100,C=1000"
            "gelu_bf16_gelu|R=100,C=1000" "gelu_tanh_f32_gelu|R=7,C=3" "cast_f32_to_bf16_cast|R=33,C=4097"
            "mask_f16_causal_mask|batch=2,S=77,T=300" "transpose_bf16_transpose|batch=3,R=77,C=130"
-           "chain_f16_elementwise|R=33,C=4097" "swiglu_bf16_elementwise|R=100,C=1000")
+           "chain_f16_elementwise|R=33,C=4097" "swiglu_bf16_elementwise|R=100,C=1000"
+           "epi_f16_matmul|batch=1,M=100,N=90,K=80" "epi_bf16_wgmma_matmul|batch=1,M=300,N=512,K=128")
 for c in "${nonfinite[@]}"; do cases+=("$c|--nonfinite"); done
 if [ "$mode" = quick ]; then
   cases=("${cases[@]:0:12}")

@@ -35,6 +35,11 @@ struct MiniPipelineOptions : public PassPipelineOptions<MiniPipelineOptions> {
   Option<bool> fuse{*this, "fuse",
                     llvm::cl::desc("Run mini-fuse first (fuse=0: every op its own kernels)"),
                     llvm::cl::init(true)};
+  Option<int64_t> fuseEpilogueMinK{
+      *this, "fuse-epilogue-min-k",
+      llvm::cl::desc("mini-fuse's epilogue-min-k: least static K of a matmul whose epilogue "
+                     "reads a tensor of its result's shape (0: any K)"),
+      llvm::cl::init(8192)};
   // The matmul switches of mini-select-matmul-config (the ladder in
   // docs/PERF.md): -1 / "" keep the per-chip defaults.
   Option<std::string> matmulMath{*this, "matmul-math",
@@ -117,7 +122,7 @@ LogicalResult buildMiniPipeline(
   // Our passes, each from its generated options struct: the pipeline's
   // matmul-* and attention-* options are the select passes' own.
   if (opts.fuse)
-    pm.addPass(mini::createMiniFuse());
+    pm.addPass(mini::createMiniFuse({opts.fuseEpilogueMinK}));
   pm.addPass(mini::createMiniSelectRowConfig());
   mini::MiniSelectMatmulConfigOptions matmul;
   matmul.chip = opts.chip;

@@ -33,6 +33,8 @@ struct FuseAttentionPattern : OpRewritePattern<MatmulOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(MatmulOp pv, PatternRewriter &rewriter) const override {
+    if (pv.hasEpilogue())
+      return rewriter.notifyMatchFailure(pv, "has an epilogue");
     Value p = pv.getLhs();
     if (auto cast = soleProducer<CastOp>(p))
       p = cast.getInput();
@@ -61,7 +63,7 @@ struct FuseAttentionPattern : OpRewritePattern<MatmulOp> {
       takeScale(/*afterMask=*/false);
     }
     auto qk = soleProducer<MatmulOp>(scores);
-    if (!qk)
+    if (!qk || qk.hasEpilogue())
       return rewriter.notifyMatchFailure(pv, "the scores are not a matmul used only there");
     auto kt = soleProducer<TransposeOp>(qk.getRhs());
     if (!kt)
@@ -94,10 +96,17 @@ struct FuseAttentionPattern : OpRewritePattern<MatmulOp> {
 };
 
 struct MiniFusePass : mini::impl::MiniFuseBase<MiniFusePass> {
+  using MiniFuseBase::MiniFuseBase;
   void runOnOperation() override {
+    // Attention first: its scale would otherwise join the scores' matmul
+    // as an epilogue and hide the pattern.
+    RewritePatternSet attention(&getContext());
+    attention.add<FuseAttentionPattern>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(attention))))
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
-    patterns.add<FuseAttentionPattern>(&getContext());
     populateFuseElementwisePatterns(patterns);
+    populateFuseMatmulEpiloguePatterns(patterns, epilogueMinK);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }

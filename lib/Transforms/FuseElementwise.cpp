@@ -13,14 +13,11 @@ using namespace mlir;
 namespace mini {
 namespace {
 
-// What the fused kernel and its reference hold: inputs, steps in the body.
-constexpr size_t kMaxInputs = 8, kMaxBodyOps = 64;
-
 /// consumer(..., producer(...), ...) -> elementwise(...) where the producer's
 /// result has the consumer's shape and no other user; the inputs of both
 /// (each once) in order of appearance; the body the producer's element,
 /// then the consumer's on it. Refused where the broadcast inputs would not
-/// share one shape, or past kMaxInputs inputs or kMaxBodyOps body ops.
+/// share one shape, or past kMaxFusedInputs inputs or kMaxFusedBodyOps body ops.
 struct FuseElementwiseChainPattern : RewritePattern {
   explicit FuseElementwiseChainPattern(MLIRContext *ctx)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
@@ -48,7 +45,7 @@ struct FuseElementwiseChainPattern : RewritePattern {
       for (OpOperand &o : consumer->getOpOperands())
         consumerArgs.push_back(o.getOperandNumber() == use.getOperandNumber() ? SIZE_MAX
                                                                               : indexOf(o.get()));
-      if (inputs.size() > kMaxInputs || !oneBroadcastShape(inputs, resultType))
+      if (inputs.size() > kMaxFusedInputs || !oneBroadcastShape(inputs, resultType))
         continue;
       auto fused = ElementwiseOp::create(rewriter, consumer->getLoc(), resultType, inputs);
       Block &body = fused.getBody().front();
@@ -63,7 +60,7 @@ struct FuseElementwiseChainPattern : RewritePattern {
         args.push_back(i == SIZE_MAX ? element : body.getArgument(i));
       Value result = emitElementwiseScalar(rewriter, consumer->getLoc(), consumer, args);
       YieldOp::create(rewriter, consumer->getLoc(), result);
-      if (body.getOperations().size() > kMaxBodyOps + 1) {
+      if (body.getOperations().size() > kMaxFusedBodyOps + 1) {
         rewriter.eraseOp(fused);
         continue;
       }

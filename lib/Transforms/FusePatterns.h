@@ -7,9 +7,19 @@
 
 namespace mini {
 
+// What a fused kernel and its reference hold: inputs (a matmul epilogue's
+// accumulator counts as one), ops in the scalar body.
+constexpr size_t kMaxFusedInputs = 8, kMaxFusedBodyOps = 64;
+
 /// Chains of add, mul, silu, gelu, scale and cast -> mini.elementwise
 /// (FuseElementwise.cpp).
 void populateFuseElementwisePatterns(mlir::RewritePatternSet &patterns);
+
+/// An elementwise op (or a fused chain) on a matmul's result -> the
+/// matmul's epilogue (FuseMatmulEpilogue.cpp); an operand of the result's
+/// shape only into a matmul of static K >= `minKForFullInputs` (0: any).
+void populateFuseMatmulEpiloguePatterns(mlir::RewritePatternSet &patterns,
+                                        int64_t minKForFullInputs);
 
 } // namespace mini
 

@@ -68,10 +68,14 @@ struct LowerWarpStore : WarpPattern<WarpStoreOp> {
   LogicalResult matchAndRewrite(WarpStoreOp op, OneToNOpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     KernelBuilder kb(rewriter, op.getLoc());
+    SmallVector<Value> inputs;
+    for (ValueRange input : adaptor.getEpilogueInputs())
+      inputs.push_back(single(input));
     MmaFragments::Store store{single(adaptor.getDest()),    single(adaptor.getOffset()),
                               single(adaptor.getRow()),     single(adaptor.getCol()),
                               single(adaptor.getRows()),    single(adaptor.getCols()),
-                              single(adaptor.getScratch()), op.getPairs()};
+                              single(adaptor.getScratch()), op.getPairs(),
+                              MatmulEpilogue::of(op.getEpilogue(), inputs, op.getBiasInputs())};
     frags.store(kb, op.getAcc().getType(), adaptor.getAcc(), store);
     rewriter.eraseOp(op);
     return success();
@@ -142,14 +146,17 @@ FailureOr<MmaFragments> fragmentsFor(FunctionOpInterface func) {
     if (wmma && (!scratch || scratch.getRank() != 3 || scratch.getDimSize(1) != 16 ||
                  scratch.getDimSize(2) != 16 || !scratch.getElementType().isF32()))
       return fail(store.emitOpError("needs a [warps, 16, 16] f32 scratch with WMMA"));
-    // mma.sync: a whole number of warp slices, in C's type.
+    // mma.sync: a whole number of warp slices, in C's type (f32 with an
+    // epilogue, which runs on the staged accumulators).
     int64_t slice = MmaFragments::stagedSliceElements(store.getAcc().getType());
-    Type outElt = store.getDest().getType().getElementType();
+    Type stagedElt = store.getDest().getType().getElementType();
+    if (!store.getEpilogue().empty())
+      stagedElt = Float32Type::get(store.getContext());
     if (!wmma && scratch &&
-        (scratch.getRank() != 1 || scratch.getElementType() != outElt ||
+        (scratch.getRank() != 1 || scratch.getElementType() != stagedElt ||
          scratch.getNumElements() % slice != 0))
       return fail(store.emitOpError("needs a 1-D ")
-                  << outElt << " scratch of whole " << slice << "-element warp slices; got "
+                  << stagedElt << " scratch of whole " << slice << "-element warp slices; got "
                   << scratch);
     return WalkResult::advance();
   });

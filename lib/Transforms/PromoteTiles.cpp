@@ -91,15 +91,19 @@ TilePromoter::TilePromoter(BlockMatmulOp op)
     scratch = memref::ViewOp::create(b, loc, cType, raw, kb.idx(layout.wmmaScratch), ValueRange{});
   e.emplace(kb, t, inElt, op.getA(), op.getB(), op.getM(), op.getN(), op.getK(), op.getABase(),
             op.getBBase(), op.getRow0(), op.getCol0(), sa, sb);
+  e->cEpilogue = MatmulEpilogue::of(op.getEpilogue(), op.getEpilogueInputs(), op.getBiasInputs());
   if (cfg.usesTma())
     tmaLayout(raw);
   // The mma.sync epilogue stages C through the (then idle) pipeline buffers
-  // when they are large enough.
-  Type outElt = cast<MemRefType>(op.getC().getType()).getElementType();
-  int64_t outBytes = outElt.getIntOrFloatBitWidth() / 8;
-  if (!t.wmma && e->stagedEpilogueElements() * outBytes <= layout.idleBytes)
+  // when they are large enough: in C's type, or f32 where a fused epilogue
+  // runs on the staged accumulators.
+  Type stagedElt = cast<MemRefType>(op.getC().getType()).getElementType();
+  if (e->cEpilogue)
+    stagedElt = b.getF32Type();
+  int64_t stagedBytes = stagedElt.getIntOrFloatBitWidth() / 8;
+  if (!t.wmma && e->stagedEpilogueElements() * stagedBytes <= layout.idleBytes)
     stagedScratch = memref::ViewOp::create(
-        b, loc, workgroupMemRef({e->stagedEpilogueElements()}, outElt), raw, kb.idx(0),
+        b, loc, workgroupMemRef({e->stagedEpilogueElements()}, stagedElt), raw, kb.idx(0),
         ValueRange{});
   numK = arith::CeilDivUIOp::create(b, loc, op.getK(), kb.idx(t.tk)).getResult();
   init = e->zeroAccumulator();
@@ -126,6 +130,7 @@ void TilePromoter::tmaLayout(Value raw) {
       view({t.stages, t.tn / kTmaBoxCols, t.tk, kTmaBoxCols}, inElt, layout.swizzledB);
   te.emplace(kb, t, inElt, op.getA(), op.getB(), op.getM(), op.getN(), op.getK(), op.getABase(),
              op.getBBase(), op.getRow0(), op.getCol0(), swizzledA, swizzledB);
+  te->cEpilogue = e->cEpilogue;
   tmaShift = shift;
   te->tma = TensorCoreEmitter::Tma{op.getTensorMaps()[0], op.getTensorMaps()[1],
                                    view({2 * t.stages}, b.getI64Type(), layout.barriers),
@@ -318,6 +323,12 @@ void TilePromoter::tailBlock() {
 }
 
 void TilePromoter::run() {
+  // The epilogue's inputs of C's shape head for L2 while the K loop runs.
+  if (!op.isTail() && e->cEpilogue)
+    kb.ifThenElse(aligned, [&] {
+      e->cEpilogue.prefetchTile(kb, cfg.blockThreads(), op.getCBase(), op.getRow0(),
+                                op.getCol0(), op.getM(), op.getN(), t.tm, t.tn);
+    });
   if (op.isTail()) {
     tailBlock();
   } else if (te && producer) {

@@ -201,11 +201,11 @@ void parseSplitKeys(const Reader &r, KernelSpec &k) {
 }
 
 /// The numeric attributes, booleans as 1 / 0.
-/// A fused elementwise kernel's program (attrs "program" and "result"),
-/// each step's arguments earlier values.
-void parseProgram(const Reader &r, KernelSpec &k) {
+/// A fused elementwise kernel's or a matmul epilogue's program (attrs
+/// "program" and "result") over `inputs` values, each step's arguments
+/// earlier values.
+void parseProgram(const Reader &r, KernelSpec &k, int64_t inputs) {
   Reader attrs(r.get("attrs", Kind::Object), r.where + " program");
-  int64_t inputs = static_cast<int64_t>(k.tensors.size()) - 1;
   int64_t values = inputs;
   for (const Json &step : attrs.get("program", Kind::Array)) {
     Reader sr(step, attrs.where + " step #" + std::to_string(values - inputs));
@@ -282,7 +282,17 @@ KernelSpec parseKernel(const Json &json, size_t index) {
     parseSplitKeys(r, k);
   parseAttrs(r, k);
   if (k.op == "elementwise")
-    parseProgram(r, k);
+    parseProgram(r, k, static_cast<int64_t>(k.tensors.size()) - 1);
+  // A matmul's program is its epilogue, on the accumulator and the
+  // tensors past a, b and c (the epilogue's inputs).
+  if (k.op == "matmul" && k.tensors.size() < 3)
+    throw Error(where + ": a matmul takes a, b, its epilogue's inputs and c; got " +
+                std::to_string(k.tensors.size()) + " tensors");
+  bool program = k.op == "matmul" && Reader(r.get("attrs", Kind::Object), where).has("program");
+  if (k.op == "matmul" && k.tensors.size() > 3 && !program)
+    throw Error(where + ": a matmul with epilogue inputs needs its epilogue's program");
+  if (program)
+    parseProgram(r, k, static_cast<int64_t>(k.tensors.size()) - 2);
   return k;
 }
 

@@ -292,3 +292,72 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// An epilogue applies to each lane's pair of accumulators. All four
+// pairs' inputs are loaded first, with no branch (a pair outside C reads
+// element 0): the bias pair by column, the residual pair at C's index; then
+// the bodies, then the converted pairs stored inside the bounds check.
+// CHECK-LABEL: gpu.func @pairs_epilogue
+// CHECK-SAME: (%[[C:[^:]*]]: memref<?xf16>, %[[BIAS:[^:]*]]: memref<?xf16>, %[[RES:[^:]*]]: memref<?xf32>, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[COL0:[^:]*]]: index
+// CHECK: %[[COL:.*]] = arith.addi %[[COL0]], %{{.*}} : index
+// CHECK: %[[IN:.*]] = arith.andi
+// CHECK: %[[BAT:.*]] = arith.select %[[IN]], %[[COL]], %c0 : index
+// CHECK-NEXT: vector.load %[[BIAS]][%[[BAT]]] {alignment = 4 : i64} : memref<?xf16>, vector<2xf16>
+// CHECK: %[[RAT:.*]] = arith.select %[[IN]], %[[AT:.*]], %c0 : index
+// CHECK-NEXT: vector.load %[[RES]][%[[RAT]]] {alignment = 8 : i64} : memref<?xf32>, vector<2xf32>
+// CHECK-COUNT-3: vector.load %[[RES]]
+// CHECK-NOT: scf.if
+// CHECK-COUNT-8: arith.mulf
+// CHECK: scf.if %[[IN]] {
+// CHECK: vector.store %{{.*}}, %[[C]][%[[AT]]] {alignment = 4 : i64} : memref<?xf16>, vector<2xf16>
+// CHECK-NOT: mini.warp_store
+gpu.module @m {
+  gpu.func @pairs_epilogue(%c: memref<?xf16>, %bias: memref<?xf16>, %res: memref<?xf32>, %off: index,
+                           %row: index, %col: index, %m: index, %n: index) kernel attributes {mini.mma_kind = #mini.math<mma_sync>} {
+    %zero = mini.warp_zero : !mini.warp_tile<acc, 16x16xf32>
+    mini.warp_store %zero, %c[%off] at(%row, %col) bounds(%m, %n) epilogue(%bias, %res : memref<?xf16>, memref<?xf32>) {bias_inputs = array<i1: true, false>, pairs} : !mini.warp_tile<acc, 16x16xf32>, memref<?xf16> {
+    ^bb0(%acc: f32, %x: f32, %r: f32):
+      %s = arith.addf %acc, %x : f32
+      %t = arith.mulf %s, %r : f32
+      mini.yield %t : f32
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// Through scratch, an epilogue needs the scratch in f32: the pairs go
+// there unchanged, and the epilogue runs on the chunks read back (4 f32 a
+// lane, 32 rows of 4 chunks a pass of the warp): the bias read by column
+// as 4-vectors for all of the slab's chunks, then the bodies, then the
+// stores of 4 bf16 inside C.
+// CHECK-LABEL: gpu.func @staged_epilogue
+// CHECK-COUNT-8: vector.store %{{.*}} : memref<2560xf32, #gpu.address_space<workgroup>>, vector<2xf32>
+// CHECK-NEXT: nvvm.bar.warp.sync
+// CHECK-COUNT-4: vector.load %{{.*}} {alignment = 16 : i64} : memref<2560xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// CHECK-COUNT-4: vector.load %{{.*}} {alignment = 8 : i64} : memref<?xbf16>, vector<4xbf16>
+// CHECK-NOT: vector.store
+// CHECK-COUNT-16: math.tanh
+// CHECK-NOT: math.tanh
+// CHECK: scf.if
+// CHECK-NEXT: arith.truncf
+// CHECK-COUNT-4: vector.store %{{.*}} {alignment = 8 : i64} : memref<?xbf16>, vector<4xbf16>
+// CHECK-NEXT: }
+// CHECK-NEXT: nvvm.bar.warp.sync
+gpu.module @m {
+  gpu.func @staged_epilogue(%c: memref<?xbf16>, %scratch: memref<2560xf32, #gpu.address_space<workgroup>>,
+                            %bias: memref<?xbf16>, %row: index, %col: index, %m: index, %n: index) kernel attributes {mini.mma_kind = #mini.math<mma_sync>} {
+    %c0 = arith.constant 0 : index
+    %zero = mini.warp_zero : !mini.warp_tile<acc, 32x32xf32>
+    mini.warp_store %zero, %c[%c0] at(%row, %col) bounds(%m, %n) scratch(%scratch : memref<2560xf32, #gpu.address_space<workgroup>>) epilogue(%bias : memref<?xbf16>) {bias_inputs = array<i1: true>} : !mini.warp_tile<acc, 32x32xf32>, memref<?xbf16> {
+    ^bb0(%acc: f32, %x: f32):
+      %s = arith.addf %acc, %x : f32
+      %t = math.tanh %s : f32
+      mini.yield %t : f32
+    }
+    gpu.return
+  }
+}

@@ -308,3 +308,59 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+// An epilogue rides on to each warp's store (both paths: aligned and
+// scalar), with its inputs and which are biases; mini-lower-mma applies it.
+// First, on the aligned path, the block's rows of the residual (not the
+// bias) are prefetched into L2, one bulk prefetch per row, so that the
+// epilogue's reads find them there.
+// CHECK-LABEL: gpu.func @epilogue
+// CHECK-SAME: %[[BIAS:[^:]*]]: memref<?xf16>, %[[RES:[^:]*]]: memref<?xf32>) kernel
+// CHECK: memref.extract_aligned_pointer_as_index %[[RES]]
+// CHECK: nvvm.cp.async.bulk.prefetch %{{.*}}, %{{.*}} : <1>
+// CHECK-NOT: nvvm.cp.async.bulk.prefetch
+// CHECK-COUNT-2: mini.warp_store {{.*}} epilogue(%[[BIAS]], %[[RES]] : memref<?xf16>, memref<?xf32>) {bias_inputs = array<i1: true, false>{{.*}}} : <acc, 32x32xf32>, memref<?xf16> {
+// CHECK-NOT: mini.block_matmul
+gpu.module @k {
+  gpu.func @epilogue(%a: memref<?xf16>, %b: memref<?xf16>, %c: memref<?xf16>, %a0: index, %b0: index,
+                     %c0: index, %batch: index, %row: index, %col: index, %m: index, %n: index,
+                     %k: index, %bias: memref<?xf16>, %res: memref<?xf32>) kernel {
+    mini.block_matmul %a[%a0], %b[%b0] -> %c[%c0] block(%row, %col) batch %batch sizes(%m, %n, %k) epilogue(%bias, %res : memref<?xf16>, memref<?xf32>) {bias_inputs = array<i1: true, false>, config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 32, warps_m = 2, warps_n = 2, stages = 3, math = "mma_sync">} : memref<?xf16>, memref<?xf16>, memref<?xf16> {
+    ^bb0(%acc: f32, %x: f32, %r: f32):
+      %s = arith.addf %acc, %x : f32
+      %t = arith.addf %s, %r : f32
+      mini.yield %t : f32
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// A stream-K tail block stores raw partials (no epilogue there) and
+// applies the epilogue where the last block writes C: the bias read by
+// column as 4-wide vectors, the body per element, then the store.
+// CHECK-LABEL: gpu.func @tail_epilogue
+// CHECK-SAME: %[[BIAS:[^:]*]]: memref<?xbf16>) kernel
+// CHECK: mini.warp_store %{{.*}}, %{{.*}}[%{{.*}}] at(%{{.*}}, %{{.*}}) bounds(%c256, %c128) {pairs} : <acc, 64x64xf32>, memref<?xf32>
+// CHECK-NEXT: nvvm.memory.barrier <gpu>
+// CHECK: %[[B4:.*]] = vector.load %[[BIAS]][%{{.*}}] {alignment = 8 : i64} : memref<?xbf16>, vector<4xbf16>
+// CHECK: math.tanh
+// CHECK: vector.store %{{.*}}, %{{.*}} : memref<?xbf16>, vector<4xbf16>
+gpu.module @k {
+  gpu.func @tail_epilogue(%a: memref<?xbf16>, %b: memref<?xbf16>, %c: memref<?xbf16>, %a0: index, %b0: index,
+                          %c0: index, %batch: index, %row: index, %col: index, %m: index, %n: index,
+                          %k: index, %da: !llvm.ptr, %db: !llvm.ptr, %block: index, %width: index,
+                          %unsplit: index, %partials: memref<?xf32>, %counters: memref<?xi32>,
+                          %bias: memref<?xbf16>) kernel {
+    mini.block_matmul %a[%a0], %b[%b0] -> %c[%c0] block(%row, %col) batch %batch sizes(%m, %n, %k) tensor_maps(%da, %db : !llvm.ptr, !llvm.ptr) tail block %block width %width after %unsplit partials %partials counters %counters : memref<?xf32>, memref<?xi32> epilogue(%bias : memref<?xbf16>) {bias_inputs = array<i1: true>, config = #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 4>} : memref<?xbf16>, memref<?xbf16>, memref<?xbf16> {
+    ^bb0(%acc: f32, %x: f32):
+      %s = arith.addf %acc, %x : f32
+      %t = math.tanh %s : f32
+      mini.yield %t : f32
+    }
+    gpu.return
+  }
+}

@@ -5,7 +5,9 @@
 #include "mini/reference/Cpu.h"
 #include "mini/runtime/Error.h"
 
+#include <algorithm>
 #include <cmath>
+#include <memory>
 #include <optional>
 
 namespace mini::run {
@@ -39,12 +41,28 @@ referenceFor(ref::MatmulVariant matmulRef, const rt::KernelSpec &k, const rt::Si
   void *out = (void *)refOut;
   DType dt = k.tensors[0].dtype;
   if (k.op == "matmul") {
-    DType outType = k.tensors[2].dtype;
+    DType outType = k.tensors.back().dtype;
     ref::MatmulVariant v = matmulRef;
     if (!ref::supports(v, dt))
       v = ref::MatmulVariant::Tiled;
-    return {std::string("matmul/") + ref::name(v), [=] {
-              ref::matmul(v, dt, outType, in(0), in(1), out, s("batch"), s("M"), s("N"), s("K"));
+    std::string name = std::string("matmul/") + ref::name(v);
+    if (k.program.empty())
+      return {name, [=] {
+                ref::matmul(v, dt, outType, in(0), in(1), out, s("batch"), s("M"), s("N"),
+                            s("K"));
+              }};
+    // The epilogue on the f32 product, as the fused elementwise kernel's
+    // reference interprets it: the product, then the epilogue's inputs.
+    int64_t n = k.numElements(k.tensors.back(), sizes);
+    auto product = std::make_shared<rt::DeviceBuffer>(
+        static_cast<size_t>(std::max<int64_t>(n, 1)) * 4, "matmul reference product");
+    std::vector<ref::ProgramInput> inputs = {{(void *)product->ptr(), DType::F32, n}};
+    for (size_t i = 2; i + 1 < k.tensors.size(); ++i)
+      inputs.push_back({in(i), k.tensors[i].dtype, k.numElements(k.tensors[i], sizes)});
+    return {name + "+epilogue", [=, &k] {
+              ref::matmul(v, dt, DType::F32, in(0), in(1), (void *)product->ptr(), s("batch"),
+                          s("M"), s("N"), s("K"));
+              ref::elementwiseProgram(k.program, k.programResult, inputs, out, outType, n);
             }};
   }
   if (k.op == "softmax")
@@ -94,14 +112,42 @@ referenceFor(ref::MatmulVariant matmulRef, const rt::KernelSpec &k, const rt::Si
   throw rt::Error("kernel '" + k.entry + "': unknown op '" + k.op + "'");
 }
 
+/// `k`'s program in float64 on `first` (when not empty) and then `rest`,
+/// writing `y` (which may be `first`'s data: each element is read before
+/// it is written).
+void runProgram(const rt::KernelSpec &k, const std::vector<double> &first,
+                const std::vector<std::vector<double>> &rest, double *y, int64_t n) {
+  std::vector<std::string> ops;
+  std::vector<std::vector<int64_t>> args;
+  std::vector<double> values;
+  for (const rt::ProgramStep &step : k.program) {
+    ops.push_back(step.op);
+    args.push_back(step.args);
+    values.push_back(step.value);
+  }
+  std::vector<const double *> inputs;
+  std::vector<int64_t> elements;
+  if (!first.empty()) {
+    inputs.push_back(first.data());
+    elements.push_back(static_cast<int64_t>(first.size()));
+  }
+  for (const std::vector<double> &v : rest) {
+    inputs.push_back(v.data());
+    elements.push_back(static_cast<int64_t>(v.size()));
+  }
+  ref::cpu::elementwiseProgram(ops, args, values, k.programResult, inputs, elements, y, n);
+}
+
 /// `k`'s output in float64 on the CPU from the inputs in `host`.
 std::vector<double> cpuTruth(const rt::KernelSpec &k, const rt::Sizes &sizes,
                              const std::vector<std::vector<double>> &in, int64_t outElements) {
   auto s = [&](const char *n) { return sizes.at(n); };
   std::vector<double> truth(static_cast<size_t>(outElements));
-  if (k.op == "matmul")
+  if (k.op == "matmul") {
     ref::cpu::matmul(in[0].data(), in[1].data(), truth.data(), s("batch"), s("M"), s("N"), s("K"));
-  else if (k.op == "softmax")
+    if (!k.program.empty()) // the epilogue on the product and the tensors after a and b
+      runProgram(k, truth, {in.begin() + 2, in.end()}, truth.data(), outElements);
+  } else if (k.op == "softmax")
     ref::cpu::softmax(in[0].data(), truth.data(), s("R"), s("C"));
   else if (k.op == "rmsnorm")
     ref::cpu::rmsnorm(in[0].data(), in[1].data(), truth.data(), s("R"), s("C"),
@@ -109,24 +155,9 @@ std::vector<double> cpuTruth(const rt::KernelSpec &k, const rt::Sizes &sizes,
   else if (k.op == "add" || k.op == "mul")
     ref::cpu::binary(k.op == "mul", in[0].data(), in[1].data(), truth.data(), outElements,
                      int64_t(in[1].size()));
-  else if (k.op == "elementwise") {
-    std::vector<std::string> ops;
-    std::vector<std::vector<int64_t>> args;
-    std::vector<double> values;
-    for (const rt::ProgramStep &step : k.program) {
-      ops.push_back(step.op);
-      args.push_back(step.args);
-      values.push_back(step.value);
-    }
-    std::vector<const double *> inputs;
-    std::vector<int64_t> elements;
-    for (size_t i = 0; i < in.size(); ++i) {
-      inputs.push_back(in[i].data());
-      elements.push_back(static_cast<int64_t>(in[i].size()));
-    }
-    ref::cpu::elementwiseProgram(ops, args, values, k.programResult, inputs, elements,
-                                 truth.data(), outElements);
-  } else if (k.op == "causal_mask")
+  else if (k.op == "elementwise")
+    runProgram(k, {}, in, truth.data(), outElements);
+  else if (k.op == "causal_mask")
     ref::cpu::causalMask(in[0].data(), truth.data(), s("batch"), s("S"), s("T"));
   else if (k.op == "transpose")
     ref::cpu::transpose(in[0].data(), truth.data(), s("batch"), s("R"), s("C"));

@@ -201,9 +201,10 @@ void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &si
     std::printf("  bench %-22s ours %8.2f TFLOP/s   %s %8.2f TFLOP/s   ours/ref %.2f\n", k.entry.c_str(),
                 flops / oursMs * 1e-9, refName.c_str(), flops / refMs * 1e-9, refMs / oursMs);
     if (k.op == "matmul") {
-      // The peers on the same buffers: cuBLAS and the tensor-core references.
-      DType in = k.tensors[0].dtype, out = k.tensors[2].dtype;
-      rt::DeviceBuffer c(dev[2].bytes(), "peer output");
+      // The peers on the same buffers: cuBLAS and the tensor-core references
+      // (the plain product, where ours has an epilogue).
+      DType in = k.tensors[0].dtype, out = k.tensors.back().dtype;
+      rt::DeviceBuffer c(dev.back().bytes(), "peer output");
       auto a = (const void *)dev[0].ptr(), b = (const void *)dev[1].ptr();
       double cublasTflops = 0;
       try {

@@ -590,3 +590,39 @@ TEST(Manifest, ElementwiseProgramsAreReadAndCheckedStepByStep) {
   EXPECT_EQ(errorOf([&] { Bundle::parse(withProgram(R"({"program":[],"result":2})"), "/tmp"); }),
             "manifest kernel 'k0' program: result 2 is not one of its 2 values");
 }
+
+TEST(Manifest, MatmulEpiloguePrograms) {
+  // A bias e0 between b and c: the program's values are the accumulator,
+  // then e0.
+  auto withEpilogue = [](const std::string &attrs, bool bias = true) {
+    std::string text = manifest();
+    const std::string c = R"({"name":"c")";
+    if (bias)
+      text.insert(text.find(c), R"({"name":"e0","dtype":"bf16","dims":["N"],"output":false},)");
+    const std::string old = R"("attrs":{"scale":0.5,"causal":true})";
+    text.replace(text.find(old), old.size(), R"("attrs":)" + attrs);
+    return text;
+  };
+  Bundle b = Bundle::parse(
+      withEpilogue(R"({"program":[{"op":"addf","args":[0,1]},{"op":"tanh","args":[2]}],"result":3})"),
+      "/tmp");
+  const KernelSpec &k = b.kernel("k0");
+  ASSERT_EQ(k.tensors.size(), 4u);
+  EXPECT_EQ(k.tensors[2].dtype, DType::BF16);
+  ASSERT_EQ(k.program.size(), 2u);
+  EXPECT_EQ(k.programResult, 3);
+  // An epilogue of the accumulator alone; a plain matmul has no program.
+  EXPECT_EQ(Bundle::parse(withEpilogue(R"({"program":[{"op":"negf","args":[0]}],"result":1})", false),
+                          "/tmp")
+                .kernel("k0")
+                .program.size(),
+            1u);
+  EXPECT_TRUE(Bundle::parse(withEpilogue("{}", false), "/tmp").kernel("k0").program.empty());
+  EXPECT_EQ(errorOf([&] { Bundle::parse(withEpilogue("{}"), "/tmp"); }),
+            "manifest kernel 'k0': a matmul with epilogue inputs needs its epilogue's program");
+  EXPECT_EQ(errorOf([&] {
+              Bundle::parse(withEpilogue(R"({"program":[{"op":"addf","args":[0,2]}],"result":2})"),
+                            "/tmp");
+            }),
+            "manifest kernel 'k0' program step #0: args (earlier values) must be integers in [0, 1]");
+}

@@ -20,7 +20,21 @@ def MiniFuse : Pass<"mini-fuse"> {
       f32 arithmetic), read once and written once; a producer's result must
       have the consumer's shape (a broadcast operand stays an input), the
       broadcast inputs one shape, at most 8 inputs and 64 body ops.
+    - Matmul epilogues: such an op (or a fused chain) on a matmul's result,
+      of the same shape, joins the matmul's `epilogue`, applied to the f32
+      accumulators before the store; its other operands must have the
+      result's shape (a residual) or be a vector of N (a bias), at most 7
+      of them. An operand of the result's shape joins only a matmul of
+      static K >= `epilogue-min-k`: the epilogue's reads are not overlapped
+      with the K loop (no persistent kernel yet), and at shallower K they
+      cost more than the separate elementwise kernel (docs/PERF.md, "Fusion
+      v3"). Attention runs first, so that its scale stays visible.
   }];
+  let options = [
+    Option<"epilogueMinK", "epilogue-min-k", "int64_t", "8192",
+           "Least static K of a matmul whose epilogue reads a tensor of its result's shape "
+           "(0: any K, dynamic included)">,
+  ];
   let dependentDialects = ["mini::MiniDialect", "mlir::arith::ArithDialect",
                            "mlir::math::MathDialect"];
 }

@@ -1,4 +1,5 @@
 // Verifiers of the elementwise ops (MiniElementwiseOps.td).
+#include "ScalarBody.h"
 #include "ShapeDiagnostics.h"
 #include "mini/Dialect/Mini/MiniOps.h"
 
@@ -131,21 +132,57 @@ LogicalResult ElementwiseOp::verify() {
 /// f32 block arguments, one per input; a body of the scalar arith/math ops
 /// the kernels and the reference interpret.
 LogicalResult ElementwiseOp::verifyRegions() {
-  Block &body = getBody().front();
-  if (body.getNumArguments() != getInputs().size())
-    return emitOpError() << "body takes " << body.getNumArguments() << " arguments for "
-                         << getInputs().size() << " inputs";
+  return verifyScalarBody(*this, getBody(), getInputs().size(), "body");
+}
+
+LogicalResult mini::verifyScalarBody(Operation *op, Region &region, unsigned numArgs,
+                                     StringRef what) {
+  if (!region.hasOneBlock())
+    return op->emitOpError() << what << " must be one block";
+  Block &body = region.front();
+  if (body.getNumArguments() != numArgs)
+    return op->emitOpError() << what << " takes " << body.getNumArguments() << " arguments, needs "
+                             << numArgs;
   for (BlockArgument a : body.getArguments())
     if (!a.getType().isF32())
-      return emitOpError() << "body arguments must be f32, got " << a.getType();
-  for (Operation &op : body.without_terminator()) {
+      return op->emitOpError() << what << " arguments must be f32, got " << a.getType();
+  if (body.empty() || !isa<YieldOp>(body.back()))
+    return op->emitOpError() << what << " must end in mini.yield";
+  for (Operation &inner : body.without_terminator()) {
     if (!isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp, arith::NegFOp,
-             arith::ConstantOp, math::ExpOp, math::ErfOp, math::TanhOp, math::FmaOp>(op))
-      return emitOpError() << "body op '" << op.getName()
-                           << "' is not one of arith.addf, subf, mulf, divf, negf, constant, "
-                              "math.exp, erf, tanh, fma";
-    if (op.getNumResults() != 1 || !op.getResult(0).getType().isF32())
-      return emitOpError() << "body op '" << op.getName() << "' must give one f32";
+             arith::ConstantOp, math::ExpOp, math::ErfOp, math::TanhOp, math::FmaOp>(inner))
+      return op->emitOpError() << what << " op '" << inner.getName()
+                               << "' is not one of arith.addf, subf, mulf, divf, negf, constant, "
+                                  "math.exp, erf, tanh, fma";
+    if (inner.getNumResults() != 1 || !inner.getResult(0).getType().isF32())
+      return op->emitOpError() << what << " op '" << inner.getName() << "' must give one f32";
   }
   return success();
+}
+
+LogicalResult mini::verifyEpilogue(Operation *op, Region &body, ValueRange inputs, Type result,
+                                   std::optional<ArrayRef<bool>> biasInputs) {
+  if (body.empty()) {
+    if (!inputs.empty())
+      return op->emitOpError() << "has " << inputs.size() << " epilogue inputs but no epilogue";
+    return success();
+  }
+  if (biasInputs && biasInputs->size() != inputs.size())
+    return op->emitOpError() << "bias_inputs has " << biasInputs->size() << " entries for "
+                             << inputs.size() << " epilogue inputs";
+  if (auto res = dyn_cast<RankedTensorType>(result))
+    for (auto [i, v] : llvm::enumerate(inputs)) {
+      auto t = cast<RankedTensorType>(v.getType());
+      bool same = t.getRank() == res.getRank() &&
+                  llvm::all_of(llvm::seq<int64_t>(0, t.getRank()), [&](int64_t d) {
+                    return !conflict(t.getDimSize(d), res.getDimSize(d));
+                  });
+      bool bias = t.getRank() == 1 && !conflict(t.getDimSize(0), res.getShape().back());
+      if (!same && !bias)
+        return op->emitOpError() << "epilogue input " << i << " " << shapeStr(t)
+                                 << " must have the result's shape " << shapeStr(res)
+                                 << " or be a bias of its last dim (" << dimStr(res.getShape().back())
+                                 << ")";
+    }
+  return verifyScalarBody(op, body, inputs.size() + 1, "epilogue");
 }

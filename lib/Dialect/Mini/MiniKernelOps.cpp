@@ -1,5 +1,6 @@
 // The kernel-level ops: the warp tile type, the warp-level matmul ops and
 // the stage copies (verifiers).
+#include "ScalarBody.h"
 #include "mini/Dialect/Mini/MiniOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -129,6 +130,11 @@ LogicalResult WarpStoreOp::verify() {
   return success();
 }
 
+LogicalResult WarpStoreOp::verifyRegions() {
+  return verifyEpilogue(*this, getEpilogue(), getEpilogueInputs(), getDest().getType(),
+                        getBiasInputs());
+}
+
 LogicalResult WarpgroupMmaOp::verify() {
   auto sa = cast<MemRefType>(getSa().getType()), sb = cast<MemRefType>(getSb().getType());
   WarpTileType acc = getAcc().getType();
@@ -198,6 +204,11 @@ LogicalResult BlockMatmulOp::verify() {
   if (tail && !(getStepsPerBlock() && getUnsplitTiles() && getPartials() && getCounters()))
     return emitOpError("tail block needs steps_per_block, unsplit_tiles, partials and counters");
   return success();
+}
+
+LogicalResult BlockMatmulOp::verifyRegions() {
+  return verifyEpilogue(*this, getEpilogue(), getEpilogueInputs(), getC().getType(),
+                        getBiasInputs());
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,4 +1,5 @@
 #include "mini/Dialect/Mini/MiniOps.h"
+#include "ScalarBody.h"
 #include "ShapeDiagnostics.h"
 
 #include "mlir/IR/Builders.h"
@@ -287,6 +288,11 @@ LogicalResult MatmulOp::verify() {
         })))
       return failure();
   return success();
+}
+
+LogicalResult MatmulOp::verifyRegions() {
+  return verifyEpilogue(*this, getEpilogue(), getEpilogueInputs(), getResult().getType(),
+                        std::nullopt);
 }
 
 //===----------------------------------------------------------------------===//

@@ -198,38 +198,6 @@ private:
   SmallVector<Value> mems, sizes;
 };
 
-/// The body of a mini.elementwise as the manifest's "program" (the
-/// reference interprets it): values 0 .. n-1 are the inputs, then one per
-/// step in order; a step is {op, args} (addf, subf, mulf, divf, negf, exp,
-/// erf, tanh, fma) or {op = "const", value}; "result" is the value yielded.
-void recordProgram(ElementwiseOp op, KernelSpec &spec) {
-  Builder b(op->getContext());
-  Block &body = op.getBody().front();
-  DenseMap<Value, int64_t> index;
-  for (BlockArgument a : body.getArguments())
-    index[a] = a.getArgNumber();
-  SmallVector<Attribute> steps;
-  for (Operation &inner : body.without_terminator()) {
-    SmallVector<NamedAttribute> step;
-    if (auto c = dyn_cast<arith::ConstantOp>(inner)) {
-      step = {b.getNamedAttr("op", b.getStringAttr("const")),
-              b.getNamedAttr("value", cast<FloatAttr>(c.getValue()))};
-    } else {
-      SmallVector<int64_t> args;
-      for (Value v : inner.getOperands())
-        args.push_back(index.at(v));
-      StringRef name = inner.getName().stripDialect();
-      step = {b.getNamedAttr("op", b.getStringAttr(name)),
-              b.getNamedAttr("args", b.getI64ArrayAttr(args))};
-    }
-    index[inner.getResult(0)] = body.getNumArguments() + steps.size();
-    steps.push_back(b.getDictionaryAttr(step));
-  }
-  spec.attrs.set("program", b.getArrayAttr(steps));
-  spec.attrs.set("result",
-                 b.getI64IntegerAttr(index.at(cast<YieldOp>(body.getTerminator()).getValue())));
-}
-
 FailureOr<gpu::GPUFuncOp> buildFlatKernel(Operation *op, gpu::GPUModuleOp module, StringRef name,
                                           KernelSpec &spec) {
   FlatShape shape = flatShapeOf(op);
@@ -258,7 +226,7 @@ FailureOr<gpu::GPUFuncOp> buildFlatKernel(Operation *op, gpu::GPUModuleOp module
   if (auto gelu = dyn_cast<GeluOp>(op))
     spec.attrs.set("tanh", b.getBoolAttr(gelu.isTanh()));
   if (auto fusedOp = dyn_cast<ElementwiseOp>(op))
-    recordProgram(fusedOp, spec);
+    recordProgram(fusedOp.getBody().front(), spec);
 
   gpu::GPUFuncOp func = createKernel(b, op->getLoc(), module, name, spec, /*sharedF32=*/0);
   b.setInsertionPointToStart(&func.getBody().front());

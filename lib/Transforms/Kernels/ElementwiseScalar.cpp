@@ -1,5 +1,6 @@
 // One element of an elementwise op in f32 (ElementwiseScalar.h).
 #include "ElementwiseScalar.h"
+#include "KernelBuilder.h"
 
 #include "mini/Dialect/Mini/MiniOps.h"
 
@@ -28,8 +29,11 @@ Value emitElementwiseScalar(OpBuilder &b, Location loc, Operation *op, ArrayRef<
   if (isa<MulOp>(op))
     return arith::MulFOp::create(b, loc, x, inputs[1]);
   if (isa<SiluOp>(op)) { // x / (1 + e^-x): -inf gives NaN, as x * sigmoid(x) does
+    // An approximate division (2 ulp; IEEE division's slow path costs a
+    // matmul epilogue more than the rest of the element).
     Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
-    return arith::DivFOp::create(b, loc, x, arith::AddFOp::create(b, loc, f32(1.0), e));
+    return arith::DivFOp::create(b, loc, x, arith::AddFOp::create(b, loc, f32(1.0), e),
+                                 arith::FastMathFlags::afn);
   }
   if (auto gelu = dyn_cast<GeluOp>(op)) {
     Value half = arith::MulFOp::create(b, loc, x, f32(0.5));
@@ -58,6 +62,33 @@ Value emitElementwiseScalar(OpBuilder &b, Location loc, Operation *op, ArrayRef<
     return map.lookup(cast<YieldOp>(body.getTerminator()).getValue());
   }
   return x; // cast: widened on load, narrowed on store
+}
+
+void recordProgram(Block &body, KernelSpec &spec) {
+  Builder b(body.getParentOp()->getContext());
+  DenseMap<Value, int64_t> index;
+  for (BlockArgument a : body.getArguments())
+    index[a] = a.getArgNumber();
+  SmallVector<Attribute> steps;
+  for (Operation &inner : body.without_terminator()) {
+    SmallVector<NamedAttribute> step;
+    if (auto c = dyn_cast<arith::ConstantOp>(inner)) {
+      step = {b.getNamedAttr("op", b.getStringAttr("const")),
+              b.getNamedAttr("value", cast<FloatAttr>(c.getValue()))};
+    } else {
+      SmallVector<int64_t> args;
+      for (Value v : inner.getOperands())
+        args.push_back(index.at(v));
+      StringRef name = inner.getName().stripDialect();
+      step = {b.getNamedAttr("op", b.getStringAttr(name)),
+              b.getNamedAttr("args", b.getI64ArrayAttr(args))};
+    }
+    index[inner.getResult(0)] = body.getNumArguments() + steps.size();
+    steps.push_back(b.getDictionaryAttr(step));
+  }
+  spec.attrs.set("program", b.getArrayAttr(steps));
+  spec.attrs.set("result",
+                 b.getI64IntegerAttr(index.at(cast<YieldOp>(body.getTerminator()).getValue())));
 }
 
 } // namespace mini

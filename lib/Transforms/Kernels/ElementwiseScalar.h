@@ -20,6 +20,14 @@ mlir::Value emitElementwiseScalar(mlir::OpBuilder &b, mlir::Location loc, mlir::
 /// elementwise op but causal_mask and transpose).
 bool isScalarElementwise(mlir::Operation *op);
 
+struct KernelSpec;
+/// A scalar body (mini.elementwise's, a matmul epilogue's) as the kernel
+/// record's "program" attribute, which the references interpret: values
+/// 0 .. n-1 are the body's arguments, then one per step in order; a step is
+/// {op, args} (addf, subf, mulf, divf, negf, exp, erf, tanh, fma) or
+/// {op = "const", value}; "result" is the value yielded.
+void recordProgram(mlir::Block &body, KernelSpec &spec);
+
 } // namespace mini
 
 #endif

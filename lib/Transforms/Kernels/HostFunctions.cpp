@@ -133,6 +133,13 @@ void FunctionRecorder::unifyOperandDims(Operation *op) {
     for (size_t i = 0; i + 2 < a.size(); ++i)
       unify(a[i], bb[i]);
     unify(a[a.size() - 1], bb[bb.size() - 2]);
+    // An epilogue input: a bias of N, or of the result's dims (lhs's, then N).
+    for (Value in : mm.getEpilogueInputs()) {
+      SymbolicDims &e = d(in);
+      for (size_t i = 0; i + 1 < e.size(); ++i)
+        unify(e[i], a[i]);
+      unify(e.back(), bb.back());
+    }
   } else if (isa<AddOp, MulOp, ElementwiseOp>(op)) {
     SymbolicDims &a = d(op->getOperand(0));
     for (Value in : op->getOperands().drop_front()) {

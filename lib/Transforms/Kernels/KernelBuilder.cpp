@@ -1,4 +1,5 @@
 #include "KernelBuilder.h"
+#include "ElementwiseScalar.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -202,12 +203,24 @@ scf::ForOp KernelBuilder::forLoop(
 
 void setMatmulSpec(Operation *matmul, KernelSpec &spec, int64_t tileM, int64_t tileN,
                    int64_t threads) {
-  Type inElt = cast<RankedTensorType>(matmul->getOperand(0).getType()).getElementType();
-  Type outElt = cast<RankedTensorType>(matmul->getResult(0).getType()).getElementType();
+  auto mm = cast<MatmulOp>(matmul);
+  Type inElt = cast<RankedTensorType>(mm.getLhs().getType()).getElementType();
+  Type outElt = cast<RankedTensorType>(mm.getResult().getType()).getElementType();
   spec.op = "matmul";
   spec.tensors = {{"a", inElt, {"batch", "M", "K"}, false},
-                  {"b", inElt, {"batch", "K", "N"}, false},
-                  {"c", outElt, {"batch", "M", "N"}, true}};
+                  {"b", inElt, {"batch", "K", "N"}, false}};
+  for (auto [i, input] : llvm::enumerate(mm.getEpilogueInputs())) {
+    KernelTensor e{"e" + std::to_string(i),
+                   cast<RankedTensorType>(input.getType()).getElementType(),
+                   {"batch", "M", "N"},
+                   false};
+    if (mm.isBiasInput(i))
+      e.dims = {"N"};
+    spec.tensors.push_back(std::move(e));
+  }
+  spec.tensors.push_back({"c", outElt, {"batch", "M", "N"}, true});
+  if (mm.hasEpilogue())
+    recordProgram(mm.getEpilogue().front(), spec);
   spec.sizes = {"batch", "M", "N", "K"};
   spec.grid[0] = {{"N"}, tileN};
   spec.grid[1] = {{"M"}, tileM};

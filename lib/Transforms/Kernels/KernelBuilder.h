@@ -211,8 +211,9 @@ mlir::gpu::GPUFuncOp createKernel(mlir::OpBuilder &b, mlir::Location loc,
 mlir::MemRefType workgroupMemRef(llvm::ArrayRef<int64_t> shape, mlir::Type elementType);
 
 /// Fills the ABI and launch shape shared by the matmul kernels: tensors a, b,
-/// c as batch x rows x cols, sizes batch, M, N, K, a tileM x tileN C tile per
-/// block of `threads`, batch on grid.z.
+/// the epilogue inputs (e<i>: batch x M x N, or N for a bias), c, as batch x
+/// rows x cols, sizes batch, M, N, K, a tileM x tileN C tile per block of
+/// `threads`, batch on grid.z; the epilogue's program (recordProgram).
 void setMatmulSpec(mlir::Operation *matmul, KernelSpec &spec, int64_t tileM, int64_t tileN,
                    int64_t threads);
 

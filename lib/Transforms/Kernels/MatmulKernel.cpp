@@ -7,6 +7,7 @@
 // 64x64 tiles are "tiled" (register blocking only), 16x16 tiles with p = 1
 // are the naive one-thread-per-output kernel.
 #include "KernelBuilder.h"
+#include "MatmulEpilogue.h"
 
 #include "mini/Dialect/Mini/MiniOps.h"
 #include "mini/Transforms/MatmulConfig.h"
@@ -23,12 +24,14 @@ namespace {
 /// from global memory, or staged tiles), the guarded stores.
 class SimtMatmulEmitter {
 public:
-  SimtMatmulEmitter(OpBuilder &b, Location loc, gpu::GPUFuncOp func, MatmulConfigAttr cfg)
+  SimtMatmulEmitter(OpBuilder &b, Location loc, gpu::GPUFuncOp func, MatmulConfigAttr cfg,
+                    MatmulOp op)
       : b(b), loc(loc), kb(b, loc), tileM(cfg.getTileM()), tileN(cfg.getTileN()),
         tileK(cfg.getTileK()), perThread(tileM / kThreadGrid), promote(cfg.getStages() > 0),
         aStride(tileM + 1), bOffset(tileK * aStride) {
-    A = func.getArgument(0), B = func.getArgument(1), C = func.getArgument(2);
-    M = func.getArgument(4), N = func.getArgument(5), K = func.getArgument(6);
+    MatmulKernelArgs args = matmulKernelArgs(func, op);
+    A = args.A, B = args.B, C = args.C, M = args.M, N = args.N, K = args.K;
+    epilogue = matmulEpilogueOf(op, args.epilogueInputs);
     smem = promote ? Value(func.getWorkgroupAttributions()[0]) : Value();
     tid = kb.threadId();
     tx = kb.rem(tid, kb.idx(kThreadGrid));
@@ -48,14 +51,20 @@ public:
                              [&](Value k0, ValueRange acc) { return promoted(k0, acc); })
                 : kb.forLoop(kb.idx(0), K, kb.idx(1), zeros,
                              [&](Value k, ValueRange acc) { return unpromoted(k, acc); });
+    SmallVector<MatmulEpilogue::Group> groups;
     for (int64_t i = 0; i < perThread; ++i) {
       Value r = kb.add(row0, kb.add(kb.mul(ty, kb.idx(perThread)), kb.idx(i)));
       for (int64_t j = 0; j < perThread; ++j) {
         Value c = kb.add(col0, kb.add(kb.mul(tx, kb.idx(perThread)), kb.idx(j)));
-        kb.storeIf(kb.andi(kb.ult(r, M), kb.ult(c, N)), kLoop.getResult(i * perThread + j), C,
-                   kb.add(cBase, kb.add(kb.mul(r, N), c)));
+        groups.push_back({{kLoop.getResult(i * perThread + j)},
+                          kb.add(cBase, kb.add(kb.mul(r, N), c)),
+                          c,
+                          kb.andi(kb.ult(r, M), kb.ult(c, N))});
       }
     }
+    SmallVector<SmallVector<Value>> values = epilogue.apply(kb, groups);
+    for (auto [g, group] : llvm::enumerate(groups))
+      kb.ifThenElse(group.inside, [&] { kb.storeVecF32(values[g], C, group.at); });
     gpu::ReturnOp::create(b, loc);
   }
 
@@ -128,6 +137,7 @@ private:
   const bool promote;
   const int64_t aStride, bOffset;
   Value A, B, C, M, N, K, smem, tid, tx, ty, row0, col0, aBase, bBase, cBase;
+  MatmulEpilogue epilogue;
 };
 } // namespace
 
@@ -144,7 +154,7 @@ FailureOr<gpu::GPUFuncOp> buildMatmulKernel(Operation *op,
   int64_t sharedWords = cfg.getStages() > 0 ? tileK * (tileM + 1) + tileK * tileN : 0;
   gpu::GPUFuncOp func = createKernel(b, op->getLoc(), module, name, spec, sharedWords);
   b.setInsertionPointToStart(&func.getBody().front());
-  SimtMatmulEmitter(b, op->getLoc(), func, cfg).run();
+  SimtMatmulEmitter(b, op->getLoc(), func, cfg, cast<MatmulOp>(op)).run();
   return func;
 }
 

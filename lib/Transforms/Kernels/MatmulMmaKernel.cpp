@@ -6,6 +6,7 @@
 // encodes; with cluster_m > 1, the cluster shape) and a body that is one
 // mini.block_matmul per block. mini-promote-tiles then stages the block's
 // operand tiles in shared memory and splits its math over warps.
+#include "MatmulEpilogue.h"
 #include "TensorCoreEmitter.h"
 
 #include "mini/Transforms/MatmulConfig.h"
@@ -74,18 +75,21 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   }
   b.setInsertionPointToStart(&func.getBody().front());
   KernelBuilder kb(b, loc);
-  Value A = func.getArgument(0), B = func.getArgument(1), C = func.getArgument(2);
-  Value M = func.getArgument(4), N = func.getArgument(5), K = func.getArgument(6);
+  MatmulKernelArgs args = matmulKernelArgs(func, cast<MatmulOp>(op));
+  Value A = args.A, B = args.B, C = args.C, M = args.M, N = args.N, K = args.K;
+  MatmulEpilogue epilogue = matmulEpilogueOf(cast<MatmulOp>(op), args.epilogueInputs);
   unsigned mapsAt = spec.tensors.size() + spec.sizes.size();
   SmallVector<Value> maps;
   for (unsigned i = 0; i < spec.tensorMaps.size(); ++i)
     maps.push_back(func.getArgument(mapsAt + i));
   auto blockMatmul = [&](Value batch, Value row0, Value col0, const TailBlock &s) {
     // mini-promote-tiles builds the block's body.
-    BlockMatmulOp::create(b, loc, A, kb.mul(batch, kb.mul(M, K)), B,
-                          kb.mul(batch, kb.mul(K, N)), C, kb.mul(batch, kb.mul(M, N)), batch,
-                          row0, col0, M, N, K, maps, s.block, s.stepsPerBlock, s.unsplit,
-                          s.partials, s.counters, cfg);
+    auto block = BlockMatmulOp::create(
+        b, loc, A, kb.mul(batch, kb.mul(M, K)), B, kb.mul(batch, kb.mul(K, N)), C,
+        kb.mul(batch, kb.mul(M, N)), batch, row0, col0, M, N, K, maps, s.block, s.stepsPerBlock,
+        s.unsplit, s.partials, s.counters, epilogue.inputs,
+        epilogue.biasAttr(b.getContext()), cfg);
+    epilogue.cloneInto(block.getEpilogue());
   };
   // Block (x, y, z) computes the C tile at columns x * tile_n, rows y *
   // tile_m of batch z.

@@ -294,24 +294,29 @@ void MmaFragments::storeWmma(KernelBuilder &kb, WarpTileType acc, ValueRange fra
     NVVM::SyncWarpOp::create(kb.b, kb.loc, kb.i32(-1));
     Value r = kb.add(s.row, kb.add(kb.idx(mi * 16), lr));
     Value c0 = kb.add(s.col, kb.add(kb.idx(ni * 16), lc));
+    SmallVector<MatmulEpilogue::Group> groups;
     for (int64_t j = 0; j < 8; ++j) {
       Value c = kb.add(c0, kb.idx(j));
       Value v = memref::LoadOp::create(kb.b, kb.loc, s.scratch,
                                        ValueRange{warp, lr, kb.add(lc, kb.idx(j))});
-      kb.ifThenElse(kb.andi(kb.ult(r, s.rows), kb.ult(c, s.cols)), [&] {
-        kb.storeVecF32({v}, s.dest, kb.add(s.offset, kb.add(kb.mul(r, s.cols), c)));
-      });
+      groups.push_back({{v},
+                        kb.add(s.offset, kb.add(kb.mul(r, s.cols), c)),
+                        c,
+                        kb.andi(kb.ult(r, s.rows), kb.ult(c, s.cols))});
     }
+    SmallVector<SmallVector<Value>> values = s.epilogue.apply(kb, groups);
+    for (auto [g, group] : llvm::enumerate(groups))
+      kb.ifThenElse(group.inside, [&] { kb.storeVecF32(values[g], s.dest, group.at); });
     NVVM::SyncWarpOp::create(kb.b, kb.loc, kb.i32(-1));
   }
 }
 
 void MmaFragments::storeMmaSync(KernelBuilder &kb, WarpTileType acc, ValueRange frags,
                                 const Store &s) {
-  auto store = [&](Value r, Value c, ArrayRef<Value> vals) {
-    Value ok = kb.andi(kb.ult(r, s.rows), kb.ult(c, s.cols));
-    Value at = kb.add(s.offset, kb.add(kb.mul(r, s.cols), c));
-    kb.ifThenElse(ok, [&] { kb.storeVecF32(vals, s.dest, at); });
+  SmallVector<MatmulEpilogue::Group> groups;
+  auto group = [&](Value r, Value c, SmallVector<Value, 4> vals) {
+    groups.push_back({std::move(vals), kb.add(s.offset, kb.add(kb.mul(r, s.cols), c)), c,
+                      kb.andi(kb.ult(r, s.rows), kb.ult(c, s.cols))});
   };
   // mma.sync m16n8 accumulator: lane l holds rows l/4 and l/4 + 8, columns
   // 2*(l%4) and 2*(l%4) + 1.
@@ -325,24 +330,33 @@ void MmaFragments::storeMmaSync(KernelBuilder &kb, WarpTileType acc, ValueRange 
       Value v0 = vector::ExtractOp::create(kb.b, kb.loc, frag, ArrayRef<int64_t>{i, 0});
       Value v1 = vector::ExtractOp::create(kb.b, kb.loc, frag, ArrayRef<int64_t>{i, 1});
       if (s.pairs) {
-        store(r, c, {v0, v1});
+        group(r, c, {v0, v1});
         continue;
       }
-      store(r, c, {v0});
-      store(r, kb.add(c, kb.idx(1)), {v1});
+      group(r, c, {v0});
+      group(r, kb.add(c, kb.idx(1)), {v1});
     }
+  SmallVector<SmallVector<Value>> values = s.epilogue.apply(kb, groups);
+  for (auto [g, grp] : llvm::enumerate(groups))
+    kb.ifThenElse(grp.inside, [&] { kb.storeVecF32(values[g], s.dest, grp.at); });
 }
+
+/// Chunks of 4 f32 a lane takes through a fused epilogue at once.
+constexpr size_t kStagedEpilogueChunks = 4;
 
 void MmaFragments::storeStaged(KernelBuilder &kb, WarpTileType acc, ValueRange frags,
                                const Store &s) {
-  Type outElt = cast<MemRefType>(s.dest.getType()).getElementType();
-  int64_t outBytes = outElt.getIntOrFloatBitWidth() / 8;
-  int64_t chunk = 16 / outBytes, stride = stagedRowStride(acc);
+  // The scratch is in C's type, or f32 with an epilogue: it then runs on
+  // the chunks read back (16 bytes of f32, the accumulators unrounded),
+  // where each lane's inputs are consecutive and the accumulators already
+  // gone from the registers.
+  Type stagedElt = cast<MemRefType>(s.scratch.getType()).getElementType();
+  int64_t chunk = 16 / (stagedElt.getIntOrFloatBitWidth() / 8), stride = stagedRowStride(acc);
   Value warp = kb.div(tid, kb.idx(32));
   Value warpBase = kb.mul(warp, kb.idx(stagedSliceElements(acc)));
   Value lr = kb.div(lane, kb.idx(4)), lc = kb.mul(kb.rem(lane, kb.idx(4)), kb.idx(2));
   int64_t fragsN = acc.getCols() / 8, chunksPerRow = acc.getCols() / chunk;
-  auto vecType = VectorType::get({chunk}, outElt);
+  auto vecType = VectorType::get({chunk}, stagedElt);
   for (int64_t mi = 0; mi < acc.getRows() / 16; ++mi) {
     // mma.sync m16n8 accumulator: lane l holds rows l/4 and l/4 + 8,
     // columns 2*(l%4) and 2*(l%4) + 1.
@@ -356,6 +370,16 @@ void MmaFragments::storeStaged(KernelBuilder &kb, WarpTileType acc, ValueRange f
         kb.storeVecF32({v0, v1}, s.scratch, at);
       }
     NVVM::SyncWarpOp::create(kb.b, kb.loc, kb.i32(-1));
+    // With an epilogue, a batch of chunks at a time: read back, inputs
+    // loaded, bodies, stores (the whole slab's chunks at once would not fit
+    // the registers beside the loads).
+    SmallVector<MatmulEpilogue::Group> groups;
+    auto flush = [&] {
+      SmallVector<SmallVector<Value>> values = s.epilogue.apply(kb, groups);
+      for (auto [g, group] : llvm::enumerate(groups))
+        kb.ifThenElse(group.inside, [&] { kb.storeVecF32(values[g], s.dest, group.at); });
+      groups.clear();
+    };
     for (int64_t c = 0; c < 16 * chunksPerRow / 32; ++c) {
       Value id = kb.add(lane, kb.idx(32 * c));
       Value row = kb.div(id, kb.idx(chunksPerRow));
@@ -366,12 +390,23 @@ void MmaFragments::storeStaged(KernelBuilder &kb, WarpTileType acc, ValueRange f
       load.setAlignment(16);
       Value r = kb.add(s.row, kb.add(kb.idx(mi * 16), row));
       Value cc = kb.add(s.col, col);
-      kb.ifThenElse(kb.andi(kb.ult(r, s.rows), kb.ult(cc, s.cols)), [&] {
-        auto store = vector::StoreOp::create(
-            kb.b, kb.loc, load, s.dest, ValueRange{kb.add(s.offset, kb.add(kb.mul(r, s.cols), cc))});
-        store.setAlignment(16);
-      });
+      Value inside = kb.andi(kb.ult(r, s.rows), kb.ult(cc, s.cols));
+      Value at = kb.add(s.offset, kb.add(kb.mul(r, s.cols), cc));
+      if (!s.epilogue) {
+        kb.ifThenElse(inside, [&] {
+          vector::StoreOp::create(kb.b, kb.loc, load, s.dest, ValueRange{at}).setAlignment(16);
+        });
+        continue;
+      }
+      MatmulEpilogue::Group g{{}, at, cc, inside};
+      for (int64_t e = 0; e < chunk; ++e)
+        g.acc.push_back(vector::ExtractOp::create(kb.b, kb.loc, load, e));
+      groups.push_back(std::move(g));
+      if (groups.size() == kStagedEpilogueChunks)
+        flush();
     }
+    if (!groups.empty())
+      flush();
     NVVM::SyncWarpOp::create(kb.b, kb.loc, kb.i32(-1));
   }
 }

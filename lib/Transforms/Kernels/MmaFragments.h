@@ -5,6 +5,7 @@
 #define MINI_TRANSFORMS_KERNELS_MMAFRAGMENTS_H
 
 #include "KernelBuilder.h"
+#include "MatmulEpilogue.h"
 
 namespace mini {
 
@@ -49,6 +50,7 @@ public:
   struct Store {
     mlir::Value dest, offset, row, col, rows, cols, scratch;
     bool pairs;
+    MatmulEpilogue epilogue; // applied to the f32 accumulators
   };
   void store(KernelBuilder &kb, WarpTileType acc, mlir::ValueRange frags, const Store &s);
 

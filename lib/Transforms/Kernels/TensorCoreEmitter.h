@@ -8,6 +8,7 @@
 #define MINI_TRANSFORMS_KERNELS_TENSORCOREEMITTER_H
 
 #include "KernelBuilder.h"
+#include "MatmulEpilogue.h"
 #include "MmaFragments.h"
 
 #include "mini/Dialect/Mini/MiniOps.h"
@@ -103,9 +104,9 @@ public:
     return kb.mul(kb.div(kb.div(tid, kb.idx(32)), kb.idx(4)), kb.idx(64));
   }
 
-  /// Writes the accumulator to C (batch offset cBase), converted to C's
-  /// element type, masked at the edges, through `scratch` when given (see
-  /// mini.warp_store). `pairs`: N is even.
+  /// Writes the accumulator to C (batch offset cBase) through `cEpilogue`,
+  /// converted to C's element type, masked at the edges, through `scratch`
+  /// when given (see mini.warp_store). `pairs`: N is even.
   void epilogue(Value acc, Value C, Value cBase, Value scratch, bool pairs);
 
   /// A stream-K tail block (mini.block_matmul with tail_block,
@@ -153,6 +154,8 @@ public:
   const Tiling &t;
   Type elt;
   Value A, B, M, N, K, aBase, bBase, row0, col0, sa, sb;
+  /// What C's elements go through before the store (the block_matmul's).
+  MatmulEpilogue cEpilogue;
   /// The copies of step s copy K step firstStep + s (a piece of a stream-K
   /// tail block; it may be negative). Null: step s.
   Value firstStep;

@@ -27,8 +27,10 @@ Value TensorCoreEmitter::multiplyTileWgmma(Value stage, Value groupRow, Value ac
 }
 
 void TensorCoreEmitter::epilogue(Value acc, Value C, Value cBase, Value scratch, bool pairs) {
-  WarpStoreOp::create(kb.b, kb.loc, acc, C, cBase, kb.add(row0, warpRow), kb.add(col0, warpCol),
-                      M, N, scratch, pairs && !scratch);
+  auto store = WarpStoreOp::create(kb.b, kb.loc, acc, C, cBase, kb.add(row0, warpRow),
+                                   kb.add(col0, warpCol), M, N, scratch, pairs && !scratch,
+                                   cEpilogue.inputs, cEpilogue.biasAttr(kb.b.getContext()));
+  cEpilogue.cloneInto(store.getEpilogue());
 }
 
 } // namespace mini::tensorcore

@@ -68,7 +68,8 @@ void TensorCoreEmitter::tailEpilogue(Value acc, Value C, Value stash, int64_t pi
   Value tileElements = kb.idx(t.tm * t.tn);
   Value firstSlot = kb.mul(field(kFirstSlot), tileElements);
   WarpStoreOp::create(b, loc, acc, partials, kb.mul(field(kSlot), tileElements), warpRow,
-                      warpCol, kb.idx(t.tm), kb.idx(t.tn), scratch, /*pairs=*/!scratch);
+                      warpCol, kb.idx(t.tm), kb.idx(t.tn), scratch, /*pairs=*/!scratch,
+                      ValueRange(), DenseBoolArrayAttr());
   // The classic threadfence reduction: every thread's partial is visible at
   // GPU scope before thread 0 counts the block in, and the block that counts
   // last reads the others' partials after a fence of its own.
@@ -135,13 +136,19 @@ void TensorCoreEmitter::addPartials(Value C, Value firstSlot, Value slots, Value
     };
     scf::ForOp add = kb.forLoop(kb.idx(1), slots, kb.idx(1), loadSlot(firstSlot), addSlot);
     SmallVector<Value> sum(add.getResults());
+    SmallVector<MatmulEpilogue::Group> groups;
     for (auto [r, e] : llvm::enumerate(elements)) {
       Value row = kb.add(row0, kb.div(e, kb.idx(t.tn)));
       Value col = kb.add(col0, kb.rem(e, kb.idx(t.tn)));
-      kb.ifThenElse(kb.andi(kb.ult(row, M), kb.ult(col, N)), [&] {
-        kb.storeVecF32(ArrayRef(sum).slice(r * width, width), C, kb.add(kb.mul(row, N), col));
-      });
+      ArrayRef<Value> run = ArrayRef(sum).slice(r * width, width);
+      groups.push_back({{run.begin(), run.end()},
+                        kb.add(kb.mul(row, N), col),
+                        col,
+                        kb.andi(kb.ult(row, M), kb.ult(col, N))});
     }
+    SmallVector<SmallVector<Value>> values = cEpilogue.apply(kb, groups);
+    for (auto [g, group] : llvm::enumerate(groups))
+      kb.ifThenElse(group.inside, [&] { kb.storeVecF32(values[g], C, group.at); });
     return SmallVector<Value>{};
   });
 }

@@ -126,7 +126,7 @@ func.func @fused_body_op(%x: tensor<8x16xf16>) {
 // -----
 
 func.func @fused_arguments(%x: tensor<8x16xf16>, %z: tensor<8x16xf16>) {
-  // expected-error @+1 {{body takes 1 arguments for 2 inputs}}
+  // expected-error @+1 {{body takes 1 arguments, needs 2}}
   %y = mini.elementwise %x, %z : tensor<8x16xf16>, tensor<8x16xf16> -> tensor<8x16xf16> {
   ^bb0(%e: f32):
     mini.yield %e : f32

@@ -809,3 +809,75 @@ func.func @row_config_staged_rows(%x: tensor<64x3xf32>) {
   %y = mini.softmax %x {config = #mini.row_config<vector_width = 4, warps_per_row = 1, rows_per_block = 131072, cache_slots = 1, rows_per_warp = 32, staged = true>} : tensor<64x3xf32> -> tensor<64x3xf32>
   return
 }
+
+// -----
+
+func.func @matmul_epilogue_input_shape(%a: tensor<4x8xf16>, %b: tensor<8x4xf16>, %r: tensor<4x5xf16>) {
+  // expected-error @+1 {{epilogue input 0 4x5 must have the result's shape 4x4 or be a bias of its last dim (4)}}
+  %c = mini.matmul %a, %b epilogue(%r : tensor<4x5xf16>) : tensor<4x8xf16>, tensor<8x4xf16> -> tensor<4x4xf16> {
+  ^bb0(%acc: f32, %x: f32):
+    %s = arith.addf %acc, %x : f32
+    mini.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @matmul_epilogue_batch_bias(%a: tensor<2x4x8xf16>, %b: tensor<2x8x4xf16>, %r: tensor<4x4xf16>) {
+  // expected-error @+1 {{epilogue input 0 4x4 must have the result's shape 2x4x4 or be a bias of its last dim (4)}}
+  %c = mini.matmul %a, %b epilogue(%r : tensor<4x4xf16>) : tensor<2x4x8xf16>, tensor<2x8x4xf16> -> tensor<2x4x4xf16> {
+  ^bb0(%acc: f32, %x: f32):
+    %s = arith.addf %acc, %x : f32
+    mini.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @matmul_epilogue_arguments(%a: tensor<4x8xf16>, %b: tensor<8x4xf16>, %bias: tensor<4xf16>) {
+  // expected-error @+1 {{epilogue takes 1 arguments, needs 2}}
+  %c = mini.matmul %a, %b epilogue(%bias : tensor<4xf16>) : tensor<4x8xf16>, tensor<8x4xf16> -> tensor<4x4xf16> {
+  ^bb0(%acc: f32):
+    mini.yield %acc : f32
+  }
+  return
+}
+
+// -----
+
+func.func @matmul_epilogue_op(%a: tensor<4x8xf16>, %b: tensor<8x4xf16>) {
+  // expected-error @+1 {{epilogue op 'math.sqrt' is not one of arith.addf, subf, mulf, divf, negf, constant, math.exp, erf, tanh, fma}}
+  %c = mini.matmul %a, %b : tensor<4x8xf16>, tensor<8x4xf16> -> tensor<4x4xf16> {
+  ^bb0(%acc: f32):
+    %s = math.sqrt %acc : f32
+    mini.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+func.func @matmul_epilogue_f16_argument(%a: tensor<4x8xf16>, %b: tensor<8x4xf16>) {
+  // expected-error @+1 {{epilogue arguments must be f32, got 'f16'}}
+  %c = mini.matmul %a, %b : tensor<4x8xf16>, tensor<8x4xf16> -> tensor<4x4xf16> {
+  ^bb0(%acc: f16):
+    %x = arith.extf %acc : f16 to f32
+    mini.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+func.func @matmul_epilogue_captures(%a: tensor<4x8xf16>, %b: tensor<8x4xf16>, %f: f32) {
+  // expected-note @+1 {{required by region isolation constraints}}
+  %c = mini.matmul %a, %b : tensor<4x8xf16>, tensor<8x4xf16> -> tensor<4x4xf16> {
+  ^bb0(%acc: f32):
+    // expected-error @+1 {{using value defined outside the region}}
+    %s = arith.addf %acc, %f : f32
+    mini.yield %s : f32
+  }
+  return
+}

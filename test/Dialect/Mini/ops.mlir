@@ -99,3 +99,40 @@ func.func @matmul_size_variants(%a: tensor<?x?xf16>) -> tensor<?x?xf32> {
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">], sm_count = 132 : i64, tile_rates = array<i64: 100, 50>} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>
 }
+
+// -----
+
+// A matmul epilogue: the body takes the f32 accumulator, then an element of
+// each epilogue input (a bias of N, a residual of the result's shape).
+// CHECK-LABEL: func @matmul_epilogue
+// CHECK: mini.matmul %{{.*}}, %{{.*}} epilogue(%{{.*}}, %{{.*}} : tensor<33xf16>, tensor<?x33xf16>) : tensor<?x65xf16>, tensor<65x33xf16> -> tensor<?x33xf16> {
+// CHECK-NEXT: ^bb0(%[[ACC:.*]]: f32, %[[B:.*]]: f32, %[[R:.*]]: f32):
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %[[B]] : f32
+// CHECK-NEXT: %[[T:.*]] = arith.addf %[[S]], %[[R]] : f32
+// CHECK-NEXT: mini.yield %[[T]] : f32
+func.func @matmul_epilogue(%a: tensor<?x65xf16>, %b: tensor<65x33xf16>, %bias: tensor<33xf16>,
+                           %res: tensor<?x33xf16>) -> tensor<?x33xf16> {
+  %c = mini.matmul %a, %b epilogue(%bias, %res : tensor<33xf16>, tensor<?x33xf16>)
+         : tensor<?x65xf16>, tensor<65x33xf16> -> tensor<?x33xf16> {
+  ^bb0(%acc: f32, %x: f32, %r: f32):
+    %s = arith.addf %acc, %x : f32
+    %t = arith.addf %s, %r : f32
+    mini.yield %t : f32
+  }
+  return %c : tensor<?x33xf16>
+}
+
+// -----
+
+// An epilogue with no inputs (an activation alone).
+// CHECK-LABEL: func @matmul_epilogue_no_inputs
+// CHECK: mini.matmul %{{.*}}, %{{.*}} : tensor<16x16xbf16>, tensor<16x16xbf16> -> tensor<16x16xbf16> {
+// CHECK: math.tanh
+func.func @matmul_epilogue_no_inputs(%a: tensor<16x16xbf16>, %b: tensor<16x16xbf16>) -> tensor<16x16xbf16> {
+  %c = mini.matmul %a, %b : tensor<16x16xbf16>, tensor<16x16xbf16> -> tensor<16x16xbf16> {
+  ^bb0(%acc: f32):
+    %t = math.tanh %acc : f32
+    mini.yield %t : f32
+  }
+  return %c : tensor<16x16xbf16>
+}

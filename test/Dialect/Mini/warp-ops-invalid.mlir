@@ -168,3 +168,24 @@ func.func @warpgroup_mma_wait_pending() {
   mini.warpgroup_mma_wait 8
   return
 }
+
+// -----
+
+func.func @warp_store_bias_inputs(%c: memref<?xf16>, %e: memref<?xf16>, %i: index) {
+  %zero = mini.warp_zero : !mini.warp_tile<acc, 16x16xf32>
+  // expected-error @+1 {{'mini.warp_store' op bias_inputs has 2 entries for 1 epilogue inputs}}
+  mini.warp_store %zero, %c[%i] at(%i, %i) bounds(%i, %i) epilogue(%e : memref<?xf16>) {bias_inputs = array<i1: true, false>} : !mini.warp_tile<acc, 16x16xf32>, memref<?xf16> {
+  ^bb0(%acc: f32, %x: f32):
+    mini.yield %acc : f32
+  }
+  return
+}
+
+// -----
+
+func.func @warp_store_inputs_without_epilogue(%c: memref<?xf16>, %e: memref<?xf16>, %i: index) {
+  %zero = mini.warp_zero : !mini.warp_tile<acc, 16x16xf32>
+  // expected-error @+1 {{'mini.warp_store' op has 1 epilogue inputs but no epilogue}}
+  mini.warp_store %zero, %c[%i] at(%i, %i) bounds(%i, %i) epilogue(%e : memref<?xf16>) : !mini.warp_tile<acc, 16x16xf32>, memref<?xf16>
+  return
+}

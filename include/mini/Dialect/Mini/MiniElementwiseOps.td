@@ -168,8 +168,9 @@ def Mini_ElementwiseOp : Mini_Op<"elementwise", [Pure, IsolatedFromAbove]> {
   }];
 }
 
-def Mini_YieldOp : Mini_Op<"yield", [Pure, Terminator, HasParent<"ElementwiseOp">]> {
-  let summary = "The value of one element of a mini.elementwise";
+def Mini_YieldOp : Mini_Op<"yield", [Pure, Terminator,
+    ParentOneOf<["ElementwiseOp", "MatmulOp", "BlockMatmulOp", "WarpStoreOp"]>]> {
+  let summary = "The value of one element of a mini.elementwise or a matmul's epilogue";
   let arguments = (ins F32:$value);
   let assemblyFormat = "$value attr-dict `:` type($value)";
 }

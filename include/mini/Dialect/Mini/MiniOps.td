@@ -5,7 +5,7 @@ include "mini/Dialect/Mini/MiniDialect.td"
 include "mini/Dialect/Mini/MiniAttrs.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
-def Mini_MatmulOp : Mini_Op<"matmul", [Pure]> {
+def Mini_MatmulOp : Mini_Op<"matmul", [Pure, IsolatedFromAbove]> {
   let summary = "Matrix product with f32 accumulation, optionally batched";
   let description = [{
     `C[b..., m, n] = sum_k A[b..., m, k] * B[b..., k, n]`, accumulated in f32
@@ -23,18 +23,47 @@ def Mini_MatmulOp : Mini_Op<"matmul", [Pure]> {
     model, in percent of `config`'s. A launch takes the kernel of
     least `ceil(blocks / sm_count) * tile_m * tile_n * 100 / rate` (waves of
     blocks times the time per wave), the first one on a tie.
+
+    An `epilogue` (mini-fuse builds it from the elementwise ops that consume
+    the product) maps each f32 accumulator to the value stored, before the
+    conversion to the result's element type: its body takes the accumulator
+    and one f32 element of each epilogue input and yields one f32, with the
+    ops of a `mini.elementwise` body. An epilogue input has the result's
+    shape (a residual) or is a vector of N (a bias along the columns).
+
+    ```mlir
+    %y = mini.matmul %x, %w epilogue(%bias : tensor<4096xf16>)
+           : tensor<?x4096xf16>, tensor<4096x4096xf16> -> tensor<?x4096xf16> {
+    ^bb0(%acc: f32, %b: f32):
+      %s = arith.addf %acc, %b : f32
+      mini.yield %s : f32
+    }
+    ```
   }];
   let arguments = (ins Mini_Tensor:$lhs, Mini_Tensor:$rhs,
+                       Variadic<Mini_Tensor>:$epilogue_inputs,
                        OptionalAttr<Mini_MatmulConfigAttr>:$config,
                        OptionalAttr<TypedArrayAttrBase<Mini_MatmulConfigAttr,
                                                        "matmul configs">>:$size_variants,
                        OptionalAttr<I64Attr>:$sm_count,
                        OptionalAttr<DenseI64ArrayAttr>:$tile_rates);
   let results = (outs Mini_Tensor:$result);
+  let regions = (region AnyRegion:$epilogue);
   let assemblyFormat = [{
-    $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)
+    $lhs `,` $rhs (`epilogue` `(` $epilogue_inputs^ `:` type($epilogue_inputs) `)`)?
+    attr-dict `:` type($lhs) `,` type($rhs) `->` type($result) ($epilogue^)?
   }];
   let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    bool hasEpilogue() { return !getEpilogue().empty(); }
+    /// Whether epilogue input `i` is a bias along N (else it has the
+    /// result's shape).
+    bool isBiasInput(unsigned i) {
+      return ::llvm::cast<::mlir::RankedTensorType>(getEpilogueInputs()[i].getType()).getRank() <
+             ::llvm::cast<::mlir::RankedTensorType>(getResult().getType()).getRank();
+    }
+  }];
 }
 
 // Row configs a launch chooses from by the row length (rows of dynamic

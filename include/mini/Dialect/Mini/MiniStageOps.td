@@ -11,7 +11,7 @@ include "mini/Dialect/Mini/MiniAttrs.td"
 include "mlir/Dialect/NVGPU/IR/NVGPUTypes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
-def Mini_BlockMatmulOp : Mini_Op<"block_matmul", [AttrSizedOperandSegments]> {
+def Mini_BlockMatmulOp : Mini_Op<"block_matmul", [AttrSizedOperandSegments, IsolatedFromAbove]> {
   let summary = "One thread block's tile of a matmul on tensor cores";
   let description = [{
     The block's `tile_m x tile_n` tile of `C = A x B` (the tile sizes of
@@ -40,6 +40,10 @@ def Mini_BlockMatmulOp : Mini_Op<"block_matmul", [AttrSizedOperandSegments]> {
     whose blocks have `32 x warps_m x warps_n` threads (and the producer
     warps) and the config's dynamic shared memory (as mini-lower-to-gpu
     launches them).
+
+    An `epilogue` (mini.matmul's) maps each f32 accumulator before C's
+    conversion; its inputs are flat, indexed like C (from `c_base`) or,
+    where `bias_inputs` says so, by C's column alone.
   }];
   let arguments = (ins MemRefRankOf<[F16, BF16], [1]>:$a, Index:$a_base,
                        MemRefRankOf<[F16, BF16], [1]>:$b, Index:$b_base,
@@ -50,16 +54,21 @@ def Mini_BlockMatmulOp : Mini_Op<"block_matmul", [AttrSizedOperandSegments]> {
                        Optional<Index>:$unsplit_tiles,
                        Optional<MemRefRankOf<[F32], [1]>>:$partials,
                        Optional<MemRefRankOf<[I32], [1]>>:$counters,
+                       Variadic<MemRefRankOf<[F16, BF16, F32], [1]>>:$epilogue_inputs,
+                       OptionalAttr<DenseBoolArrayAttr>:$bias_inputs,
                        Mini_MatmulConfigAttr:$config);
+  let regions = (region AnyRegion:$epilogue);
   let assemblyFormat = [{
     $a `[` $a_base `]` `,` $b `[` $b_base `]` `->` $c `[` $c_base `]`
     `block` `(` $row0 `,` $col0 `)` `batch` $batch `sizes` `(` $m `,` $n `,` $k `)`
     (`tensor_maps` `(` $tensor_maps^ `:` type($tensor_maps) `)`)?
     (`tail` `block` $tail_block^ `width` $steps_per_block `after` $unsplit_tiles
      `partials` $partials `counters` $counters `:` type($partials) `,` type($counters))?
-    attr-dict `:` type($a) `,` type($b) `,` type($c)
+    (`epilogue` `(` $epilogue_inputs^ `:` type($epilogue_inputs) `)`)?
+    attr-dict `:` type($a) `,` type($b) `,` type($c) ($epilogue^)?
   }];
   let hasVerifier = 1;
+  let hasRegionVerifier = 1;
   let extraClassDeclaration = [{
     bool isTail() { return static_cast<bool>(getTailBlock()); }
   }];

@@ -51,7 +51,7 @@ def Mini_WarpMmaOp : Mini_Op<"warp_mma", [Pure, AllTypesMatch<["acc", "result"]>
   let hasVerifier = 1;
 }
 
-def Mini_WarpStoreOp : Mini_Op<"warp_store"> {
+def Mini_WarpStoreOp : Mini_Op<"warp_store", [AttrSizedOperandSegments, IsolatedFromAbove]> {
   let summary = "Writes a warp's accumulator tile to C, converted and masked";
   let description = [{
     `dest[offset + (row + i) * cols + col + j] = acc[i][j]`, converted to the
@@ -62,17 +62,30 @@ def Mini_WarpStoreOp : Mini_Op<"warp_store"> {
     `[warps, 16, 16]` f32 tile per warp, required. `pairs` (mma.sync, no
     scratch): `cols` is even, so each lane's two adjacent outputs go out as
     one store.
+
+    An `epilogue` (mini.matmul's) maps each f32 accumulator before the
+    conversion; its inputs are flat, indexed like `dest` or, where
+    `bias_inputs` says so, by the column alone. With mma.sync and scratch,
+    the scratch is then f32 and the epilogue runs on the 16-byte chunks read
+    back from it.
   }];
   let arguments = (ins Mini_AccTile:$acc,
                        Arg<MemRefRankOf<[F16, BF16, F32], [1]>, "C", [MemWrite]>:$dest,
                        Index:$offset, Index:$row, Index:$col, Index:$rows, Index:$cols,
                        Arg<Optional<AnyMemRef>, "staging", [MemRead, MemWrite]>:$scratch,
-                       UnitAttr:$pairs);
+                       UnitAttr:$pairs,
+                       Arg<Variadic<MemRefRankOf<[F16, BF16, F32], [1]>>, "epilogue inputs",
+                           [MemRead]>:$epilogue_inputs,
+                       OptionalAttr<DenseBoolArrayAttr>:$bias_inputs);
+  let regions = (region AnyRegion:$epilogue);
   let assemblyFormat = [{
     $acc `,` $dest `[` $offset `]` `at` `(` $row `,` $col `)` `bounds` `(` $rows `,` $cols `)`
-    (`scratch` `(` $scratch^ `:` type($scratch) `)`)? attr-dict `:` type($acc) `,` type($dest)
+    (`scratch` `(` $scratch^ `:` type($scratch) `)`)?
+    (`epilogue` `(` $epilogue_inputs^ `:` type($epilogue_inputs) `)`)?
+    attr-dict `:` type($acc) `,` type($dest) ($epilogue^)?
   }];
   let hasVerifier = 1;
+  let hasRegionVerifier = 1;
 }
 
 def Mini_WarpgroupMmaOp : Mini_Op<"warpgroup_mma", [AllTypesMatch<["acc", "result"]>]> {

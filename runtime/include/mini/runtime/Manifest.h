@@ -113,7 +113,9 @@ struct KernelSpec {
   std::vector<TensorMapSpec> tensorMaps;
   std::map<std::string, double> attrs; // numeric ones; booleans as 1/0
   // op "elementwise": what one element computes (the body of the
-  // mini.elementwise), and the value it writes.
+  // mini.elementwise), and the value it writes; a matmul with an epilogue:
+  // what it does to the f32 product (value 0) with its inputs (the tensors
+  // between b and c) before the store.
   std::vector<ProgramStep> program;
   int64_t programResult = -1;
   // Kernels with this one's ABI; a launch runs the one of least
