@@ -32,19 +32,13 @@ struct FuseElementwiseChainPattern : RewritePattern {
           cast<RankedTensorType>(use.get().getType()).getShape() != resultType.getShape())
         continue;
       SmallVector<Value> inputs;
-      auto indexOf = [&](Value v) {
-        auto it = llvm::find(inputs, v);
-        if (it != inputs.end())
-          return static_cast<size_t>(it - inputs.begin());
-        inputs.push_back(v);
-        return inputs.size() - 1;
-      };
       SmallVector<size_t> producerArgs, consumerArgs;
       for (Value v : producer->getOperands())
-        producerArgs.push_back(indexOf(v));
+        producerArgs.push_back(inputIndex(inputs, v));
       for (OpOperand &o : consumer->getOpOperands())
-        consumerArgs.push_back(o.getOperandNumber() == use.getOperandNumber() ? SIZE_MAX
-                                                                              : indexOf(o.get()));
+        consumerArgs.push_back(o.getOperandNumber() == use.getOperandNumber()
+                                   ? SIZE_MAX
+                                   : inputIndex(inputs, o.get()));
       if (inputs.size() > kMaxFusedInputs || !oneBroadcastShape(inputs, resultType))
         continue;
       auto fused = ElementwiseOp::create(rewriter, consumer->getLoc(), resultType, inputs);

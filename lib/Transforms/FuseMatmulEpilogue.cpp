@@ -47,13 +47,6 @@ struct FuseMatmulEpiloguePattern : RewritePattern {
           mm.getResult().getType().getShape() != resultType.getShape())
         continue;
       SmallVector<Value> inputs(mm.getEpilogueInputs());
-      auto indexOf = [&](Value v) {
-        auto it = llvm::find(inputs, v);
-        if (it != inputs.end())
-          return static_cast<size_t>(it - inputs.begin());
-        inputs.push_back(v);
-        return inputs.size() - 1;
-      };
       SmallVector<size_t> consumerArgs;
       bool fusable = true;
       for (OpOperand &o : consumer->getOpOperands()) {
@@ -64,14 +57,13 @@ struct FuseMatmulEpiloguePattern : RewritePattern {
         auto t = cast<RankedTensorType>(o.get().getType());
         bool bias = t.getRank() == 1 && t.getShape() == resultType.getShape().take_back();
         fusable &= bias || (t.getShape() == resultType.getShape() && takesFullInputs(mm));
-        consumerArgs.push_back(indexOf(o.get()));
+        consumerArgs.push_back(inputIndex(inputs, o.get()));
       }
       if (!fusable || inputs.size() + 1 > kMaxFusedInputs)
         continue;
-      auto fused = MatmulOp::create(rewriter, consumer->getLoc(), resultType, mm.getLhs(),
-                                    mm.getRhs(), inputs, mm.getConfigAttr(),
-                                    mm.getSizeVariantsAttr(), mm.getSmCountAttr(),
-                                    mm.getTileRatesAttr());
+      auto fused = MatmulOp::create(
+          rewriter, consumer->getLoc(), resultType, mm.getLhs(), mm.getRhs(), inputs,
+          mm.getConfigAttr(), mm.getSizeVariantsAttr(), mm.getSmCountAttr(), mm.getTileRatesAttr());
       fused->setDiscardableAttrs(mm->getDiscardableAttrDictionary());
       Block *body = rewriter.createBlock(&fused.getEpilogue());
       for (size_t i = 0; i <= inputs.size(); ++i)

@@ -11,6 +11,16 @@ namespace mini {
 // accumulator counts as one), ops in the scalar body.
 constexpr size_t kMaxFusedInputs = 8, kMaxFusedBodyOps = 64;
 
+/// The position of `v` among a fused op's `inputs`, appended if absent
+/// (a tensor read twice is one input).
+inline size_t inputIndex(llvm::SmallVectorImpl<mlir::Value> &inputs, mlir::Value v) {
+  auto it = llvm::find(inputs, v);
+  if (it != inputs.end())
+    return static_cast<size_t>(it - inputs.begin());
+  inputs.push_back(v);
+  return inputs.size() - 1;
+}
+
 /// Chains of add, mul, silu, gelu, scale and cast -> mini.elementwise
 /// (FuseElementwise.cpp).
 void populateFuseElementwisePatterns(mlir::RewritePatternSet &patterns);

@@ -46,7 +46,7 @@ MatmulEpilogue matmulEpilogueOf(MatmulOp op, ValueRange inputs) {
 }
 
 SmallVector<SmallVector<Value>> MatmulEpilogue::apply(KernelBuilder &kb,
-                                                     ArrayRef<Group> groups) const {
+                                                      ArrayRef<Group> groups) const {
   SmallVector<SmallVector<Value>> out;
   if (!*this || groups.empty()) {
     for (const Group &g : groups)
@@ -95,9 +95,9 @@ void MatmulEpilogue::prefetchTile(KernelBuilder &kb, int64_t threads, Value offs
   Value tid = kb.threadId();
   for (int64_t first = 0; first < tileM; first += threads) {
     Value r = kb.add(row0, kb.add(tid, kb.idx(first)));
-    Value inside = kb.andi(kb.andi(kb.ult(kb.add(tid, kb.idx(first)), kb.idx(tileM)),
-                                   kb.ult(r, rows)),
-                           kb.ult(col0, cols));
+    Value inside =
+        kb.andi(kb.andi(kb.ult(kb.add(tid, kb.idx(first)), kb.idx(tileM)), kb.ult(r, rows)),
+                kb.ult(col0, cols));
     kb.ifThenElse(inside, [&] {
       Value elements = kb.min(kb.idx(tileN), kb.sub(cols, col0));
       for (auto [input, bias] : llvm::zip_equal(inputs, biasInputs)) {
@@ -108,8 +108,8 @@ void MatmulEpilogue::prefetchTile(KernelBuilder &kb, int64_t threads, Value offs
         Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, kb.loc, input);
         Value address = arith::IndexCastOp::create(b, kb.loc, b.getI64Type(),
                                                    kb.add(base, kb.mul(at, kb.idx(eltBytes))));
-        Value ptr = LLVM::IntToPtrOp::create(b, kb.loc,
-                                             LLVM::LLVMPointerType::get(b.getContext(), 1), address);
+        Value ptr = LLVM::IntToPtrOp::create(
+            b, kb.loc, LLVM::LLVMPointerType::get(b.getContext(), 1), address);
         Value bytes = arith::IndexCastOp::create(b, kb.loc, b.getI32Type(),
                                                  kb.mul(elements, kb.idx(eltBytes)));
         NVVM::CpAsyncBulkPrefetchOp::create(b, kb.loc, ptr, bytes, Value());

@@ -11,7 +11,7 @@
 namespace mini {
 
 struct MatmulEpilogue {
-  mlir::Region *body = nullptr; // null: C is the accumulator
+  mlir::Region *body = nullptr;             // null: C is the accumulator
   llvm::SmallVector<mlir::Value, 4> inputs; // flat memrefs
   llvm::SmallVector<bool, 4> biasInputs;    // indexed by C's column alone
 
