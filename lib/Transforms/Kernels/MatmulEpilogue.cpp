@@ -34,7 +34,6 @@ MatmulKernelArgs matmulKernelArgs(gpu::GPUFuncOp func, MatmulOp op) {
   a.M = func.getArgument(sizesAt + 1);
   a.N = func.getArgument(sizesAt + 2);
   a.K = func.getArgument(sizesAt + 3);
-  a.afterSizes = sizesAt + 4;
   return a;
 }
 

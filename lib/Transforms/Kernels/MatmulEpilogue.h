@@ -56,7 +56,6 @@ struct MatmulEpilogue {
 struct MatmulKernelArgs {
   mlir::Value A, B, C, batch, M, N, K;
   llvm::SmallVector<mlir::Value, 4> epilogueInputs;
-  unsigned afterSizes; // the first parameter after the sizes
 };
 MatmulKernelArgs matmulKernelArgs(mlir::gpu::GPUFuncOp func, MatmulOp op);
 
