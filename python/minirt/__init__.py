@@ -19,6 +19,7 @@ GPU.
 import ctypes
 
 from ._capi import DTYPES, MiniError, check, last_error, library, sizes_arrays
+from ._functions import Function
 from ._tensors import TORCH_DTYPES, describe
 
 __all__ = ["Bundle", "Kernel", "MiniError", "load", "register_torch_ops"]
@@ -205,6 +206,10 @@ class Bundle:
         for i in range(library().mini_bundle_num_kernels(handle)):
             k = Kernel(self, i)
             self.kernels[k.name] = k
+        self.functions = {}
+        for i in range(library().mini_bundle_num_functions(handle)):
+            f = Function(self, i)
+            self.functions[f.name] = f
         self._torch_libraries = []
 
     @property

@@ -55,6 +55,21 @@ def _declare(lib):
         "mini_kernel_check_sizes": (ctypes.c_int, [
             c_bundle, ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_char_p),
             ctypes.POINTER(ctypes.c_int64)]),
+        "mini_bundle_num_functions": (ctypes.c_int, [c_bundle]),
+        "mini_function_name": (ctypes.c_char_p, [c_bundle, ctypes.c_int]),
+        "mini_function_num_args": (ctypes.c_int, [c_bundle, ctypes.c_int]),
+        "mini_function_num_results": (ctypes.c_int, [c_bundle, ctypes.c_int]),
+        "mini_function_tensor_dtype": (ctypes.c_int,
+                                       [c_bundle, ctypes.c_int, ctypes.c_int, ctypes.c_int]),
+        "mini_function_tensor_rank": (ctypes.c_int,
+                                      [c_bundle, ctypes.c_int, ctypes.c_int, ctypes.c_int]),
+        "mini_function_tensor_dim": (ctypes.c_int64, [
+            c_bundle, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int,
+            ctypes.POINTER(ctypes.c_char_p)]),
+        "mini_run_function": (ctypes.c_int, [
+            c_bundle, ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_uint64), ctypes.c_int,
+            ctypes.POINTER(ctypes.c_uint64), ctypes.c_int, ctypes.POINTER(ctypes.c_char_p),
+            ctypes.POINTER(ctypes.c_int64), ctypes.c_void_p]),
         "mini_launch": (ctypes.c_int, [
             c_bundle, ctypes.c_int, ctypes.c_int, ctypes.POINTER(ctypes.c_uint64), ctypes.c_int,
             ctypes.POINTER(ctypes.c_char_p), ctypes.POINTER(ctypes.c_int64), ctypes.c_void_p]),

@@ -116,6 +116,54 @@ class Kernels(unittest.TestCase):
             self.mm(a, b, out=Array((100, 64)))
 
 
+SILU = {
+    "entry": "f_silu", "op": "silu", "cubin": "k.cubin", "sizes": ["R", "C"],
+    "static_sizes": {"R": -1, "C": 64},
+    "tensors": [{"name": "x", "dtype": "f16", "dims": ["R", "C"], "output": False},
+                {"name": "y", "dtype": "f16", "dims": ["R", "C"], "output": True}],
+    "grid": [{"sizes": ["R", "C"], "div": 8192}, {"sizes": [], "div": 1}, {"sizes": [], "div": 1}],
+    "block": [256, 1, 1], "dynamic_shared_bytes": 0, "attrs": {}}
+SILU_FUNCTION = {
+    "name": "f", "args": [{"name": "arg0", "dtype": "f16", "dims": ["arg0.0", 64]}],
+    "results": [{"name": "result0", "dtype": "f16", "dims": ["arg0.0", 64]}], "buffers": [],
+    "launches": [{"kernel": "f_silu", "tensors": ["arg0", "result0"],
+                  "sizes": {"R": ["arg0.0"], "C": [64]}}]}
+
+
+class Functions(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        write_bundle(self.dir.name, [SILU], functions=[SILU_FUNCTION])
+        self.bundle = minirt.load(self.dir.name)
+        self.f = self.bundle.functions["f"]
+
+    def tearDown(self):
+        self.bundle.close()
+        self.dir.cleanup()
+
+    def test_describes_the_function(self):
+        self.assertEqual(list(self.bundle.functions), ["f"])
+        self.assertEqual(repr(self.f), "<minirt.Function f(arg0:f16[arg0.0x64]) -> result0:f16[arg0.0x64]>")
+        self.assertEqual(self.f.args[0].dims, ("arg0.0", 64))
+
+    def test_binds_dynamic_sizes_from_the_arguments(self):
+        sizes, _ = self.f.bind(Array((5, 64)))
+        self.assertEqual(sizes, {"arg0.0": 5})
+        self.assertEqual(self.f.result_shape(self.f.results[0], sizes), (5, 64))
+
+    def test_argument_and_result_errors(self):
+        with self.assertRaisesRegex(ValueError, r"function 'f': argument 'arg0' dim 1 is 32, must be 64$"):
+            self.f.bind(Array((5, 32)))
+        with self.assertRaisesRegex(ValueError, r"takes 1 arguments"):
+            self.f.bind()
+        with self.assertRaisesRegex(ValueError, r"must be f16, got f32"):
+            self.f.bind(Array((5, 64), "<f4"))
+        with self.assertRaisesRegex(ValueError, r"pass out="):
+            self.f(Array((5, 64)))
+        with self.assertRaisesRegex(ValueError, r"result 'result0' of function 'f' must have shape \(5, 64\)"):
+            self.f(Array((5, 64)), out=Array((4, 64), pointer=1 << 21))
+
+
 class SuiteBundle(unittest.TestCase):
     """The repo's compiled suite bundle, when the build made one."""
 

@@ -58,6 +58,17 @@ const FunctionSpec *functionAt(const mini_bundle *b, int function) {
   return &b->bundle.functions[function];
 }
 
+const FunctionTensor *functionTensorAt(const mini_bundle *b, int function, int isResult,
+                                       int tensor) {
+  const FunctionSpec *f = functionAt(b, function);
+  if (!f)
+    return nullptr;
+  const std::vector<FunctionTensor> &list = isResult ? f->results : f->args;
+  if (tensor < 0 || tensor >= static_cast<int>(list.size()))
+    return nullptr;
+  return &list[tensor];
+}
+
 const KernelSpec &checkedKernel(const mini_bundle *b, int kernel) {
   if (!b)
     throw Error("the bundle is null");
@@ -309,6 +320,36 @@ int mini_function_num_args(const mini_bundle *bundle, int function) {
 int mini_function_num_results(const mini_bundle *bundle, int function) {
   const FunctionSpec *f = functionAt(bundle, function);
   return f ? static_cast<int>(f->results.size()) : -1;
+}
+
+int mini_function_tensor_dtype(const mini_bundle *bundle, int function, int is_result,
+                               int tensor) {
+  const FunctionTensor *t = functionTensorAt(bundle, function, is_result, tensor);
+  if (!t)
+    return -1;
+  switch (t->dtype) {
+  case DType::F16: return MINI_F16;
+  case DType::BF16: return MINI_BF16;
+  case DType::F32: return MINI_F32;
+  }
+  return -1;
+}
+
+int mini_function_tensor_rank(const mini_bundle *bundle, int function, int is_result,
+                              int tensor) {
+  const FunctionTensor *t = functionTensorAt(bundle, function, is_result, tensor);
+  return t ? static_cast<int>(t->dims.size()) : -1;
+}
+
+int64_t mini_function_tensor_dim(const mini_bundle *bundle, int function, int is_result,
+                                 int tensor, int dim, const char **name) {
+  const FunctionTensor *t = functionTensorAt(bundle, function, is_result, tensor);
+  if (!t || dim < 0 || dim >= static_cast<int>(t->dims.size()))
+    return -2;
+  const FunctionDim &d = t->dims[dim];
+  if (name)
+    *name = d.name.empty() ? nullptr : d.name.c_str();
+  return d.name.empty() ? d.size : -1;
 }
 
 int mini_run_function(mini_bundle *bundle, int function, int num_args, const uint64_t *args,

@@ -174,6 +174,17 @@ TEST(CApiFunctions, DescribesAndChecksFunctionsWithoutAGpu) {
   EXPECT_STREQ(mini_last_error(), "bundle has no function 'g' (it has: f)");
   EXPECT_EQ(mini_function_num_args(b, 0), 1);
   EXPECT_EQ(mini_function_num_results(b, 0), 1);
+  // The tensors' dtypes and dims: a dynamic dim names its size.
+  EXPECT_EQ(mini_function_tensor_dtype(b, 0, 0, 0), MINI_F16);
+  EXPECT_EQ(mini_function_tensor_rank(b, 0, 1, 0), 2);
+  const char *dimName = nullptr;
+  EXPECT_EQ(mini_function_tensor_dim(b, 0, 1, 0, 0, &dimName), -1);
+  EXPECT_STREQ(dimName, "arg0.0");
+  EXPECT_EQ(mini_function_tensor_dim(b, 0, 0, 0, 1, &dimName), 64);
+  EXPECT_EQ(dimName, nullptr);
+  EXPECT_EQ(mini_function_tensor_dim(b, 0, 0, 0, 2, nullptr), -2);
+  EXPECT_EQ(mini_function_tensor_rank(b, 0, 0, 1), -1);
+  EXPECT_EQ(mini_function_tensor_dtype(b, 1, 0, 0), -1);
   const char *names[] = {"arg0.0"};
   int64_t rows[] = {3};
   uint64_t x[] = {256}, y[] = {512};

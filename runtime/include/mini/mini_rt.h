@@ -102,6 +102,18 @@ MINI_RT_EXPORT int mini_bundle_find_function(const mini_bundle *bundle, const ch
 MINI_RT_EXPORT int mini_function_num_args(const mini_bundle *bundle, int function);
 MINI_RT_EXPORT int mini_function_num_results(const mini_bundle *bundle, int function);
 
+/* Argument (`is_result` 0) or result (`is_result` 1) `tensor` of the
+ * function: its dtype (MINI_F16, MINI_BF16, MINI_F32), its rank, and dim
+ * `dim`: its static size, or -1 for a dynamic dim with *name (when not
+ * NULL) set to the dynamic size it is (arg<i>.<d>); -2 when out of range. */
+MINI_RT_EXPORT int mini_function_tensor_dtype(const mini_bundle *bundle, int function,
+                                              int is_result, int tensor);
+MINI_RT_EXPORT int mini_function_tensor_rank(const mini_bundle *bundle, int function,
+                                             int is_result, int tensor);
+MINI_RT_EXPORT int64_t mini_function_tensor_dim(const mini_bundle *bundle, int function,
+                                                int is_result, int tensor, int dim,
+                                                const char **name);
+
 /* Runs function `function` on `num_args` argument and `num_results` result
  * device pointers (each contiguous, row-major, 16-byte aligned) at the named
  * dynamic sizes, on `stream` (NULL: the legacy default stream).
