@@ -58,6 +58,16 @@ const FunctionSpec *functionAt(const mini_bundle *b, int function) {
   return &b->bundle.functions[function];
 }
 
+/// The C API's code of a dtype (MINI_F16, MINI_BF16, MINI_F32).
+int dtypeCode(DType d) {
+  switch (d) {
+  case DType::F16: return MINI_F16;
+  case DType::BF16: return MINI_BF16;
+  case DType::F32: return MINI_F32;
+  }
+  return -1;
+}
+
 const FunctionTensor *functionTensorAt(const mini_bundle *b, int function, int isResult,
                                        int tensor) {
   const FunctionSpec *f = functionAt(b, function);
@@ -215,14 +225,7 @@ const char *mini_kernel_tensor_name(const mini_bundle *bundle, int kernel, int t
 
 int mini_kernel_tensor_dtype(const mini_bundle *bundle, int kernel, int tensor) {
   const TensorSpec *t = tensorAt(bundle, kernel, tensor);
-  if (!t)
-    return -1;
-  switch (t->dtype) {
-  case DType::F16: return MINI_F16;
-  case DType::BF16: return MINI_BF16;
-  case DType::F32: return MINI_F32;
-  }
-  return -1;
+  return t ? dtypeCode(t->dtype) : -1;
 }
 
 int mini_kernel_tensor_is_output(const mini_bundle *bundle, int kernel, int tensor) {
@@ -325,14 +328,7 @@ int mini_function_num_results(const mini_bundle *bundle, int function) {
 int mini_function_tensor_dtype(const mini_bundle *bundle, int function, int is_result,
                                int tensor) {
   const FunctionTensor *t = functionTensorAt(bundle, function, is_result, tensor);
-  if (!t)
-    return -1;
-  switch (t->dtype) {
-  case DType::F16: return MINI_F16;
-  case DType::BF16: return MINI_BF16;
-  case DType::F32: return MINI_F32;
-  }
-  return -1;
+  return t ? dtypeCode(t->dtype) : -1;
 }
 
 int mini_function_tensor_rank(const mini_bundle *bundle, int function, int is_result,
