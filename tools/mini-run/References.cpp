@@ -115,8 +115,8 @@ referenceFor(ref::MatmulVariant matmulRef, const rt::KernelSpec &k, const rt::Si
 /// `k`'s program in float64 on `first` (when not empty) and then `rest`,
 /// writing `y` (which may be `first`'s data: each element is read before
 /// it is written).
-void runProgram(const rt::KernelSpec &k, const std::vector<double> &first,
-                const std::vector<std::vector<double>> &rest, double *y, int64_t n) {
+static void runProgram(const rt::KernelSpec &k, const std::vector<double> &first,
+                       const std::vector<std::vector<double>> &rest, double *y, int64_t n) {
   std::vector<std::string> ops;
   std::vector<std::vector<int64_t>> args;
   std::vector<double> values;
