@@ -33,3 +33,20 @@ func.func @f16_777x1000x520(%a: tensor<777x520xf16>, %b: tensor<520x1000xf16>) -
   %c = mini.matmul %a, %b : tensor<777x520xf16>, tensor<520x1000xf16> -> tensor<777x1000xf16>
   return %c : tensor<777x1000xf16>
 }
+// A few rows (M <= 8): the gemv kernel, chosen from the static M.
+func.func @f16_1x4096x4096(%a: tensor<1x4096xf16>, %b: tensor<4096x4096xf16>) -> tensor<1x4096xf16> {
+  %c = mini.matmul %a, %b : tensor<1x4096xf16>, tensor<4096x4096xf16> -> tensor<1x4096xf16>
+  return %c : tensor<1x4096xf16>
+}
+func.func @bf16_8x11008x4096(%a: tensor<8x4096xbf16>, %b: tensor<4096x11008xbf16>) -> tensor<8x11008xbf16> {
+  %c = mini.matmul %a, %b : tensor<8x4096xbf16>, tensor<4096x11008xbf16> -> tensor<8x11008xbf16>
+  return %c : tensor<8x11008xbf16>
+}
+func.func @f16_3x5x100003(%a: tensor<3x100003xf16>, %b: tensor<100003x5xf16>) -> tensor<3x5xf32> {
+  %c = mini.matmul %a, %b : tensor<3x100003xf16>, tensor<100003x5xf16> -> tensor<3x5xf32>
+  return %c : tensor<3x5xf32>
+}
+func.func @f32_5x4097x1000(%a: tensor<2x5x1000xf32>, %b: tensor<2x1000x4097xf32>) -> tensor<2x5x4097xf32> {
+  %c = mini.matmul %a, %b : tensor<2x5x1000xf32>, tensor<2x1000x4097xf32> -> tensor<2x5x4097xf32>
+  return %c : tensor<2x5x4097xf32>
+}

@@ -43,7 +43,7 @@ struct MiniPipelineOptions : public PassPipelineOptions<MiniPipelineOptions> {
   // The matmul switches of mini-select-matmul-config (the ladder in
   // docs/PERF.md): -1 / "" keep the per-chip defaults.
   Option<std::string> matmulMath{*this, "matmul-math",
-                                 llvm::cl::desc("mma_sync, wmma, wgmma (sm_90a) or simt"), llvm::cl::init("")};
+                                 llvm::cl::desc("mma_sync, wmma, wgmma (sm_90a), simt or gemv"), llvm::cl::init("")};
   Option<std::string> matmulCopy{*this, "matmul-copy",
                                  llvm::cl::desc("cp_async or tma (sm_90)"), llvm::cl::init("")};
   Option<int64_t> matmulStages{*this, "matmul-stages",

@@ -147,11 +147,13 @@ LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef na
   if (ArrayAttr variants = mm.getSizeVariantsAttr())
     llvm::append_range(configs, variants.getAsRange<MatmulConfigAttr>());
   for (auto [i, cfg] : llvm::enumerate(configs)) {
+    std::string suffix = cfg.isGemv() ? std::string("gemv")
+                                      : (Twine(cfg.getTileM()) + "x" + Twine(cfg.getTileN())).str();
     std::string kernelName =
-        i == 0 ? name.str()
-               : uniqueKernelName(kernels, (name + "_" + Twine(cfg.getTileM()) + "x" +
-                                            Twine(cfg.getTileN())).str());
+        i == 0 ? name.str() : uniqueKernelName(kernels, (name + "_" + suffix).str());
     if (failed(add(kernelName, [&](StringRef n, KernelSpec &spec) {
+          if (cfg.isGemv())
+            return buildMatmulGemvKernel(op, cfg, kernels, n, spec);
           return cfg.isTensorCore() ? buildMatmulMmaKernel(op, cfg, kernels, n, spec)
                                     : buildMatmulKernel(op, kernels, n, spec);
         })))

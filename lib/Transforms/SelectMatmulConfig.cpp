@@ -69,8 +69,13 @@ std::optional<int64_t> staticSplitCost(MatmulOp op, MatmulConfigAttr c, int64_t 
 }
 } // namespace
 
-MatmulConfigAttr chooseMatmulConfig(MatmulOp op, StringRef chip) {
-  Type elementType = cast<RankedTensorType>(op.getLhs().getType()).getElementType();
+MatmulConfigAttr chooseMatmulConfig(MatmulOp op, StringRef chip, bool gemv) {
+  auto lhs = cast<RankedTensorType>(op.getLhs().getType());
+  Type elementType = lhs.getElementType();
+  // A few rows of A: reading B once is the whole cost (docs/PERF.md v31).
+  if (int64_t m = lhs.getShape()[lhs.getRank() - 2];
+      gemv && !ShapedType::isDynamic(m) && m <= kGemvMaxM)
+    return gemvDefaults(op.getContext(), elementType);
   // mma.sync m16n8k16 with bf16 needs sm_80+; wgmma is sm_90a's (0.87-1.15x
   // cuBLAS where mma.sync gives 0.65-0.90x; docs/PERF.md v29).
   if ((elementType.isF16() || elementType.isBF16()) && computeCapability(chip).value_or(0) >= 80)
@@ -166,6 +171,11 @@ int64_t launchCost(int64_t blocks, int64_t tileM, int64_t tileN, int64_t smCount
   return llvm::divideCeil(blocks, smCount) * tileM * tileN * 100 / ratePercent;
 }
 
+MatmulConfigAttr gemvDefaults(MLIRContext *ctx, Type elementType) {
+  int64_t vector = 128 / elementType.getIntOrFloatBitWidth();
+  return MatmulConfigAttr::get(ctx, kGemvMaxM, 4 * vector, 8, 8, 1, 0, MathUnit::gemv);
+}
+
 MatmulConfigAttr simtDefaults(MLIRContext *ctx) {
   return MatmulConfigAttr::get(ctx, 64, 64, 16, 2, 4, 1, MathUnit::simt);
 }
@@ -199,7 +209,7 @@ struct MiniSelectMatmulConfigPass
     copyOption = mini::symbolizeCopyKind(copy);
     if ((!math.empty() && !wantMath) || (!copy.empty() && !copyOption)) {
       getOperation()->emitError()
-          << "mini-select-matmul-config: math must be simt, mma_sync, wmma or wgmma and copy "
+          << "mini-select-matmul-config: math must be simt, mma_sync, wmma, wgmma or gemv and copy "
              "cp_async or tma; got math="
           << math << " copy=" << copy;
       return signalPassFailure();
@@ -238,12 +248,17 @@ private:
     // Clusters share tiles through TMA multicast: cluster-m > 1 asks for TMA.
     std::optional<mini::CopyKind> wantCopy =
         !copyOption && clusterM > 1 ? mini::CopyKind::tma : copyOption;
-    mini::MatmulConfigAttr c = applyOptions(op, mini::chooseMatmulConfig(op, chip), elt, wantCopy);
+    // Tiling options are for the tensor cores unless math=gemv asks for
+    // the gemv kernel.
+    bool gemvDefault = !overriding || wantMath == mini::MathUnit::gemv;
+    mini::MatmulConfigAttr c =
+        applyOptions(op, mini::chooseMatmulConfig(op, chip, gemvDefault), elt, wantCopy);
     if (!wantMath && c.isWgmma() && !fits(c, elt))
       c = applyOptions(op, mini::tensorCoreDefaults(op, mini::MathUnit::mma_sync, chip, wantCopy),
                        elt, wantCopy);
     if (c.getMath() == mini::MathUnit::simt && wantMath != mini::MathUnit::simt) {
       op.setConfigAttr(c);
+      recordLaunchChoices(op, c, wantCopy);
       return WalkResult::advance();
     }
     if (failed(checkOnChip(op, c, elt)))
@@ -259,9 +274,9 @@ private:
   mini::MatmulConfigAttr applyOptions(mini::MatmulOp op, mini::MatmulConfigAttr c, Type elt,
                                       std::optional<mini::CopyKind> wantCopy) {
     if (wantMath && *wantMath != c.getMath()) // a different unit: start from its defaults
-      c = *wantMath == mini::MathUnit::simt
-              ? mini::simtDefaults(op.getContext())
-              : mini::tensorCoreDefaults(op, *wantMath, chip, wantCopy);
+      c = *wantMath == mini::MathUnit::simt   ? mini::simtDefaults(op.getContext())
+          : *wantMath == mini::MathUnit::gemv ? mini::gemvDefaults(op.getContext(), elt)
+                                              : mini::tensorCoreDefaults(op, *wantMath, chip, wantCopy);
     else if (wantCopy && *wantCopy != c.getCopy() && c.isTensorCore())
       c = mini::tensorCoreDefaults(op, c.getMath(), chip, wantCopy); // likewise the copies
     // Options target the tensor cores.
@@ -310,8 +325,9 @@ private:
 
   /// What the launch chooses from: with sizes known only at launch, the
   /// smaller tilings as variants and the rates that pick the one of least
-  /// launchCost (unless options fixed the tiling); the chip's SMs for a split
-  /// last wave.
+  /// launchCost (unless options fixed the tiling), and with M known only at
+  /// launch the gemv kernel for M <= its rows (unless options chose the
+  /// unit); the chip's SMs for a split last wave.
   void recordLaunchChoices(mini::MatmulOp op, mini::MatmulConfigAttr c,
                            std::optional<mini::CopyKind> wantCopy) {
     MLIRContext *ctx = op.getContext();
@@ -319,14 +335,22 @@ private:
     op.removeSmCountAttr();
     op.removeTileRatesAttr();
     auto sms = [&] { return IntegerAttr::get(IntegerType::get(ctx, 64), mini::smCount(chip)); };
+    SmallVector<Attribute> variants;
+    SmallVector<int64_t> rates = {100};
     if (!tilingFixed && c.isTensorCore() && !mini::staticBlocks(op, c.getTileM(), c.getTileN())) {
-      SmallVector<Attribute> variants;
-      SmallVector<int64_t> rates = {100};
       for (const mini::RatedConfig &t :
            llvm::drop_begin(mini::tensorCoreTilings(ctx, c.getMath(), chip, wantCopy))) {
         variants.push_back(t.config);
         rates.push_back(t.ratePercent);
       }
+    }
+    auto lhs = cast<RankedTensorType>(op.getLhs().getType());
+    if (!tilingFixed && !wantMath && !c.isGemv() &&
+        ShapedType::isDynamic(lhs.getShape()[lhs.getRank() - 2])) {
+      variants.push_back(mini::gemvDefaults(ctx, lhs.getElementType()));
+      rates.push_back(100); // unused: M decides
+    }
+    if (!variants.empty()) {
       op.setSizeVariantsAttr(ArrayAttr::get(ctx, variants));
       op.setSmCountAttr(sms());
       op.setTileRatesAttr(DenseI64ArrayAttr::get(ctx, rates));

@@ -7,8 +7,8 @@
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit matmul-tail-splits=4" | %python %mini_src/scripts/extract-ptx.py > %t.ptx
 // RUN: %cuda_toolkit/bin/ptxas -arch=sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s
 
-// Three kernels (whole tiles, the tail, the 64x128 size variant), in any
-// order, none spilling.
+// Four kernels (whole tiles, the tail, the 64x128 size variant, the gemv
+// variant for M <= 8), in any order, none spilling.
 // CHECK: Compiling entry function '[[K1:[a-z0-9_]+]]' for 'sm_90a'
 // CHECK-NEXT: Function properties for [[K1]]
 // CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
@@ -17,6 +17,9 @@
 // CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // CHECK: Compiling entry function '[[K3:[a-z0-9_]+]]' for 'sm_90a'
 // CHECK-NEXT: Function properties for [[K3]]
+// CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// CHECK: Compiling entry function '[[K4:[a-z0-9_]+]]' for 'sm_90a'
+// CHECK-NEXT: Function properties for [[K4]]
 // CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // CHECK-NOT: Compiling entry function
 func.func @f16(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tensor<?x?x?xf16> {

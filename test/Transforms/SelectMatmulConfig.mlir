@@ -13,6 +13,8 @@
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="producer-warps=0" | FileCheck %s --check-prefix=NOPRODUCER
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="warps-m=2" | FileCheck %s --check-prefix=FOURWARPS
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="tail-splits=4" | FileCheck %s --check-prefix=TAIL
+// RUN: not mini-opt %s -split-input-file -mini-select-matmul-config="math=mma_sync" 2>/dev/null | FileCheck %s --check-prefix=MMA
+// RUN: mini-opt %s -split-input-file -mini-select-matmul-config="math=gemv tile-n=64" | FileCheck %s --check-prefix=GEMV
 
 // f16 on sm_80+: tensor cores. sm_90a: wgmma on 128x256 tiles of two math
 // warpgroups (8 x 1 warps), TMA copies of 64-deep tiles, 4 stages, issued by
@@ -28,9 +30,10 @@
 // Sizes known only at launch: smaller-tile variants (sm_90: 64x128 with TMA;
 // cp.async: 128x128 and 64x128), with the SM count (132 on sm_90, 84 on
 // sm_86) and each tiling's rate, for the launch to take the one of least
-// cost.
+// cost; and the gemv kernel, which the launch takes where M <= 8 (its rate
+// is not used).
 // CHECK-LABEL: func.func @f16
-// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">], sm_count = 132 : i64, tile_rates = array<i64: 100, 60>}
+// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">, #mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">], sm_count = 132 : i64, tile_rates = array<i64: 100, 60, 100>}
 // CPASYNC-LABEL: func.func @f16
 // CPASYNC: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">
 // ONESTAGE-LABEL: func.func @f16
@@ -43,11 +46,11 @@
 // CLUSTER-LABEL: func.func @f16
 // CLUSTER: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", cluster_m = 2, producer_warps = 4>
 // AMPERE86-LABEL: func.func @f16
-// AMPERE86: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 3, math = "mma_sync">, size_variants = [{{.*}}], sm_count = 84 : i64, tile_rates = array<i64: 100, 70, 50>}
+// AMPERE86: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 3, math = "mma_sync">, size_variants = [{{.*}}], sm_count = 84 : i64, tile_rates = array<i64: 100, 70, 50, 100>}
 // Three-digit chips read as such (sm_100a is 10.0, not 1.0): tensor cores,
 // cp.async in 5 stages, 148 SMs.
 // BLACKWELL-LABEL: func.func @f16
-// BLACKWELL: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, size_variants = [{{.*}}], sm_count = 148 : i64, tile_rates = array<i64: 100, 70, 50>}
+// BLACKWELL: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, size_variants = [{{.*}}], sm_count = 148 : i64, tile_rates = array<i64: 100, 70, 50, 100>}
 // TURING-LABEL: func.func @f16
 // TURING: #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">
 // OVERRIDE-LABEL: func.func @f16
@@ -60,7 +63,7 @@
 // WMMA: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 1, math = "wmma">
 // tail-splits does not fix the tiling: the variants stay (unsplit).
 // TAIL-LABEL: func.func @f16
-// TAIL: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">], sm_count = 132 : i64
+// TAIL: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">, #mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">], sm_count = 132 : i64
 func.func @f16(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
   %c = mini.matmul %a, %b : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>
@@ -77,10 +80,10 @@ func.func @f16(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
 // splits still get wmma, bf16 included (@by_size).
 // WMMA-LABEL: func.func @kept
 // WMMA: math = "wmma"
-func.func @bf16_f32(%a: tensor<8x8xbf16>, %b: tensor<8x8xf32>) -> (tensor<8x8xbf16>, tensor<8x8xf32>) {
-  %c = mini.matmul %a, %a : tensor<8x8xbf16>, tensor<8x8xbf16> -> tensor<8x8xbf16>
-  %d = mini.matmul %b, %b : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
-  return %c, %d : tensor<8x8xbf16>, tensor<8x8xf32>
+func.func @bf16_f32(%a: tensor<16x16xbf16>, %b: tensor<16x16xf32>) -> (tensor<16x16xbf16>, tensor<16x16xf32>) {
+  %c = mini.matmul %a, %a : tensor<16x16xbf16>, tensor<16x16xbf16> -> tensor<16x16xbf16>
+  %d = mini.matmul %b, %b : tensor<16x16xf32>, tensor<16x16xf32> -> tensor<16x16xf32>
+  return %c, %d : tensor<16x16xbf16>, tensor<16x16xf32>
 }
 
 // -----
@@ -114,8 +117,8 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<512x4096xbf16>
 // 16 x 1024 x 1024: 512 / 2048 blocks: 4 / 16 waves.
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<16x1024x1024xf16>
-// 8 x 8: one block either way; the smaller tile.
-// CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">} : tensor<8x8xf16>
+// 16 x 16: one block either way; the smaller tile.
+// CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">} : tensor<16x16xf16>
 // Dynamic M: size variants.
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [
 // 1536 x 1536: 72 / 288 blocks: 1 / 3 waves; the large tile, though 72
@@ -129,8 +132,8 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // 512 x 4096: 64 / 128 / 256 blocks: 1 / 1 / 2 waves.
 // CPASYNC: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">} : tensor<512x4096xbf16>
 // CPASYNC: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">} : tensor<16x1024x1024xf16>
-// CPASYNC: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">} : tensor<8x8xf16>
-// CPASYNC: size_variants = [#mini.matmul_config<tile_m = 128, tile_n = 128, {{.*}}>, #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}}>], sm_count = 132 : i64, tile_rates = array<i64: 100, 70, 50>}
+// CPASYNC: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">} : tensor<16x16xf16>
+// CPASYNC: size_variants = [#mini.matmul_config<tile_m = 128, tile_n = 128, {{.*}}>, #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}}>, #mini.matmul_config<tile_m = 8, {{.*}} math = "gemv">], sm_count = 132 : i64, tile_rates = array<i64: 100, 70, 50, 100>}
 // 1536 x 1536: 72 / 144 / 288 blocks: 1 / 2 / 3 waves.
 // CPASYNC: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">} : tensor<1536x4096xf16>
 // 1000 x 1030: 40 / 72 / 144 blocks: 1 / 1 / 2 waves.
@@ -155,15 +158,55 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // OVERRIDE-LABEL: func.func @by_size
 // OVERRIDE: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 2, math = "mma_sync", copy = "tma">
 func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: tensor<4096x4096xbf16>,
-                   %d: tensor<16x1024x1024xf16>, %e: tensor<8x8xf16>, %f: tensor<?x4096xf16>,
+                   %d: tensor<16x1024x1024xf16>, %e: tensor<16x16xf16>, %f: tensor<?x4096xf16>,
                    %g: tensor<4096x4096xf16>, %h: tensor<1536x4096xf16>, %i: tensor<4096x1536xf16>,
                    %j: tensor<1000x777xf16>, %k: tensor<777x1030xf16>) {
   %0 = mini.matmul %a, %a : tensor<1024x1024xf16>, tensor<1024x1024xf16> -> tensor<1024x1024xf16>
   %1 = mini.matmul %b, %c : tensor<512x4096xbf16>, tensor<4096x4096xbf16> -> tensor<512x4096xbf16>
   %2 = mini.matmul %d, %d : tensor<16x1024x1024xf16>, tensor<16x1024x1024xf16> -> tensor<16x1024x1024xf16>
-  %3 = mini.matmul %e, %e : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf16>
+  %3 = mini.matmul %e, %e : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf16>
   %4 = mini.matmul %f, %g : tensor<?x4096xf16>, tensor<4096x4096xf16> -> tensor<?x4096xf16>
   %5 = mini.matmul %h, %i : tensor<1536x4096xf16>, tensor<4096x1536xf16> -> tensor<1536x1536xf16>
   %6 = mini.matmul %j, %k : tensor<1000x777xf16>, tensor<777x1030xf16> -> tensor<1000x1030xf16>
+  return
+}
+
+// -----
+
+// A few rows of A (static M <= 8): the gemv kernel, B streamed once on CUDA
+// cores, for every element type: 8 rows, 4 lanes of 16-byte vectors per B
+// row (32 f16 or 16 f32 columns per block), 8 vectors in flight per thread,
+// 8 warps. 9 rows take the tensor cores; f32 with M known only at launch
+// takes SIMT with the gemv kernel as its variant. math=mma_sync leaves out
+// the gemv variant; math=gemv asks for it at any M, and its tile options
+// apply.
+// CHECK-LABEL: func.func @decode
+// CHECK: {config = #mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">} : tensor<1x4096xf16>
+// CHECK: math = "wgmma"{{.*}} : tensor<9x4096xf16>
+// CHECK: math = "gemv">], sm_count = 132 : i64, tile_rates = array<i64: 100, 60, 100>} : tensor<?x4096xf16>
+// MMA-LABEL: func.func @decode
+// MMA: math = "mma_sync"{{.*}} : tensor<1x4096xf16>
+// MMA-NOT: gemv
+// GEMV-LABEL: func.func @decode
+// GEMV: {config = #mini.matmul_config<tile_m = 8, tile_n = 64, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">} : tensor<1x4096xf16>
+// GEMV: {config = #mini.matmul_config<tile_m = 8, tile_n = 64, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">} : tensor<9x4096xf16>
+func.func @decode(%x: tensor<1x4096xf16>, %w: tensor<4096x4096xf16>, %y: tensor<9x4096xf16>,
+                  %z: tensor<?x4096xf16>) {
+  %0 = mini.matmul %x, %w : tensor<1x4096xf16>, tensor<4096x4096xf16> -> tensor<1x4096xf16>
+  %1 = mini.matmul %y, %w : tensor<9x4096xf16>, tensor<4096x4096xf16> -> tensor<9x4096xf16>
+  %2 = mini.matmul %z, %w : tensor<?x4096xf16>, tensor<4096x4096xf16> -> tensor<?x4096xf16>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @decode_f32
+// CHECK: {config = #mini.matmul_config<tile_m = 8, tile_n = 16, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">} : tensor<8x100xf32>
+// CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">, size_variants = [#mini.matmul_config<tile_m = 8, tile_n = 16, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">], sm_count = 132 : i64, tile_rates = array<i64: 100, 100>} : tensor<?x100xf32>
+// GEMV-LABEL: func.func @decode_f32
+// GEMV: {config = #mini.matmul_config<tile_m = 8, tile_n = 64, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">} : tensor<8x100xf32>
+func.func @decode_f32(%a: tensor<8x100xf32>, %b: tensor<100x300xf32>, %d: tensor<?x100xf32>) {
+  %0 = mini.matmul %a, %b : tensor<8x100xf32>, tensor<100x300xf32> -> tensor<8x300xf32>
+  %1 = mini.matmul %d, %b : tensor<?x100xf32>, tensor<100x300xf32> -> tensor<?x300xf32>
   return
 }

@@ -275,7 +275,9 @@ void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &si
 /// Which kernel a launch at `sizes` runs, where the runtime chooses.
 void printPlan(const rt::LoadedBundle &loaded, const rt::KernelSpec &k, const rt::Sizes &sizes) {
   if (const rt::KernelSpec &v = loaded.bundle().forSizes(k, sizes); v.entry != k.entry)
-    std::printf("%s: runs size variant %s (the least waves x time per wave at these sizes)\n",
+    std::printf(v.gemvRows() > 0
+                    ? "%s: runs size variant %s (the gemv kernel: M <= its rows)\n"
+                    : "%s: runs size variant %s (the least waves x time per wave at these sizes)\n",
                 k.entry.c_str(), v.entry.c_str());
   if (rt::SplitKeysPlan plan = loaded.splitKeysPlan(k, sizes); plan.splits > 0)
     std::printf("%s: runs decode kernel %s, %lld row block(s) x %lld key split(s)%s\n",

@@ -261,6 +261,26 @@ TEST(Manifest, SizeVariantsRunWhenTheyTakeFewerWavesTimesTimePerWave) {
             "big");
 }
 
+TEST(Manifest, AGemvVariantRunsWhereMFitsItsRows) {
+  // "small" as a gemv kernel of 8 rows: it runs wherever M <= 8, and never
+  // by cost past that.
+  std::string text = variantsManifest();
+  size_t smallAttrs = text.rfind(R"("attrs":{})");
+  text.replace(smallAttrs, 10, R"("attrs":{"gemv_rows":8})");
+  Bundle b = Bundle::parse(text, ".");
+  const KernelSpec &big = b.kernel("big");
+  EXPECT_EQ(b.kernel("small").gemvRows(), 8);
+  EXPECT_EQ(big.gemvRows(), 0);
+  auto at = [&](int64_t m, int64_t n) {
+    return b.forSizes(big, big.resolveSizes({{"M", m}, {"N", n}, {"K", 8}})).entry;
+  };
+  EXPECT_EQ(at(1, 4096), "small"); // by cost: big (4 waves of 4096 < 8 of 2925)
+  EXPECT_EQ(at(8, 64), "small");
+  EXPECT_EQ(at(9, 64), "mid");     // by cost it would be small (1 wave of 2048)
+  EXPECT_EQ(at(64, 128), "mid");
+  EXPECT_EQ(at(256, 256), "big");
+}
+
 TEST(Manifest, BadSizeVariantsAreNamed) {
   EXPECT_EQ(errorOf([] { Bundle::parse(variantsManifest(R"(["mid","nope"])"), "."); }),
             "manifest kernel 'big' size variant 'nope': no such kernel");

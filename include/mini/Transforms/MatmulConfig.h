@@ -6,8 +6,17 @@
 namespace mini {
 
 /// The default tiling of `op` on `chip`, from its element type and, where
-/// they are static, its sizes.
-MatmulConfigAttr chooseMatmulConfig(MatmulOp op, llvm::StringRef chip);
+/// they are static, its sizes: the gemv kernel for a static M of at most
+/// kGemvMaxM (unless `gemv` is false).
+MatmulConfigAttr chooseMatmulConfig(MatmulOp op, llvm::StringRef chip, bool gemv = true);
+
+/// The most rows of A the default gemv kernel takes (its tile_m); a matmul
+/// of more runs on the tensor cores (or the SIMT kernel).
+constexpr int64_t kGemvMaxM = 8;
+/// The default gemv tiling for operands of `elementType`: kGemvMaxM rows,
+/// 4 lanes of 16-byte vectors per B row, 8 vectors in flight per thread,
+/// 8 warps.
+MatmulConfigAttr gemvDefaults(mlir::MLIRContext *ctx, mlir::Type elementType);
 
 /// A tensor-core tiling and its rate in launchCost, in percent of the
 /// chip's large default tile's.

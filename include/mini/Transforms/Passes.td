@@ -136,7 +136,7 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
   }];
   let options = [
     Option<"chip", "chip", "std::string", "\"sm_90a\"", "Target chip">,
-    Option<"math", "math", "std::string", "\"\"", "mma_sync, wmma, wgmma (sm_90a) or simt">,
+    Option<"math", "math", "std::string", "\"\"", "mma_sync, wmma, wgmma (sm_90a), simt or gemv (decode-size M)">,
     Option<"tileM", "tile-m", "int64_t", "-1", "Block tile rows">,
     Option<"tileN", "tile-n", "int64_t", "-1", "Block tile columns">,
     Option<"tileK", "tile-k", "int64_t", "-1", "Block tile depth">,

@@ -141,6 +141,18 @@ MatmulConfigAttr::verifyFor(Type elementType,
                        << " needs copy = \"tma\" with producer warps and no clusters; got copy = \""
                        << copy << "\", producer_warps = " << getProducerWarps()
                        << ", cluster_m = " << cm;
+  if (isGemv()) {
+    int64_t lanes = tn * elementType.getIntOrFloatBitWidth() / 128; // 16-byte vectors per row
+    if (tm > kMaxGemvRows || !llvm::isPowerOf2_64(tm) || !llvm::isPowerOf2_64(tn) || lanes < 1 ||
+        lanes > 32 || tk > 16 || stages != 0 || getCopy() != CopyKind::cp_async || cm != 1 ||
+        getProducerWarps() != 0)
+      return emitError() << "matmul_config gemv needs tile_m a power of two up to "
+                         << kMaxGemvRows << ", tile_n a power of two of 1 to 32 16-byte vectors "
+                         << "of " << elementType << ", tile_k (vectors in flight) up to 16, "
+                         << "0 stages and no copy options; got " << tm << "x" << tn << "x" << tk
+                         << ", " << stages << " stages";
+    return success();
+  }
   if (getMath() == MathUnit::simt) {
     bool tiled = tm == 64 && tn == 64 && tk == 16 && stages <= 1;
     bool naive = tm == 16 && tn == 16 && tk == 1 && stages == 0;
@@ -278,10 +290,19 @@ LogicalResult MatmulOp::verify() {
     if (rate < 1 || rate > 1000)
       return emitOpError() << "tile_rates[" << i << "] must be in [1, 1000] (percent), got "
                            << rate;
-  auto isTensorCore = [](Attribute a) { return cast<MatmulConfigAttr>(a).isTensorCore(); };
-  if (!getConfigAttr().isTensorCore() || !llvm::all_of(variants, isTensorCore))
-    return emitOpError() << "size_variants are for tensor-core tilings: the config and every "
-                            "variant need math = \"mma_sync\" or \"wmma\"";
+  // A gemv variant runs where M fits its rows; the tensor-core tilings
+  // compete by launch cost, the SIMT config takes the rest.
+  auto isVariant = [](Attribute a) {
+    auto c = cast<MatmulConfigAttr>(a);
+    return c.isTensorCore() || c.isGemv();
+  };
+  bool simtConfig = getConfigAttr().getMath() == MathUnit::simt;
+  if ((!getConfigAttr().isTensorCore() && !simtConfig) || !llvm::all_of(variants, isVariant) ||
+      (simtConfig && !llvm::all_of(variants, [](Attribute a) {
+        return cast<MatmulConfigAttr>(a).isGemv();
+      })))
+    return emitOpError() << "size_variants are tensor-core tilings or gemv beside a tensor-core "
+                            "config, or gemv beside a simt config";
   for (auto [i, v] : llvm::enumerate(variants.getAsRange<MatmulConfigAttr>()))
     if (failed(v.verifyFor(lhs.getElementType(), [&] {
           return emitOpError() << "size variant " << i << ": ";

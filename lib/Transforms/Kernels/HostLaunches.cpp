@@ -283,16 +283,21 @@ void HostLaunches::launchSplitTiles(const KernelSpec &spec, const TailSplitPlan 
   gpu::DeallocOp::create(b, loc, Type(), ValueRange{}, counters);
 }
 
-/// Size variants: the kernel of least cost, ceil(blocks / sm_count) * work
-/// per block * 100 / rate, the first on a tie (Bundle::forSizes in the
-/// runtime computes the same).
+/// Size variants: a gemv kernel where M fits its rows, else the kernel of
+/// least cost, ceil(blocks / sm_count) * work per block * 100 / rate, the
+/// first on a tie (Bundle::forSizes in the runtime computes the same).
 void HostLaunches::launchCheapestVariant() {
   const KernelSpec &first = built.front().second;
   SmallVector<std::array<Value, 3>> grids;
+  SmallVector<std::pair<size_t, int64_t>> gemvRows;
   Value best, bestIndex;
   for (auto [i, entry] : llvm::enumerate(built)) {
     const KernelSpec &spec = entry.second;
     grids.push_back(gridOf(spec));
+    if (auto rows = dyn_cast_or_null<IntegerAttr>(spec.attrs.get("gemv_rows"))) {
+      gemvRows.push_back({i, rows.getInt()});
+      continue;
+    }
     const std::array<Value, 3> &g = grids.back();
     Value blocks = arith::MulIOp::create(b, loc, arith::MulIOp::create(b, loc, g[0], g[1]), g[2]);
     Value waves = arith::CeilDivUIOp::create(b, loc, blocks, c(first.smCount));
@@ -319,6 +324,8 @@ void HostLaunches::launchCheapestVariant() {
     best = arith::SelectOp::create(b, loc, cheaper, cost, best);
     bestIndex = arith::SelectOp::create(b, loc, cheaper, c(i), bestIndex);
   }
+  for (auto [i, rows] : gemvRows)
+    bestIndex = arith::SelectOp::create(b, loc, kb().ule(size("M"), c(rows)), c(i), bestIndex);
   launchVariant(bestIndex, grids);
 }
 

@@ -227,6 +227,11 @@ buildMatmulKernel(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
 mlir::FailureOr<mlir::gpu::GPUFuncOp>
 buildMatmulMmaKernel(mlir::Operation *op, MatmulConfigAttr config, mlir::gpu::GPUModuleOp module,
                      llvm::StringRef name, KernelSpec &spec, bool splitBlocks = false);
+/// The decode-size matmul of a gemv config (the op's, or a size variant):
+/// B streamed once on CUDA cores for up to the config's tile_m rows of A.
+mlir::FailureOr<mlir::gpu::GPUFuncOp>
+buildMatmulGemvKernel(mlir::Operation *op, MatmulConfigAttr config, mlir::gpu::GPUModuleOp module,
+                      llvm::StringRef name, KernelSpec &spec);
 /// The decode and combine kernels of an attention whose tensor-core config
 /// has split_keys >= 1 (KernelSplitKeys), named `decodeName` and
 /// `combineName`; `main` (the FlashAttention-2 kernel's spec) learns their

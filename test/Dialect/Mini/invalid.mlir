@@ -289,7 +289,7 @@ func.func @matmul_config_fragments(%a: tensor<8x8xf16>) {
 // -----
 
 func.func @matmul_config_math(%a: tensor<8x8xf16>) {
-  // expected-error @+2 {{math must be "simt", "mma_sync", "wmma" or "wgmma", got "hmma"}}
+  // expected-error @+2 {{math must be "simt", "mma_sync", "wmma", "wgmma" or "gemv", got "hmma"}}
   // expected-error @+1 {{failed to parse Mini_MatmulConfigAttr parameter 'math'}}
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "hmma">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
   return
@@ -327,6 +327,41 @@ func.func @matmul_config_wgmma_depth(%a: tensor<8x8xbf16>) {
 func.func @matmul_config_simt_tiles(%a: tensor<8x8xf32>) {
   // expected-error @+1 {{matmul_config simt supports 8 warps with tile 64x64x16 and 0 or 1 stages, or tile 16x16x1 and 0 stages (naive); got 32x32x16, 8 warps, 1 stages}}
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 32, tile_n = 32, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">} : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+// gemv: tile_m rows (a power of two up to 16), tile_n a power of two of at
+// most 32 16-byte vectors (f32: 4 columns each), no shared-memory stages.
+func.func @matmul_config_gemv_rows(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config gemv needs tile_m a power of two up to 16, tile_n a power of two of 1 to 32 16-byte vectors of 'f16', tile_k (vectors in flight) up to 16, 0 stages and no copy options; got 6x32x8, 0 stages}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 6, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf16>
+  return
+}
+
+// -----
+
+func.func @matmul_config_gemv_columns(%a: tensor<8x8xf32>) {
+  // expected-error @+1 {{tile_n a power of two of 1 to 32 16-byte vectors of 'f32', tile_k (vectors in flight) up to 16, 0 stages and no copy options; got 8x256x8, 0 stages}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 8, tile_n = 256, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">} : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_config_gemv_stages(%a: tensor<8x8xbf16>) {
+  // expected-error @+1 {{0 stages and no copy options; got 8x32x8, 2 stages}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 2, math = "gemv">} : tensor<8x8xbf16>, tensor<8x8xbf16> -> tensor<8x8xbf16>
+  return
+}
+
+// -----
+
+// A gemv variant needs a tensor-core or SIMT config beside it.
+func.func @matmul_gemv_variant_of_gemv(%a: tensor<?x?xf16>) {
+  // expected-error @+1 {{size_variants are tensor-core tilings or gemv beside a tensor-core config, or gemv beside a simt config}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">, sm_count = 132 : i64, tile_rates = array<i64: 100, 100>, size_variants = [#mini.matmul_config<tile_m = 8, tile_n = 64, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
   return
 }
 
@@ -527,7 +562,7 @@ func.func @matmul_bad_size_variant(%a: tensor<?x?xf16>) {
 // -----
 
 func.func @matmul_simt_size_variant(%a: tensor<?x?xf16>) {
-  // expected-error @+1 {{size_variants are for tensor-core tilings: the config and every variant need math = "mma_sync" or "wmma"}}
+  // expected-error @+1 {{size_variants are tensor-core tilings or gemv beside a tensor-core config, or gemv beside a simt config}}
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, sm_count = 132 : i64, tile_rates = array<i64: 100, 70>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
   return
 }
@@ -599,7 +634,7 @@ func.func @attention_config_head_dim_too_large(%q: tensor<1x2x3x512xf16>) -> ten
 // -----
 
 func.func @attention_config_bad_math(%q: tensor<1x2x3x64xf16>) -> tensor<1x2x3x64xf16> {
-  // expected-error @+2 {{math must be "simt", "mma_sync", "wmma" or "wgmma", got "tcgen05"}}
+  // expected-error @+2 {{math must be "simt", "mma_sync", "wmma", "wgmma" or "gemv", got "tcgen05"}}
   // expected-error @+1 {{failed to parse Mini_AttentionConfigAttr parameter 'math'}}
   %o = mini.attention %q, %q, %q {config = #mini.attention_config<math = "tcgen05">} : tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16> -> tensor<1x2x3x64xf16>
   return %o : tensor<1x2x3x64xf16>

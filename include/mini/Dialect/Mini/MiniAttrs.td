@@ -109,9 +109,14 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
       wgmma.mma_async m64n<tile_n>k16 reading both from the TMA-swizzled
       stages, one batch of wgmma in flight while the next stage is awaited;
       needs copy = "tma", a producer warpgroup, 8 x 1 warps, tile_m = 128,
-      tile_n a multiple of 64 up to 256 and 128-byte tile_k rows) or
+      tile_n a multiple of 64 up to 256 and 128-byte tile_k rows),
       "simt" (f32 FMA on CUDA cores, any element type; 64x64x16 tiles, or
-      16x16x1 with 0 stages for the naive one-thread-per-output kernel).
+      16x16x1 with 0 stages for the naive one-thread-per-output kernel) or
+      "gemv" (f32 FMA on CUDA cores for decode-size M, any element type: a
+      block takes up to tile_m rows of A, a power of two up to 16, and
+      tile_n columns of C over all of K, streaming B once in 16-byte vectors
+      with tile_k of them in flight per thread; 0 stages: no shared-memory
+      tiles, only the block's final sum goes through shared memory).
     - `copy` (mma_sync; wgmma takes "tma"): how tiles reach shared memory. "cp_async"
       (default): every thread copies 16-byte chunks into rows padded by 8
       elements; "tma" (sm_90): one thread issues Hopper TMA box copies
@@ -173,8 +178,13 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
     }]>
   ];
   let extraClassDeclaration = [{
-    bool isTensorCore() const { return getMath() != ::mini::MathUnit::simt; }
+    bool isTensorCore() const {
+      return getMath() != ::mini::MathUnit::simt && getMath() != ::mini::MathUnit::gemv;
+    }
     bool isWgmma() const { return getMath() == ::mini::MathUnit::wgmma; }
+    bool isGemv() const { return getMath() == ::mini::MathUnit::gemv; }
+    /// gemv: the most rows of A a block takes (tile_m's limit).
+    static constexpr int64_t kMaxGemvRows = 16;
     /// wgmma: the widest product one instruction computes (m64n256k16).
     static constexpr int64_t kMaxWgmmaTileN = 256;
     bool usesTma() const { return getCopy() == ::mini::CopyKind::tma; }

@@ -8,7 +8,8 @@ def Mini_MathUnit : I32EnumAttr<"MathUnit", "the unit that does a kernel's multi
     I32EnumAttrCase<"simt", 0>,      // CUDA cores
     I32EnumAttrCase<"mma_sync", 1>,  // ldmatrix + mma.sync fragments
     I32EnumAttrCase<"wmma", 2>,      // gpu.subgroup_mma (WMMA) fragments
-    I32EnumAttrCase<"wgmma", 3>      // sm_90a warpgroup MMA from shared memory
+    I32EnumAttrCase<"wgmma", 3>,     // sm_90a warpgroup MMA from shared memory
+    I32EnumAttrCase<"gemv", 4>       // CUDA cores, B streamed once (a few rows of A)
   ]> {
   let cppNamespace = "::mini";
   let genSpecializedAttr = 0;

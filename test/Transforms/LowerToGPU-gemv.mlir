@@ -1,0 +1,66 @@
+// Tests the gemv kernel (math = "gemv", lib/Transforms/Kernels/MatmulGemvKernel.cpp)
+// through lib/Transforms/LowerToGPU.cpp, and the launch of the gemv size variant.
+// RUN: mini-opt %s -split-input-file -mini-lower-to-gpu -canonicalize -cse | FileCheck %s
+
+// A block per tile_n columns of C and tile_m rows, all of K; 32 x warps
+// threads; the warps' sums meet in workgroup memory (warps x tile_m x
+// tile_n f32). The record names the most rows the kernel takes.
+// CHECK-LABEL: func.func @decode
+// CHECK: %[[GX:.*]] = arith.ceildivui %{{.*}}, %c16 : index
+// CHECK: %[[GY:.*]] = arith.ceildivui %{{.*}}, %c2 : index
+// CHECK: gpu.launch_func @mini_kernels::@decode_matmul blocks in (%[[GX]], %[[GY]], %c1) threads in (%c32, %c1, %c1)
+// CHECK-SAME: attrs = {gemv_rows = 2 : i64, math = "gemv", tile = [2, 16, 2]}
+// CHECK: gpu.func @decode_matmul(%[[A:[a-z0-9_]+]]: memref<?xf16>, %[[B:[a-z0-9_]+]]: memref<?xf16>, %{{[a-z0-9_]+}}: memref<?xf16>, %{{[a-z0-9_]+}}: index, %{{[a-z0-9_]+}}: index, %[[N:[a-z0-9_]+]]: index, %{{[a-z0-9_]+}}: index) workgroup(%[[P:[a-z0-9_]+]] : memref<32xf32, #gpu.address_space<workgroup>>)
+// The K loop, specialized for the rows at hand: 2 (case 1), 1 (default).
+// CHECK: scf.index_switch
+// CHECK-NEXT: case 1 {
+// N of at most 8 columns (one vector): one lane per B row, 32 rows of
+// threads over K, 2 vectors in flight each: 64 steps a chunk. B in 16-byte
+// vectors, A one element per row, f32 FMAs (2 rows x 8 columns).
+// CHECK: %[[NARROW:.*]] = arith.cmpi ule, %[[N]], %c8 : index
+// CHECK-NEXT: scf.if %[[NARROW]] {
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c64 iter_args(
+// CHECK-COUNT-2: vector.load %[[B]][%{{.*}}] {alignment = 16 : i64} : memref<?xf16>, vector<8xf16>
+// CHECK-COUNT-4: memref.load %[[A]]
+// CHECK-COUNT-32: math.fma
+// Steps past K: the last chunk's loads masked.
+// CHECK: scf.if
+// Rows of a warp meet by shuffles over every lane bit; then the warp's first
+// row of lanes writes its sums, and after a barrier each thread adds the
+// warps' sums of its outputs.
+// CHECK: gpu.shuffle xor %{{.*}}, %c16_i32, %c32_i32
+// CHECK: gpu.shuffle xor %{{.*}}, %c1_i32, %c32_i32
+// CHECK: memref.store %{{.*}}, %[[P]]
+// CHECK: gpu.barrier
+// CHECK: memref.load %[[P]]
+// Wider N: tile_n / 8 = 2 lanes per row, 16 rows of threads: 32 steps a
+// chunk, and the shuffles stop at the lane bits (2, not 1).
+// CHECK: } else {
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c32 iter_args(
+// CHECK: gpu.shuffle xor %{{.*}}, %c2_i32, %c32_i32
+// CHECK-NOT: gpu.shuffle xor %{{.*}}, %c1_i32, %c32_i32
+// CHECK: gpu.barrier
+// CHECK: default {
+func.func @decode(%x: tensor<?x4096xf16>, %w: tensor<4096x?xf16>) -> tensor<?x?xf16> {
+  %c = mini.matmul %x, %w {config = #mini.matmul_config<tile_m = 2, tile_n = 16, tile_k = 2, warps_m = 1, warps_n = 1, stages = 0, math = "gemv">} : tensor<?x4096xf16>, tensor<4096x?xf16> -> tensor<?x?xf16>
+  return %c : tensor<?x?xf16>
+}
+
+// -----
+
+// As a size variant: the host launches it where M fits its rows (M <= 8),
+// else the variant of least cost (here the SIMT config).
+// CHECK-LABEL: func.func @variant
+// CHECK: %[[M:.*]] = tensor.dim %{{.*}}, %c0
+// CHECK: %[[FITS:.*]] = arith.cmpi ule, %[[M]], %c8 : index
+// CHECK: %[[WHICH:.*]] = arith.select %[[FITS]], %c1, %c0 : index
+// CHECK: scf.index_switch %[[WHICH]]
+// CHECK-NEXT: case 1 {
+// CHECK-NEXT: gpu.launch_func @mini_kernels::@variant_matmul_gemv
+// CHECK: default {
+// CHECK-NEXT: gpu.launch_func @mini_kernels::@variant_matmul blocks
+// CHECK: gpu.func @variant_matmul_gemv
+func.func @variant(%x: tensor<?x100xf32>, %w: tensor<100x300xf32>) -> tensor<?x300xf32> {
+  %c = mini.matmul %x, %w {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">, size_variants = [#mini.matmul_config<tile_m = 8, tile_n = 16, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">], sm_count = 132 : i64, tile_rates = array<i64: 100, 100>} : tensor<?x100xf32>, tensor<100x300xf32> -> tensor<?x300xf32>
+  return %c : tensor<?x300xf32>
+}
