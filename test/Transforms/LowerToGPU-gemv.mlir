@@ -15,16 +15,28 @@
 // CHECK: scf.index_switch
 // CHECK-NEXT: case 1 {
 // N of at most 8 columns (one vector): one lane per B row, 32 rows of
-// threads over K, 2 vectors in flight each: 64 steps a chunk. B in 16-byte
-// vectors, A one element per row, f32 FMAs (2 rows x 8 columns).
+// threads over K, 2 steps in flight each: 64 steps a chunk. B's rows whole
+// vectors (N a multiple of 8) and K a multiple of 2: a thread's 2 steps
+// are consecutive, A's elements one vector per row; f32 FMAs (2 steps x 2
+// rows x 8 columns).
 // CHECK: %[[NARROW:.*]] = arith.cmpi ule, %[[N]], %c8 : index
 // CHECK-NEXT: scf.if %[[NARROW]] {
-// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c64 iter_args(
-// CHECK-COUNT-2: vector.load %[[B]][%{{.*}}] {alignment = 16 : i64} : memref<?xf16>, vector<8xf16>
-// CHECK-COUNT-4: memref.load %[[A]]
-// CHECK-COUNT-32: math.fma
-// Steps past K: the last chunk's loads masked.
 // CHECK: scf.if
+// CHECK-NEXT: scf.if
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c64 iter_args(
+// CHECK-COUNT-2: vector.load %[[A]][%{{.*}}] {alignment = 4 : i64} : memref<?xf16>, vector<2xf16>
+// CHECK-COUNT-2: vector.load %[[B]][%{{.*}}] {alignment = 16 : i64} : memref<?xf16>, vector<8xf16>
+// CHECK-COUNT-32: math.fma
+// CHECK: scf.yield
+// Steps past K: the last chunk's loads masked, A's elements one at a time.
+// CHECK: scf.if
+// CHECK: vector.load %[[B]]
+// CHECK: memref.load %[[A]]
+// K not a multiple of 2: steps 32 apart, A's elements one at a time.
+// CHECK: } else {
+// CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c64 iter_args(
+// CHECK-NOT: vector.load %[[A]]
+// CHECK: scf.yield
 // Rows of a warp meet by shuffles over every lane bit; then the warp's first
 // row of lanes writes its sums, and after a barrier each thread adds the
 // warps' sums of its outputs.

@@ -4,15 +4,18 @@
 //
 // A block owns tile_n columns of C, up to tile_m rows, and all of K. Its
 // threads form a grid of lanes x rows: a lane reads v columns of a B row
-// (one 16-byte vector, or v scalars where N is not a multiple of v), the
-// rows of threads take the K steps r, r + R, ... (R = threads / lanes), and
-// each thread keeps tile_k vectors in flight. Where N has at most v
-// columns, one lane per row leaves more rows of threads over K. The lanes
-// are static, so a thread's K steps lie at constant offsets from the
-// loop's index. A's elements are scalar
-// loads that the lanes of a row share through L1. The partial sums meet in
-// two steps: shuffles over the rows of a warp, then shared memory over the
-// warps; the epilogue and the store follow per element.
+// (one 16-byte vector, or v scalars where N is not a multiple of v), and
+// the R = threads / lanes rows of threads split each chunk of R x tile_k
+// K steps, tile_k steps (B vectors) in flight per thread. Where K is a
+// multiple of the vector, a thread's steps are consecutive and its A
+// elements of a row one vector load; else they are R apart and A's
+// elements scalar loads (the lanes of a row share them through L1). Where N
+// has at most v columns, one lane per row leaves more rows of threads over
+// K. The lanes are static, so a thread's steps lie at constant offsets from
+// the loop's index (run-time offsets cost an address register per step and
+// row). The partial sums meet in two steps: shuffles over the rows of a
+// warp, then shared memory over the warps; the epilogue and the store
+// follow per element.
 //
 // The K loop is specialized for 1, 2, 4, ... tile_m rows (a switch on the
 // rows left at row0), so an M = 1 launch does one FMA per B element.
@@ -31,7 +34,7 @@ public:
   GemvEmitter(OpBuilder &b, Location loc, gpu::GPUFuncOp func, MatmulConfigAttr cfg, MatmulOp op,
               int64_t vector)
       : b(b), loc(loc), kb(b, loc), maxRows(cfg.getTileM()), cols(cfg.getTileN()),
-        maxInFlight(cfg.getTileK()), threads(cfg.mathThreads()), vector(vector) {
+        threads(cfg.mathThreads()), vector(vector), inFlight(cfg.getTileK()) {
     MatmulKernelArgs args = matmulKernelArgs(func, op);
     A = args.A, B = args.B, C = args.C, M = args.M, N = args.N, K = args.K;
     epilogue = matmulEpilogueOf(op, args.epilogueInputs);
@@ -86,61 +89,88 @@ private:
     stepRow = kb.div(tid, kb.idx(lanes));
     col = kb.add(col0, kb.mul(lane, kb.idx(vector)));
     SmallVector<Type> types(rows * vector, b.getF32Type());
-    Value aligned = kb.ult(kb.rem(N, kb.idx(vector)), kb.idx(1));
+    // B's rows in whole vectors where N is a multiple of v; A's in vectors
+    // along K where K is a multiple of them (else scalars).
+    Value bAligned = kb.ult(kb.rem(N, kb.idx(vector)), kb.idx(1));
+    Value aAligned = kb.ult(kb.rem(K, kb.idx(aVector())), kb.idx(1));
     SmallVector<Value> acc = kb.ifValues(
-        aligned, [&] { return kLoop(rows, /*vectors=*/true); },
-        [&] { return kLoop(rows, /*vectors=*/false); }, types);
+        bAligned,
+        [&] {
+          return kb.ifValues(
+              aAligned, [&] { return kLoop(rows, /*bVectors=*/true, /*aVectors=*/true); },
+              [&] { return kLoop(rows, /*bVectors=*/true, /*aVectors=*/false); }, types);
+        },
+        [&] { return kLoop(rows, /*bVectors=*/false, /*aVectors=*/false); }, types);
     store(rows, reduce(rows, acc));
   }
 
+  /// Elements of A per vector load: a thread's K steps are consecutive, so
+  /// its A elements of a row are too.
+  int64_t aVector() const { return std::min(vector, inFlight); }
+
   /// Every K step of the thread's row of threads: the whole chunks of
   /// R x tile_k steps without bounds checks, then the last one with them.
-  SmallVector<Value> kLoop(int64_t rows, bool vectors) {
-    // More rows take more registers per vector in flight and more FMAs to
-    // hide a load behind: fewer vectors in flight past 2 rows.
-    inFlight = rows <= 2 ? maxInFlight : std::max<int64_t>(1, maxInFlight * 4 / rows);
+  SmallVector<Value> kLoop(int64_t rows, bool bVectors, bool aVectors) {
     Value chunk = kb.idx(rowStride * inFlight);
     Value whole = kb.mul(kb.div(K, chunk), chunk);
     SmallVector<Value> zeros(rows * vector, kb.f32(0.0f));
     scf::ForOp loop = kb.forLoop(kb.idx(0), whole, chunk, zeros, [&](Value k0, ValueRange acc) {
-      return steps(rows, vectors, k0, acc, /*guarded=*/false);
+      return steps(rows, bVectors, aVectors, k0, acc, /*guarded=*/false);
     });
     return kb.ifValues(
         kb.ult(whole, K),
-        [&] { return steps(rows, vectors, whole, loop.getResults(), /*guarded=*/true); },
+        [&] {
+          return steps(rows, bVectors, /*aVectors=*/false, whole, loop.getResults(),
+                       /*guarded=*/true);
+        },
         [&] { return SmallVector<Value>(loop.getResults()); }, loop.getResultTypes());
   }
 
-  /// tile_k steps from k0 + the thread's row: the loads of all, then the
-  /// FMAs. Columns past N read N's last (their sums are not stored), rows
-  /// past M the last row, steps past K (guarded) read zeros.
-  SmallVector<Value> steps(int64_t rows, bool vectors, Value k0, ValueRange acc, bool guarded) {
-    SmallVector<SmallVector<Value>> as, bs;
+  /// The thread's tile_k K steps of the chunk at k0: the loads of all, then
+  /// the FMAs. With A in vectors the steps are consecutive (a vector of A
+  /// per row); else R apart, so that a warp's scalar loads of B fall on
+  /// neighbouring rows (fewer sectors a load). Columns past N read N's
+  /// last (their sums are not stored), rows past M the last row, steps past
+  /// K (guarded) read zeros.
+  SmallVector<Value> steps(int64_t rows, bool bVectors, bool aVectors, Value k0, ValueRange acc,
+                           bool guarded) {
+    Value first = aVectors ? kb.add(k0, kb.mul(stepRow, kb.idx(inFlight))) : kb.add(k0, stepRow);
+    int64_t stepApart = aVectors ? 1 : rowStride;
+    Value lastRow = kb.sub(M, kb.idx(1));
+    SmallVector<Value> aRows;
+    for (int64_t m = 0; m < rows; ++m)
+      aRows.push_back(kb.add(aBase, kb.mul(kb.min(kb.add(row0, kb.idx(m)), lastRow), K)));
+    // as[u][m]: A's element of row m at step u.
+    SmallVector<SmallVector<Value>> as(inFlight, SmallVector<Value>(rows)), bs;
+    if (aVectors)
+      for (int64_t m = 0; m < rows; ++m)
+        for (int64_t u0 = 0; u0 < inFlight; u0 += aVector()) {
+          SmallVector<Value> v =
+              kb.loadVecF32(A, kb.add(aRows[m], kb.add(first, kb.idx(u0))), aVector());
+          for (int64_t e = 0; e < aVector(); ++e)
+            as[u0 + e][m] = v[e];
+        }
     for (int64_t u = 0; u < inFlight; ++u) {
-      Value k = kb.add(kb.add(k0, stepRow), kb.idx(u * rowStride));
+      Value k = kb.add(first, kb.idx(u * stepApart));
       Value ok = guarded ? kb.ult(k, K) : Value();
       if (guarded)
         k = kb.select(ok, k, kb.idx(0));
       Value bRow = kb.add(bBase, kb.mul(k, N));
       SmallVector<Value> bv;
-      if (vectors) {
+      if (bVectors) {
         bv = kb.loadVecF32(B, kb.add(bRow, kb.min(col, kb.sub(N, kb.idx(vector)))), vector);
       } else {
         Value last = kb.sub(N, kb.idx(1));
         for (int64_t j = 0; j < vector; ++j)
           bv.push_back(kb.loadF32(B, kb.add(bRow, kb.min(kb.add(col, kb.idx(j)), last))));
       }
-      SmallVector<Value> av;
-      Value lastRow = kb.sub(M, kb.idx(1));
-      for (int64_t m = 0; m < rows; ++m) {
-        Value row = kb.min(kb.add(row0, kb.idx(m)), lastRow);
-        av.push_back(kb.loadF32(A, kb.add(aBase, kb.add(kb.mul(row, K), k))));
-      }
+      if (!aVectors)
+        for (int64_t m = 0; m < rows; ++m)
+          as[u][m] = kb.loadF32(A, kb.add(aRows[m], k));
       if (guarded) {
-        for (Value &v : llvm::concat<Value>(av, bv))
+        for (Value &v : llvm::concat<Value>(as[u], bv))
           v = kb.select(ok, v, kb.f32(0.0f));
       }
-      as.push_back(av);
       bs.push_back(bv);
     }
     SmallVector<Value> out(acc);
@@ -176,7 +206,7 @@ private:
     gpu::BarrierOp::create(b, loc);
     SmallVector<Value> sums;
     int64_t warps = threads / 32;
-    for (int64_t o = 0; o < llvm::divideCeil(rows * cols, threads); ++o) {
+    for (int64_t o = 0, n = llvm::divideCeil(rows * cols, threads); o < n; ++o) {
       Value output = kb.min(kb.add(tid, kb.idx(o * threads)), kb.idx(rows * cols - 1));
       Value sum = kb.f32(0.0f);
       for (int64_t w = 0; w < warps; ++w)
@@ -207,8 +237,8 @@ private:
   OpBuilder &b;
   Location loc;
   KernelBuilder kb;
-  const int64_t maxRows, cols, maxInFlight, threads, vector;
-  int64_t inFlight = 0; // vectors in flight per thread for the rows at hand
+  const int64_t maxRows, cols, threads, vector;
+  const int64_t inFlight; // K steps (B vectors) in flight per thread
   Value A, B, C, M, N, K, partials;
   Value tid, col0, row0, aBase, bBase, cBase;
   // The layout at hand (emitLayout): lanes per B row, rows of threads.
