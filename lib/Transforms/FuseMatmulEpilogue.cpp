@@ -63,7 +63,8 @@ struct FuseMatmulEpiloguePattern : RewritePattern {
         continue;
       auto fused = MatmulOp::create(
           rewriter, consumer->getLoc(), resultType, mm.getLhs(), mm.getRhs(), inputs,
-          mm.getConfigAttr(), mm.getSizeVariantsAttr(), mm.getSmCountAttr(), mm.getTileRatesAttr());
+          mm.getConfigAttr(), mm.getSizeVariantsAttr(), mm.getSmCountAttr(), mm.getTileRatesAttr(),
+          mm.getVariantMaxMAttr());
       fused->setDiscardableAttrs(mm->getDiscardableAttrDictionary());
       Block *body = rewriter.createBlock(&fused.getEpilogue());
       for (size_t i = 0; i <= inputs.size(); ++i)

@@ -73,13 +73,17 @@ MatmulConfigAttr chooseMatmulConfig(MatmulOp op, StringRef chip, bool gemv) {
   auto lhs = cast<RankedTensorType>(op.getLhs().getType());
   Type elementType = lhs.getElementType();
   // A few rows of A: reading B once is the whole cost (docs/PERF.md v31).
-  if (int64_t m = lhs.getShape()[lhs.getRank() - 2];
-      gemv && !ShapedType::isDynamic(m) && m <= kGemvMaxM)
+  int64_t m = lhs.getShape()[lhs.getRank() - 2];
+  bool fewRows = gemv && !ShapedType::isDynamic(m);
+  if (fewRows && m <= kGemvMaxM)
     return gemvDefaults(op.getContext(), elementType);
   // mma.sync m16n8k16 with bf16 needs sm_80+; wgmma is sm_90a's (0.87-1.15x
   // cuBLAS where mma.sync gives 0.65-0.90x; docs/PERF.md v29).
-  if ((elementType.isF16() || elementType.isBF16()) && computeCapability(chip).value_or(0) >= 80)
+  if ((elementType.isF16() || elementType.isBF16()) && computeCapability(chip).value_or(0) >= 80) {
+    if (fewRows && m <= kSkinnyMaxM && chip.starts_with("sm_90"))
+      return skinnyTileConfig(op.getContext());
     return tensorCoreDefaults(op, chip == "sm_90a" ? MathUnit::wgmma : MathUnit::mma_sync, chip);
+  }
   return simtDefaults(op.getContext());
 }
 
@@ -169,6 +173,10 @@ int64_t smCount(StringRef chip) {
 int64_t launchCost(int64_t blocks, int64_t tileM, int64_t tileN, int64_t smCount,
                    int64_t ratePercent) {
   return llvm::divideCeil(blocks, smCount) * tileM * tileN * 100 / ratePercent;
+}
+
+MatmulConfigAttr skinnyTileConfig(MLIRContext *ctx) {
+  return MatmulConfigAttr::get(ctx, 16, 64, 64, 1, 2, 6, MathUnit::mma_sync, CopyKind::tma);
 }
 
 MatmulConfigAttr gemvDefaults(MLIRContext *ctx, Type elementType) {
@@ -334,26 +342,36 @@ private:
     op.removeSizeVariantsAttr();
     op.removeSmCountAttr();
     op.removeTileRatesAttr();
+    op.removeVariantMaxMAttr();
     auto sms = [&] { return IntegerAttr::get(IntegerType::get(ctx, 64), mini::smCount(chip)); };
     SmallVector<Attribute> variants;
-    SmallVector<int64_t> rates = {100};
+    SmallVector<int64_t> rates = {100}, maxM;
+    auto add = [&](mini::MatmulConfigAttr v, int64_t rate, int64_t byM) {
+      variants.push_back(v);
+      rates.push_back(rate);
+      maxM.push_back(byM);
+    };
     if (!tilingFixed && c.isTensorCore() && !mini::staticBlocks(op, c.getTileM(), c.getTileN())) {
       for (const mini::RatedConfig &t :
-           llvm::drop_begin(mini::tensorCoreTilings(ctx, c.getMath(), chip, wantCopy))) {
-        variants.push_back(t.config);
-        rates.push_back(t.ratePercent);
-      }
+           llvm::drop_begin(mini::tensorCoreTilings(ctx, c.getMath(), chip, wantCopy)))
+        add(t.config, t.ratePercent, 0);
     }
+    // M known only at launch: the launch takes the gemv kernel for M <= 8
+    // and, with TMA, 16x64 tiles for M <= 16 (docs/PERF.md v31, v32), by M
+    // rather than by cost (their rates are not used).
     auto lhs = cast<RankedTensorType>(op.getLhs().getType());
     if (!tilingFixed && !wantMath && !c.isGemv() &&
         ShapedType::isDynamic(lhs.getShape()[lhs.getRank() - 2])) {
-      variants.push_back(mini::gemvDefaults(ctx, lhs.getElementType()));
-      rates.push_back(100); // unused: M decides
+      add(mini::gemvDefaults(ctx, lhs.getElementType()), 100, mini::kGemvMaxM);
+      if (c.usesTma())
+        add(mini::skinnyTileConfig(ctx), 100, mini::kSkinnyMaxM);
     }
     if (!variants.empty()) {
       op.setSizeVariantsAttr(ArrayAttr::get(ctx, variants));
       op.setSmCountAttr(sms());
       op.setTileRatesAttr(DenseI64ArrayAttr::get(ctx, rates));
+      if (llvm::any_of(maxM, [](int64_t m) { return m > 0; }))
+        op.setVariantMaxMAttr(DenseI64ArrayAttr::get(ctx, maxM));
     }
     if (c.getTailSplits() > 1 && !op.getSmCount())
       op.setSmCountAttr(sms());

@@ -541,17 +541,18 @@ const KernelSpec &Bundle::forSizes(const KernelSpec &k, const Sizes &sizes) cons
         return i == 0 ? k : kernel(k.sizeVariants[i - 1]);
     return kernel(k.sizeVariants.back());
   }
-  // A gemv kernel where M fits its rows; else the tiling of least cost.
+  // The first variant that runs by M and holds it; else the tiling of least
+  // cost among the others.
   for (const std::string &name : k.sizeVariants) {
     const KernelSpec &v = kernel(name);
-    if (int64_t rows = v.gemvRows(); rows > 0 && sizes.at("M") <= rows)
+    if (int64_t maxM = v.maxM(); maxM > 0 && sizes.at("M") <= maxM)
       return v;
   }
   const KernelSpec *best = &k;
   int64_t bestCost = k.launchCost(sizes, k.smCount, k.tileRates[0]);
   for (size_t i = 0; i < k.sizeVariants.size(); ++i) {
     const KernelSpec &v = kernel(k.sizeVariants[i]);
-    if (v.gemvRows() > 0)
+    if (v.maxM() > 0)
       continue;
     if (int64_t cost = v.launchCost(sizes, k.smCount, k.tileRates[i + 1]); cost < bestCost)
       best = &v, bestCost = cost;

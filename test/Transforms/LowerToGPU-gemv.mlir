@@ -4,12 +4,12 @@
 
 // A block per tile_n columns of C and tile_m rows, all of K; 32 x warps
 // threads; the warps' sums meet in workgroup memory (warps x tile_m x
-// tile_n f32). The record names the most rows the kernel takes.
+// tile_n f32). The kernel takes any M (a block row per tile_m rows).
 // CHECK-LABEL: func.func @decode
 // CHECK: %[[GX:.*]] = arith.ceildivui %{{.*}}, %c16 : index
 // CHECK: %[[GY:.*]] = arith.ceildivui %{{.*}}, %c2 : index
 // CHECK: gpu.launch_func @mini_kernels::@decode_matmul blocks in (%[[GX]], %[[GY]], %c1) threads in (%c32, %c1, %c1)
-// CHECK-SAME: attrs = {gemv_rows = 2 : i64, math = "gemv", tile = [2, 16, 2]}
+// CHECK-SAME: attrs = {math = "gemv", tile = [2, 16, 2]}
 // CHECK: gpu.func @decode_matmul(%[[A:[a-z0-9_]+]]: memref<?xf16>, %[[B:[a-z0-9_]+]]: memref<?xf16>, %{{[a-z0-9_]+}}: memref<?xf16>, %{{[a-z0-9_]+}}: index, %{{[a-z0-9_]+}}: index, %[[N:[a-z0-9_]+]]: index, %{{[a-z0-9_]+}}: index) workgroup(%[[P:[a-z0-9_]+]] : memref<32xf32, #gpu.address_space<workgroup>>)
 // The K loop, specialized for the rows at hand: 2 (case 1), 1 (default).
 // CHECK: scf.index_switch
@@ -60,8 +60,9 @@ func.func @decode(%x: tensor<?x4096xf16>, %w: tensor<4096x?xf16>) -> tensor<?x?x
 
 // -----
 
-// As a size variant: the host launches it where M fits its rows (M <= 8),
-// else the variant of least cost (here the SIMT config).
+// As a size variant: the host launches it where M <= its variant_max_m
+// (its record says max_m), else the variant of least cost (here the SIMT
+// config).
 // CHECK-LABEL: func.func @variant
 // CHECK: %[[M:.*]] = tensor.dim %{{.*}}, %c0
 // CHECK: %[[FITS:.*]] = arith.cmpi ule, %[[M]], %c8 : index
@@ -69,10 +70,31 @@ func.func @decode(%x: tensor<?x4096xf16>, %w: tensor<4096x?xf16>) -> tensor<?x?x
 // CHECK: scf.index_switch %[[WHICH]]
 // CHECK-NEXT: case 1 {
 // CHECK-NEXT: gpu.launch_func @mini_kernels::@variant_matmul_gemv
+// CHECK-SAME: attrs = {math = "gemv", max_m = 8 : i64, tile = [8, 16, 8]}
 // CHECK: default {
 // CHECK-NEXT: gpu.launch_func @mini_kernels::@variant_matmul blocks
 // CHECK: gpu.func @variant_matmul_gemv
 func.func @variant(%x: tensor<?x100xf32>, %w: tensor<100x300xf32>) -> tensor<?x300xf32> {
-  %c = mini.matmul %x, %w {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">, size_variants = [#mini.matmul_config<tile_m = 8, tile_n = 16, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">], sm_count = 132 : i64, tile_rates = array<i64: 100, 100>} : tensor<?x100xf32>, tensor<100x300xf32> -> tensor<?x300xf32>
+  %c = mini.matmul %x, %w {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">, size_variants = [#mini.matmul_config<tile_m = 8, tile_n = 16, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">], sm_count = 132 : i64, tile_rates = array<i64: 100, 100>, variant_max_m = array<i64: 8>} : tensor<?x100xf32>, tensor<100x300xf32> -> tensor<?x300xf32>
   return %c : tensor<?x300xf32>
+}
+
+// -----
+
+// Two variants by M: the first that holds M wins (the gemv kernel up to 8
+// rows, 16x64 tiles up to 16), then the cost model for the others (here
+// the config alone).
+// CHECK-LABEL: func.func @two_by_m
+// CHECK: %[[M:.*]] = tensor.dim %{{.*}}, %c0
+// CHECK: %[[UP16:.*]] = arith.cmpi ule, %[[M]], %c16 : index
+// CHECK: %[[W16:.*]] = arith.select %[[UP16]], %c2, %c0 : index
+// CHECK: %[[UP8:.*]] = arith.cmpi ule, %[[M]], %c8 : index
+// CHECK: %[[WHICH:.*]] = arith.select %[[UP8]], %c1, %[[W16]] : index
+// CHECK: scf.index_switch %[[WHICH]]
+// CHECK: gpu.launch_func @mini_kernels::@two_by_m_matmul_gemv
+// CHECK: gpu.launch_func @mini_kernels::@two_by_m_matmul_16x64
+// CHECK-SAME: max_m = 16 : i64
+func.func @two_by_m(%x: tensor<?x256xf16>, %w: tensor<256x512xf16>) -> tensor<?x512xf16> {
+  %c = mini.matmul %x, %w {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, size_variants = [#mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">, #mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">], sm_count = 132 : i64, tile_rates = array<i64: 100, 100, 100>, variant_max_m = array<i64: 8, 16>} : tensor<?x256xf16>, tensor<256x512xf16> -> tensor<?x512xf16>
+  return %c : tensor<?x512xf16>
 }

@@ -30,10 +30,11 @@
 // Sizes known only at launch: smaller-tile variants (sm_90: 64x128 with TMA;
 // cp.async: 128x128 and 64x128), with the SM count (132 on sm_90, 84 on
 // sm_86) and each tiling's rate, for the launch to take the one of least
-// cost; and the gemv kernel, which the launch takes where M <= 8 (its rate
-// is not used).
+// cost; and the variants the launch takes by M before any cost (their
+// rates are not used): the gemv kernel where M <= 8 and, with TMA, 16x64
+// tiles where M <= 16.
 // CHECK-LABEL: func.func @f16
-// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">, #mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">], sm_count = 132 : i64, tile_rates = array<i64: 100, 60, 100>}
+// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">, #mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">, #mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">], sm_count = 132 : i64, tile_rates = array<i64: 100, 60, 100, 100>, variant_max_m = array<i64: 0, 8, 16>}
 // CPASYNC-LABEL: func.func @f16
 // CPASYNC: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">
 // ONESTAGE-LABEL: func.func @f16
@@ -46,11 +47,11 @@
 // CLUSTER-LABEL: func.func @f16
 // CLUSTER: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", cluster_m = 2, producer_warps = 4>
 // AMPERE86-LABEL: func.func @f16
-// AMPERE86: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 3, math = "mma_sync">, size_variants = [{{.*}}], sm_count = 84 : i64, tile_rates = array<i64: 100, 70, 50, 100>}
+// AMPERE86: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 3, math = "mma_sync">, size_variants = [{{.*}}], sm_count = 84 : i64, tile_rates = array<i64: 100, 70, 50, 100>, variant_max_m = array<i64: 0, 0, 8>}
 // Three-digit chips read as such (sm_100a is 10.0, not 1.0): tensor cores,
 // cp.async in 5 stages, 148 SMs.
 // BLACKWELL-LABEL: func.func @f16
-// BLACKWELL: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, size_variants = [{{.*}}], sm_count = 148 : i64, tile_rates = array<i64: 100, 70, 50, 100>}
+// BLACKWELL: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">, size_variants = [{{.*}}], sm_count = 148 : i64, tile_rates = array<i64: 100, 70, 50, 100>, variant_max_m = array<i64: 0, 0, 8>}
 // TURING-LABEL: func.func @f16
 // TURING: #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">
 // OVERRIDE-LABEL: func.func @f16
@@ -63,7 +64,7 @@
 // WMMA: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 1, math = "wmma">
 // tail-splits does not fix the tiling: the variants stay (unsplit).
 // TAIL-LABEL: func.func @f16
-// TAIL: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">, #mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">], sm_count = 132 : i64
+// TAIL: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">, #mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">, #mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">], sm_count = 132 : i64
 func.func @f16(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
   %c = mini.matmul %a, %b : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>
@@ -117,8 +118,8 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<512x4096xbf16>
 // 16 x 1024 x 1024: 512 / 2048 blocks: 4 / 16 waves.
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<16x1024x1024xf16>
-// 16 x 16: one block either way; the smaller tile.
-// CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">} : tensor<16x16xf16>
+// 72 x 72: one wave either way; the smaller tile.
+// CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">} : tensor<72x72xf16>
 // Dynamic M: size variants.
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [
 // 1536 x 1536: 72 / 288 blocks: 1 / 3 waves; the large tile, though 72
@@ -132,8 +133,8 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // 512 x 4096: 64 / 128 / 256 blocks: 1 / 1 / 2 waves.
 // CPASYNC: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">} : tensor<512x4096xbf16>
 // CPASYNC: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">} : tensor<16x1024x1024xf16>
-// CPASYNC: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">} : tensor<16x16xf16>
-// CPASYNC: size_variants = [#mini.matmul_config<tile_m = 128, tile_n = 128, {{.*}}>, #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}}>, #mini.matmul_config<tile_m = 8, {{.*}} math = "gemv">], sm_count = 132 : i64, tile_rates = array<i64: 100, 70, 50, 100>}
+// CPASYNC: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">} : tensor<72x72xf16>
+// CPASYNC: size_variants = [#mini.matmul_config<tile_m = 128, tile_n = 128, {{.*}}>, #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}}>, #mini.matmul_config<tile_m = 8, {{.*}} math = "gemv">], sm_count = 132 : i64, tile_rates = array<i64: 100, 70, 50, 100>, variant_max_m = array<i64: 0, 0, 8>}
 // 1536 x 1536: 72 / 144 / 288 blocks: 1 / 2 / 3 waves.
 // CPASYNC: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">} : tensor<1536x4096xf16>
 // 1000 x 1030: 40 / 72 / 144 blocks: 1 / 1 / 2 waves.
@@ -158,13 +159,13 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // OVERRIDE-LABEL: func.func @by_size
 // OVERRIDE: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 2, math = "mma_sync", copy = "tma">
 func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: tensor<4096x4096xbf16>,
-                   %d: tensor<16x1024x1024xf16>, %e: tensor<16x16xf16>, %f: tensor<?x4096xf16>,
+                   %d: tensor<16x1024x1024xf16>, %e: tensor<72x72xf16>, %f: tensor<?x4096xf16>,
                    %g: tensor<4096x4096xf16>, %h: tensor<1536x4096xf16>, %i: tensor<4096x1536xf16>,
                    %j: tensor<1000x777xf16>, %k: tensor<777x1030xf16>) {
   %0 = mini.matmul %a, %a : tensor<1024x1024xf16>, tensor<1024x1024xf16> -> tensor<1024x1024xf16>
   %1 = mini.matmul %b, %c : tensor<512x4096xbf16>, tensor<4096x4096xbf16> -> tensor<512x4096xbf16>
   %2 = mini.matmul %d, %d : tensor<16x1024x1024xf16>, tensor<16x1024x1024xf16> -> tensor<16x1024x1024xf16>
-  %3 = mini.matmul %e, %e : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf16>
+  %3 = mini.matmul %e, %e : tensor<72x72xf16>, tensor<72x72xf16> -> tensor<72x72xf16>
   %4 = mini.matmul %f, %g : tensor<?x4096xf16>, tensor<4096x4096xf16> -> tensor<?x4096xf16>
   %5 = mini.matmul %h, %i : tensor<1536x4096xf16>, tensor<4096x1536xf16> -> tensor<1536x1536xf16>
   %6 = mini.matmul %j, %k : tensor<1000x777xf16>, tensor<777x1030xf16> -> tensor<1000x1030xf16>
@@ -176,14 +177,17 @@ func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: ten
 // A few rows of A (static M <= 8): the gemv kernel, B streamed once on CUDA
 // cores, for every element type: 8 rows, 4 lanes of 16-byte vectors per B
 // row (32 f16 or 16 f32 columns per block), 8 vectors in flight per thread,
-// 8 warps. 9 rows take the tensor cores; f32 with M known only at launch
+// 8 warps. 9 to 16 rows take 16x64 tensor-core tiles (mma.sync, TMA, 6
+// stages), more the cost model's tiling; f32 with M known only at launch
 // takes SIMT with the gemv kernel as its variant. math=mma_sync leaves out
-// the gemv variant; math=gemv asks for it at any M, and its tile options
+// both; math=gemv asks for the gemv kernel at any M, and its tile options
 // apply.
 // CHECK-LABEL: func.func @decode
 // CHECK: {config = #mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">} : tensor<1x4096xf16>
-// CHECK: math = "wgmma"{{.*}} : tensor<9x4096xf16>
-// CHECK: math = "gemv">], sm_count = 132 : i64, tile_rates = array<i64: 100, 60, 100>} : tensor<?x4096xf16>
+// CHECK: {config = #mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">} : tensor<9x4096xf16>
+// CHECK: {config = #mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">} : tensor<16x4096xf16>
+// CHECK: math = "wgmma"{{.*}} : tensor<17x4096xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">], sm_count = 132 : i64, tile_rates = array<i64: 100, 60, 100, 100>, variant_max_m = array<i64: 0, 8, 16>} : tensor<?x4096xf16>
 // MMA-LABEL: func.func @decode
 // MMA: math = "mma_sync"{{.*}} : tensor<1x4096xf16>
 // MMA-NOT: gemv
@@ -191,10 +195,12 @@ func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: ten
 // GEMV: {config = #mini.matmul_config<tile_m = 8, tile_n = 64, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">} : tensor<1x4096xf16>
 // GEMV: {config = #mini.matmul_config<tile_m = 8, tile_n = 64, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">} : tensor<9x4096xf16>
 func.func @decode(%x: tensor<1x4096xf16>, %w: tensor<4096x4096xf16>, %y: tensor<9x4096xf16>,
-                  %z: tensor<?x4096xf16>) {
+                  %y16: tensor<16x4096xf16>, %y17: tensor<17x4096xf16>, %z: tensor<?x4096xf16>) {
   %0 = mini.matmul %x, %w : tensor<1x4096xf16>, tensor<4096x4096xf16> -> tensor<1x4096xf16>
   %1 = mini.matmul %y, %w : tensor<9x4096xf16>, tensor<4096x4096xf16> -> tensor<9x4096xf16>
-  %2 = mini.matmul %z, %w : tensor<?x4096xf16>, tensor<4096x4096xf16> -> tensor<?x4096xf16>
+  %2 = mini.matmul %y16, %w : tensor<16x4096xf16>, tensor<4096x4096xf16> -> tensor<16x4096xf16>
+  %3 = mini.matmul %y17, %w : tensor<17x4096xf16>, tensor<4096x4096xf16> -> tensor<17x4096xf16>
+  %4 = mini.matmul %z, %w : tensor<?x4096xf16>, tensor<4096x4096xf16> -> tensor<?x4096xf16>
   return
 }
 
@@ -202,7 +208,7 @@ func.func @decode(%x: tensor<1x4096xf16>, %w: tensor<4096x4096xf16>, %y: tensor<
 
 // CHECK-LABEL: func.func @decode_f32
 // CHECK: {config = #mini.matmul_config<tile_m = 8, tile_n = 16, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">} : tensor<8x100xf32>
-// CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">, size_variants = [#mini.matmul_config<tile_m = 8, tile_n = 16, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">], sm_count = 132 : i64, tile_rates = array<i64: 100, 100>} : tensor<?x100xf32>
+// CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 16, warps_m = 2, warps_n = 4, stages = 1, math = "simt">, size_variants = [#mini.matmul_config<tile_m = 8, tile_n = 16, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">], sm_count = 132 : i64, tile_rates = array<i64: 100, 100>, variant_max_m = array<i64: 8>} : tensor<?x100xf32>
 // GEMV-LABEL: func.func @decode_f32
 // GEMV: {config = #mini.matmul_config<tile_m = 8, tile_n = 64, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">} : tensor<8x100xf32>
 func.func @decode_f32(%a: tensor<8x100xf32>, %b: tensor<100x300xf32>, %d: tensor<?x100xf32>) {

@@ -275,8 +275,8 @@ void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &si
 /// Which kernel a launch at `sizes` runs, where the runtime chooses.
 void printPlan(const rt::LoadedBundle &loaded, const rt::KernelSpec &k, const rt::Sizes &sizes) {
   if (const rt::KernelSpec &v = loaded.bundle().forSizes(k, sizes); v.entry != k.entry)
-    std::printf(v.gemvRows() > 0
-                    ? "%s: runs size variant %s (the gemv kernel: M <= its rows)\n"
+    std::printf(v.maxM() > 0
+                    ? "%s: runs size variant %s (M <= its max_m)\n"
                     : "%s: runs size variant %s (the least waves x time per wave at these sizes)\n",
                 k.entry.c_str(), v.entry.c_str());
   if (rt::SplitKeysPlan plan = loaded.splitKeysPlan(k, sizes); plan.splits > 0)
@@ -363,7 +363,12 @@ bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Dev
 
   // The tolerance is that of the output type; a matmul also rounds its inputs.
   double tol = std::max(tolerance(outType), tolerance(dt) * (outType == DType::F32 && dt != DType::F32 ? 0.5 : 1.0));
-  bool ok = c.relError <= tol && c.nonfiniteMismatch == 0 && (cpuError < 0 || cpuError <= 2 * tol + 1e-6);
+  // Past tol from the reference only where the float64 truth shows the
+  // reference is the one off (an f32 reference summing K = 100003 terms in
+  // order drifts past 1e-5; ours, in parallel partial sums, stays closer).
+  bool exact = cpuError >= 0 && cpuError <= tol;
+  bool ok = (c.relError <= tol || exact) && c.nonfiniteMismatch == 0 &&
+            (cpuError < 0 || cpuError <= 2 * tol + 1e-6);
   char cpuText[32] = "-";
   if (cpuError >= 0)
     std::snprintf(cpuText, sizeof(cpuText), "%.2e", cpuError);

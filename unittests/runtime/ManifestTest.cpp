@@ -261,16 +261,16 @@ TEST(Manifest, SizeVariantsRunWhenTheyTakeFewerWavesTimesTimePerWave) {
             "big");
 }
 
-TEST(Manifest, AGemvVariantRunsWhereMFitsItsRows) {
-  // "small" as a gemv kernel of 8 rows: it runs wherever M <= 8, and never
-  // by cost past that.
+TEST(Manifest, AVariantByMRunsWhereMFits) {
+  // "small" as the gemv kernel (max_m 8): it runs wherever M <= 8, and
+  // never by cost past that.
   std::string text = variantsManifest();
   size_t smallAttrs = text.rfind(R"("attrs":{})");
-  text.replace(smallAttrs, 10, R"("attrs":{"gemv_rows":8})");
+  text.replace(smallAttrs, 10, R"("attrs":{"max_m":8})");
   Bundle b = Bundle::parse(text, ".");
   const KernelSpec &big = b.kernel("big");
-  EXPECT_EQ(b.kernel("small").gemvRows(), 8);
-  EXPECT_EQ(big.gemvRows(), 0);
+  EXPECT_EQ(b.kernel("small").maxM(), 8);
+  EXPECT_EQ(big.maxM(), 0);
   auto at = [&](int64_t m, int64_t n) {
     return b.forSizes(big, big.resolveSizes({{"M", m}, {"N", n}, {"K", 8}})).entry;
   };

@@ -7,12 +7,22 @@ namespace mini {
 
 /// The default tiling of `op` on `chip`, from its element type and, where
 /// they are static, its sizes: the gemv kernel for a static M of at most
-/// kGemvMaxM (unless `gemv` is false).
+/// kGemvMaxM, the skinny tiling on sm_90 for one of at most kSkinnyMaxM
+/// (unless `gemv` is false).
 MatmulConfigAttr chooseMatmulConfig(MatmulOp op, llvm::StringRef chip, bool gemv = true);
 
 /// The most rows of A the default gemv kernel takes (its tile_m); a matmul
 /// of more runs on the tensor cores (or the SIMT kernel).
 constexpr int64_t kGemvMaxM = 8;
+/// The most rows of A the skinny tensor-core tiling takes by default (a
+/// static M, or the launch of a size variant); more take the cost model's.
+constexpr int64_t kSkinnyMaxM = 16;
+/// The skinny tiling (sm_90): 16x64 tiles, 64 deep, 6 TMA stages, mma.sync
+/// on 1 x 2 warps, for 8 < M <= kSkinnyMaxM, one row of tiles (B read
+/// once): 0.75x cuBLAS at 16 x 4096 x 4096 and 1.15x at 16 x 11008 x 4096,
+/// against 0.64x and 0.88x for the default tilings. Past 16 rows each row
+/// of tiles reads B again (64 x 14336 x 4096: 0.42x), docs/PERF.md v32.
+MatmulConfigAttr skinnyTileConfig(mlir::MLIRContext *ctx);
 /// The default gemv tiling for operands of `elementType`: kGemvMaxM rows,
 /// 4 lanes of 16-byte vectors per B row, 8 vectors in flight per thread,
 /// 8 warps.

@@ -272,9 +272,9 @@ LogicalResult MatmulOp::verify() {
       return failure();
   ArrayAttr variants = getSizeVariantsAttr();
   bool splitTail = getConfigAttr() && getConfigAttr().getTailSplits() > 1;
-  if (!variants && (getTileRatesAttr() || (getSmCountAttr() && !splitTail)))
-    return emitOpError() << "sm_count and tile_rates need size_variants (sm_count alone: "
-                            "a config with tail_splits > 1)";
+  if (!variants && (getTileRatesAttr() || getVariantMaxMAttr() || (getSmCountAttr() && !splitTail)))
+    return emitOpError() << "sm_count, tile_rates and variant_max_m need size_variants "
+                            "(sm_count alone: a config with tail_splits > 1)";
   if (getSmCountAttr() && *getSmCount() < 1)
     return emitOpError() << "sm_count must be >= 1, got " << *getSmCount();
   if (!variants)
@@ -290,6 +290,20 @@ LogicalResult MatmulOp::verify() {
     if (rate < 1 || rate > 1000)
       return emitOpError() << "tile_rates[" << i << "] must be in [1, 1000] (percent), got "
                            << rate;
+  SmallVector<int64_t> maxM(variants.size(), 0);
+  if (getVariantMaxMAttr()) {
+    if (getVariantMaxM()->size() != variants.size())
+      return emitOpError() << "variant_max_m needs one M per size variant (" << variants.size()
+                           << "), got " << getVariantMaxM()->size();
+    maxM.assign(getVariantMaxM()->begin(), getVariantMaxM()->end());
+  }
+  for (auto [i, v] : llvm::enumerate(variants.getAsRange<MatmulConfigAttr>())) {
+    if (maxM[i] < 0)
+      return emitOpError() << "variant_max_m[" << i << "] must be >= 0, got " << maxM[i];
+    if (v.isGemv() && maxM[i] == 0)
+      return emitOpError() << "size variant " << i
+                           << " (gemv) needs a variant_max_m: it runs by M, not by cost";
+  }
   // A gemv variant runs where M fits its rows; the tensor-core tilings
   // compete by launch cost, the SIMT config takes the rest.
   auto isVariant = [](Attribute a) {

@@ -283,19 +283,20 @@ void HostLaunches::launchSplitTiles(const KernelSpec &spec, const TailSplitPlan 
   gpu::DeallocOp::create(b, loc, Type(), ValueRange{}, counters);
 }
 
-/// Size variants: a gemv kernel where M fits its rows, else the kernel of
-/// least cost, ceil(blocks / sm_count) * work per block * 100 / rate, the
-/// first on a tie (Bundle::forSizes in the runtime computes the same).
+/// Size variants: the first whose max_m is at least M (the gemv kernel,
+/// small tiles), else the kernel of least cost, ceil(blocks / sm_count) *
+/// work per block * 100 / rate, the first on a tie (Bundle::forSizes in the
+/// runtime computes the same).
 void HostLaunches::launchCheapestVariant() {
   const KernelSpec &first = built.front().second;
   SmallVector<std::array<Value, 3>> grids;
-  SmallVector<std::pair<size_t, int64_t>> gemvRows;
+  SmallVector<std::pair<size_t, int64_t>> byM; // variants that run by M
   Value best, bestIndex;
   for (auto [i, entry] : llvm::enumerate(built)) {
     const KernelSpec &spec = entry.second;
     grids.push_back(gridOf(spec));
-    if (auto rows = dyn_cast_or_null<IntegerAttr>(spec.attrs.get("gemv_rows"))) {
-      gemvRows.push_back({i, rows.getInt()});
+    if (auto maxM = dyn_cast_or_null<IntegerAttr>(spec.attrs.get("max_m"))) {
+      byM.push_back({i, maxM.getInt()});
       continue;
     }
     const std::array<Value, 3> &g = grids.back();
@@ -324,8 +325,8 @@ void HostLaunches::launchCheapestVariant() {
     best = arith::SelectOp::create(b, loc, cheaper, cost, best);
     bestIndex = arith::SelectOp::create(b, loc, cheaper, c(i), bestIndex);
   }
-  for (auto [i, rows] : gemvRows)
-    bestIndex = arith::SelectOp::create(b, loc, kb().ule(size("M"), c(rows)), c(i), bestIndex);
+  for (auto [i, maxM] : llvm::reverse(byM)) // the first that fits wins
+    bestIndex = arith::SelectOp::create(b, loc, kb().ule(size("M"), c(maxM)), c(i), bestIndex);
   launchVariant(bestIndex, grids);
 }
 

@@ -259,7 +259,6 @@ FailureOr<gpu::GPUFuncOp> buildMatmulGemvKernel(Operation *op, MatmulConfigAttr 
   OpBuilder b(op->getContext());
   spec.attrs.set("math", b.getStringAttr("gemv"));
   spec.attrs.set("tile", b.getI64ArrayAttr({cfg.getTileM(), cfg.getTileN(), cfg.getTileK()}));
-  spec.attrs.set("gemv_rows", b.getI64IntegerAttr(cfg.getTileM()));
   int64_t partialWords = cfg.getWarpsM() * cfg.getWarpsN() * cfg.getTileM() * cfg.getTileN();
   gpu::GPUFuncOp func = createKernel(b, op->getLoc(), module, name, spec, partialWords);
   b.setInsertionPointToStart(&func.getBody().front());

@@ -361,7 +361,24 @@ func.func @matmul_config_gemv_stages(%a: tensor<8x8xbf16>) {
 // A gemv variant needs a tensor-core or SIMT config beside it.
 func.func @matmul_gemv_variant_of_gemv(%a: tensor<?x?xf16>) {
   // expected-error @+1 {{size_variants are tensor-core tilings or gemv beside a tensor-core config, or gemv beside a simt config}}
-  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">, sm_count = 132 : i64, tile_rates = array<i64: 100, 100>, size_variants = [#mini.matmul_config<tile_m = 8, tile_n = 64, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">, sm_count = 132 : i64, tile_rates = array<i64: 100, 100>, variant_max_m = array<i64: 8>, size_variants = [#mini.matmul_config<tile_m = 8, tile_n = 64, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
+  return
+}
+
+// -----
+
+// The gemv kernel runs by M: its variant names the most M it takes.
+func.func @matmul_gemv_variant_by_cost(%a: tensor<?x?xf16>) {
+  // expected-error @+1 {{size variant 0 (gemv) needs a variant_max_m: it runs by M, not by cost}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, sm_count = 132 : i64, tile_rates = array<i64: 100, 100>, variant_max_m = array<i64: 0>, size_variants = [#mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
+  return
+}
+
+// -----
+
+func.func @matmul_variant_max_m_count(%a: tensor<?x?xf16>) {
+  // expected-error @+1 {{variant_max_m needs one M per size variant (1), got 2}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, sm_count = 132 : i64, tile_rates = array<i64: 100, 100>, variant_max_m = array<i64: 8, 64>, size_variants = [#mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
   return
 }
 
@@ -521,7 +538,7 @@ func.func @matmul_size_variants_alone(%a: tensor<?x?xf16>) {
 // -----
 
 func.func @matmul_sm_count_alone(%a: tensor<?x?xf16>) {
-  // expected-error @+1 {{sm_count and tile_rates need size_variants}}
+  // expected-error @+1 {{sm_count, tile_rates and variant_max_m need size_variants}}
   %c = mini.matmul %a, %a {sm_count = 132 : i64} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
   return
 }
@@ -602,7 +619,7 @@ func.func @matmul_config_tail_splits_no_producer(%a: tensor<8x8xf16>) {
 // -----
 
 func.func @matmul_sm_count_without_split(%a: tensor<8x8xf16>) {
-  // expected-error @+1 {{sm_count and tile_rates need size_variants (sm_count alone: a config with tail_splits > 1)}}
+  // expected-error @+1 {{sm_count, tile_rates and variant_max_m need size_variants (sm_count alone: a config with tail_splits > 1)}}
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, sm_count = 132 : i64} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
   return
 }

@@ -20,9 +20,12 @@ def Mini_MatmulOp : Mini_Op<"matmul", [Pure, IsolatedFromAbove]> {
     known at launch, `size_variants` lists configs with smaller tiles (each
     its own kernel), `sm_count` the SMs of the target and `tile_rates` the
     rate of each kernel (`config` first, then the variants) in the cost
-    model, in percent of `config`'s. A launch takes the kernel of
-    least `ceil(blocks / sm_count) * tile_m * tile_n * 100 / rate` (waves of
-    blocks times the time per wave), the first one on a tie.
+    model, in percent of `config`'s. A launch takes the first variant whose
+    `variant_max_m` (one per variant, 0 for none) is at least M (the gemv
+    kernel for M <= 8, 16-row tensor-core tiles for M <= 16), else the kernel
+    of least `ceil(blocks / sm_count) * tile_m * tile_n * 100 / rate` (waves
+    of blocks times the time per wave) among the others, the first one on a
+    tie.
 
     An `epilogue` (mini-fuse builds it from the elementwise ops that consume
     the product) maps each f32 accumulator to the value stored, before the
@@ -46,7 +49,8 @@ def Mini_MatmulOp : Mini_Op<"matmul", [Pure, IsolatedFromAbove]> {
                        OptionalAttr<TypedArrayAttrBase<Mini_MatmulConfigAttr,
                                                        "matmul configs">>:$size_variants,
                        OptionalAttr<I64Attr>:$sm_count,
-                       OptionalAttr<DenseI64ArrayAttr>:$tile_rates);
+                       OptionalAttr<DenseI64ArrayAttr>:$tile_rates,
+                       OptionalAttr<DenseI64ArrayAttr>:$variant_max_m);
   let results = (outs Mini_Tensor:$result);
   let regions = (region AnyRegion:$epilogue);
   let assemblyFormat = [{

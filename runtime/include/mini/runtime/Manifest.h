@@ -118,8 +118,8 @@ struct KernelSpec {
   // between b and c) before the store.
   std::vector<ProgramStep> program;
   int64_t programResult = -1;
-  // Kernels with this one's ABI; a launch runs a gemv variant where M
-  // fits its rows, else the one of least launchCost (Bundle::forSizes). `tileRates`: this kernel's rate, then
+  // Kernels with this one's ABI; a launch runs the first variant whose
+  // maxM() holds M, else the one of least launchCost (Bundle::forSizes). `tileRates`: this kernel's rate, then
   // each variant's, in percent of this kernel's when each fills the GPU.
   std::vector<std::string> sizeVariants;
   int64_t smCount = 0;
@@ -178,9 +178,9 @@ struct KernelSpec {
   /// planKeySplits computes the same.
   SplitKeysPlan planSplitKeys(const Sizes &sizes, int64_t smCount, int64_t forcedSplits = 0) const;
   double attr(const std::string &name, double fallback) const;
-  /// A gemv matmul kernel: the most rows of A it takes (Bundle::forSizes
-  /// runs it where M fits); 0 for any other kernel.
-  int64_t gemvRows() const { return static_cast<int64_t>(attr("gemv_rows", 0)); }
+  /// A size variant that runs by M (the gemv kernel, small tiles): the
+  /// most M at which Bundle::forSizes takes it; 0 for a variant by cost.
+  int64_t maxM() const { return static_cast<int64_t>(attr("max_m", 0)); }
 };
 
 /// A dim of a function's tensor, or a factor of a launch's size: static
