@@ -144,3 +144,28 @@ func.func @attention_first(%q: tensor<1x2x16x64xf16>, %k: tensor<1x2x16x64xf16>,
   %o = mini.matmul %pc, %v : tensor<1x2x16x16xf16>, tensor<1x2x16x64xf16> -> tensor<1x2x16x64xf16>
   return %o : tensor<1x2x16x64xf16>
 }
+
+// -----
+
+// Eight biases: an epilogue holds at most 7 inputs (8 with the accumulator,
+// kMaxFusedInputs). The rules run together, so the elementwise rule chains
+// the later adds while the epilogue takes the first ones; the chain then
+// cannot join (2 + 6 inputs + the accumulator > 8) and stays one kernel of
+// its own: two kernels, no input past the cap.
+// CHECK-LABEL: func.func @input_cap
+// CHECK: %[[Y:.*]] = mini.matmul %{{.*}}, %{{.*}} epilogue(%{{[a-z0-9]+}}, %{{[a-z0-9]+}} : tensor<64xf32>, tensor<64xf32>)
+// CHECK: %[[Z:.*]] = mini.elementwise %[[Y]], %{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}} :
+// CHECK-NOT: mini.add
+// CHECK: return %[[Z]]
+func.func @input_cap(%x: tensor<?x32xf16>, %w: tensor<32x64xf16>, %b0: tensor<64xf32>, %b1: tensor<64xf32>, %b2: tensor<64xf32>, %b3: tensor<64xf32>, %b4: tensor<64xf32>, %b5: tensor<64xf32>, %b6: tensor<64xf32>, %b7: tensor<64xf32>) -> tensor<?x64xf32> {
+  %h0 = mini.matmul %x, %w : tensor<?x32xf16>, tensor<32x64xf16> -> tensor<?x64xf32>
+  %h1 = mini.add %h0, %b0 : tensor<?x64xf32>, tensor<64xf32> -> tensor<?x64xf32>
+  %h2 = mini.add %h1, %b1 : tensor<?x64xf32>, tensor<64xf32> -> tensor<?x64xf32>
+  %h3 = mini.add %h2, %b2 : tensor<?x64xf32>, tensor<64xf32> -> tensor<?x64xf32>
+  %h4 = mini.add %h3, %b3 : tensor<?x64xf32>, tensor<64xf32> -> tensor<?x64xf32>
+  %h5 = mini.add %h4, %b4 : tensor<?x64xf32>, tensor<64xf32> -> tensor<?x64xf32>
+  %h6 = mini.add %h5, %b5 : tensor<?x64xf32>, tensor<64xf32> -> tensor<?x64xf32>
+  %h7 = mini.add %h6, %b6 : tensor<?x64xf32>, tensor<64xf32> -> tensor<?x64xf32>
+  %h8 = mini.add %h7, %b7 : tensor<?x64xf32>, tensor<64xf32> -> tensor<?x64xf32>
+  return %h8 : tensor<?x64xf32>
+}

@@ -125,6 +125,35 @@ func.func @fused_body_op(%x: tensor<8x16xf16>) {
 
 // -----
 
+// The kernels clone the body per element as straight-line code: one block
+// (the op's region is declared so).
+func.func @fused_two_blocks(%x: tensor<8x16xf16>) {
+  // expected-error @+1 {{region #0 ('body') failed to verify constraint: region with 1 blocks}}
+  %y = mini.elementwise %x : tensor<8x16xf16> -> tensor<8x16xf16> {
+  ^bb0(%e: f32):
+    mini.yield %e : f32
+  ^bb1(%f: f32):
+    mini.yield %f : f32
+  }
+  return
+}
+
+// -----
+
+// A matmul's epilogue (an optional region) likewise, by its verifier.
+func.func @epilogue_two_blocks(%a: tensor<8x16xf16>, %b: tensor<16x8xf16>) {
+  // expected-error @+1 {{epilogue must be one block}}
+  %c = mini.matmul %a, %b : tensor<8x16xf16>, tensor<16x8xf16> -> tensor<8x8xf16> {
+  ^bb0(%acc: f32):
+    mini.yield %acc : f32
+  ^bb1(%f: f32):
+    mini.yield %f : f32
+  }
+  return
+}
+
+// -----
+
 func.func @fused_arguments(%x: tensor<8x16xf16>, %z: tensor<8x16xf16>) {
   // expected-error @+1 {{body takes 1 arguments, needs 2}}
   %y = mini.elementwise %x, %z : tensor<8x16xf16>, tensor<8x16xf16> -> tensor<8x16xf16> {
