@@ -270,6 +270,11 @@ LogicalResult MatmulOp::verify() {
   if (auto config = getConfigAttr())
     if (failed(config.verifyFor(lhs.getElementType(), [&] { return emitOpError(); })))
       return failure();
+  return verifyLaunchChoices();
+}
+
+LogicalResult MatmulOp::verifyLaunchChoices() {
+  Type elementType = cast<RankedTensorType>(getLhs().getType()).getElementType();
   ArrayAttr variants = getSizeVariantsAttr();
   bool splitTail = getConfigAttr() && getConfigAttr().getTailSplits() > 1;
   if (!variants && (getTileRatesAttr() || getVariantMaxMAttr() || (getSmCountAttr() && !splitTail)))
@@ -318,7 +323,7 @@ LogicalResult MatmulOp::verify() {
     return emitOpError() << "size_variants are tensor-core tilings or gemv beside a tensor-core "
                             "config, or gemv beside a simt config";
   for (auto [i, v] : llvm::enumerate(variants.getAsRange<MatmulConfigAttr>()))
-    if (failed(v.verifyFor(lhs.getElementType(), [&] {
+    if (failed(v.verifyFor(elementType, [&] {
           return emitOpError() << "size variant " << i << ": ";
         })))
       return failure();

@@ -61,6 +61,9 @@ def Mini_MatmulOp : Mini_Op<"matmul", [Pure, IsolatedFromAbove]> {
   let hasRegionVerifier = 1;
   let extraClassDeclaration = [{
     bool hasEpilogue() { return !getEpilogue().empty(); }
+    /// verify()'s second half: the size variants, their rates and the M
+    /// each takes, sm_count.
+    ::mlir::LogicalResult verifyLaunchChoices();
     /// Whether epilogue input `i` is a bias along N (else it has the
     /// result's shape).
     bool isBiasInput(unsigned i) {
