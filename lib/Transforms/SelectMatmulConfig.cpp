@@ -334,8 +334,8 @@ private:
   /// What the launch chooses from: with sizes known only at launch, the
   /// smaller tilings as variants and the rates that pick the one of least
   /// launchCost (unless options fixed the tiling), and with M known only at
-  /// launch the gemv kernel for M <= its rows (unless options chose the
-  /// unit); the chip's SMs for a split last wave.
+  /// launch the variants taken by M, gemv and 16x64 tiles (unless options
+  /// chose the unit); the chip's SMs for a split last wave.
   void recordLaunchChoices(mini::MatmulOp op, mini::MatmulConfigAttr c,
                            std::optional<mini::CopyKind> wantCopy) {
     MLIRContext *ctx = op.getContext();
