@@ -376,6 +376,14 @@ func.func @matmul_gemv_variant_by_cost(%a: tensor<?x?xf16>) {
 
 // -----
 
+func.func @matmul_variant_max_m_negative(%a: tensor<?x?xf16>) {
+  // expected-error @+1 {{variant_max_m[0] must be >= 0, got -1}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, sm_count = 132 : i64, tile_rates = array<i64: 100, 100>, variant_max_m = array<i64: -1>, size_variants = [#mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
+  return
+}
+
+// -----
+
 func.func @matmul_variant_max_m_count(%a: tensor<?x?xf16>) {
   // expected-error @+1 {{variant_max_m needs one M per size variant (1), got 2}}
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, sm_count = 132 : i64, tile_rates = array<i64: 100, 100>, variant_max_m = array<i64: 8, 64>, size_variants = [#mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
