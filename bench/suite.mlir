@@ -129,6 +129,22 @@ func.func @rmsnorm_f32(%x: tensor<?x?xf32>, %w: tensor<?xf32>) -> tensor<?x?xf32
   %y = mini.rmsnorm %x, %w {epsilon = 1.0e-05 : f32} : tensor<?x?xf32>, tensor<?xf32> -> tensor<?x?xf32>
   return %y : tensor<?x?xf32>
 }
+// Rows in shared memory (the default for static long rows of a static
+// count that fills the waves; a dynamic length keeps the streamed band):
+// written here so that gpu-check runs the path at any length, including
+// rows past its slots (streamed).
+func.func @softmax_f16_shared(%x: tensor<?x?xf16>) -> tensor<?x?xf16> {
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, shared_slots = 13>} : tensor<?x?xf16> -> tensor<?x?xf16>
+  return %y : tensor<?x?xf16>
+}
+func.func @rmsnorm_bf16_shared(%x: tensor<?x?xbf16>, %w: tensor<?xbf16>) -> tensor<?x?xbf16> {
+  %y = mini.rmsnorm %x, %w {epsilon = 1.0e-05 : f32, config = #mini.row_config<vector_width = 8, warps_per_row = 32, rows_per_block = 1, cache_slots = 2, shared_slots = 14>} : tensor<?x?xbf16>, tensor<?xbf16> -> tensor<?x?xbf16>
+  return %y : tensor<?x?xbf16>
+}
+func.func @softmax_f32_shared(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 4, warps_per_row = 32, rows_per_block = 1, cache_slots = 4, shared_slots = 3>} : tensor<?x?xf32> -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
 func.func @attn64_f32(%q: tensor<?x?x?x64xf32>, %k: tensor<?x?x?x64xf32>, %v: tensor<?x?x?x64xf32>) -> tensor<?x?x?x64xf32> {
   %o = mini.attention %q, %k, %v : tensor<?x?x?x64xf32>, tensor<?x?x?x64xf32>, tensor<?x?x?x64xf32> -> tensor<?x?x?x64xf32>
   return %o : tensor<?x?x?x64xf32>

@@ -17,6 +17,12 @@ row_shapes="R=1,C=1 R=32768,C=1 R=5,C=7 R=1000,C=1000 R=32768,C=4096 R=4096,C=32
 # 8192, 32768 values, then streamed) at and past its end, odd lengths (the
 # peeled head and tail), and row counts that leave a block part empty.
 row_shapes+=" R=1001,C=3 R=333,C=17 R=77,C=32 R=77,C=33 R=1000,C=255 R=999,C=257 R=100,C=1025 R=33,C=8193 R=9,C=32769 R=7,C=50257"
+# Rows in shared memory (the suite's *_shared configs: f16 up to 53248
+# values, bf16 131072 with 16 in registers, f32 28672 with 16 in
+# registers): short rows, odd lengths, the longest, one past (streamed).
+for s in R=5,C=8 R=7,C=40009 R=3,C=53248 R=2,C=53249 R=300,C=4099; do add softmax_f16_shared_softmax "$s"; done
+for s in R=5,C=3 R=3,C=100003 R=2,C=131072 R=2,C=131073 R=64,C=1000; do add rmsnorm_bf16_shared_rmsnorm "$s"; done
+for s in R=5,C=1 R=9,C=20001 R=3,C=28672 R=2,C=28673; do add softmax_f32_shared_softmax "$s"; done
 for t in f16 bf16 f32; do
   for s in $mm_shapes; do add "mm_${t}_matmul" "$s"; done
   [ "$t" != f32 ] && add "mm_${t}_to_${t}_matmul" "batch=2,M=1000,N=1030,K=777" && add "mm_${t}_to_${t}_matmul" "batch=2,M=520,N=1032,K=1000"
@@ -122,7 +128,8 @@ done
 # NaN and -inf planted in the inputs must propagate exactly as in the reference.
 nonfinite=("softmax_f16_softmax|R=64,C=1000" "softmax_f32_softmax|R=8,C=100000" "rmsnorm_bf16_rmsnorm|R=64,C=4096"
            "softmax_bf16_softmax|R=999,C=17" "softmax_f16_softmax|R=100,C=3" "rmsnorm_f16_rmsnorm|R=100,C=250"
-           "softmax_f16_softmax|R=7,C=50257"
+           "softmax_f16_softmax|R=7,C=50257" "softmax_f16_shared_softmax|R=5,C=40009"
+           "rmsnorm_bf16_shared_rmsnorm|R=3,C=100003" "softmax_f32_shared_softmax|R=4,C=20001"
            "mm_f16_matmul|batch=1,M=100,N=90,K=80" "attn64_causal_f16_attention|B=1,H=4,G=2,S=77,T=77"
            "attn128_causal_bf16_attention|B=1,H=4,G=2,S=300,T=77" "attn128_bf16_attention|B=1,H=2,G=2,S=33,T=100"
            "attn128_causal_f16_attention|B=1,H=8,G=2,S=1000,T=1000" "attn80_causal_f16_attention|B=1,H=4,G=2,S=300,T=300"

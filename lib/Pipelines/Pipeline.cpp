@@ -123,7 +123,9 @@ LogicalResult buildMiniPipeline(
   // matmul-* and attention-* options are the select passes' own.
   if (opts.fuse)
     pm.addPass(mini::createMiniFuse({opts.fuseEpilogueMinK}));
-  pm.addPass(mini::createMiniSelectRowConfig());
+  mini::MiniSelectRowConfigOptions rows;
+  rows.chip = opts.chip;
+  pm.addPass(mini::createMiniSelectRowConfig(rows));
   mini::MiniSelectMatmulConfigOptions matmul;
   matmul.chip = opts.chip;
   matmul.math = opts.matmulMath;

@@ -16,6 +16,7 @@
 // CHECK-NEXT: "epsilon": 9.99999{{[0-9]+}}e-07,
 // CHECK-NEXT: "rows_per_block": 1,
 // CHECK-NEXT: "rows_per_warp": 1,
+// CHECK-NEXT: "shared_slots": 0,
 // CHECK-NEXT: "staged": false,
 // CHECK-NEXT: "vector_width": 8,
 // CHECK-NEXT: "warps_per_row": 4

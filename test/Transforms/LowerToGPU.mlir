@@ -201,7 +201,7 @@ func.func @matmul_wmma_bf16(%a: tensor<?x?xbf16>, %b: tensor<?x?xbf16>) -> tenso
 // CHECK: %[[GRID:.*]] = arith.ceildivui %[[ROWS]], %c2048
 // CHECK: gpu.launch_func @mini_kernels::@softmax_rank3_softmax blocks in (%[[GRID]], %c1, %c1) threads in (%c256, %c1, %c1)
 // CHECK-SAME: args(%{{.*}} : memref<?xf16>, %{{.*}} : memref<?xf16>, %[[ROWS]] : index, %c7 : index)
-// CHECK-SAME: attrs = {cache_slots = 1 : i64, rows_per_block = 2048 : i64, rows_per_warp = 32 : i64, staged = true, vector_width = 8 : i64, warps_per_row = 1 : i64}
+// CHECK-SAME: attrs = {cache_slots = 1 : i64, rows_per_block = 2048 : i64, rows_per_warp = 32 : i64, shared_slots = 0 : i64, staged = true, vector_width = 8 : i64, warps_per_row = 1 : i64}
 // CHECK: gpu.func @softmax_rank3_softmax(%[[X:.*]]: memref<?xf16>, %[[Y:.*]]: memref<?xf16>, %{{.*}}: index, %{{.*}}: index)
 // CHECK-SAME: workgroup(%[[STAGE:.*]] : memref<14336xf16, #gpu.address_space<workgroup>>)
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1024 {
@@ -300,6 +300,46 @@ func.func @softmax_by_length(%x: tensor<?x?xbf16>) -> tensor<?x?xbf16> {
 
 // -----
 
+// Rows kept in shared memory (shared_slots): 2 vectors a thread in
+// registers, 3 in dynamic shared memory (3 x 8 x 128 f16 a row, two rows a
+// block: 12 KB, the record's dynamic_shared_bytes). The row is read once:
+// all five loads go out, then each shared slot is stored to its place and
+// joins an online (max, sum), the registers' values last; one merge over
+// the row, then the write reads the slots back. No barrier between a
+// thread's stores and its reads. Rows of 5000 fit the 5 x 128 vectors, so
+// no streamed path is left.
+// CHECK-LABEL: func.func @softmax_shared_slots
+// CHECK: gpu.launch_func @mini_kernels::@softmax_shared_slots_softmax blocks in (%c4, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c12288_i32
+// CHECK-SAME: dynamic_shared_bytes = 12288
+// CHECK: gpu.func @softmax_shared_slots_softmax(%[[X:.*]]: memref<?xf16>, %[[Y:.*]]: memref<?xf16>
+// CHECK: %[[RAW:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+// CHECK: %[[CACHE:.*]] = memref.view %[[RAW]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<6144xf16, #gpu.address_space<workgroup>>
+// CHECK-COUNT-5: vector.load %[[X]]
+// CHECK-NOT: math.exp
+// CHECK: vector.store %{{.*}}, %[[CACHE]][%[[S0:.*]]]
+// CHECK: math.exp
+// CHECK: vector.store %{{.*}}, %[[CACHE]][%[[S1:.*]]]
+// CHECK: vector.store %{{.*}}, %[[CACHE]][%[[S2:.*]]]
+// CHECK-NOT: gpu.barrier
+// CHECK: gpu.shuffle xor
+// CHECK: gpu.barrier
+// CHECK-NOT: gpu.barrier
+// CHECK-COUNT-2: vector.store %{{.*}}, %[[Y]]
+// CHECK: vector.load %[[CACHE]][%[[S0]]]
+// CHECK: vector.store %{{.*}}, %[[Y]]
+// CHECK: vector.load %[[CACHE]][%[[S1]]]
+// CHECK: vector.store %{{.*}}, %[[Y]]
+// CHECK: vector.load %[[CACHE]][%[[S2]]]
+// CHECK: vector.store %{{.*}}, %[[Y]]
+// CHECK-NOT: vector.load %[[X]]
+// CHECK: gpu.return
+func.func @softmax_shared_slots(%x: tensor<7x5000xf16>) -> tensor<7x5000xf16> {
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 4, rows_per_block = 2, cache_slots = 2, shared_slots = 3>} : tensor<7x5000xf16> -> tensor<7x5000xf16>
+  return %y : tensor<7x5000xf16>
+}
+
+// -----
+
 // An explicit config: 4 warps per row meet in shared memory (one f32 per
 // warp and quantity) behind a barrier; no cached path with cache_slots = 0.
 // CHECK-LABEL: func.func @softmax_config
@@ -326,7 +366,7 @@ func.func @softmax_config(%x: tensor<64x4096xf32>) -> tensor<64x4096xf32> {
 // CHECK-LABEL: func.func @rmsnorm
 // CHECK: gpu.launch_func @mini_kernels::@rmsnorm_rmsnorm blocks in (%c3, %c1, %c1) threads in (%c128, %c1, %c1)
 // CHECK-SAME: args(%{{.*}} : memref<?xbf16>, %{{.*}} : memref<?xbf16>, %{{.*}} : memref<?xbf16>, %c3 : index, %c4096 : index)
-// CHECK-SAME: attrs = {cache_slots = 4 : i64, epsilon = 9.99999974E-6 : f32, rows_per_block = 1 : i64, rows_per_warp = 1 : i64, staged = false, vector_width = 8 : i64, warps_per_row = 4 : i64}
+// CHECK-SAME: attrs = {cache_slots = 4 : i64, epsilon = 9.99999974E-6 : f32, rows_per_block = 1 : i64, rows_per_warp = 1 : i64, shared_slots = 0 : i64, staged = false, vector_width = 8 : i64, warps_per_row = 4 : i64}
 // CHECK: gpu.func @rmsnorm_rmsnorm(%[[X:.*]]: memref<?xbf16>, %[[W:.*]]: memref<?xbf16>, %[[Y:.*]]: memref<?xbf16>
 // CHECK-COUNT-4: vector.load %[[X]]
 // CHECK: math.fma

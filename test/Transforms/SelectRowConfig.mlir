@@ -2,6 +2,8 @@
 // RUN: mini-opt %s -split-input-file -mini-select-row-config | FileCheck %s
 // RUN: mini-opt %s -split-input-file -mini-select-row-config="warps-per-row=2 cache-slots=0" | FileCheck %s --check-prefix=OVERRIDE
 // RUN: mini-opt %s -split-input-file -mini-select-row-config="rows-per-warp=4" | FileCheck %s --check-prefix=PER-WARP
+// RUN: mini-opt %s -split-input-file -mini-select-row-config="chip=sm_86" | FileCheck %s --check-prefix=SM86
+// RUN: mini-opt %s -split-input-file -mini-select-row-config="shared-slots=0" | FileCheck %s --check-prefix=NO-SHARED
 
 // Short rows: a warp shares out rows. Rows of 7 f16 (under a vector, so not
 // 16-byte aligned): a thread per row, staged through about 32 KB of shared
@@ -38,12 +40,12 @@ func.func @long_rows(%x: tensor<4096x32768xf16>, %z: tensor<7x4096xf32>) -> (ten
 
 // -----
 
-// Rows too long for registers are streamed (cache_slots = 0): by 32 warps
-// a row for few rows, by 8 for 264 rows or more (two blocks an SM). Rows of
-// unknown length get a kernel per band of lengths, chosen at launch: the
-// defaults for rows of up to 8, 16, 32, ..., 32768 values (the staged ones
-// sized for rows of 8, 16 and 32), then 16 warps streaming longer rows.
-// Options give one config and no variants.
+// Rows too long for registers and for shared memory are streamed
+// (cache_slots = 0): by 32 warps a row for few rows, by 8 for 264 rows or
+// more (two blocks an SM). Rows of unknown length get a kernel per band of
+// lengths, chosen at launch: the defaults for rows of up to 8, 16, 32, ...,
+// 32768 values (the staged ones sized for rows of 8, 16 and 32), then 16
+// warps streaming longer rows. Options give one config and no variants.
 // CHECK-LABEL: func.func @streamed_and_dynamic
 // CHECK: mini.rmsnorm {{.*}}config = #mini.row_config<vector_width = 8, warps_per_row = 32, rows_per_block = 1, cache_slots = 0>
 // CHECK-NOT: length_variants
@@ -64,11 +66,44 @@ func.func @long_rows(%x: tensor<4096x32768xf16>, %z: tensor<7x4096xf32>) -> (ten
 // CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0>]
 // OVERRIDE-LABEL: func.func @streamed_and_dynamic
 // OVERRIDE: mini.softmax {{.*}}config = #mini.row_config<vector_width = 8, warps_per_row = 2, rows_per_block = 2, cache_slots = 0>}
-func.func @streamed_and_dynamic(%x: tensor<2x100000xbf16>, %w: tensor<100000xbf16>, %v: tensor<2x167x50257xf16>, %d: tensor<?x?xf16>) -> (tensor<2x100000xbf16>, tensor<2x167x50257xf16>, tensor<?x?xf16>) {
-  %y = mini.rmsnorm %x, %w {epsilon = 1.0e-06 : f32} : tensor<2x100000xbf16>, tensor<100000xbf16> -> tensor<2x100000xbf16>
-  %s = mini.softmax %v : tensor<2x167x50257xf16> -> tensor<2x167x50257xf16>
+func.func @streamed_and_dynamic(%x: tensor<2x300000xbf16>, %w: tensor<300000xbf16>, %v: tensor<2x167x150001xf16>, %d: tensor<?x?xf16>) -> (tensor<2x300000xbf16>, tensor<2x167x150001xf16>, tensor<?x?xf16>) {
+  %y = mini.rmsnorm %x, %w {epsilon = 1.0e-06 : f32} : tensor<2x300000xbf16>, tensor<300000xbf16> -> tensor<2x300000xbf16>
+  %s = mini.softmax %v : tensor<2x167x150001xf16> -> tensor<2x167x150001xf16>
   %e = mini.softmax %d : tensor<?x?xf16> -> tensor<?x?xf16>
-  return %y, %s, %e : tensor<2x100000xbf16>, tensor<2x167x50257xf16>, tensor<?x?xf16>
+  return %y, %s, %e : tensor<2x300000xbf16>, tensor<2x167x150001xf16>, tensor<?x?xf16>
+}
+
+// -----
+
+// Rows too long for registers that fit a block's shared memory (224 KB on
+// sm_90a, 96 KB on sm_86) are read once: 16 warps, each thread's vectors
+// in shared slots (rows of 50257 f16: 13 x 512 vectors, 104 KB, two blocks
+// an SM; of 50257 f32: 25 slots, 200 KB, one), else 32 warps with 16 values
+// a thread in registers (rows of 128256 bf16: 2 + 14 slots). Not where the
+// row count leaves the last wave mostly idle: 334 rows of 50257 f16 (1.27
+// waves of 264 blocks) stream; 334 of f32 (2.53 waves of 132) and 131 of
+// bf16 (0.99) do not. Rows of unknown count take shared memory.
+// CHECK-LABEL: func.func @in_shared_memory
+// CHECK: #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, shared_slots = 13>
+// CHECK: #mini.row_config<vector_width = 8, warps_per_row = 8, rows_per_block = 1, cache_slots = 0>
+// CHECK: #mini.row_config<vector_width = 4, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, shared_slots = 25>
+// CHECK: #mini.row_config<vector_width = 8, warps_per_row = 32, rows_per_block = 1, cache_slots = 2, shared_slots = 14>
+// CHECK: #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, shared_slots = 13>
+// SM86-LABEL: func.func @in_shared_memory
+// SM86: #mini.row_config<vector_width = 8, warps_per_row = 32, rows_per_block = 1, cache_slots = 2, shared_slots = 5>
+// SM86: #mini.row_config<vector_width = 8, warps_per_row = 8, rows_per_block = 1, cache_slots = 0>
+// SM86: #mini.row_config<vector_width = 4, warps_per_row = 8, rows_per_block = 1, cache_slots = 0>
+// SM86: #mini.row_config<vector_width = 8, warps_per_row = 32, rows_per_block = 1, cache_slots = 0>
+// A shared-slots option keeps the rest of the choice: 16 warps streaming.
+// NO-SHARED-LABEL: func.func @in_shared_memory
+// NO-SHARED: #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0>
+func.func @in_shared_memory(%a: tensor<500x50257xf16>, %x: tensor<334x50257xf16>, %z: tensor<334x50257xf32>, %v: tensor<131x128256xbf16>, %w: tensor<128256xbf16>, %d: tensor<?x50257xf16>) -> (tensor<500x50257xf16>, tensor<334x50257xf16>, tensor<334x50257xf32>, tensor<131x128256xbf16>, tensor<?x50257xf16>) {
+  %b = mini.softmax %a : tensor<500x50257xf16> -> tensor<500x50257xf16>
+  %y = mini.softmax %x : tensor<334x50257xf16> -> tensor<334x50257xf16>
+  %u = mini.softmax %z : tensor<334x50257xf32> -> tensor<334x50257xf32>
+  %r = mini.rmsnorm %v, %w {epsilon = 1.0e-06 : f32} : tensor<131x128256xbf16>, tensor<128256xbf16> -> tensor<131x128256xbf16>
+  %e = mini.softmax %d : tensor<?x50257xf16> -> tensor<?x50257xf16>
+  return %b, %y, %u, %r, %e : tensor<500x50257xf16>, tensor<334x50257xf16>, tensor<334x50257xf32>, tensor<131x128256xbf16>, tensor<?x50257xf16>
 }
 
 // -----

@@ -49,11 +49,14 @@ def MiniSelectRowConfig : Pass<"mini-select-row-config"> {
     values a vector a thread (several rows per warp, 256-thread blocks), up
     to 16 warps per row beyond; rows of under 32 values that may start
     unaligned staged through shared memory (`staged`). Rows too long for
-    registers are streamed (8 warps a row where a static row count fills
-    two blocks an SM, else 32). Rows of dynamic length get
-    `length_variants`: the defaults for rows of up to 8 (f32: 4), 16, ...,
-    32768 values, then 16 streaming warps, one kernel each, chosen at launch
-    by the row length. Options override the choice (and replace configs
+    registers, of a static length, are kept in shared memory where they fit
+    the chip's (`shared_slots`: 16 warps, or 32 with 16 values a thread in
+    registers; 224 KB a block on sm_90a) and a static row count fills at
+    least 75% of the last wave, so they are still read once; others are
+    streamed (8 warps a row where a static row count fills two blocks an
+    SM, else 32). Rows of dynamic length get `length_variants`: the
+    defaults for rows of up to 8 (f32: 4), 16, ..., 32768 values, then 16
+    streaming warps, one kernel each, chosen at launch by the row length. Options override the choice (and replace configs
     already present, with no length variants); -1 keeps the heuristic's
     value.
   }];
@@ -62,7 +65,11 @@ def MiniSelectRowConfig : Pass<"mini-select-row-config"> {
     Option<"warpsPerRow", "warps-per-row", "int64_t", "-1", "Warps that share one row">,
     Option<"rowsPerBlock", "rows-per-block", "int64_t", "-1", "Rows per thread block">,
     Option<"cacheSlots", "cache-slots", "int64_t", "-1", "Vectors per thread kept in registers (0: stream)">,
-    Option<"rowsPerWarp", "rows-per-warp", "int64_t", "-1", "Rows that share one warp (warps-per-row 1)">
+    Option<"rowsPerWarp", "rows-per-warp", "int64_t", "-1", "Rows that share one warp (warps-per-row 1)">,
+    Option<"sharedSlots", "shared-slots", "int64_t", "-1", "Vectors per thread kept in shared memory"
+           " after the register slots">,
+    Option<"chip", "chip", "std::string", "\"sm_90a\"",
+           "Target chip (how much shared memory a block may keep its row in)">
   ];
 }
 

@@ -44,6 +44,21 @@ RowConfigAttr::verifyFor(Type elementType, function_ref<InFlightDiagnostic()> em
   if (slots < 0 || slots > 64 / vw)
     return emitError() << "row_config cache_slots x vector_width must be within [0, 64] registers; got "
                        << slots << " x " << vw;
+  int64_t shared = getSharedSlots();
+  if (shared < 0 || shared > MatmulConfigAttr::kMaxSharedBytes / 16)
+    return emitError() << "row_config shared_slots must be >= 0 (vectors per thread in shared "
+                          "memory); got "
+                       << shared;
+  if (shared > 0 && getStaged())
+    return emitError() << "a staged row_config keeps its rows in shared memory already: "
+                          "shared_slots must be 0, got "
+                       << shared;
+  if (cacheSharedBytes(elementType) > MatmulConfigAttr::kMaxSharedBytes)
+    return emitError() << "row_config shared_slots = " << shared << " keeps "
+                       << cacheSharedBytes(elementType) << " bytes of rows in shared memory ("
+                       << shared << " vectors of " << vw << " x " << elementType << " for each of "
+                       << threadsPerRow() << " threads x " << rows << " rows), over the "
+                       << MatmulConfigAttr::kMaxSharedBytes << " one block may use";
   if (getStaged()) {
     if (perWarp != 32 || slots < 1 || rows % vw)
       return emitError() << "a staged row_config takes a row per thread (rows_per_warp = 32), "

@@ -4,9 +4,11 @@
 // (`vector_width`-element) accesses coalesced across the row's threads. A
 // row whose start is not 16-byte aligned (any length not a multiple of the
 // width) peels its first and last few elements as scalar accesses and takes
-// vectors in between. A row that fits in `cache_slots` vectors per thread is
-// read once into registers; a longer one is streamed (softmax: one online
-// max+sum pass, then the write pass), a few vectors per thread in flight.
+// vectors in between. A row that fits in `cache_slots` vectors per thread
+// (registers) and `shared_slots` more (dynamic shared memory, each thread
+// reading back what it wrote) is read once; a longer one is streamed
+// (softmax: one online max+sum pass, then the write pass), a few vectors per
+// thread in flight.
 // Reductions: warp shuffles among the row's lanes, then the row's warps meet
 // in shared memory.
 #include "RowStaged.h"
@@ -38,9 +40,10 @@ struct RowAccess {
 /// head and tail, its accesses, and reductions over a row.
 class RowEmitter {
 public:
-  RowEmitter(KernelBuilder &kb, RowConfigAttr cfg, Value R, Value C, int64_t staticC, Value smem)
-      : kb(kb), cfg(cfg), R(R), C(C), smem(smem), T(cfg.threadsPerRow()), vw(cfg.getVectorWidth()),
-        staticC(staticC) {
+  RowEmitter(KernelBuilder &kb, RowConfigAttr cfg, Value R, Value C, int64_t staticC, Value smem,
+             Value cache)
+      : kb(kb), cfg(cfg), R(R), C(C), smem(smem), cache(cache), T(cfg.threadsPerRow()),
+        vw(cfg.getVectorWidth()), staticC(staticC) {
     Value tid = kb.threadId();
     rowInBlock = kb.div(tid, kb.idx(T));
     laneInRow = kb.rem(tid, kb.idx(T));
@@ -96,8 +99,38 @@ public:
     return out;
   }
 
-  /// Whether the row's vectors fit in the register slots.
-  Value fitsInSlots() { return kb.ule(body, kb.idx(cfg.getCacheSlots() * T)); }
+  /// The shared slots' accesses: this thread's vectors after its register
+  /// slots.
+  SmallVector<RowAccess> sharedAccesses() {
+    SmallVector<RowAccess> out;
+    for (int64_t j = 0; j < cfg.getSharedSlots(); ++j)
+      out.push_back(bodySlot(cfg.getCacheSlots() + j));
+    return out;
+  }
+
+  /// Reads the shared slots from `mem` into the cache (`fill` where an
+  /// access is off, so that reading back needs no branch), handing each
+  /// vector to `fold` on the way. The loads go out kCacheBatch at a time
+  /// before their stores, so that each thread keeps several in flight.
+  void fillCache(ArrayRef<RowAccess> accesses, Value mem, float fill,
+                 function_ref<void(ArrayRef<Value>)> fold) {
+    for (size_t first = 0; first < accesses.size(); first += kCacheBatch) {
+      ArrayRef<RowAccess> batch = accesses.slice(first).take_front(kCacheBatch);
+      for (auto [j, x] : llvm::enumerate(loadAll(batch, mem, fill))) {
+        kb.storeVecF32(x, cache, cacheIndex(first + j));
+        fold(x);
+      }
+    }
+  }
+  static constexpr size_t kCacheBatch = 8;
+
+  /// Shared slot `j` of this thread, read back from the cache.
+  SmallVector<Value> cached(int64_t j) { return kb.loadVecF32(cache, cacheIndex(j), vw); }
+
+  /// Whether the row's vectors fit in the register and shared slots.
+  Value fitsInSlots() {
+    return kb.ule(body, kb.idx((cfg.getCacheSlots() + cfg.getSharedSlots()) * T));
+  }
 
   /// A loop over the row's vectors, kStreamUnroll per thread and step.
   scf::ForOp streamBody(ValueRange init,
@@ -175,7 +208,7 @@ public:
 
   KernelBuilder &kb;
   RowConfigAttr cfg;
-  Value R, C, smem, rowInBlock, laneInRow, warpInRow, lane, rowValid, base;
+  Value R, C, smem, cache, rowInBlock, laneInRow, warpInRow, lane, rowValid, base;
   int64_t T, vw;
 
 private:
@@ -208,9 +241,9 @@ private:
         aligned, [&] { planAligned(), body(); }, [&] { planPeeled(), body(); });
   }
 
-  /// Runs `cached()` when the row fits in the register slots, else `streamed()`.
+  /// Runs `cached()` when the row fits in the slots, else `streamed()`.
   void cachedOrStreamed(function_ref<void()> cached, function_ref<void()> streamed) {
-    if (cfg.getCacheSlots() == 0)
+    if (cfg.getCacheSlots() + cfg.getSharedSlots() == 0)
       return streamed();
     kb.ifThenElse(fitsInSlots(), cached, streamed);
   }
@@ -232,6 +265,13 @@ private:
     if (!ShapedType::isDynamic(staticC))
       maxEdges = std::min(maxEdges, staticC);
     edgeSlots = llvm::divideCeil(maxEdges, T);
+  }
+
+  /// Where shared slot `j` of this thread lives: a vector of the row's
+  /// slot-major area, consecutive lanes in consecutive vectors.
+  Value cacheIndex(int64_t j) {
+    Value slot = kb.add(kb.mul(rowInBlock, kb.idx(cfg.getSharedSlots())), kb.idx(j));
+    return kb.mul(kb.add(kb.mul(slot, kb.idx(T)), laneInRow), kb.idx(vw));
   }
 
   RowAccess bodyAccess(Value v) {
@@ -302,6 +342,20 @@ void rowSpec(KernelSpec &spec, StringRef op, RowConfigAttr cfg, Builder &b) {
   spec.attrs.set("cache_slots", b.getI64IntegerAttr(cfg.getCacheSlots()));
   spec.attrs.set("rows_per_warp", b.getI64IntegerAttr(cfg.getRowsPerWarp()));
   spec.attrs.set("staged", b.getBoolAttr(cfg.getStaged()));
+  spec.attrs.set("shared_slots", b.getI64IntegerAttr(cfg.getSharedSlots()));
+}
+
+/// The shared slots' cache (dynamic shared memory, in the element type), or
+/// none without shared slots.
+Value rowCache(KernelBuilder &kb, RowConfigAttr cfg, Type elementType, KernelSpec &spec) {
+  spec.dynamicSharedBytes = cfg.cacheSharedBytes(elementType);
+  if (spec.dynamicSharedBytes == 0)
+    return Value();
+  Value raw = gpu::DynamicSharedMemoryOp::create(
+      kb.b, kb.loc, workgroupMemRef({ShapedType::kDynamic}, kb.b.getI8Type()));
+  int64_t elements = spec.dynamicSharedBytes / (elementType.getIntOrFloatBitWidth() / 8);
+  return memref::ViewOp::create(kb.b, kb.loc, workgroupMemRef({elements}, elementType), raw,
+                                kb.idx(0), ValueRange{});
 }
 
 /// A row kernel's sizes R and C (arguments `firstSize` and after it; C a
@@ -348,7 +402,8 @@ FailureOr<gpu::GPUFuncOp> buildSoftmaxKernel(Operation *op, RowConfigAttr cfg,
   RowArgs args = rowArgs(kb, func, type, /*firstSize=*/2);
   Value R = args.R, C = args.C, smem = args.smem;
   int64_t staticC = args.staticC;
-  RowEmitter row(kb, cfg, R, C, staticC, cfg.getStaged() ? Value() : smem);
+  RowEmitter row(kb, cfg, R, C, staticC, cfg.getStaged() ? Value() : smem,
+                 rowCache(kb, cfg, type.getElementType(), spec));
 
   auto writeRow = [&](ArrayRef<Value> x, Value m, Value inv, const RowAccess &a) {
     SmallVector<Value> y;
@@ -386,14 +441,35 @@ FailureOr<gpu::GPUFuncOp> buildSoftmaxKernel(Operation *op, RowConfigAttr cfg,
       return y;
     });
   };
-  auto cached = [&] { // the row in registers: read once, max and sum from registers
-    SmallVector<RowAccess> accesses = row.cachedAccesses();
+  // (max, sum) of an online state after the values `x` join it.
+  auto online = [&](ArrayRef<SmallVector<Value>> x, Value m, Value sum) {
+    Value mNew = maxOf(x, m);
+    Value s = sumOfExp(x, mNew, kb.fmul(sum, kb.exp(kb.fsub(m, mNew))));
+    return std::make_pair(mNew, kb.select(row.isNegInf(mNew), kb.f32(0.0f), s));
+  };
+  auto cached = [&] { // read once: max and sum from registers (and the shared slots)
+    SmallVector<RowAccess> accesses = row.cachedAccesses(), shared = row.sharedAccesses();
     SmallVector<SmallVector<Value>> x = row.loadAll(accesses, X, kNegInf);
-    Value m = row.rowReduce(maxOf(x, kb.f32(kNegInf)), /*isMax=*/true, 0);
-    Value sum = row.rowReduce(sumOfExp(x, m, kb.f32(0.0f)), /*isMax=*/false, 1);
+    Value m, sum;
+    if (shared.empty()) {
+      m = row.rowReduce(maxOf(x, kb.f32(kNegInf)), /*isMax=*/true, 0);
+      sum = row.rowReduce(sumOfExp(x, m, kb.f32(0.0f)), /*isMax=*/false, 1);
+    } else {
+      // An online (max, sum) as the shared slots arrive, so that the
+      // exponentials overlap the loads still in flight; the registers'
+      // values join last.
+      m = kb.f32(kNegInf), sum = kb.f32(0.0f);
+      row.fillCache(shared, X, kNegInf, [&](ArrayRef<Value> xs) {
+        std::tie(m, sum) = online({SmallVector<Value>(xs)}, m, sum);
+      });
+      std::tie(m, sum) = online(x, m, sum);
+      std::tie(m, sum) = row.rowMergeOnline(m, sum);
+    }
     Value inv = kb.fdiv(kb.f32(1.0f), sum);
     for (auto [a, values] : llvm::zip(accesses, x))
       writeRow(values, m, inv, a);
+    for (auto [j, a] : llvm::enumerate(shared))
+      writeRow(row.cached(j), m, inv, a);
   };
   auto streamed = [&] { // one online pass for (max, sum), then the write pass
     // The edges stay in registers from the first pass to the second.
@@ -402,10 +478,8 @@ FailureOr<gpu::GPUFuncOp> buildSoftmaxKernel(Operation *op, RowConfigAttr cfg,
     Value m0 = maxOf(xe, kb.f32(kNegInf));
     Value s0 = kb.select(row.isNegInf(m0), kb.f32(0.0f), sumOfExp(xe, m0, kb.f32(0.0f)));
     auto stats = row.streamBody({m0, s0}, [&](ArrayRef<RowAccess> accesses, ValueRange it) {
-      SmallVector<SmallVector<Value>> x = row.loadAll(accesses, X, kNegInf);
-      Value mNew = maxOf(x, it[0]);
-      Value s = sumOfExp(x, mNew, kb.fmul(it[1], kb.exp(kb.fsub(it[0], mNew))));
-      return SmallVector<Value>{mNew, kb.select(row.isNegInf(mNew), kb.f32(0.0f), s)};
+      auto [m, s] = online(row.loadAll(accesses, X, kNegInf), it[0], it[1]);
+      return SmallVector<Value>{m, s};
     });
     auto [m, sum] = row.rowMergeOnline(stats.getResult(0), stats.getResult(1));
     Value inv = kb.fdiv(kb.f32(1.0f), sum);
@@ -444,7 +518,8 @@ FailureOr<gpu::GPUFuncOp> buildRmsNormKernel(Operation *op, RowConfigAttr cfg,
   RowArgs args = rowArgs(kb, func, type, /*firstSize=*/3);
   Value R = args.R, C = args.C, smem = args.smem;
   int64_t staticC = args.staticC;
-  RowEmitter row(kb, cfg, R, C, staticC, cfg.getStaged() ? Value() : smem);
+  RowEmitter row(kb, cfg, R, C, staticC, cfg.getStaged() ? Value() : smem,
+                 rowCache(kb, cfg, elt, spec));
   Value eps = kb.f32(norm.getEpsilon().convertToFloat());
 
   auto rstdOf = [&](Value sumSquares) { // of the whole row's sum of squares
@@ -474,11 +549,16 @@ FailureOr<gpu::GPUFuncOp> buildRmsNormKernel(Operation *op, RowConfigAttr cfg,
     });
   };
   auto cached = [&] {
-    SmallVector<RowAccess> accesses = row.cachedAccesses();
+    SmallVector<RowAccess> accesses = row.cachedAccesses(), shared = row.sharedAccesses();
     SmallVector<SmallVector<Value>> x = row.loadAll(accesses, X, 0.0f);
-    Value rstd = rstdOf(row.rowReduce(squares(x, kb.f32(0.0f)), /*isMax=*/false, 0));
+    Value ss = squares(x, kb.f32(0.0f));
+    row.fillCache(shared, X, 0.0f,
+                  [&](ArrayRef<Value> xs) { ss = squares({SmallVector<Value>(xs)}, ss); });
+    Value rstd = rstdOf(row.rowReduce(ss, /*isMax=*/false, 0));
     for (auto [a, values] : llvm::zip(accesses, x))
       writeRow(values, rstd, a);
+    for (auto [j, a] : llvm::enumerate(shared))
+      writeRow(row.cached(j), rstd, a);
   };
   auto streamed = [&] {
     SmallVector<RowAccess> edges = row.edgeAccesses();

@@ -854,6 +854,30 @@ func.func @row_config_staged_shared(%x: tensor<64x?xf32>) {
 
 // -----
 
+func.func @row_config_shared_slots_over(%x: tensor<4x?xf16>) {
+  // expected-error @+1 {{row_config shared_slots = 30 keeps 245760 bytes of rows in shared memory (30 vectors of 8 x 'f16' for each of 512 threads x 1 rows), over the 232448 one block may use}}
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, shared_slots = 30>} : tensor<4x?xf16> -> tensor<4x?xf16>
+  return
+}
+
+// -----
+
+func.func @row_config_shared_slots_staged(%x: tensor<64x?xf16>) {
+  // expected-error @+1 {{a staged row_config keeps its rows in shared memory already: shared_slots must be 0, got 1}}
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 256, cache_slots = 1, rows_per_warp = 32, staged = true, shared_slots = 1>} : tensor<64x?xf16> -> tensor<64x?xf16>
+  return
+}
+
+// -----
+
+func.func @row_config_shared_slots_negative(%x: tensor<64x?xf16>) {
+  // expected-error @+1 {{row_config shared_slots must be >= 0 (vectors per thread in shared memory); got -2}}
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, shared_slots = -2>} : tensor<64x?xf16> -> tensor<64x?xf16>
+  return
+}
+
+// -----
+
 // A static row length sizes the stage: 8192 rows of 3 f32 fit, of 16 not.
 func.func @row_config_staged_static(%x: tensor<64x3xf32>, %z: tensor<64x16xf32>) {
   %y = mini.softmax %x {config = #mini.row_config<vector_width = 4, warps_per_row = 1, rows_per_block = 2048, cache_slots = 4, rows_per_warp = 32, staged = true>} : tensor<64x3xf32> -> tensor<64x3xf32>

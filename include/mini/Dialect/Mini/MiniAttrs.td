@@ -30,6 +30,11 @@ def Mini_RowConfigAttr : AttrDef<Mini_Dialect, "RowConfig"> {
       fits (length <= slots x width x threads per row) is read from memory
       once; longer rows are streamed (softmax: one online max/sum pass, then
       the write pass).
+    - `shared_slots` (default 0): vectors per thread kept in dynamic shared
+      memory after the register slots, for rows too long for registers: a
+      row of up to (cache_slots + shared_slots) x width x threads per row is
+      still read once (each thread reads back only the vectors it wrote, so
+      no barrier). Not with `staged`.
 
     `mini-select-row-config` picks it from the shape; write it by hand to
     override.
@@ -41,25 +46,39 @@ def Mini_RowConfigAttr : AttrDef<Mini_Dialect, "RowConfig"> {
   let parameters = (ins "int64_t":$vector_width, "int64_t":$warps_per_row,
                         "int64_t":$rows_per_block, "int64_t":$cache_slots,
                         DefaultValuedParameter<"int64_t", "1">:$rows_per_warp,
-                        DefaultValuedParameter<"bool", "false">:$staged);
+                        DefaultValuedParameter<"bool", "false">:$staged,
+                        DefaultValuedParameter<"int64_t", "0">:$shared_slots);
   let assemblyFormat = "`<` struct(params) `>`";
   let builders = [
     AttrBuilder<(ins "int64_t":$vector_width, "int64_t":$warps_per_row,
                      "int64_t":$rows_per_block, "int64_t":$cache_slots), [{
-      return $_get($_ctxt, vector_width, warps_per_row, rows_per_block, cache_slots, 1, false);
+      return $_get($_ctxt, vector_width, warps_per_row, rows_per_block, cache_slots, 1, false, 0);
     }]>,
     AttrBuilder<(ins "int64_t":$vector_width, "int64_t":$warps_per_row,
                      "int64_t":$rows_per_block, "int64_t":$cache_slots,
                      "int64_t":$rows_per_warp), [{
       return $_get($_ctxt, vector_width, warps_per_row, rows_per_block, cache_slots,
-                   rows_per_warp, false);
+                   rows_per_warp, false, 0);
+    }]>,
+    AttrBuilder<(ins "int64_t":$vector_width, "int64_t":$warps_per_row,
+                     "int64_t":$rows_per_block, "int64_t":$cache_slots,
+                     "int64_t":$rows_per_warp, "bool":$staged), [{
+      return $_get($_ctxt, vector_width, warps_per_row, rows_per_block, cache_slots,
+                   rows_per_warp, staged, 0);
     }]>
   ];
   let extraClassDeclaration = [{
     int64_t threadsPerRow() const { return 32 * getWarpsPerRow() / getRowsPerWarp(); }
-    /// The longest row the config keeps in registers (0: it streams rows).
+    /// The longest row the config keeps in registers and shared memory (0:
+    /// it streams rows).
     int64_t cachedLength() const {
-      return getCacheSlots() * getVectorWidth() * threadsPerRow();
+      return (getCacheSlots() + getSharedSlots()) * getVectorWidth() * threadsPerRow();
+    }
+    /// Dynamic shared memory of the shared slots: the block's rows, as
+    /// stored (in the element type).
+    int64_t cacheSharedBytes(::mlir::Type elementType) const {
+      return getSharedSlots() * getVectorWidth() * threadsPerRow() * getRowsPerBlock() *
+             elementType.getIntOrFloatBitWidth() / 8;
     }
     /// Shared memory of a staged config: the block's rows, of `rowLength`
     /// elements where static, else at their longest (cachedLength()).
