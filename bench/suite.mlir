@@ -36,6 +36,10 @@ func.func @rmsnorm_f16(%x: tensor<?x?xf16>, %w: tensor<?xf16>) -> tensor<?x?xf16
   %y = mini.rmsnorm %x, %w {epsilon = 1.0e-05 : f32} : tensor<?x?xf16>, tensor<?xf16> -> tensor<?x?xf16>
   return %y : tensor<?x?xf16>
 }
+func.func @layernorm_f16(%x: tensor<?x?xf16>, %w: tensor<?xf16>, %b: tensor<?xf16>) -> tensor<?x?xf16> {
+  %y = mini.layernorm %x, %w, %b {epsilon = 1.0e-05 : f32} : tensor<?x?xf16>, tensor<?xf16>, tensor<?xf16> -> tensor<?x?xf16>
+  return %y : tensor<?x?xf16>
+}
 func.func @attn64_f16(%q: tensor<?x?x?x64xf16>, %k: tensor<?x?x?x64xf16>, %v: tensor<?x?x?x64xf16>) -> tensor<?x?x?x64xf16> {
   %o = mini.attention %q, %k, %v : tensor<?x?x?x64xf16>, tensor<?x?x?x64xf16>, tensor<?x?x?x64xf16> -> tensor<?x?x?x64xf16>
   return %o : tensor<?x?x?x64xf16>
@@ -101,6 +105,10 @@ func.func @rmsnorm_bf16(%x: tensor<?x?xbf16>, %w: tensor<?xbf16>) -> tensor<?x?x
   %y = mini.rmsnorm %x, %w {epsilon = 1.0e-05 : f32} : tensor<?x?xbf16>, tensor<?xbf16> -> tensor<?x?xbf16>
   return %y : tensor<?x?xbf16>
 }
+func.func @layernorm_bf16(%x: tensor<?x?xbf16>, %w: tensor<?xbf16>, %b: tensor<?xbf16>) -> tensor<?x?xbf16> {
+  %y = mini.layernorm %x, %w, %b {epsilon = 1.0e-05 : f32} : tensor<?x?xbf16>, tensor<?xbf16>, tensor<?xbf16> -> tensor<?x?xbf16>
+  return %y : tensor<?x?xbf16>
+}
 func.func @attn64_bf16(%q: tensor<?x?x?x64xbf16>, %k: tensor<?x?x?x64xbf16>, %v: tensor<?x?x?x64xbf16>) -> tensor<?x?x?x64xbf16> {
   %o = mini.attention %q, %k, %v : tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16>, tensor<?x?x?x64xbf16> -> tensor<?x?x?x64xbf16>
   return %o : tensor<?x?x?x64xbf16>
@@ -127,6 +135,10 @@ func.func @softmax_f32(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
 }
 func.func @rmsnorm_f32(%x: tensor<?x?xf32>, %w: tensor<?xf32>) -> tensor<?x?xf32> {
   %y = mini.rmsnorm %x, %w {epsilon = 1.0e-05 : f32} : tensor<?x?xf32>, tensor<?xf32> -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+func.func @layernorm_f32(%x: tensor<?x?xf32>, %w: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?x?xf32> {
+  %y = mini.layernorm %x, %w, %b {epsilon = 1.0e-05 : f32} : tensor<?x?xf32>, tensor<?xf32>, tensor<?xf32> -> tensor<?x?xf32>
   return %y : tensor<?x?xf32>
 }
 // Rows in shared memory (the default for static long rows of a static

@@ -49,7 +49,7 @@ for t in f16 bf16 f32; do
   # wgmma (f16: 128x256 tiles to f16; bf16: 128x128 to f32): aligned, unaligned
   # (the scalar path, in two column halves), the stream-K tail, a batch.
   [ "$t" != f32 ] && for s in batch=1,M=1000,N=1032,K=776 batch=1,M=4096,N=4096,K=4096 batch=3,M=129,N=264,K=8 batch=1,M=33,N=65,K=17 batch=1,M=1000,N=1000,K=777 batch=1,M=4352,N=4352,K=520 batch=1,M=1000,N=1000,K=200 batch=2,M=2000,N=3000,K=1000 batch=1,M=1,N=4096,K=4096; do add "mm_${t}_wgmma_matmul" "$s"; done
-  for s in $row_shapes; do add "softmax_${t}_softmax" "$s"; add "rmsnorm_${t}_rmsnorm" "$s"; done
+  for s in $row_shapes; do add "softmax_${t}_softmax" "$s"; add "rmsnorm_${t}_rmsnorm" "$s"; add "layernorm_${t}_layernorm" "$s"; done
 done
 for t in f16 bf16 f32; do
   for d in 64 128; do
@@ -130,6 +130,7 @@ nonfinite=("softmax_f16_softmax|R=64,C=1000" "softmax_f32_softmax|R=8,C=100000" 
            "softmax_bf16_softmax|R=999,C=17" "softmax_f16_softmax|R=100,C=3" "rmsnorm_f16_rmsnorm|R=100,C=250"
            "softmax_f16_softmax|R=7,C=50257" "softmax_f16_shared_softmax|R=5,C=40009"
            "rmsnorm_bf16_shared_rmsnorm|R=3,C=100003" "softmax_f32_shared_softmax|R=4,C=20001"
+           "layernorm_f16_layernorm|R=64,C=1000" "layernorm_bf16_layernorm|R=999,C=17" "layernorm_f32_layernorm|R=3,C=100000"
            "mm_f16_matmul|batch=1,M=100,N=90,K=80" "attn64_causal_f16_attention|B=1,H=4,G=2,S=77,T=77"
            "attn128_causal_bf16_attention|B=1,H=4,G=2,S=300,T=77" "attn128_bf16_attention|B=1,H=2,G=2,S=33,T=100"
            "attn128_causal_f16_attention|B=1,H=8,G=2,S=1000,T=1000" "attn80_causal_f16_attention|B=1,H=4,G=2,S=300,T=300"

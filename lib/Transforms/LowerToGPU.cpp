@@ -83,8 +83,9 @@ LogicalResult buildRowKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef
                                                               : "_c" + std::to_string(cfg.cachedLength())));
     KernelSpec spec;
     FailureOr<gpu::GPUFuncOp> kernel =
-        isa<SoftmaxOp>(op) ? buildSoftmaxKernel(op, cfg, kernels, kernelName, spec)
-                           : buildRmsNormKernel(op, cfg, kernels, kernelName, spec);
+        isa<SoftmaxOp>(op)   ? buildSoftmaxKernel(op, cfg, kernels, kernelName, spec)
+        : isa<RmsNormOp>(op) ? buildRmsNormKernel(op, cfg, kernels, kernelName, spec)
+                             : buildLayerNormKernel(op, cfg, kernels, kernelName, spec);
     if (failed(kernel))
       return failure();
     built.push_back({*kernel, std::move(spec)});
@@ -134,7 +135,7 @@ LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef na
     companions[combineName] = {lookup(combineName), std::move(combine)};
     return success();
   }
-  if (isa<SoftmaxOp, RmsNormOp>(op))
+  if (isa<SoftmaxOp, RmsNormOp, LayerNormOp>(op))
     return buildRowKernels(op, kernels, name, built);
   auto mm = dyn_cast<MatmulOp>(op);
   if (!mm)
@@ -209,7 +210,7 @@ struct MiniLowerToGPUPass : mini::impl::MiniLowerToGPUBase<MiniLowerToGPUPass> {
     ModuleOp module = getOperation();
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) {
-      if (isa<MatmulOp, SoftmaxOp, RmsNormOp, AttentionOp, AddOp, MulOp, SiluOp, GeluOp, ScaleOp,
+      if (isa<MatmulOp, SoftmaxOp, RmsNormOp, LayerNormOp, AttentionOp, AddOp, MulOp, SiluOp, GeluOp, ScaleOp,
               CastOp, TransposeOp, CausalMaskOp, ElementwiseOp>(op))
         ops.push_back(op);
     });

@@ -1,4 +1,4 @@
-// mini-select-row-config: the mapping of softmax/rmsnorm rows onto threads.
+// mini-select-row-config: the mapping of softmax/rmsnorm/layernorm rows onto threads.
 #include "mini/Transforms/Passes.h"
 #include "mini/Transforms/RowConfig.h"
 
@@ -152,7 +152,7 @@ struct MiniSelectRowConfigPass
                       cacheSlots >= 0 || rowsPerWarp >= 0 || sharedSlots >= 0;
     int64_t budget = mini::rowCacheBudget(chip);
     WalkResult result = getOperation()->walk([&](Operation *op) {
-      if (!isa<mini::SoftmaxOp, mini::RmsNormOp>(op))
+      if (!isa<mini::SoftmaxOp, mini::RmsNormOp, mini::LayerNormOp>(op))
         return WalkResult::advance();
       if (failed(mini::checkCountOptions(op, {{"vector-width", vectorWidth},
                                               {"warps-per-row", warpsPerRow},

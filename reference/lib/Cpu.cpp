@@ -48,6 +48,22 @@ void rmsnorm(const double *x, const double *w, double *y, int64_t R, int64_t C, 
   }
 }
 
+void layernorm(const double *x, const double *w, const double *b, double *y, int64_t R,
+               int64_t C, double eps) {
+  for (int64_t r = 0; r < R; ++r) {
+    const double *row = x + r * C;
+    double mean = 0, var = 0;
+    for (int64_t i = 0; i < C; ++i)
+      mean += row[i];
+    mean /= static_cast<double>(C);
+    for (int64_t i = 0; i < C; ++i)
+      var += (row[i] - mean) * (row[i] - mean);
+    double rstd = 1.0 / std::sqrt(var / static_cast<double>(C) + eps);
+    for (int64_t i = 0; i < C; ++i)
+      y[r * C + i] = (row[i] - mean) * rstd * w[i] + b[i];
+  }
+}
+
 void attention(const double *q, const double *k, const double *v, double *o, int64_t B,
                int64_t H, int64_t G, int64_t S, int64_t T, int64_t D, double scale,
                bool causal) {

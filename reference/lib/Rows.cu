@@ -130,6 +130,28 @@ __global__ void __launch_bounds__(kThreads) rmsnormKernel(const T *x, const T *w
   }
 }
 
+/// Two passes over the row for the mean, then the variance about it (no
+/// cancellation), then the write; scalar accesses: a reference, not a peer.
+template <typename T>
+__global__ void __launch_bounds__(kThreads) layernormKernel(const T *x, const T *w, const T *b,
+                                                            T *y, int64_t C, float eps) {
+  __shared__ float scratch[kWarps];
+  const T *row = x + blockIdx.x * C;
+  T *out = y + blockIdx.x * C;
+  float sum = 0;
+  for (int64_t i = threadIdx.x; i < C; i += kThreads)
+    sum += toF32(row[i]);
+  float mean = blockReduce<false>(sum, scratch) / float(C);
+  float ss = 0;
+  for (int64_t i = threadIdx.x; i < C; i += kThreads) {
+    float d = toF32(row[i]) - mean;
+    ss = fmaf(d, d, ss);
+  }
+  float rstd = rsqrtf(blockReduce<false>(ss, scratch) / float(C) + eps);
+  for (int64_t i = threadIdx.x; i < C; i += kThreads)
+    out[i] = fromF32<T>((toF32(row[i]) - mean) * rstd * toF32(w[i]) + toF32(b[i]));
+}
+
 bool aligned16(const void *p) { return reinterpret_cast<uintptr_t>(p) % 16 == 0; }
 
 } // namespace
@@ -160,6 +182,17 @@ void rmsnorm(DType t, const void *x, const void *w, void *y, int64_t R, int64_t 
         vectorized);
   });
   checkLaunch("reference rmsnorm");
+}
+
+void layernorm(DType t, const void *x, const void *w, const void *b, void *y, int64_t R,
+               int64_t C, float eps) {
+  dispatch(t, [&](auto tag) {
+    using T = decltype(tag);
+    layernormKernel<T><<<gridDim1(R, "reference layernorm"), kThreads>>>(
+        static_cast<const T *>(x), static_cast<const T *>(w), static_cast<const T *>(b),
+        static_cast<T *>(y), C, eps);
+  });
+  checkLaunch("reference layernorm");
 }
 
 } // namespace mini::ref

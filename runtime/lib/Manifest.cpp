@@ -256,11 +256,12 @@ KernelSpec parseKernel(const Json &json, size_t index) {
   where = "manifest kernel '" + k.entry + "'";
   r.where = where;
   k.op = r.str("op");
-  static const char *const kOps[] = {"matmul", "softmax", "rmsnorm", "attention",
-                                      "add",    "mul",     "silu",    "gelu",
-                                      "scale",  "cast",    "transpose", "causal_mask", "elementwise"};
+  static const char *const kOps[] = {"matmul", "softmax", "rmsnorm",   "layernorm",   "attention",
+                                      "add",    "mul",     "silu",      "gelu",        "scale",
+                                      "cast",   "transpose", "causal_mask", "elementwise"};
   if (std::find(std::begin(kOps), std::end(kOps), k.op) == std::end(kOps))
-    throw Error(where + ": op must name a mini op (matmul, softmax, rmsnorm, attention, add, mul, "
+    throw Error(where + ": op must name a mini op (matmul, softmax, rmsnorm, layernorm, attention, "
+                        "add, mul, "
                         "silu, gelu, scale, cast, transpose, causal_mask or elementwise), got '" +
                 k.op + "'");
   k.cubin = r.str("cubin");

@@ -762,3 +762,35 @@ func.func @attention_decode(%q: tensor<?x?x?x64xf16>, %k: tensor<?x?x?x64xf16>, 
   %o = mini.attention %q, %k, %v : tensor<?x?x?x64xf16>, tensor<?x?x?x64xf16>, tensor<?x?x?x64xf16> -> tensor<?x?x?x64xf16>
   return %o : tensor<?x?x?x64xf16>
 }
+
+// -----
+
+// LayerNorm, rows of 4096 bf16 on 4 warps: the row's first element is the
+// shift K; sums of x - K and (x - K)^2 over the cached vectors, reduced
+// together (two shuffle chains, one exchange through shared memory behind
+// one barrier); mean = K + s1 / C, var = s2 / C - (s1 / C)^2 (at least 0);
+// y = (x - mean) * rstd * w + b with w and b read as vectors.
+// CHECK-LABEL: func.func @layernorm
+// CHECK: gpu.launch_func @mini_kernels::@layernorm_layernorm blocks in (%c3, %c1, %c1) threads in (%c128, %c1, %c1)
+// CHECK-SAME: op = "layernorm"
+// CHECK-SAME: tensors = [{dims = ["R", "C"], dtype = "bf16", name = "x", output = false}, {dims = ["C"], dtype = "bf16", name = "w", output = false}, {dims = ["C"], dtype = "bf16", name = "b", output = false}, {dims = ["R", "C"], dtype = "bf16", name = "y", output = true}]
+// CHECK: gpu.func @layernorm_layernorm(%[[X:.*]]: memref<?xbf16>, %[[W:.*]]: memref<?xbf16>, %[[B:.*]]: memref<?xbf16>, %[[Y:.*]]: memref<?xbf16>
+// CHECK-SAME: workgroup(%[[SMEM:.*]] : memref<8xf32, #gpu.address_space<workgroup>>)
+// CHECK-COUNT-4: vector.load %[[X]]
+// CHECK: memref.load %[[X]]
+// CHECK: math.fma
+// CHECK-COUNT-5: gpu.shuffle xor
+// CHECK-COUNT-5: gpu.shuffle xor
+// CHECK-COUNT-2: memref.store %{{.*}}, %[[SMEM]]
+// CHECK: gpu.barrier
+// CHECK-NOT: gpu.barrier
+// CHECK: arith.maximumf %{{.*}}, %cst
+// CHECK: math.rsqrt
+// CHECK: vector.load %[[W]]
+// CHECK: vector.load %[[B]]
+// CHECK: math.fma
+// CHECK: vector.store %{{.*}}, %[[Y]]
+func.func @layernorm(%x: tensor<3x4096xbf16>, %w: tensor<4096xbf16>, %b: tensor<4096xbf16>) -> tensor<3x4096xbf16> {
+  %y = mini.layernorm %x, %w, %b {epsilon = 1.0e-05 : f32, config = #mini.row_config<vector_width = 8, warps_per_row = 4, rows_per_block = 1, cache_slots = 4>} : tensor<3x4096xbf16>, tensor<4096xbf16>, tensor<4096xbf16> -> tensor<3x4096xbf16>
+  return %y : tensor<3x4096xbf16>
+}

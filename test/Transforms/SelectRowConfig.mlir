@@ -129,3 +129,13 @@ func.func @empty_rows(%x: tensor<?x0xf32>) -> tensor<?x0xf32> {
   %y = mini.softmax %x : tensor<?x0xf32> -> tensor<?x0xf32>
   return %y : tensor<?x0xf32>
 }
+
+// -----
+
+// LayerNorm rows take the row configs of rmsnorm and softmax.
+// CHECK-LABEL: func.func @layernorm_rows
+// CHECK: mini.layernorm {{.*}}config = #mini.row_config<vector_width = 4, warps_per_row = 4, rows_per_block = 1, cache_slots = 8>
+func.func @layernorm_rows(%x: tensor<7x4096xf32>, %w: tensor<4096xf32>, %b: tensor<4096xf32>) -> tensor<7x4096xf32> {
+  %y = mini.layernorm %x, %w, %b {epsilon = 1.0e-05 : f32} : tensor<7x4096xf32>, tensor<4096xf32>, tensor<4096xf32> -> tensor<7x4096xf32>
+  return %y : tensor<7x4096xf32>
+}

@@ -74,6 +74,11 @@ referenceFor(ref::MatmulVariant matmulRef, const rt::KernelSpec &k, const rt::Si
     return {"rmsnorm/vectorized",
             [=] { ref::rmsnorm(dt, in(0), in(1), out, s("R"), s("C"), eps); }};
   }
+  if (k.op == "layernorm") {
+    float eps = static_cast<float>(k.attr("epsilon", 1e-5));
+    return {"layernorm/two-pass",
+            [=] { ref::layernorm(dt, in(0), in(1), in(2), out, s("R"), s("C"), eps); }};
+  }
   if (k.op == "attention") {
     float scale = static_cast<float>(k.attr("scale", 1.0 / std::sqrt(double(s("D")))));
     bool causal = k.attr("causal", 0) != 0;
@@ -152,6 +157,9 @@ std::vector<double> cpuTruth(const rt::KernelSpec &k, const rt::Sizes &sizes,
   else if (k.op == "rmsnorm")
     ref::cpu::rmsnorm(in[0].data(), in[1].data(), truth.data(), s("R"), s("C"),
                       k.attr("epsilon", 1e-6));
+  else if (k.op == "layernorm")
+    ref::cpu::layernorm(in[0].data(), in[1].data(), in[2].data(), truth.data(), s("R"), s("C"),
+                        k.attr("epsilon", 1e-5));
   else if (k.op == "add" || k.op == "mul")
     ref::cpu::binary(k.op == "mul", in[0].data(), in[1].data(), truth.data(), outElements,
                      int64_t(in[1].size()));

@@ -449,7 +449,7 @@ std::string damaged(const std::string &from, const std::string &to) {
 
 TEST(Manifest, EachDamagedFieldIsNamed) {
   EXPECT_EQ(errorOf([] { Bundle::parse(damaged(R"("op":"matmul")", R"("op":"conv")"), "."); }),
-            "manifest kernel 'k0': op must name a mini op (matmul, softmax, rmsnorm, attention, add, mul, silu, gelu, scale, cast, transpose, causal_mask or elementwise), got 'conv'");
+            "manifest kernel 'k0': op must name a mini op (matmul, softmax, rmsnorm, layernorm, attention, add, mul, silu, gelu, scale, cast, transpose, causal_mask or elementwise), got 'conv'");
   EXPECT_EQ(errorOf([] { Bundle::parse(damaged(R"("N":33)", R"("N":-5)"), "."); }),
             "manifest kernel 'k0': static size 'N' must be -1 (given at launch) or >= 0, got -5");
   EXPECT_EQ(errorOf([] { Bundle::parse(damaged(R"("output":true)", R"("output":false)"), "."); }),
@@ -577,8 +577,8 @@ TEST(Manifest, ElementwiseOpsParseWithMixedTypesAndABroadcastOperand) {
   text = manifest();
   text.replace(text.find(R"("op":"matmul")"), 13, R"("op":"relu")");
   std::string msg = errorOf([&] { Bundle::parse(text, "/tmp"); });
-  EXPECT_NE(msg.find("op must name a mini op (matmul, softmax, rmsnorm, attention, add, mul, silu, "
-                     "gelu, scale, cast, transpose, causal_mask or elementwise), got 'relu'"),
+  EXPECT_NE(msg.find("op must name a mini op (matmul, softmax, rmsnorm, layernorm, attention, add, mul, "
+                     "silu, gelu, scale, cast, transpose, causal_mask or elementwise), got 'relu'"),
             std::string::npos)
       << msg;
 }

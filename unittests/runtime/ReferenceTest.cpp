@@ -148,6 +148,22 @@ TEST_F(ReferenceTest, RmsNormMatchesFloat64VectorizedAndScalar) {
     }
 }
 
+TEST_F(ReferenceTest, LayerNormMatchesFloat64OffZero) {
+  // Values far from zero (mean 100, spread 1): the variance about the mean.
+  for (DType t : {DType::F16, DType::BF16, DType::F32})
+    for (auto [R, C] : {std::pair<int64_t, int64_t>{3, 64}, {5, 67}, {2, 4096}, {1, 1}}) {
+      std::vector<double> x, w, b, want(R * C);
+      rt::DeviceBuffer dx = upload(t, R * C, x, 99, 101), dw = upload(t, C, w),
+                       db = upload(t, C, b);
+      ref::cpu::layernorm(x.data(), w.data(), b.data(), want.data(), R, C, 1e-5);
+      rt::DeviceBuffer dy = poisoned(t, R * C);
+      ref::layernorm(t, (void *)dx.ptr(), (void *)dw.ptr(), (void *)db.ptr(), (void *)dy.ptr(), R,
+                     C, 1e-5f);
+      device->synchronize();
+      EXPECT_LT(relError(t, dy, want), tol(t)) << rt::dtypeName(t) << " " << R << "x" << C;
+    }
+}
+
 TEST_F(ReferenceTest, AttentionMatchesFloat64) {
   struct Case { int64_t B, H, G, S, T, D; bool causal; };
   for (DType t : {DType::F16, DType::BF16, DType::F32})

@@ -42,7 +42,7 @@ def MiniFuse : Pass<"mini-fuse"> {
 def MiniSelectRowConfig : Pass<"mini-select-row-config"> {
   let summary = "Choose vector width, warps per row, rows per block and register caching for row ops";
   let description = [{
-    Attaches a `#mini.row_config` to every `mini.softmax` and `mini.rmsnorm`
+    Attaches a `#mini.row_config` to every `mini.softmax`, `mini.rmsnorm` and `mini.layernorm`
     that has none, chosen from the row length and element type: 16-byte
     vectors; enough threads per row that each keeps at most 32 values of the
     row in registers (so the row is read once): for a known length under 256

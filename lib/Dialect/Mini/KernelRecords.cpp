@@ -98,10 +98,11 @@ void checkFunctionRecord(RecordChecker &c, DictionaryAttr r) {
 
 void checkRecord(RecordChecker &c, DictionaryAttr r) {
   if (StringAttr op = c.field<StringAttr>(r, "op", "a string", true);
-      op && !llvm::is_contained({"matmul", "softmax", "rmsnorm", "attention", "add", "mul", "silu",
-                                 "gelu", "scale", "cast", "transpose", "causal_mask", "elementwise"},
+      op && !llvm::is_contained({"matmul", "softmax", "rmsnorm", "layernorm", "attention", "add",
+                                 "mul", "silu", "gelu", "scale", "cast", "transpose", "causal_mask",
+                                 "elementwise"},
                                 op.getValue()))
-    c.fail() << "field 'op' must name a mini op (matmul, softmax, rmsnorm, attention, add, mul, "
+    c.fail() << "field 'op' must name a mini op (matmul, softmax, rmsnorm, layernorm, attention, add, mul, "
                 "silu, gelu, scale, cast, transpose, causal_mask or elementwise), got "
              << op;
   c.arrayOf<StringAttr>(r, "sizes", "size names", true);

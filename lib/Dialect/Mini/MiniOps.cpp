@@ -407,27 +407,56 @@ LogicalResult SoftmaxOp::verify() {
 // RmsNormOp
 //===----------------------------------------------------------------------===//
 
+/// A norm's per-column operand (`name`: weight or bias) of `in`'s last dim.
+static LogicalResult verifyColumnVector(Operation *op, RankedTensorType in, Value v,
+                                        StringRef name) {
+  auto t = cast<RankedTensorType>(v.getType());
+  if (t.getRank() != 1)
+    return op->emitOpError() << name << " must have rank 1, got " << shapeStr(t);
+  int64_t c = in.getDimSize(in.getRank() - 1);
+  if (conflict(t.getDimSize(0), c))
+    return op->emitOpError() << name << " size " << dimStr(t.getDimSize(0))
+                             << " differs from the input's last dim " << dimStr(c) << " (input "
+                             << shapeStr(in) << ")";
+  if (t.getElementType() != in.getElementType())
+    return op->emitOpError() << name << " element type " << t.getElementType()
+                             << " differs from input element type " << in.getElementType();
+  return success();
+}
+
+/// A norm's input rank, epsilon and row configs.
+static LogicalResult verifyNorm(Operation *op, RankedTensorType in, float eps, RowConfigAttr config,
+                                ArrayAttr variants) {
+  if (in.getRank() < 1)
+    return op->emitOpError() << "input must have rank >= 1, got a rank-0 tensor";
+  if (!(eps > 0.0f) || !std::isfinite(eps))
+    return op->emitOpError() << "epsilon must be a finite value > 0, got " << eps;
+  return verifyRowConfigs(op, in, config, variants);
+}
+
 LogicalResult RmsNormOp::verify() {
   auto in = cast<RankedTensorType>(getInput().getType());
-  auto w = cast<RankedTensorType>(getWeight().getType());
   auto res = cast<RankedTensorType>(getResult().getType());
-  if (in.getRank() < 1)
-    return emitOpError() << "input must have rank >= 1, got a rank-0 tensor";
-  if (w.getRank() != 1)
-    return emitOpError() << "weight must have rank 1, got " << shapeStr(w);
-  int64_t c = in.getDimSize(in.getRank() - 1);
-  if (conflict(w.getDimSize(0), c))
-    return emitOpError() << "weight size " << dimStr(w.getDimSize(0))
-                         << " differs from the input's last dim " << dimStr(c)
-                         << " (input " << shapeStr(in) << ")";
-  if (w.getElementType() != in.getElementType())
-    return emitOpError() << "weight element type " << w.getElementType()
-                         << " differs from input element type "
-                         << in.getElementType();
-  float eps = getEpsilon().convertToFloat();
-  if (!(eps > 0.0f) || !std::isfinite(eps))
-    return emitOpError() << "epsilon must be a finite value > 0, got " << eps;
-  if (failed(verifyRowConfigs(*this, in, getConfigAttr(), getLengthVariantsAttr())))
+  if (in.getRank() >= 1 && failed(verifyColumnVector(*this, in, getWeight(), "weight")))
+    return failure();
+  if (failed(verifyNorm(*this, in, getEpsilon().convertToFloat(), getConfigAttr(),
+                        getLengthVariantsAttr())))
+    return failure();
+  return verifySameShapeAndType(*this, in, res, "input");
+}
+
+//===----------------------------------------------------------------------===//
+// LayerNormOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult LayerNormOp::verify() {
+  auto in = cast<RankedTensorType>(getInput().getType());
+  auto res = cast<RankedTensorType>(getResult().getType());
+  if (in.getRank() >= 1 && (failed(verifyColumnVector(*this, in, getWeight(), "weight")) ||
+                            failed(verifyColumnVector(*this, in, getBias(), "bias"))))
+    return failure();
+  if (failed(verifyNorm(*this, in, getEpsilon().convertToFloat(), getConfigAttr(),
+                        getLengthVariantsAttr())))
     return failure();
   return verifySameShapeAndType(*this, in, res, "input");
 }

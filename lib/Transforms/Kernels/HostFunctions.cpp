@@ -18,7 +18,7 @@ namespace {
 using SymbolicDims = SmallVector<Attribute, 4>;
 
 bool isMiniComputeOp(Operation *op) {
-  return isa<MatmulOp, SoftmaxOp, RmsNormOp, AttentionOp, AddOp, MulOp, SiluOp, GeluOp, ScaleOp,
+  return isa<MatmulOp, SoftmaxOp, RmsNormOp, LayerNormOp, AttentionOp, AddOp, MulOp, SiluOp, GeluOp, ScaleOp,
              CastOp, TransposeOp, CausalMaskOp, ElementwiseOp>(op);
 }
 
@@ -150,6 +150,9 @@ void FunctionRecorder::unifyOperandDims(Operation *op) {
     }
   } else if (auto norm = dyn_cast<RmsNormOp>(op)) {
     unify(d(norm.getInput()).back(), d(norm.getWeight())[0]);
+  } else if (auto norm = dyn_cast<LayerNormOp>(op)) {
+    unify(d(norm.getInput()).back(), d(norm.getWeight())[0]);
+    unify(d(norm.getInput()).back(), d(norm.getBias())[0]);
   } else if (auto attn = dyn_cast<AttentionOp>(op)) {
     SymbolicDims &q = d(attn.getQuery()), &k = d(attn.getKey()), &v = d(attn.getValue());
     unify(q[0], k[0]);

@@ -246,6 +246,9 @@ buildSoftmaxKernel(mlir::Operation *op, RowConfigAttr cfg, mlir::gpu::GPUModuleO
 mlir::FailureOr<mlir::gpu::GPUFuncOp>
 buildRmsNormKernel(mlir::Operation *op, RowConfigAttr cfg, mlir::gpu::GPUModuleOp module,
                    llvm::StringRef name, KernelSpec &spec);
+mlir::FailureOr<mlir::gpu::GPUFuncOp>
+buildLayerNormKernel(mlir::Operation *op, RowConfigAttr cfg, mlir::gpu::GPUModuleOp module,
+                     llvm::StringRef name, KernelSpec &spec);
 /// Fills the attention ABI: tensors q, k, v, o, sizes B, H, G, S, T, D,
 /// `rowsPerBlock` query rows of one (batch, head) per block of `threads`.
 void setAttentionSpec(mlir::Operation *attention, KernelSpec &spec, int64_t rowsPerBlock,

@@ -136,6 +136,46 @@ func.func @rmsnorm_weight_type(%x: tensor<4x8xf16>, %w: tensor<8xf32>) {
 
 // -----
 
+func.func @layernorm_bias_size(%x: tensor<4x4096xbf16>, %w: tensor<4096xbf16>, %b: tensor<4000xbf16>) {
+  // expected-error @+1 {{bias size 4000 differs from the input's last dim 4096 (input 4x4096)}}
+  %y = mini.layernorm %x, %w, %b {epsilon = 1.0e-05 : f32} : tensor<4x4096xbf16>, tensor<4096xbf16>, tensor<4000xbf16> -> tensor<4x4096xbf16>
+  return
+}
+
+// -----
+
+func.func @layernorm_weight_rank(%x: tensor<4x8xf16>, %w: tensor<1x8xf16>, %b: tensor<8xf16>) {
+  // expected-error @+1 {{weight must have rank 1, got 1x8}}
+  %y = mini.layernorm %x, %w, %b {epsilon = 1.0e-05 : f32} : tensor<4x8xf16>, tensor<1x8xf16>, tensor<8xf16> -> tensor<4x8xf16>
+  return
+}
+
+// -----
+
+func.func @layernorm_bias_type(%x: tensor<4x8xf16>, %w: tensor<8xf16>, %b: tensor<8xbf16>) {
+  // expected-error @+1 {{bias element type 'bf16' differs from input element type 'f16'}}
+  %y = mini.layernorm %x, %w, %b {epsilon = 1.0e-05 : f32} : tensor<4x8xf16>, tensor<8xf16>, tensor<8xbf16> -> tensor<4x8xf16>
+  return
+}
+
+// -----
+
+func.func @layernorm_epsilon(%x: tensor<4x8xf32>, %w: tensor<8xf32>, %b: tensor<8xf32>) {
+  // expected-error @+1 {{epsilon must be a finite value > 0, got 0.000000e+00}}
+  %y = mini.layernorm %x, %w, %b {epsilon = 0.0 : f32} : tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @layernorm_result(%x: tensor<4x8xf32>, %w: tensor<8xf32>, %b: tensor<8xf32>) {
+  // expected-error @+1 {{result}}
+  %y = mini.layernorm %x, %w, %b {epsilon = 1.0e-05 : f32} : tensor<4x8xf32>, tensor<8xf32>, tensor<8xf32> -> tensor<4x9xf32>
+  return
+}
+
+// -----
+
 func.func @attention_gqa(%q: tensor<2x8x16x64xf16>, %k: tensor<2x3x16x64xf16>) {
   // expected-error @+1 {{query heads H = 8 must be a multiple of key/value heads G = 3}}
   %o = mini.attention %q, %k, %k : tensor<2x8x16x64xf16>, tensor<2x3x16x64xf16>, tensor<2x3x16x64xf16> -> tensor<2x8x16x64xf16>

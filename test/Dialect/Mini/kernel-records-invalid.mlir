@@ -48,7 +48,7 @@ func.func @bad_dtype() {
 
 func.func @bad_op() {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{'gpu.launch_func' op mini.kernel field 'op' must name a mini op (matmul, softmax, rmsnorm, attention, add, mul, silu, gelu, scale, cast, transpose, causal_mask or elementwise), got "conv"}}
+  // expected-error @+1 {{'gpu.launch_func' op mini.kernel field 'op' must name a mini op (matmul, softmax, rmsnorm, layernorm, attention, add, mul, silu, gelu, scale, cast, transpose, causal_mask or elementwise), got "conv"}}
   gpu.launch_func @m::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) {mini.kernel = {op = "conv", sizes = ["R", "C"], static_sizes = {C = -1 : i64, R = -1 : i64}, tensors = [{dims = ["R", "C"], dtype = "f32", name = "x", output = false}, {dims = ["R", "C"], dtype = "f32", name = "y", output = true}], grid = [{div = 1 : i64, sizes = ["R"]}, {div = 1 : i64, sizes = []}, {div = 1 : i64, sizes = []}], block = [128, 1, 1], dynamic_shared_bytes = 0 : i64, attrs = {}}}
   return
 }

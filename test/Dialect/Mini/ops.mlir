@@ -64,6 +64,15 @@ func.func @rmsnorm(%x: tensor<3x4096xbf16>, %w: tensor<4096xbf16>) -> tensor<3x4
 
 // -----
 
+// CHECK-LABEL: func @layernorm
+// CHECK: mini.layernorm %{{.*}}, %{{.*}}, %{{.*}} {epsilon = 9.99999974E-6 : f32} : tensor<?x2x?xf16>, tensor<?xf16>, tensor<?xf16> -> tensor<?x2x?xf16>
+func.func @layernorm(%x: tensor<?x2x?xf16>, %w: tensor<?xf16>, %b: tensor<?xf16>) -> tensor<?x2x?xf16> {
+  %y = mini.layernorm %x, %w, %b {epsilon = 1.0e-05 : f32} : tensor<?x2x?xf16>, tensor<?xf16>, tensor<?xf16> -> tensor<?x2x?xf16>
+  return %y : tensor<?x2x?xf16>
+}
+
+// -----
+
 // CHECK-LABEL: func @attention_gqa_causal
 // CHECK: mini.attention %{{.*}}, %{{.*}}, %{{.*}} {causal, scale = 1.250000e-01 : f32} : tensor<2x8x1x64xf16>, tensor<2x2x77x64xf16>, tensor<2x2x77x64xf16> -> tensor<2x8x1x64xf16>
 func.func @attention_gqa_causal(%q: tensor<2x8x1x64xf16>, %k: tensor<2x2x77x64xf16>, %v: tensor<2x2x77x64xf16>) -> tensor<2x8x1x64xf16> {

@@ -7,7 +7,7 @@ include "mlir/IR/AttrTypeBase.td"
 
 def Mini_RowConfigAttr : AttrDef<Mini_Dialect, "RowConfig"> {
   let mnemonic = "row_config";
-  let summary = "How a row op (softmax, rmsnorm) maps rows onto a thread block";
+  let summary = "How a row op (softmax, rmsnorm, layernorm) maps rows onto a thread block";
   let description = [{
     - `vector_width`: elements per vector access; 16 bytes of the element type
       (8 for f16/bf16, 4 for f32) for 16-byte loads, 1 for scalar accesses.

@@ -120,6 +120,31 @@ def Mini_RmsNormOp : Mini_Op<"rmsnorm", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Mini_LayerNormOp : Mini_Op<"layernorm", [Pure]> {
+  let summary = "Layer normalization along the last dimension, with weight and bias";
+  let description = [{
+    `y[..., i] = (x[..., i] - mean) / sqrt(var + epsilon) * w[i] + b[i]`, the
+    mean and the (biased) variance over the last dimension, accumulated in
+    f32. `w` and `b` have the size of the last dimension. Same row kernels
+    and `#mini.row_config` as `mini.rmsnorm`.
+
+    ```mlir
+    %y = mini.layernorm %x, %w, %b {epsilon = 1.0e-05 : f32}
+        : tensor<4x4096xf16>, tensor<4096xf16>, tensor<4096xf16> -> tensor<4x4096xf16>
+    ```
+  }];
+  let arguments = (ins Mini_Tensor:$input, Mini_Tensor:$weight, Mini_Tensor:$bias,
+                       F32Attr:$epsilon,
+                       OptionalAttr<Mini_RowConfigAttr>:$config,
+                       OptionalAttr<Mini_RowConfigArrayAttr>:$length_variants);
+  let results = (outs Mini_Tensor:$result);
+  let assemblyFormat = [{
+    $input `,` $weight `,` $bias attr-dict `:` type($input) `,` type($weight) `,` type($bias)
+    `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def Mini_AttentionOp : Mini_Op<"attention", [Pure]> {
   let summary = "Scaled dot-product attention with optional causal mask and GQA";
   let description = [{

@@ -13,6 +13,8 @@ void matmul(const double *a, const double *b, double *c, int64_t batch, int64_t 
             int64_t K);
 void softmax(const double *x, double *y, int64_t R, int64_t C);
 void rmsnorm(const double *x, const double *w, double *y, int64_t R, int64_t C, double eps);
+void layernorm(const double *x, const double *w, const double *b, double *y, int64_t R,
+               int64_t C, double eps);
 void attention(const double *q, const double *k, const double *v, double *o, int64_t B,
                int64_t H, int64_t G, int64_t S, int64_t T, int64_t D, double scale,
                bool causal);

@@ -45,6 +45,11 @@ void softmax(SoftmaxVariant v, DType t, const void *x, void *y, int64_t R, int64
 /// y = x * rsqrt(mean(x^2) + eps) * w; 16-byte vector loads where aligned.
 void rmsnorm(DType t, const void *x, const void *w, void *y, int64_t R, int64_t C, float eps);
 
+/// y = (x - mean) * rsqrt(var + eps) * w + b over each row (two passes for
+/// the statistics).
+void layernorm(DType t, const void *x, const void *w, const void *b, void *y, int64_t R,
+               int64_t C, float eps);
+
 /// Flash-style attention: tiles over keys with online softmax, causal mask
 /// aligned bottom-right, GQA; never materializes S x T. Rows that see no key
 /// output zeros; rows whose visible scores are all -inf output NaN.

@@ -1,0 +1,132 @@
+// mini.layernorm's row kernel: the rows mapped as rmsnorm's (RowEmitter.h),
+// the mean and variance from shifted sums in one pass over the row.
+#include "RowEmitter.h"
+
+using namespace mlir;
+
+namespace mini {
+
+FailureOr<gpu::GPUFuncOp> buildLayerNormKernel(Operation *op, RowConfigAttr cfg,
+                                               gpu::GPUModuleOp module, StringRef name,
+                                               KernelSpec &spec) {
+  auto norm = cast<LayerNormOp>(op);
+  auto type = cast<RankedTensorType>(norm.getInput().getType());
+  Type elt = type.getElementType();
+  OpBuilder b(op->getContext());
+  rowSpec(spec, "layernorm", cfg, b);
+  spec.tensors = {{"x", elt, {"R", "C"}, false},
+                  {"w", elt, {"C"}, false},
+                  {"b", elt, {"C"}, false},
+                  {"y", elt, {"R", "C"}, true}};
+  spec.attrs.set("epsilon", norm.getEpsilonAttr());
+
+  Location loc = op->getLoc();
+  gpu::GPUFuncOp func = createKernel(b, loc, module, name, spec,
+                                     rowWorkgroup(cfg, elt, type.getDimSize(type.getRank() - 1)));
+  b.setInsertionPointToStart(&func.getBody().front());
+  KernelBuilder kb(b, loc);
+  Value X = func.getArgument(0), W = func.getArgument(1), B = func.getArgument(2);
+  Value Y = func.getArgument(3);
+  RowArgs args = rowArgs(kb, func, type, /*firstSize=*/4);
+  Value R = args.R, C = args.C, smem = args.smem;
+  int64_t staticC = args.staticC;
+  RowEmitter row(kb, cfg, R, C, staticC, cfg.getStaged() ? Value() : smem,
+                 rowCache(kb, cfg, elt, spec));
+  Value eps = kb.f32(norm.getEpsilon().convertToFloat());
+  Value n = indexToF32(kb, C);
+
+  // The statistics come from sums of x - K, K the row's first element: one
+  // pass, and no cancellation where the values sit far from zero (K is
+  // within a few deviations of the mean).
+  auto shiftOf = [&] {
+    Value nonEmpty = arith::CmpIOp::create(kb.b, kb.loc, arith::CmpIPredicate::ne, C, kb.idx(0));
+    return kb.loadF32If(kb.andi(row.rowValid, nonEmpty), X, row.base, 0.0f);
+  };
+  // (s1, s2) += (x - K, (x - K)^2) over the accesses that are on.
+  auto accumulate = [&](ArrayRef<SmallVector<Value>> x, ArrayRef<RowAccess> accesses, Value K,
+                        std::pair<Value, Value> sums) {
+    for (auto [values, a] : llvm::zip(x, accesses))
+      for (Value v : values) {
+        Value d = kb.select(a.ok, kb.fsub(v, K), kb.f32(0.0f));
+        sums = {kb.fadd(sums.first, d), kb.fma(d, d, sums.second)};
+      }
+    return sums;
+  };
+  // (mean, 1 / sqrt(var + eps)) from the row's sums.
+  auto statsOf = [&](Value K, Value s1, Value s2) {
+    Value m1 = kb.fdiv(s1, n);
+    Value var = kb.fsub(kb.fdiv(s2, n), kb.fmul(m1, m1));
+    var = kb.fmax(var, kb.f32(0.0f)); // rounding can take it just below 0
+    return std::make_pair(kb.fadd(K, m1), kb.rsqrt(kb.fadd(var, eps)));
+  };
+  auto writeRow = [&](ArrayRef<Value> x, Value mean, Value rstd, const RowAccess &a) {
+    kb.ifThenElse(a.ok, [&] {
+      SmallVector<Value> w = row.loadColumns(a, W), bias = row.loadColumns(a, B), y;
+      for (size_t e = 0; e < x.size(); ++e)
+        y.push_back(kb.fma(kb.fmul(kb.fsub(x[e], mean), rstd), w[e], bias[e]));
+      kb.storeVecF32(y, Y, kb.add(row.base, a.offset));
+    });
+  };
+  auto staged = [&] { // a short row in registers: the exact two-pass statistics
+    emitStagedRows(kb, cfg, X, Y, R, C, smem, 0.0f, [&](ArrayRef<Value> x, ArrayRef<Value> inRow) {
+      Value sum = kb.f32(0.0f), ss = kb.f32(0.0f);
+      for (Value v : x) // past the row: 0
+        sum = kb.fadd(sum, v);
+      Value mean = kb.fdiv(sum, n);
+      for (auto [v, in] : llvm::zip(x, inRow)) {
+        Value d = kb.select(in, kb.fsub(v, mean), kb.f32(0.0f));
+        ss = kb.fma(d, d, ss);
+      }
+      Value rstd = kb.rsqrt(kb.fadd(kb.fdiv(ss, n), eps));
+      SmallVector<Value> y;
+      for (auto [j, v] : llvm::enumerate(x)) {
+        Value w = kb.loadF32If(inRow[j], W, kb.idx(j), 0.0f);
+        Value bias = kb.loadF32If(inRow[j], B, kb.idx(j), 0.0f);
+        y.push_back(kb.fma(kb.fmul(kb.fsub(v, mean), rstd), w, bias));
+      }
+      return y;
+    });
+  };
+  auto cached = [&] {
+    SmallVector<RowAccess> accesses = row.cachedAccesses(), shared = row.sharedAccesses();
+    SmallVector<SmallVector<Value>> x = row.loadAll(accesses, X, 0.0f);
+    Value K = shiftOf();
+    std::pair<Value, Value> sums = {kb.f32(0.0f), kb.f32(0.0f)};
+    row.fillCache(shared, X, 0.0f, [&](ArrayRef<Value> xs, const RowAccess &a) {
+      sums = accumulate({SmallVector<Value>(xs)}, {a}, K, sums);
+    });
+    sums = accumulate(x, accesses, K, sums);
+    SmallVector<Value> total = row.rowSums({sums.first, sums.second}, 0);
+    auto [mean, rstd] = statsOf(K, total[0], total[1]);
+    for (auto [a, values] : llvm::zip(accesses, x))
+      writeRow(values, mean, rstd, a);
+    for (auto [j, a] : llvm::enumerate(shared))
+      writeRow(row.cached(j), mean, rstd, a);
+  };
+  auto streamed = [&] {
+    SmallVector<RowAccess> edges = row.edgeAccesses();
+    SmallVector<SmallVector<Value>> xe = row.loadAll(edges, X, 0.0f);
+    Value K = shiftOf();
+    auto init = accumulate(xe, edges, K, {kb.f32(0.0f), kb.f32(0.0f)});
+    auto loop =
+        row.streamBody({init.first, init.second}, [&](ArrayRef<RowAccess> accesses, ValueRange it) {
+          auto s = accumulate(row.loadAll(accesses, X, 0.0f), accesses, K, {it[0], it[1]});
+          return SmallVector<Value>{s.first, s.second};
+        });
+    SmallVector<Value> total = row.rowSums({loop.getResult(0), loop.getResult(1)}, 0);
+    auto [mean, rstd] = statsOf(K, total[0], total[1]);
+    for (auto [a, values] : llvm::zip(edges, xe))
+      writeRow(values, mean, rstd, a);
+    row.streamBody({}, [&](ArrayRef<RowAccess> accesses, ValueRange) {
+      SmallVector<SmallVector<Value>> x = row.loadAll(accesses, X, 0.0f);
+      for (auto [a, values] : llvm::zip(accesses, x))
+        writeRow(values, mean, rstd, a);
+      return SmallVector<Value>{};
+    });
+  };
+  stagedOrNot(kb, cfg, staticC, C, staged, [&] { row.forEachRow(cached, streamed); });
+  gpu::ReturnOp::create(b, loc);
+  return func;
+}
+
+} // namespace mini

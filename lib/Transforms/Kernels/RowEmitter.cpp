@@ -1,0 +1,64 @@
+// The row kernels' shared helpers (RowEmitter.h).
+#include "RowEmitter.h"
+
+using namespace mlir;
+
+namespace mini {
+
+/// Shared memory: two reduction regions of one float per warp of each row.
+static int64_t sharedWords(RowConfigAttr cfg) {
+  return cfg.getWarpsPerRow() == 1 ? 0 : 2 * cfg.getWarpsPerRow() * cfg.getRowsPerBlock();
+}
+
+SmallVector<MemRefType> rowWorkgroup(RowConfigAttr cfg, Type elementType, int64_t staticC) {
+  if (cfg.getStaged()) {
+    int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
+    return {workgroupMemRef({cfg.stagedSharedBytes(elementType, staticC) / bytes}, elementType)};
+  }
+  if (int64_t words = sharedWords(cfg))
+    return {workgroupMemRef({words}, Float32Type::get(elementType.getContext()))};
+  return {};
+}
+
+void rowSpec(KernelSpec &spec, StringRef op, RowConfigAttr cfg, Builder &b) {
+  spec.op = op.str();
+  spec.sizes = {"R", "C"};
+  spec.grid[0] = {{"R"}, cfg.getRowsPerBlock()};
+  spec.block[0] = cfg.threadsPerBlock();
+  spec.attrs.set("vector_width", b.getI64IntegerAttr(cfg.getVectorWidth()));
+  spec.attrs.set("warps_per_row", b.getI64IntegerAttr(cfg.getWarpsPerRow()));
+  spec.attrs.set("rows_per_block", b.getI64IntegerAttr(cfg.getRowsPerBlock()));
+  spec.attrs.set("cache_slots", b.getI64IntegerAttr(cfg.getCacheSlots()));
+  spec.attrs.set("rows_per_warp", b.getI64IntegerAttr(cfg.getRowsPerWarp()));
+  spec.attrs.set("staged", b.getBoolAttr(cfg.getStaged()));
+  spec.attrs.set("shared_slots", b.getI64IntegerAttr(cfg.getSharedSlots()));
+}
+
+Value rowCache(KernelBuilder &kb, RowConfigAttr cfg, Type elementType, KernelSpec &spec) {
+  spec.dynamicSharedBytes = cfg.cacheSharedBytes(elementType);
+  if (spec.dynamicSharedBytes == 0)
+    return Value();
+  Value raw = gpu::DynamicSharedMemoryOp::create(
+      kb.b, kb.loc, workgroupMemRef({ShapedType::kDynamic}, kb.b.getI8Type()));
+  int64_t elements = spec.dynamicSharedBytes / (elementType.getIntOrFloatBitWidth() / 8);
+  return memref::ViewOp::create(kb.b, kb.loc, workgroupMemRef({elements}, elementType), raw,
+                                kb.idx(0), ValueRange{});
+}
+
+RowArgs rowArgs(KernelBuilder &kb, gpu::GPUFuncOp func, RankedTensorType type, unsigned firstSize) {
+  RowArgs a;
+  a.R = func.getArgument(firstSize);
+  a.staticC = type.getDimSize(type.getRank() - 1);
+  a.C =
+      ShapedType::isDynamic(a.staticC) ? Value(func.getArgument(firstSize + 1)) : kb.idx(a.staticC);
+  if (!func.getWorkgroupAttributions().empty())
+    a.smem = func.getWorkgroupAttributions()[0];
+  return a;
+}
+
+Value indexToF32(KernelBuilder &kb, Value v) {
+  Value i64 = arith::IndexCastUIOp::create(kb.b, kb.loc, kb.b.getI64Type(), v);
+  return arith::UIToFPOp::create(kb.b, kb.loc, kb.b.getF32Type(), i64);
+}
+
+} // namespace mini

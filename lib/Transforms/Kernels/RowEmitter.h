@@ -1,0 +1,356 @@
+// The row emitter shared by the row kernels (softmax, rmsnorm, layernorm):
+// thread coordinates, the row's peeled head and tail, its accesses (register
+// slots, shared slots, streamed vectors) and reductions over a row. Private
+// to lib/Transforms.
+#ifndef MINI_TRANSFORMS_KERNELS_ROWEMITTER_H
+#define MINI_TRANSFORMS_KERNELS_ROWEMITTER_H
+
+#include "RowStaged.h"
+
+#include "mini/Dialect/Mini/MiniOps.h"
+
+#include <limits>
+
+namespace mini {
+
+using mlir::ArrayRef;
+using mlir::ShapedType;
+using mlir::SmallVector;
+using mlir::Type;
+using mlir::Value;
+using mlir::ValueRange;
+namespace arith = mlir::arith;
+namespace gpu = mlir::gpu;
+namespace memref = mlir::memref;
+namespace scf = mlir::scf;
+
+inline constexpr float kNegInf = -std::numeric_limits<float>::infinity();
+
+/// One access of a thread to its row: `width` elements at `offset` from the
+/// row's start, made when `ok`.
+struct RowAccess {
+  Value offset, ok;
+  int64_t width;
+};
+
+/// Builds the body of one row kernel: thread coordinates, the row's peeled
+/// head and tail, its accesses, and reductions over a row.
+class RowEmitter {
+public:
+  RowEmitter(KernelBuilder &kb, RowConfigAttr cfg, Value R, Value C, int64_t staticC, Value smem,
+             Value cache)
+      : kb(kb), cfg(cfg), R(R), C(C), smem(smem), cache(cache), T(cfg.threadsPerRow()),
+        vw(cfg.getVectorWidth()), staticC(staticC) {
+    Value tid = kb.threadId();
+    rowInBlock = kb.div(tid, kb.idx(T));
+    laneInRow = kb.rem(tid, kb.idx(T));
+    warpInRow = kb.div(laneInRow, kb.idx(32));
+    lane = kb.rem(tid, kb.idx(32));
+    startRowGroup(kb.idx(0));
+  }
+
+  /// Emits the unstaged row code: for each group of rows the block's
+  /// threads take and each row layout, `cached()` where the row fits the
+  /// register slots, else `streamed()`.
+  void forEachRow(llvm::function_ref<void()> cached, llvm::function_ref<void()> streamed) {
+    forEachRowGroup([&] { forEachLayout([&] { cachedOrStreamed(cached, streamed); }); });
+  }
+
+  /// The values of `accesses` of `mem` (`fill` where an access is off).
+  SmallVector<SmallVector<Value>> loadAll(ArrayRef<RowAccess> accesses, Value mem, float fill) {
+    SmallVector<SmallVector<Value>> x;
+    for (const RowAccess &a : accesses)
+      x.push_back(load(a, mem, fill));
+    return x;
+  }
+
+  /// This thread's row: row `group` + rowInBlock of the block.
+  void startRowGroup(Value group) {
+    Value first = kb.mul(kb.blockId(gpu::Dimension::x), kb.idx(cfg.getRowsPerBlock()));
+    Value row = kb.add(first, kb.add(group, rowInBlock));
+    rowValid = kb.ult(row, R);
+    base = kb.mul(row, C);
+  }
+
+  /// Vector slot `s` of this thread (the row's vectors dealt round-robin).
+  RowAccess bodySlot(int64_t s) { return bodyAccess(kb.add(laneInRow, kb.idx(s * T))); }
+
+  /// The cached path's accesses: `cache_slots` vectors, then the edges.
+  SmallVector<RowAccess> cachedAccesses() {
+    SmallVector<RowAccess> out;
+    for (int64_t s = 0; s < cfg.getCacheSlots(); ++s)
+      out.push_back(bodySlot(s));
+    llvm::append_range(out, edgeAccesses());
+    return out;
+  }
+
+  /// The scalar accesses to the peeled head and tail: edge e (of `edges`,
+  /// dealt round-robin) is element e of the head, or of the tail after it.
+  SmallVector<RowAccess> edgeAccesses() {
+    SmallVector<RowAccess> out;
+    for (int64_t j = 0; j < edgeSlots; ++j) {
+      Value e = kb.add(laneInRow, kb.idx(j * T));
+      Value offset = kb.select(kb.ult(e, head), e, kb.add(e, kb.mul(body, kb.idx(vw))));
+      out.push_back({offset, kb.andi(rowValid, kb.ult(e, edges)), 1});
+    }
+    return out;
+  }
+
+  /// The shared slots' accesses: this thread's vectors after its register
+  /// slots.
+  SmallVector<RowAccess> sharedAccesses() {
+    SmallVector<RowAccess> out;
+    for (int64_t j = 0; j < cfg.getSharedSlots(); ++j)
+      out.push_back(bodySlot(cfg.getCacheSlots() + j));
+    return out;
+  }
+
+  /// Reads the shared slots from `mem` into the cache (`fill` where an
+  /// access is off, so that reading back needs no branch), handing each
+  /// vector to `fold` on the way. The loads go out kCacheBatch at a time
+  /// before their stores, so that each thread keeps several in flight.
+  void fillCache(ArrayRef<RowAccess> accesses, Value mem, float fill,
+                 llvm::function_ref<void(ArrayRef<Value>, const RowAccess &)> fold) {
+    for (size_t first = 0; first < accesses.size(); first += kCacheBatch) {
+      ArrayRef<RowAccess> batch = accesses.slice(first).take_front(kCacheBatch);
+      for (auto [j, x] : llvm::enumerate(loadAll(batch, mem, fill))) {
+        kb.storeVecF32(x, cache, cacheIndex(first + j));
+        fold(x, batch[j]);
+      }
+    }
+  }
+  static constexpr size_t kCacheBatch = 8;
+
+  /// Shared slot `j` of this thread, read back from the cache.
+  SmallVector<Value> cached(int64_t j) { return kb.loadVecF32(cache, cacheIndex(j), vw); }
+
+  /// Whether the row's vectors fit in the register and shared slots.
+  Value fitsInSlots() {
+    return kb.ule(body, kb.idx((cfg.getCacheSlots() + cfg.getSharedSlots()) * T));
+  }
+
+  /// A loop over the row's vectors, kStreamUnroll per thread and step.
+  scf::ForOp
+  streamBody(ValueRange init,
+             llvm::function_ref<SmallVector<Value>(ArrayRef<RowAccess>, ValueRange)> fn) {
+    return kb.forLoop(laneInRow, body, kb.idx(T * kStreamUnroll), init,
+                      [&](Value v, ValueRange it) {
+                        SmallVector<RowAccess> accesses;
+                        for (int64_t u = 0; u < kStreamUnroll; ++u)
+                          accesses.push_back(bodyAccess(kb.add(v, kb.idx(u * T))));
+                        return fn(accesses, it);
+                      });
+  }
+
+  SmallVector<Value> load(const RowAccess &a, Value mem, float fill) {
+    return kb.loadVecF32If(a.ok, mem, kb.add(base, a.offset), a.width, fill);
+  }
+
+  /// A per-column vector (rmsnorm's weight) at the row position of `a`:
+  /// vector loads where the row starts aligned, else scalar ones.
+  SmallVector<Value> loadColumns(const RowAccess &a, Value mem) {
+    if (a.width == 1 || edgeSlots == 0)
+      return kb.loadVecF32(mem, a.offset, a.width);
+    Value aligned = arith::CmpIOp::create(kb.b, kb.loc, arith::CmpIPredicate::eq, head, kb.idx(0));
+    SmallVector<Type> types(a.width, kb.b.getF32Type());
+    return kb.ifValues(
+        aligned, [&] { return kb.loadVecF32(mem, a.offset, a.width); },
+        [&] {
+          SmallVector<Value> out;
+          for (int64_t e = 0; e < a.width; ++e)
+            out.push_back(kb.loadF32(mem, kb.add(a.offset, kb.idx(e))));
+          return out;
+        },
+        types);
+  }
+
+  void store(ArrayRef<Value> values, const RowAccess &a, Value mem) {
+    kb.ifThenElse(a.ok, [&] { kb.storeVecF32(values, mem, kb.add(base, a.offset)); });
+  }
+
+  /// Sum or max over the row; `region` picks a shared-memory area so that
+  /// successive reductions need no barrier between them.
+  Value rowReduce(Value v, bool isMax, int64_t region) {
+    v = kb.warpAllReduce(v, isMax, std::min<int64_t>(T, 32)); // the row's lanes
+    return crossWarp({v}, region, [&](ArrayRef<Value> acc, ArrayRef<Value> next) {
+      return SmallVector<Value>{isMax ? kb.fmax(acc[0], next[0]) : kb.fadd(acc[0], next[0])};
+    })[0];
+  }
+
+  /// Sums of several quantities over the row, each thread's partials in
+  /// `vals`, through one shared-memory exchange.
+  SmallVector<Value> rowSums(SmallVector<Value> vals, int64_t region) {
+    for (Value &v : vals)
+      v = kb.warpAllReduce(v, /*isMax=*/false, std::min<int64_t>(T, 32));
+    return crossWarp(vals, region, [&](ArrayRef<Value> acc, ArrayRef<Value> next) {
+      SmallVector<Value> out;
+      for (auto [a, n] : llvm::zip(acc, next))
+        out.push_back(kb.fadd(a, n));
+      return out;
+    });
+  }
+
+  /// Merges per-thread online-softmax states (max m, sum s relative to m).
+  std::pair<Value, Value> rowMergeOnline(Value m, Value s) {
+    for (int64_t offset = std::min<int64_t>(T, 32) / 2; offset >= 1; offset /= 2) {
+      auto sm = gpu::ShuffleOp::create(kb.b, kb.loc, m, kb.i32(offset), kb.i32(32),
+                                       gpu::ShuffleMode::XOR);
+      auto ss = gpu::ShuffleOp::create(kb.b, kb.loc, s, kb.i32(offset), kb.i32(32),
+                                       gpu::ShuffleMode::XOR);
+      std::tie(m, s) = mergeOnline(m, s, sm.getShuffleResult(), ss.getShuffleResult());
+    }
+    SmallVector<Value> r = crossWarp({m, s}, 0, [&](ArrayRef<Value> acc, ArrayRef<Value> next) {
+      auto [mm, ss] = mergeOnline(acc[0], acc[1], next[0], next[1]);
+      return SmallVector<Value>{mm, ss};
+    });
+    return {r[0], r[1]};
+  }
+
+  /// (max, sum) of two online states; an all -inf state stays (-inf, 0).
+  std::pair<Value, Value> mergeOnline(Value m1, Value s1, Value m2, Value s2) {
+    Value m = kb.fmax(m1, m2);
+    Value s = kb.fadd(kb.fmul(s1, kb.exp(kb.fsub(m1, m))), kb.fmul(s2, kb.exp(kb.fsub(m2, m))));
+    return {m, kb.select(isNegInf(m), kb.f32(0.0f), s)};
+  }
+
+  Value isNegInf(Value v) {
+    return arith::CmpFOp::create(kb.b, kb.loc, arith::CmpFPredicate::OEQ, v, kb.f32(kNegInf));
+  }
+
+  KernelBuilder &kb;
+  RowConfigAttr cfg;
+  Value R, C, smem, cache, rowInBlock, laneInRow, warpInRow, lane, rowValid, base;
+  int64_t T, vw;
+
+private:
+  /// Runs `body()` for each group of rows the block's threads take at once:
+  /// one group, but a staged config's block holds more rows than threads.
+  void forEachRowGroup(llvm::function_ref<void()> body) {
+    int64_t perGroup = cfg.threadsPerBlock() / T;
+    if (perGroup >= cfg.getRowsPerBlock())
+      return body();
+    kb.forLoop(kb.idx(0), kb.idx(cfg.getRowsPerBlock()), kb.idx(perGroup), {},
+               [&](Value group, ValueRange) {
+                 startRowGroup(group);
+                 body();
+                 return SmallVector<Value>{};
+               });
+  }
+
+  /// Runs `body()` with the row's layout planned: for rows that start
+  /// 16-byte aligned (a length that is a multiple of the width: no edges),
+  /// for rows that peel a head and a tail, or, with a dynamic length, both,
+  /// picked at run time by C % width.
+  void forEachLayout(llvm::function_ref<void()> body) {
+    if (vw == 1 || (!ShapedType::isDynamic(staticC) && staticC % vw == 0))
+      return planAligned(), body();
+    if (!ShapedType::isDynamic(staticC))
+      return planPeeled(), body();
+    Value aligned = arith::CmpIOp::create(kb.b, kb.loc, arith::CmpIPredicate::eq,
+                                          kb.rem(C, kb.idx(vw)), kb.idx(0));
+    kb.ifThenElse(
+        aligned, [&] { planAligned(), body(); }, [&] { planPeeled(), body(); });
+  }
+
+  /// Runs `cached()` when the row fits in the slots, else `streamed()`.
+  void cachedOrStreamed(llvm::function_ref<void()> cached, llvm::function_ref<void()> streamed) {
+    if (cfg.getCacheSlots() + cfg.getSharedSlots() == 0)
+      return streamed();
+    kb.ifThenElse(fitsInSlots(), cached, streamed);
+  }
+
+  /// The row's layout: `head` scalars up to the first 16-byte boundary,
+  /// `body` vectors, and `edges` scalars in all (head and tail), dealt out
+  /// as `edgeSlots` accesses per thread.
+  void planAligned() {
+    head = edges = kb.idx(0);
+    body = kb.div(C, kb.idx(vw));
+    edgeSlots = 0;
+  }
+  void planPeeled() {
+    Value misaligned = kb.rem(base, kb.idx(vw));
+    head = kb.min(kb.rem(kb.sub(kb.idx(vw), misaligned), kb.idx(vw)), C);
+    body = kb.div(kb.sub(C, head), kb.idx(vw));
+    edges = kb.sub(C, kb.mul(body, kb.idx(vw)));
+    int64_t maxEdges = 2 * vw - 2; // head and tail, each < vw
+    if (!ShapedType::isDynamic(staticC))
+      maxEdges = std::min(maxEdges, staticC);
+    edgeSlots = llvm::divideCeil(maxEdges, T);
+  }
+
+  /// Where shared slot `j` of this thread lives: a vector of the row's
+  /// slot-major area, consecutive lanes in consecutive vectors.
+  Value cacheIndex(int64_t j) {
+    Value slot = kb.add(kb.mul(rowInBlock, kb.idx(cfg.getSharedSlots())), kb.idx(j));
+    return kb.mul(kb.add(kb.mul(slot, kb.idx(T)), laneInRow), kb.idx(vw));
+  }
+
+  RowAccess bodyAccess(Value v) {
+    return {kb.add(head, kb.mul(v, kb.idx(vw))), kb.andi(rowValid, kb.ult(v, body)), vw};
+  }
+
+  /// Combines one value per warp of the row (several quantities at once)
+  /// through shared memory; every thread of the row gets the result.
+  SmallVector<Value>
+  crossWarp(SmallVector<Value> vals, int64_t region,
+            llvm::function_ref<SmallVector<Value>(ArrayRef<Value>, ArrayRef<Value>)> combine) {
+    int64_t W = cfg.getWarpsPerRow();
+    if (W == 1)
+      return vals;
+    int64_t perRegion = W * cfg.getRowsPerBlock();
+    Value rowSlot = kb.mul(rowInBlock, kb.idx(W));
+    auto at = [&](int64_t quantity, Value warp) {
+      return kb.add(kb.idx((region + quantity) * perRegion), kb.add(rowSlot, warp));
+    };
+    Value leader = arith::CmpIOp::create(kb.b, kb.loc, arith::CmpIPredicate::eq, lane, kb.idx(0));
+    kb.ifThenElse(leader, [&] {
+      for (size_t q = 0; q < vals.size(); ++q)
+        memref::StoreOp::create(kb.b, kb.loc, vals[q], smem, ValueRange{at(q, warpInRow)});
+    });
+    gpu::BarrierOp::create(kb.b, kb.loc);
+    auto loadWarp = [&](int64_t w) {
+      SmallVector<Value> out;
+      for (size_t q = 0; q < vals.size(); ++q)
+        out.push_back(memref::LoadOp::create(kb.b, kb.loc, smem, ValueRange{at(q, kb.idx(w))}));
+      return out;
+    };
+    SmallVector<Value> acc = loadWarp(0);
+    for (int64_t w = 1; w < W; ++w)
+      acc = combine(acc, loadWarp(w));
+    return acc;
+  }
+
+  int64_t staticC;
+  Value head, body, edges;
+  int64_t edgeSlots = 0;
+};
+
+/// Workgroup memory of a row kernel: a staged config's rows, or one f32
+/// slot per warp for the cross-warp reductions.
+llvm::SmallVector<mlir::MemRefType> rowWorkgroup(RowConfigAttr cfg, mlir::Type elementType,
+                                                 int64_t staticC);
+
+/// The spec fields every row kernel shares: op, sizes, grid, block, config.
+void rowSpec(KernelSpec &spec, llvm::StringRef op, RowConfigAttr cfg, mlir::Builder &b);
+
+/// The shared slots' cache (dynamic shared memory, in the element type), or
+/// none without shared slots; sets the spec's dynamic shared bytes.
+mlir::Value rowCache(KernelBuilder &kb, RowConfigAttr cfg, mlir::Type elementType,
+                     KernelSpec &spec);
+
+/// A row kernel's sizes R and C (arguments `firstSize` and after it; C a
+/// constant where static, which folds the index arithmetic) and its
+/// workgroup buffer, if any.
+struct RowArgs {
+  mlir::Value R, C, smem;
+  int64_t staticC;
+};
+RowArgs rowArgs(KernelBuilder &kb, mlir::gpu::GPUFuncOp func, mlir::RankedTensorType type,
+                unsigned firstSize);
+
+/// An index as f32 (a row length in a mean).
+mlir::Value indexToF32(KernelBuilder &kb, mlir::Value v);
+
+} // namespace mini
+
+#endif
