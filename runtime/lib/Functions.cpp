@@ -154,21 +154,47 @@ int64_t FunctionSpec::numElements(const FunctionTensor &t, const Sizes &dims) {
   return n;
 }
 
+/// The function's dynamic size that a kernel size name stands for: the one
+/// dim every launch binds `size` to (a single factor), or "" where none does
+/// or launches disagree. (A function of one matmul takes M, N and K as well
+/// as arg0.0, arg1.1 and arg0.1.)
+static std::string aliasedDim(const std::vector<FunctionLaunch> &launches,
+                              const std::string &size) {
+  std::string dim;
+  for (const FunctionLaunch &l : launches) {
+    auto it = l.sizes.find(size);
+    if (it == l.sizes.end())
+      continue;
+    if (it->second.size() != 1 || it->second[0].size >= 0 ||
+        (!dim.empty() && dim != it->second[0].name))
+      return "";
+    dim = it->second[0].name;
+  }
+  return dim;
+}
+
 FunctionPlan FunctionSpec::plan(const Bundle &bundle, const Sizes &given) const {
   std::string where = "function '" + name + "'";
   std::vector<std::string> dynamic = dynamicSizes();
   FunctionPlan p;
   for (const auto &[size, value] : given) {
-    if (std::find(dynamic.begin(), dynamic.end(), size) == dynamic.end()) {
+    std::string dim = size;
+    if (std::find(dynamic.begin(), dynamic.end(), size) == dynamic.end())
+      dim = aliasedDim(launches, size);
+    if (dim.empty()) {
       std::string names;
       for (const std::string &d : dynamic)
         names += (names.empty() ? "" : ", ") + d;
       throw Error(where + " has no dynamic size '" + size +
-                  "' (its dynamic sizes: " + (names.empty() ? "none" : names) + ")");
+                  "' (its dynamic sizes: " + (names.empty() ? "none" : names) +
+                  "; or a kernel size name that all its launches bind to one of them)");
     }
     if (value < 1)
       throw Error(where + ": size " + size + " must be >= 1, got " + std::to_string(value));
-    p.dims[size] = value;
+    if (p.dims.count(dim) && p.dims[dim] != value)
+      throw Error(where + ": size " + dim + " given twice (" + size + "=" +
+                  std::to_string(value) + " and " + std::to_string(p.dims[dim]) + ")");
+    p.dims[dim] = value;
   }
   for (const std::string &d : dynamic)
     if (!p.dims.count(d))

@@ -76,9 +76,19 @@ TEST(Function, PlanNamesMissingUnknownAndBadSizes) {
   EXPECT_EQ(errorOf([&] { f.plan(b, {}); }),
             "function 'f': size arg0.0 is dynamic; give it, e.g. --size arg0.0=128");
   EXPECT_EQ(errorOf([&] {
-              f.plan(b, {{"arg0.0", 2}, {"R", 2}});
+              f.plan(b, {{"arg0.0", 2}, {"Q", 2}});
             }),
-            "function 'f' has no dynamic size 'R' (its dynamic sizes: arg0.0)");
+            "function 'f' has no dynamic size 'Q' (its dynamic sizes: arg0.0; or a kernel size "
+            "name that all its launches bind to one of them)");
+  // A kernel size that every launch binds to one dynamic size stands for it.
+  EXPECT_EQ(f.plan(b, {{"R", 7}}).dims, (Sizes{{"arg0.0", 7}}));
+  EXPECT_NE(errorOf([&] {
+              f.plan(b, {{"arg0.0", 2}, {"R", 3}});
+            }).find("function 'f': size arg0.0 given twice"),
+            std::string::npos);
+  // C is static in the launches: no alias.
+  EXPECT_NE(errorOf([&] { f.plan(b, {{"arg0.0", 2}, {"C", 64}}); }).find("has no dynamic size 'C'"),
+            std::string::npos);
   EXPECT_EQ(errorOf([&] {
               f.plan(b, {{"arg0.0", 0}});
             }),
