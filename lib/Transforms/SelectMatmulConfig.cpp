@@ -109,8 +109,7 @@ SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, MathUnit math, Stri
             {MatmulConfigAttr::get(ctx, 64, 128, 64, 2, 2, 4, MathUnit::mma_sync, CopyKind::tma), 60}};
   bool tma = copy == CopyKind::tma ||
              (!copy && chip.starts_with("sm_90") && math == MathUnit::mma_sync);
-  bool bigSharedMemory = chip == "sm_80" || chip.starts_with("sm_90") || chip.starts_with("sm_100");
-  int64_t cpAsyncStages = bigSharedMemory ? 5 : 3;
+  int64_t cpAsyncStages = sharedBytesPerBlock(chip) >= 163 * 1024 ? 5 : 3;
   MatmulConfigAttr large = tma ? MatmulConfigAttr::get(ctx, 256, 128, 64, 4, 2, 4, math, CopyKind::tma,
                                                        /*cluster_m=*/1, /*producer_warps=*/4,
                                                        /*tail_splits=*/4)
@@ -168,6 +167,14 @@ int64_t smCount(StringRef chip) {
   if (chip == "sm_89")
     return 128;
   return 84;
+}
+
+int64_t sharedBytesPerBlock(StringRef chip) {
+  if (chip.starts_with("sm_90") || chip.starts_with("sm_100"))
+    return 227 * 1024;
+  if (chip == "sm_80" || chip == "sm_87")
+    return 163 * 1024;
+  return 99 * 1024;
 }
 
 int64_t launchCost(int64_t blocks, int64_t tileM, int64_t tileN, int64_t smCount,

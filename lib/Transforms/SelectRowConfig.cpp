@@ -1,4 +1,5 @@
 // mini-select-row-config: the mapping of softmax/rmsnorm/layernorm rows onto threads.
+#include "mini/Transforms/MatmulConfig.h"
 #include "mini/Transforms/Passes.h"
 #include "mini/Transforms/RowConfig.h"
 
@@ -15,27 +16,19 @@ using namespace mlir;
 
 namespace mini {
 
-int64_t rowCacheBudget(StringRef chip) {
-  // Per block with opt-in: sm_90 227 KB, sm_80/87 163 KB, sm_86/89 99 KB.
-  if (chip.starts_with("sm_90"))
-    return 224 * 1024;
-  if (chip == "sm_80" || chip == "sm_87")
-    return 160 * 1024;
-  if (chip == "sm_86" || chip == "sm_89")
-    return 96 * 1024;
-  return 0;
-}
-
 /// A config that keeps `R` rows of `vectors` 16-byte vectors in shared
 /// memory (and a few registers), read once, or none where they do not fit
-/// `budget`: 16 warps (two blocks an SM where a row takes under half of
-/// it), else 32 with 16 values a thread in registers. A block holds its
-/// row to the end, so few blocks fit an SM: none either where a static
-/// row count leaves the last wave mostly idle (rmsnorm, 334 rows of 50257
-/// f16, 1.27 waves of two blocks an SM: 0.69x of the copy against 0.78x
-/// streamed; 500 rows of 40009, 1.89 waves: 0.91x against 0.79x).
+/// `chip`'s shared memory (less 3 KB for the reductions): 16 warps (two
+/// blocks an SM where a row takes under half of it), else 32 with 16 values
+/// a thread in registers. A block holds its row to the end, so few blocks
+/// fit an SM: none either where a static row count leaves the last wave
+/// mostly idle (rmsnorm, 334 rows of 50257 f16, 1.27 waves of two blocks an
+/// SM: 0.69x of the copy against 0.78x streamed; 500 rows of 40009, 1.89
+/// waves: 0.91x against 0.79x).
 static RowConfigAttr sharedCachedConfig(MLIRContext *ctx, int64_t vw, int64_t vectors,
-                                        int64_t budget, int64_t R) {
+                                        StringRef chip, int64_t R) {
+  int64_t budget = sharedBytesPerBlock(chip) - 3 * 1024;
+  int64_t sharedPerSM = sharedBytesPerBlock(chip) + 1024;
   for (int64_t warps : {16, 32}) {
     int64_t threads = 32 * warps, regSlots = warps == 32 ? 16 / vw : 0;
     int64_t shared = llvm::divideCeil(std::max<int64_t>(vectors - regSlots * threads, 0), threads);
@@ -43,7 +36,7 @@ static RowConfigAttr sharedCachedConfig(MLIRContext *ctx, int64_t vw, int64_t ve
     if (bytes > budget)
       continue;
     if (!ShapedType::isDynamic(R) && R > 0) {
-      int64_t perWave = kSMs * std::min(kSharedPerSM / (bytes + 1024), 2048 / threads);
+      int64_t perWave = smCount(chip) * std::min(sharedPerSM / (bytes + 1024), 2048 / threads);
       double waves = double(R) / double(perWave);
       if (waves / std::ceil(waves) < 0.75)
         return {};
@@ -54,7 +47,7 @@ static RowConfigAttr sharedCachedConfig(MLIRContext *ctx, int64_t vw, int64_t ve
 }
 
 RowConfigAttr chooseRowConfig(Type elementType, int64_t C, bool exactLength, int64_t R,
-                              int64_t sharedBudget) {
+                              StringRef cacheChip) {
   MLIRContext *ctx = elementType.getContext();
   int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
   int64_t vw = 16 / bytes;
@@ -91,13 +84,14 @@ RowConfigAttr chooseRowConfig(Type elementType, int64_t C, bool exactLength, int
   if (slots > maxSlots) {
     // Too long for registers: read once through shared memory where the row
     // fits (rows of 50257 f16 streamed twice ran 0.76x of the copy).
-    if (RowConfigAttr c = sharedCachedConfig(ctx, vw, vectors, sharedBudget, R))
-      return c;
+    if (!cacheChip.empty())
+      if (RowConfigAttr c = sharedCachedConfig(ctx, vw, vectors, cacheChip, R))
+        return c;
     slots = 0; // else stream
     // With rows enough for two blocks an SM, 8 warps a row keep more blocks
     // (and their loads) in flight than 32 (rows of 50257: 0.72x of the copy
     // against 0.50x); fewer rows need the warps (docs/PERF.md rows v5).
-    if (!ShapedType::isDynamic(R) && R >= kManyRows)
+    if (!ShapedType::isDynamic(R) && R >= 2 * smCount(cacheChip.empty() ? "sm_90a" : cacheChip))
       return RowConfigAttr::get(ctx, vw, 8, 1, 0);
   }
   // A 1024-thread block leaves one block per SM and idle bandwidth while it
@@ -111,14 +105,14 @@ RowConfigAttr chooseRowConfig(Type elementType, int64_t C, bool exactLength, int
   return RowConfigAttr::get(ctx, vw, warps, rows, slots);
 }
 
-RowConfigAttr chooseRowConfig(RankedTensorType type, int64_t sharedBudget) {
+RowConfigAttr chooseRowConfig(RankedTensorType type, StringRef cacheChip) {
   int64_t C = type.getDimSize(type.getRank() - 1);
   if (ShapedType::isDynamic(C)) // the widest of lengthVariantConfigs
     return lengthVariantConfigs(type.getElementType()).back();
   int64_t R = 1;
   for (int64_t d : type.getShape().drop_back())
     R = ShapedType::isDynamic(d) || ShapedType::isDynamic(R) ? ShapedType::kDynamic : R * d;
-  return chooseRowConfig(type.getElementType(), C, /*exactLength=*/true, R, sharedBudget);
+  return chooseRowConfig(type.getElementType(), C, /*exactLength=*/true, R, cacheChip);
 }
 
 SmallVector<RowConfigAttr> lengthVariantConfigs(Type elementType) {
@@ -150,7 +144,6 @@ struct MiniSelectRowConfigPass
   void runOnOperation() override {
     bool overriding = vectorWidth >= 0 || warpsPerRow >= 0 || rowsPerBlock >= 0 ||
                       cacheSlots >= 0 || rowsPerWarp >= 0 || sharedSlots >= 0;
-    int64_t budget = mini::rowCacheBudget(chip);
     WalkResult result = getOperation()->walk([&](Operation *op) {
       if (!isa<mini::SoftmaxOp, mini::RmsNormOp, mini::LayerNormOp>(op))
         return WalkResult::advance();
@@ -172,7 +165,7 @@ struct MiniSelectRowConfigPass
         op->setAttr("length_variants", ArrayAttr::get(op->getContext(), rest));
         return WalkResult::advance();
       }
-      mini::RowConfigAttr c = mini::chooseRowConfig(type, budget);
+      mini::RowConfigAttr c = mini::chooseRowConfig(type, chip);
       auto pick = [](int64_t option, int64_t chosen) { return option >= 0 ? option : chosen; };
       // A warp count given alone means whole warps per row, rows per warp
       // alone a warp per row or less; a new thread mapping without a row

@@ -49,6 +49,9 @@ MatmulConfigAttr tensorCoreDefaults(MatmulOp op, MathUnit math, llvm::StringRef 
                                     std::optional<CopyKind> copy = std::nullopt);
 /// SMs of the usual part of `chip` (H100 SXM: 132).
 int64_t smCount(llvm::StringRef chip);
+/// The shared memory one block of `chip` may opt in to (sm_90, sm_100: 227
+/// KB; sm_80, sm_87: 163 KB; else 99 KB); an SM has 1 KB more.
+int64_t sharedBytesPerBlock(llvm::StringRef chip);
 /// How long a launch of `blocks` blocks of tileM x tileN takes, in arbitrary
 /// units: waves of blocks (ceil(blocks / smCount)) times the time of one wave
 /// (tile area / rate). Lower is faster; the runtime computes the same.

@@ -6,25 +6,16 @@
 namespace mini {
 
 /// The default row configuration for `R` rows (kDynamic: unknown) of `C`
-/// elements of `elementType` (`exactLength`: of exactly C, else of up to C);
-/// rows too long for registers are kept in up to `sharedBudget` bytes of
-/// shared memory where they fit (0: streamed).
+/// elements of `elementType` (`exactLength`: of exactly C, else of up to C)
+/// on an H100; with `cacheChip`, for that chip, where rows too long for
+/// registers are kept in shared memory when they fit (else streamed).
 RowConfigAttr chooseRowConfig(mlir::Type elementType, int64_t C, bool exactLength = true,
-                              int64_t R = mlir::ShapedType::kDynamic, int64_t sharedBudget = 0);
-
-/// The shared memory a row kernel may keep its row in on `chip` (a block's
-/// opt-in maximum, less a little for the reductions; 0 for an unknown chip).
-int64_t rowCacheBudget(llvm::StringRef chip);
-
-/// An H100's SMs, their shared memory, and rows enough for two blocks on
-/// each.
-constexpr int64_t kSMs = 132;
-constexpr int64_t kSharedPerSM = 228 * 1024;
-constexpr int64_t kManyRows = 2 * kSMs;
+                              int64_t R = mlir::ShapedType::kDynamic,
+                              llvm::StringRef cacheChip = {});
 
 /// The default for rows of `type` (last dim = row length); for a dynamic
 /// length, the last of lengthVariantConfigs.
-RowConfigAttr chooseRowConfig(mlir::RankedTensorType type, int64_t sharedBudget = 0);
+RowConfigAttr chooseRowConfig(mlir::RankedTensorType type, llvm::StringRef cacheChip = {});
 
 /// For rows of dynamic length: the configs a launch chooses from by length,
 /// the defaults for rows of up to 8 (f32: 4), 16, ..., 32768 elements, then
