@@ -157,6 +157,41 @@ func.func @softmax_f32_shared(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %y = mini.softmax %x {config = #mini.row_config<vector_width = 4, warps_per_row = 32, rows_per_block = 1, cache_slots = 4, shared_slots = 3>} : tensor<?x?xf32> -> tensor<?x?xf32>
   return %y : tensor<?x?xf32>
 }
+// Residual norms (mini-fuse's add + norm rule, written fused): the norm of
+// x + r, and the sum as a second result; one without the sum; one through
+// shared slots.
+func.func @add_rmsnorm_f16(%x: tensor<?x?xf16>, %r: tensor<?x?xf16>, %w: tensor<?xf16>) -> (tensor<?x?xf16>, tensor<?x?xf16>) {
+  %y, %h = mini.rmsnorm %x + %r, %w {epsilon = 1.0e-05 : f32} : tensor<?x?xf16> + tensor<?x?xf16>, tensor<?xf16> -> tensor<?x?xf16>, tensor<?x?xf16>
+  return %y, %h : tensor<?x?xf16>, tensor<?x?xf16>
+}
+func.func @add_rmsnorm_bf16(%x: tensor<?x?xbf16>, %r: tensor<?x?xbf16>, %w: tensor<?xbf16>) -> (tensor<?x?xbf16>, tensor<?x?xbf16>) {
+  %y, %h = mini.rmsnorm %x + %r, %w {epsilon = 1.0e-05 : f32} : tensor<?x?xbf16> + tensor<?x?xbf16>, tensor<?xbf16> -> tensor<?x?xbf16>, tensor<?x?xbf16>
+  return %y, %h : tensor<?x?xbf16>, tensor<?x?xbf16>
+}
+func.func @add_rmsnorm_f32(%x: tensor<?x?xf32>, %r: tensor<?x?xf32>, %w: tensor<?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
+  %y, %h = mini.rmsnorm %x + %r, %w {epsilon = 1.0e-05 : f32} : tensor<?x?xf32> + tensor<?x?xf32>, tensor<?xf32> -> tensor<?x?xf32>, tensor<?x?xf32>
+  return %y, %h : tensor<?x?xf32>, tensor<?x?xf32>
+}
+func.func @add_rmsnorm_nosum_bf16(%x: tensor<?x?xbf16>, %r: tensor<?x?xbf16>, %w: tensor<?xbf16>) -> tensor<?x?xbf16> {
+  %y = mini.rmsnorm %x + %r, %w {epsilon = 1.0e-05 : f32} : tensor<?x?xbf16> + tensor<?x?xbf16>, tensor<?xbf16> -> tensor<?x?xbf16>
+  return %y : tensor<?x?xbf16>
+}
+func.func @add_rmsnorm_f16_shared(%x: tensor<?x?xf16>, %r: tensor<?x?xf16>, %w: tensor<?xf16>) -> (tensor<?x?xf16>, tensor<?x?xf16>) {
+  %y, %h = mini.rmsnorm %x + %r, %w {epsilon = 1.0e-05 : f32, config = #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, shared_slots = 13>} : tensor<?x?xf16> + tensor<?x?xf16>, tensor<?xf16> -> tensor<?x?xf16>, tensor<?x?xf16>
+  return %y, %h : tensor<?x?xf16>, tensor<?x?xf16>
+}
+func.func @add_layernorm_f16(%x: tensor<?x?xf16>, %r: tensor<?x?xf16>, %w: tensor<?xf16>, %b: tensor<?xf16>) -> (tensor<?x?xf16>, tensor<?x?xf16>) {
+  %y, %h = mini.layernorm %x + %r, %w, %b {epsilon = 1.0e-05 : f32} : tensor<?x?xf16> + tensor<?x?xf16>, tensor<?xf16>, tensor<?xf16> -> tensor<?x?xf16>, tensor<?x?xf16>
+  return %y, %h : tensor<?x?xf16>, tensor<?x?xf16>
+}
+func.func @add_layernorm_bf16(%x: tensor<?x?xbf16>, %r: tensor<?x?xbf16>, %w: tensor<?xbf16>, %b: tensor<?xbf16>) -> (tensor<?x?xbf16>, tensor<?x?xbf16>) {
+  %y, %h = mini.layernorm %x + %r, %w, %b {epsilon = 1.0e-05 : f32} : tensor<?x?xbf16> + tensor<?x?xbf16>, tensor<?xbf16>, tensor<?xbf16> -> tensor<?x?xbf16>, tensor<?x?xbf16>
+  return %y, %h : tensor<?x?xbf16>, tensor<?x?xbf16>
+}
+func.func @add_layernorm_f32(%x: tensor<?x?xf32>, %r: tensor<?x?xf32>, %w: tensor<?xf32>, %b: tensor<?xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
+  %y, %h = mini.layernorm %x + %r, %w, %b {epsilon = 1.0e-05 : f32} : tensor<?x?xf32> + tensor<?x?xf32>, tensor<?xf32>, tensor<?xf32> -> tensor<?x?xf32>, tensor<?x?xf32>
+  return %y, %h : tensor<?x?xf32>, tensor<?x?xf32>
+}
 func.func @attn64_f32(%q: tensor<?x?x?x64xf32>, %k: tensor<?x?x?x64xf32>, %v: tensor<?x?x?x64xf32>) -> tensor<?x?x?x64xf32> {
   %o = mini.attention %q, %k, %v : tensor<?x?x?x64xf32>, tensor<?x?x?x64xf32>, tensor<?x?x?x64xf32> -> tensor<?x?x?x64xf32>
   return %o : tensor<?x?x?x64xf32>

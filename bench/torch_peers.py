@@ -11,14 +11,18 @@ sizes that `mini-run --size` takes, and "causal" for a causal attention
   matmul bf16 batch=1,M=4095,N=4097,K=4093
   softmax f16 R=8192,C=50257
   rmsnorm bf16 R=4096,C=8192
+  add_layernorm f16 R=16384,C=1024
   attention f16 B=1,H=32,G=8,S=8192,T=8192,D=128 causal
 
 Peers (each the median of --iters calls on fresh random inputs, CUDA events
 around each call, the L2 left warm between calls as mini-run's timing leaves
 it, so the ratios compare like with like):
   matmul             cuBLAS (torch.matmul); torch.compile with --compile
-  softmax, rmsnorm   torch (eager), torch.compile, copy (a device-to-device
-                     copy moving the op's bytes)
+  softmax, rmsnorm,  torch (eager), torch.compile, copy (a device-to-device
+  layernorm          copy moving the op's bytes)
+  add_rmsnorm,       the same for h = x + r, then the norm of h; both written
+  add_layernorm      (our residual norm with its sum: mini-run's op rmsnorm /
+                     layernorm with tensors x, r, w[, b], y, s)
   attention          sdpa-flash, sdpa-cudnn, sdpa-efficient
 A peer that refuses a case or fails is left out of its record, with a note
 on stderr. The records carry sizes, attrs and bytes as mini-run's do (see
@@ -44,10 +48,14 @@ SIZE_NAMES = {
     "matmul": ("batch", "M", "N", "K"),
     "softmax": ("R", "C"),
     "rmsnorm": ("R", "C"),
+    "layernorm": ("R", "C"),
+    "add_rmsnorm": ("R", "C"),
+    "add_layernorm": ("R", "C"),
     "attention": ("B", "H", "G", "S", "T", "D"),
 }
 ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4}
 RMS_EPS = 1e-6
+LN_EPS = 1e-5
 WARMUP = 5
 EXIT_SKIP = 77
 
@@ -87,7 +95,10 @@ class Case:
             kv = s["B"] * s["G"] * s["T"] * s["D"]
             return (2 * q + 2 * kv) * elt
         rows = 2 * s["R"] * s["C"] * elt
-        return rows + s["C"] * elt if self.op == "rmsnorm" else rows
+        if self.op.startswith("add_"):  # x and r read, the norm and the sum written
+            rows *= 2
+        columns = {"softmax": 0, "rmsnorm": 1, "add_rmsnorm": 1}.get(self.op, 2)
+        return rows + columns * s["C"] * elt
 
 
 def parse_sizes(text):
@@ -237,10 +248,22 @@ def rmsnorm_function(torch):
 def row_peers(torch, case):
     s = case.sizes
     x = randn(torch, case, s["R"], s["C"])
+    functional = torch.nn.functional
+    rms = rmsnorm_function(torch)
+    layer = lambda t, w, b: functional.layer_norm(t, (t.shape[-1],), w, b, LN_EPS)
     if case.op == "softmax":
         eager, args = (lambda t: torch.softmax(t, dim=-1)), (x,)
-    else:
-        eager, args = rmsnorm_function(torch), (x, randn(torch, case, s["C"]))
+    elif case.op == "rmsnorm":
+        eager, args = rms, (x, randn(torch, case, s["C"]))
+    elif case.op == "layernorm":
+        eager, args = layer, (x, randn(torch, case, s["C"]), randn(torch, case, s["C"]))
+    else:  # add_rmsnorm, add_layernorm: the norm of the sum, and the sum
+        r, w, b = randn(torch, case, s["R"], s["C"]), randn(torch, case, s["C"]), randn(torch, case, s["C"])
+        def add_norm(t, u, *columns):
+            h = t + u
+            return (rms(h, *columns) if case.op == "add_rmsnorm" else layer(h, *columns)), h
+
+        eager, args = add_norm, ((x, r, w) if case.op == "add_rmsnorm" else (x, r, w, b))
     compiled = torch.compile(eager, dynamic=False)
     # The copy reads and writes as many bytes as the op moves in all.
     src = torch.randint(0, 256, (case.bytes() // 2,), dtype=torch.uint8, device="cuda")

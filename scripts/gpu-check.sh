@@ -125,6 +125,16 @@ for s in batch=1,M=12,N=1032,K=777 batch=2,M=16,N=33,K=65; do add epi_f16_matmul
 for s in batch=1,M=1000,N=1000,K=776 batch=1,M=4352,N=4352,K=520 batch=1,M=256,N=256,K=65536 batch=1,M=4096,N=4096,K=4096; do
   add epi_f16_split_matmul "$s"; add epi_bf16_wgmma_matmul "$s"; add epi_f16_matmul "$s"
 done
+# Residual norms (x + r normalized, the sum written too): every band of
+# lengths and the staged rows, odd lengths, partial blocks; one without the
+# sum; the shared slots, short and long rows and one past them (streamed).
+for t in f16 bf16 f32; do
+  for s in R=1,C=1 R=1001,C=3 R=333,C=17 R=5,C=7 R=77,C=33 R=1000,C=1000 R=999,C=257 R=33,C=8193 R=9,C=32769 R=7,C=50257; do
+    add "add_rmsnorm_${t}_rmsnorm" "$s"; add "add_layernorm_${t}_layernorm" "$s"
+  done
+done
+for s in R=1001,C=3 R=64,C=4096 R=7,C=50257; do add add_rmsnorm_nosum_bf16_rmsnorm "$s"; done
+for s in R=5,C=8 R=7,C=40009 R=3,C=53248 R=2,C=53249; do add add_rmsnorm_f16_shared_rmsnorm "$s"; done
 # NaN and -inf planted in the inputs must propagate exactly as in the reference.
 nonfinite=("softmax_f16_softmax|R=64,C=1000" "softmax_f32_softmax|R=8,C=100000" "rmsnorm_bf16_rmsnorm|R=64,C=4096"
            "softmax_bf16_softmax|R=999,C=17" "softmax_f16_softmax|R=100,C=3" "rmsnorm_f16_rmsnorm|R=100,C=250"
@@ -140,7 +150,9 @@ nonfinite=("softmax_f16_softmax|R=64,C=1000" "softmax_f32_softmax|R=8,C=100000" 
            "gelu_bf16_gelu|R=100,C=1000" "gelu_tanh_f32_gelu|R=7,C=3" "cast_f32_to_bf16_cast|R=33,C=4097"
            "mask_f16_causal_mask|batch=2,S=77,T=300" "transpose_bf16_transpose|batch=3,R=77,C=130"
            "chain_f16_elementwise|R=33,C=4097" "swiglu_bf16_elementwise|R=100,C=1000"
-           "epi_f16_matmul|batch=1,M=100,N=90,K=80" "epi_bf16_wgmma_matmul|batch=1,M=300,N=512,K=128")
+           "epi_f16_matmul|batch=1,M=100,N=90,K=80" "epi_bf16_wgmma_matmul|batch=1,M=300,N=512,K=128"
+           "add_rmsnorm_f16_rmsnorm|R=64,C=1000" "add_layernorm_bf16_layernorm|R=999,C=17"
+           "add_layernorm_f32_layernorm|R=3,C=100000" "add_rmsnorm_f16_shared_rmsnorm|R=5,C=40009")
 for c in "${nonfinite[@]}"; do cases+=("$c|--nonfinite"); done
 if [ "$mode" = quick ]; then
   cases=("${cases[@]:0:12}")

@@ -99,10 +99,16 @@ struct MiniFusePass : mini::impl::MiniFuseBase<MiniFusePass> {
   using MiniFuseBase::MiniFuseBase;
   void runOnOperation() override {
     // Attention first: its scale would otherwise join the scores' matmul
-    // as an epilogue and hide the pattern.
+    // as an epilogue and hide the pattern; then residual norms, whose add
+    // would otherwise become an elementwise kernel or an epilogue (the norm
+    // reads the sum's operands for free: it reads its input anyway).
     RewritePatternSet attention(&getContext());
     attention.add<FuseAttentionPattern>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(attention))))
+      return signalPassFailure();
+    RewritePatternSet norms(&getContext());
+    populateFuseResidualNormPatterns(norms);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(norms))))
       return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     populateFuseElementwisePatterns(patterns);

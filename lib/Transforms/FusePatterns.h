@@ -31,6 +31,11 @@ void populateFuseElementwisePatterns(mlir::RewritePatternSet &patterns);
 void populateFuseMatmulEpiloguePatterns(mlir::RewritePatternSet &patterns,
                                         int64_t minKForFullInputs);
 
+/// rmsnorm / layernorm of add(x, r) (same shapes) -> the norm with a
+/// residual, and its sum result where the add has other users
+/// (FuseResidualNorm.cpp).
+void populateFuseResidualNormPatterns(mlir::RewritePatternSet &patterns);
+
 } // namespace mini
 
 #endif

@@ -302,17 +302,21 @@ func.func @softmax_by_length(%x: tensor<?x?xbf16>) -> tensor<?x?xbf16> {
 
 // Rows kept in shared memory (shared_slots): 2 vectors a thread in
 // registers, 3 in dynamic shared memory (3 x 8 x 128 f16 a row, two rows a
-// block: 12 KB, the record's dynamic_shared_bytes). The row is read once:
+// block: 12 KB, then the cross-warp reduction slots, 2 x 4 warps x 2 rows
+// floats: the record's dynamic_shared_bytes; no static workgroup buffer,
+// which the dynamic area could overlap). The row is read once:
 // all five loads go out, then each shared slot is stored to its place and
 // joins an online (max, sum), the registers' values last; one merge over
 // the row, then the write reads the slots back. No barrier between a
 // thread's stores and its reads. Rows of 5000 fit the 5 x 128 vectors, so
 // no streamed path is left.
 // CHECK-LABEL: func.func @softmax_shared_slots
-// CHECK: gpu.launch_func @mini_kernels::@softmax_shared_slots_softmax blocks in (%c4, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c12288_i32
-// CHECK-SAME: dynamic_shared_bytes = 12288
+// CHECK: gpu.launch_func @mini_kernels::@softmax_shared_slots_softmax blocks in (%c4, %c1, %c1) threads in (%c256, %c1, %c1) dynamic_shared_memory_size %c12352_i32
+// CHECK-SAME: dynamic_shared_bytes = 12352
 // CHECK: gpu.func @softmax_shared_slots_softmax(%[[X:.*]]: memref<?xf16>, %[[Y:.*]]: memref<?xf16>
+// CHECK-NOT: workgroup(
 // CHECK: %[[RAW:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+// CHECK: memref.view %[[RAW]][%c12288][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<16xf32, #gpu.address_space<workgroup>>
 // CHECK: %[[CACHE:.*]] = memref.view %[[RAW]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<6144xf16, #gpu.address_space<workgroup>>
 // CHECK-COUNT-5: vector.load %[[X]]
 // CHECK-NOT: math.exp
@@ -793,4 +797,52 @@ func.func @attention_decode(%q: tensor<?x?x?x64xf16>, %k: tensor<?x?x?x64xf16>, 
 func.func @layernorm(%x: tensor<3x4096xbf16>, %w: tensor<4096xbf16>, %b: tensor<4096xbf16>) -> tensor<3x4096xbf16> {
   %y = mini.layernorm %x, %w, %b {epsilon = 1.0e-05 : f32, config = #mini.row_config<vector_width = 8, warps_per_row = 4, rows_per_block = 1, cache_slots = 4>} : tensor<3x4096xbf16>, tensor<4096xbf16>, tensor<4096xbf16> -> tensor<3x4096xbf16>
   return %y : tensor<3x4096xbf16>
+}
+
+// -----
+
+// RMSNorm with a residual and its sum (mini-fuse's residual-norm rule):
+// the kernel's tensors are x, r, w, y, s; each cached vector of x and of r
+// is loaded, their sum rounded to bf16 (truncf, extf) and stored to s as it
+// is read; the norm then runs on the sum. The host allocates both results.
+// CHECK-LABEL: func.func @rmsnorm_residual
+// CHECK: %[[Y:.*]] = memref.alloc() : memref<3x4096xbf16>
+// CHECK: %[[S:.*]] = memref.alloc() : memref<3x4096xbf16>
+// CHECK: gpu.launch_func @mini_kernels::@rmsnorm_residual_rmsnorm
+// CHECK-SAME: op = "rmsnorm"
+// CHECK-SAME: tensors = [{dims = ["R", "C"], dtype = "bf16", name = "x", output = false}, {dims = ["R", "C"], dtype = "bf16", name = "r", output = false}, {dims = ["C"], dtype = "bf16", name = "w", output = false}, {dims = ["R", "C"], dtype = "bf16", name = "y", output = true}, {dims = ["R", "C"], dtype = "bf16", name = "s", output = true}]
+// CHECK: return %{{.*}}, %{{.*}} : tensor<3x4096xbf16>, tensor<3x4096xbf16>
+// CHECK: gpu.func @rmsnorm_residual_rmsnorm(%[[XA:.*]]: memref<?xbf16>, %[[RA:.*]]: memref<?xbf16>, %[[WA:.*]]: memref<?xbf16>, %[[YA:.*]]: memref<?xbf16>, %[[SA:.*]]: memref<?xbf16>
+// CHECK-COUNT-4: vector.load %[[XA]]
+// CHECK-COUNT-4: vector.load %[[RA]]
+// CHECK: arith.addf
+// CHECK: arith.truncf %{{.*}} : f32 to bf16
+// CHECK: arith.extf %{{.*}} : bf16 to f32
+// CHECK: vector.store %{{.*}}, %[[SA]]
+// CHECK: gpu.shuffle xor
+// CHECK: math.rsqrt
+// CHECK: vector.load %[[WA]]
+// CHECK: vector.store %{{.*}}, %[[YA]]
+func.func @rmsnorm_residual(%x: tensor<3x4096xbf16>, %r: tensor<3x4096xbf16>, %w: tensor<4096xbf16>) -> (tensor<3x4096xbf16>, tensor<3x4096xbf16>) {
+  %y, %h = mini.rmsnorm %x + %r, %w {epsilon = 1.0e-05 : f32, config = #mini.row_config<vector_width = 8, warps_per_row = 4, rows_per_block = 1, cache_slots = 4>} : tensor<3x4096xbf16> + tensor<3x4096xbf16>, tensor<4096xbf16> -> tensor<3x4096xbf16>, tensor<3x4096xbf16>
+  return %y, %h : tensor<3x4096xbf16>, tensor<3x4096xbf16>
+}
+
+// -----
+
+// A staged config (rows of 5 f16): the block's rows of x and r come in as
+// vectors, added in f32 and rounded, and the sum goes both to shared memory
+// and to s before the rows are normalized there.
+// CHECK-LABEL: gpu.func @layernorm_residual_staged_layernorm
+// CHECK: %[[XV:.*]] = vector.load %arg0
+// CHECK: %[[RV:.*]] = vector.load %arg1
+// CHECK: arith.extf %[[XV]] : vector<8xf16> to vector<8xf32>
+// CHECK: arith.addf %{{.*}} : vector<8xf32>
+// CHECK: arith.truncf %{{.*}} : vector<8xf32> to vector<8xf16>
+// CHECK: vector.store %{{.*}}, %{{.*}} : memref<{{.*}}xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK: vector.store %{{.*}}, %arg5
+// CHECK: gpu.barrier
+func.func @layernorm_residual_staged(%x: tensor<?x5xf16>, %r: tensor<?x5xf16>, %w: tensor<5xf16>, %b: tensor<5xf16>) -> (tensor<?x5xf16>, tensor<?x5xf16>) {
+  %y, %h = mini.layernorm %x + %r, %w, %b {epsilon = 1.0e-05 : f32} : tensor<?x5xf16> + tensor<?x5xf16>, tensor<5xf16>, tensor<5xf16> -> tensor<?x5xf16>, tensor<?x5xf16>
+  return %y, %h : tensor<?x5xf16>, tensor<?x5xf16>
 }

@@ -1,6 +1,7 @@
 // The reference a kernel's output is checked against: a reference kernel
 // on the GPU (References.h), and float64 on the CPU for small problems.
 #include "References.h"
+#include "HostTensor.h"
 
 #include "mini/reference/Cpu.h"
 #include "mini/runtime/Error.h"
@@ -29,10 +30,55 @@ std::optional<ref::UnaryOp> unaryOp(const rt::KernelSpec &k) {
   return std::nullopt;
 }
 
+/// The position of `k`'s tensor `name`, or -1.
+int tensorIndex(const rt::KernelSpec &k, const char *name) {
+  for (size_t i = 0; i < k.tensors.size(); ++i)
+    if (k.tensors[i].name == name)
+      return static_cast<int>(i);
+  return -1;
+}
+
+/// A norm (rmsnorm, layernorm) with its residual: the sum x + r in `k`'s
+/// sum tensor (or a buffer of its own when the kernel writes none), then
+/// the norm of it.
+std::pair<std::string, std::function<void()>>
+residualNormReference(const rt::KernelSpec &k, const rt::Sizes &sizes,
+                      const std::vector<CUdeviceptr> &ptrs, void *out) {
+  auto at = [&](const char *name) {
+    int i = tensorIndex(k, name);
+    return i < 0 ? nullptr : (void *)ptrs[i];
+  };
+  DType dt = k.tensors[0].dtype;
+  int64_t R = sizes.at("R"), C = sizes.at("C"), n = R * C;
+  std::shared_ptr<rt::DeviceBuffer> own;
+  void *sum = at("s");
+  if (!sum) {
+    own = std::make_shared<rt::DeviceBuffer>(
+        static_cast<size_t>(std::max<int64_t>(n, 1)) * rt::dtypeBytes(dt), "reference sum");
+    sum = (void *)own->ptr();
+  }
+  void *x = at("x"), *r = at("r"), *w = at("w"), *b = at("b");
+  if (k.op == "rmsnorm") {
+    float eps = static_cast<float>(k.attr("epsilon", 1e-6));
+    return {"add+rmsnorm/vectorized", [=] {
+              ref::binary(false, dt, x, r, sum, n, n);
+              ref::rmsnorm(dt, sum, w, out, R, C, eps);
+              (void)own;
+            }};
+  }
+  float eps = static_cast<float>(k.attr("epsilon", 1e-5));
+  return {"add+layernorm/two-pass", [=] {
+            ref::binary(false, dt, x, r, sum, n, n);
+            ref::layernorm(dt, sum, w, b, out, R, C, eps);
+            (void)own;
+          }};
+}
+
 } // namespace
 
 /// The reference kernel of `k`'s op on the same inputs (`ptrs`, the
-/// kernel's tensor order), writing `refOut`: its name and a launch.
+/// kernel's tensor order), writing `refOut` (its first output; a norm's sum,
+/// the second, goes to its place in `ptrs`): its name and a launch.
 std::pair<std::string, std::function<void()>>
 referenceFor(ref::MatmulVariant matmulRef, const rt::KernelSpec &k, const rt::Sizes &sizes,
              const std::vector<CUdeviceptr> &ptrs, CUdeviceptr refOut) {
@@ -69,6 +115,10 @@ referenceFor(ref::MatmulVariant matmulRef, const rt::KernelSpec &k, const rt::Si
     return {"softmax/block-reduce", [=] {
               ref::softmax(ref::SoftmaxVariant::BlockReduce, dt, in(0), out, s("R"), s("C"));
             }};
+  if ((k.op == "rmsnorm" || k.op == "layernorm") && tensorIndex(k, "r") >= 0)
+    return residualNormReference(k, sizes, ptrs, out);
+  if ((k.op == "rmsnorm" || k.op == "layernorm") && tensorIndex(k, "r") >= 0)
+    return residualNormReference(k, sizes, ptrs, out);
   if (k.op == "rmsnorm") {
     float eps = static_cast<float>(k.attr("epsilon", 1e-6));
     return {"rmsnorm/vectorized",
@@ -143,11 +193,27 @@ static void runProgram(const rt::KernelSpec &k, const std::vector<double> &first
   ref::cpu::elementwiseProgram(ops, args, values, k.programResult, inputs, elements, y, n);
 }
 
-/// `k`'s output in float64 on the CPU from the inputs in `host`.
-std::vector<double> cpuTruth(const rt::KernelSpec &k, const rt::Sizes &sizes,
-                             const std::vector<std::vector<double>> &in, int64_t outElements) {
+/// `k`'s outputs in float64 on the CPU (in tensor order) from its inputs
+/// `in` (in tensor order).
+std::vector<std::vector<double>> cpuTruth(const rt::KernelSpec &k, const rt::Sizes &sizes,
+                                          std::vector<std::vector<double>> in) {
   auto s = [&](const char *n) { return sizes.at(n); };
-  std::vector<double> truth(static_cast<size_t>(outElements));
+  std::vector<std::vector<double>> outs;
+  for (const rt::TensorSpec &t : k.tensors)
+    if (t.output)
+      outs.emplace_back(static_cast<size_t>(k.numElements(t, sizes)));
+  std::vector<double> &truth = outs.front();
+  int64_t outElements = static_cast<int64_t>(truth.size());
+  if ((k.op == "rmsnorm" || k.op == "layernorm") && tensorIndex(k, "r") >= 0) {
+    // The sum, rounded as the kernel stores it, replaces x and r.
+    HostTensor h(k.tensors[0].dtype, static_cast<int64_t>(in[0].size()));
+    for (size_t i = 0; i < in[0].size(); ++i)
+      h.set(static_cast<int64_t>(i), static_cast<float>(in[0][i] + in[1][i]));
+    in.erase(in.begin(), in.begin() + 2);
+    in.insert(in.begin(), h.toDouble());
+    if (outs.size() > 1)
+      outs[1] = in[0];
+  }
   if (k.op == "matmul") {
     ref::cpu::matmul(in[0].data(), in[1].data(), truth.data(), s("batch"), s("M"), s("N"), s("K"));
     if (!k.program.empty()) // the epilogue on the product and the tensors after a and b
@@ -176,7 +242,7 @@ std::vector<double> cpuTruth(const rt::KernelSpec &k, const rt::Sizes &sizes,
     ref::cpu::attention(in[0].data(), in[1].data(), in[2].data(), truth.data(), s("B"), s("H"),
                         s("G"), s("S"), s("T"), s("D"),
                         k.attr("scale", 1.0 / std::sqrt(double(s("D")))), k.attr("causal", 0) != 0);
-  return truth;
+  return outs;
 }
 
 double cpuWork(const rt::KernelSpec &k, const rt::Sizes &s) {

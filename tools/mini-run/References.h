@@ -23,8 +23,10 @@ referenceFor(ref::MatmulVariant matmulRef, const rt::KernelSpec &k, const rt::Si
 
 /// `k`'s output in float64 on the CPU from its inputs `in` (the kernel's
 /// tensor order, the output left out).
-std::vector<double> cpuTruth(const rt::KernelSpec &k, const rt::Sizes &sizes,
-                             const std::vector<std::vector<double>> &in, int64_t outElements);
+/// `k`'s outputs in float64 on the CPU, in tensor order, from its inputs
+/// `in` (in tensor order).
+std::vector<std::vector<double>> cpuTruth(const rt::KernelSpec &k, const rt::Sizes &sizes,
+                                          std::vector<std::vector<double>> in);
 
 /// A measure of the CPU's work for `k` at `sizes` (mini-run checks on the
 /// CPU below a limit).

@@ -50,19 +50,21 @@ std::vector<std::vector<double>> cpuChain(const rt::FunctionSpec &f, const rt::F
   };
   for (const rt::FunctionPlan::Launch &l : plan.launches) {
     std::vector<std::vector<double>> in;
-    size_t outIndex = 0;
+    std::vector<size_t> outIndices;
     for (size_t t = 0; t < l.tensors.size(); ++t) {
       if (l.kernel->tensors[t].output)
-        outIndex = t;
+        outIndices.push_back(t);
       else
         in.push_back(values(l.tensors[t]));
     }
-    const rt::TensorSpec &out = l.kernel->tensors[outIndex];
-    std::vector<double> y = cpuTruth(*l.kernel, l.sizes, in, l.kernel->numElements(out, l.sizes));
-    HostTensor rounded(out.dtype, static_cast<int64_t>(y.size()));
-    for (size_t i = 0; i < y.size(); ++i)
-      rounded.set(static_cast<int64_t>(i), static_cast<float>(y[i]));
-    values(l.tensors[outIndex]) = rounded.toDouble();
+    std::vector<std::vector<double>> ys = cpuTruth(*l.kernel, l.sizes, std::move(in));
+    for (size_t o = 0; o < outIndices.size(); ++o) {
+      const std::vector<double> &y = ys[o];
+      HostTensor rounded(l.kernel->tensors[outIndices[o]].dtype, static_cast<int64_t>(y.size()));
+      for (size_t i = 0; i < y.size(); ++i)
+        rounded.set(static_cast<int64_t>(i), static_cast<float>(y[i]));
+      values(l.tensors[outIndices[o]]) = rounded.toDouble();
+    }
   }
   return results;
 }
@@ -106,7 +108,7 @@ bool runFunction(const FunctionRunOptions &opt, const rt::LoadedBundle &loaded,
       CUdeviceptr p = l.tensors[t].kind == rt::FunctionBinding::Arg ? ours.at(l.tensors[t])
                                                                     : refs.at(l.tensors[t]);
       ptrs.push_back(p);
-      if (l.kernel->tensors[t].output)
+      if (l.kernel->tensors[t].output && !out)
         out = p;
     }
     refLaunches.push_back(referenceFor(opt.matmulRef, *l.kernel, l.sizes, ptrs, out));

@@ -294,7 +294,7 @@ bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Dev
   std::vector<HostTensor> host;
   std::vector<rt::DeviceBuffer> dev;
   std::vector<CUdeviceptr> ptrs;
-  int outIndex = -1;
+  std::vector<size_t> outs; // the outputs' positions (a norm's y, then its sum)
   for (size_t i = 0; i < k.tensors.size(); ++i) {
     const rt::TensorSpec &t = k.tensors[i];
     int64_t n = k.numElements(t, sizes);
@@ -302,7 +302,7 @@ bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Dev
     dev.emplace_back(host.back().bytes.size(), "tensor '" + t.name + "' of " + k.entry);
     ptrs.push_back(dev.back().ptr());
     if (t.output) {
-      outIndex = static_cast<int>(i);
+      outs.push_back(i);
       continue;
     }
     // Softmax sees a wider range so the max matters, the activations their
@@ -311,35 +311,60 @@ bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Dev
     fillRandom(host.back(), rng, -range, range, opt.nonfinite && t.name != "w");
     dev.back().upload(host.back().bytes.data());
   }
-  if (outIndex < 0)
+  if (outs.empty())
     throw rt::Error("kernel '" + k.entry + "' has no output tensor");
-  rt::DeviceBuffer &out = dev[outIndex];
-  rt::DeviceBuffer refOut(out.bytes(), "reference output");
+  // The reference reads our inputs and writes outputs of its own.
+  std::vector<rt::DeviceBuffer> refOuts;
+  std::vector<CUdeviceptr> refPtrs = ptrs;
+  for (size_t o : outs) {
+    refOuts.emplace_back(dev[o].bytes(), "reference " + k.tensors[o].name);
+    refPtrs[o] = refOuts.back().ptr();
+  }
 
-  DType dt = k.tensors[0].dtype, outType = k.tensors[outIndex].dtype;
-  auto [refName, runRef] = referenceFor(matmulVariant(opt.matmulRef), k, sizes, ptrs, refOut.ptr());
+  DType dt = k.tensors[0].dtype, outType = k.tensors[outs[0]].dtype;
+  auto [refName, runRef] =
+      referenceFor(matmulVariant(opt.matmulRef), k, sizes, refPtrs, refPtrs[outs[0]]);
 
-  // Poison both outputs (0xFF bytes are NaN in f16, bf16 and f32), run once each.
-  out.fill(0xFF);
-  refOut.fill(0xFF);
+  // Poison every output (0xFF bytes are NaN in f16, bf16 and f32), run once each.
+  for (size_t j = 0; j < outs.size(); ++j) {
+    dev[outs[j]].fill(0xFF);
+    refOuts[j].fill(0xFF);
+  }
   loaded.launch(k, ptrs, sizes);
   device.synchronize("kernel '" + k.entry + "'");
   runRef();
   device.synchronize(refName);
-  HostTensor got(outType, host[outIndex].size()), want(outType, host[outIndex].size());
-  out.download(got.bytes.data());
-  refOut.download(want.bytes.data());
-  Comparison c = compare(got, want.toDouble());
+  std::vector<std::vector<double>> want;
+  for (size_t j = 0; j < outs.size(); ++j) {
+    HostTensor w(k.tensors[outs[j]].dtype, host[outs[j]].size());
+    refOuts[j].download(w.bytes.data());
+    want.push_back(w.toDouble());
+  }
+  // Every output against its reference, the worst error and all NaN/Inf
+  // mismatches.
+  auto compareAll = [&](const std::vector<std::vector<double>> &expected) {
+    Comparison worst;
+    for (size_t j = 0; j < outs.size(); ++j) {
+      HostTensor got(k.tensors[outs[j]].dtype, host[outs[j]].size());
+      dev[outs[j]].download(got.bytes.data());
+      Comparison c = compare(got, expected[j]);
+      worst.relError = std::max(worst.relError, c.relError);
+      if (c.nonfiniteMismatch && worst.firstBad < 0)
+        worst.firstBad = c.firstBad;
+      worst.nonfiniteMismatch += c.nonfiniteMismatch;
+    }
+    return worst;
+  };
+  Comparison c = compareAll(want);
 
   // float64 ground truth for small problems.
   double cpuError = -1;
   if (opt.cpuCheck && cpuWork(k, sizes) <= 3e8) {
     std::vector<std::vector<double>> in;
     for (size_t i = 0; i < host.size(); ++i)
-      if (static_cast<int>(i) != outIndex)
+      if (!k.tensors[i].output)
         in.push_back(host[i].toDouble());
-    std::vector<double> truth = cpuTruth(k, sizes, in, got.size());
-    Comparison cc = compare(got, truth);
+    Comparison cc = compareAll(cpuTruth(k, sizes, std::move(in)));
     cpuError = cc.relError;
     c.nonfiniteMismatch += cc.nonfiniteMismatch;
   }
@@ -348,11 +373,11 @@ bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Dev
   double refMs = rt::timeMedianMs(runRef, opt.warmup, opt.iters, refName);
   // Once more after the timed launches, poisoned again: a kernel that keeps
   // state between launches (the split tail's counters) must leave it ready.
-  out.fill(0xFF);
+  for (size_t o : outs)
+    dev[o].fill(0xFF);
   loaded.launch(k, ptrs, sizes);
   device.synchronize("kernel '" + k.entry + "' (after timing)");
-  out.download(got.bytes.data());
-  Comparison again = compare(got, want.toDouble());
+  Comparison again = compareAll(want);
   if (again.relError > c.relError || again.nonfiniteMismatch > c.nonfiniteMismatch) {
     std::printf("  the launch after the timed ones differs: rel_err %.2e, %lld non-finite "
                 "mismatches\n",

@@ -158,3 +158,54 @@ TEST(Function, BadRecordsAreNamed) {
 }
 
 } // namespace
+
+namespace {
+
+/// A residual rmsnorm (x, r, w -> y and the sum s, two outputs) whose sum
+/// a later add reads: h = x + r; result0 = rmsnorm(h); result1 = h + x.
+const char *kTwoOutputs = R"({"format":"mini-bundle","version":1,"chip":"sm_90a","abi":"x","kernels":[
+    {"entry":"f_norm","op":"rmsnorm","cubin":"c.cubin","sizes":["R","C"],
+     "static_sizes":{"R":-1,"C":64},
+     "tensors":[{"name":"x","dtype":"f16","dims":["R","C"],"output":false},
+                {"name":"r","dtype":"f16","dims":["R","C"],"output":false},
+                {"name":"w","dtype":"f16","dims":["C"],"output":false},
+                {"name":"y","dtype":"f16","dims":["R","C"],"output":true},
+                {"name":"s","dtype":"f16","dims":["R","C"],"output":true}],
+     "grid":[{"sizes":["R"],"div":4},{"sizes":[],"div":1},{"sizes":[],"div":1}],
+     "block":[256,1,1],"dynamic_shared_bytes":0,"attrs":{"epsilon":1e-5}},
+    {"entry":"f_add","op":"add","cubin":"c.cubin","sizes":["R","C"],
+     "static_sizes":{"R":-1,"C":64},
+     "tensors":[{"name":"a","dtype":"f16","dims":["R","C"],"output":false},
+                {"name":"b","dtype":"f16","dims":["R","C"],"output":false},
+                {"name":"y","dtype":"f16","dims":["R","C"],"output":true}],
+     "grid":[{"sizes":["R","C"],"div":8192},{"sizes":[],"div":1},{"sizes":[],"div":1}],
+     "block":[256,1,1],"dynamic_shared_bytes":0,"attrs":{}}],
+  "functions":[{"name":"f",
+    "args":[{"name":"arg0","dtype":"f16","dims":["arg0.0",64]},
+            {"name":"arg1","dtype":"f16","dims":["arg0.0",64]},
+            {"name":"arg2","dtype":"f16","dims":[64]}],
+    "results":[{"name":"result0","dtype":"f16","dims":["arg0.0",64]},
+               {"name":"result1","dtype":"f16","dims":["arg0.0",64]}],
+    "buffers":[{"name":"t0","dtype":"f16","dims":["arg0.0",64]}],
+    "launches":[{"kernel":"f_norm","tensors":["arg0","arg1","arg2","result0","t0"],"sizes":{"R":["arg0.0"],"C":[64]}},
+                {"kernel":"f_add","tensors":["t0","arg0","result1"],"sizes":{"R":["arg0.0"],"C":[64]}}]}]})";
+
+} // namespace
+
+TEST(Function, KernelWithTwoOutputsWritesBothBindings) {
+  Bundle b = Bundle::parse(kTwoOutputs, "/tmp");
+  FunctionPlan p = b.function("f").plan(b, {{"arg0.0", 3}});
+  ASSERT_EQ(p.launches.size(), 2u);
+  ASSERT_EQ(p.launches[0].tensors.size(), 5u);
+  EXPECT_EQ(p.launches[0].tensors[3].kind, FunctionBinding::Result);
+  EXPECT_EQ(p.launches[0].tensors[4].kind, FunctionBinding::Buffer);
+  EXPECT_EQ(p.launches[1].tensors[0].kind, FunctionBinding::Buffer); // the sum, read after
+  EXPECT_EQ(p.bufferElements, std::vector<int64_t>{192});
+  // The sum not written by the norm (its s bound elsewhere): the add reads
+  // t0 before any launch writes it.
+  std::string unwritten = kTwoOutputs;
+  std::string from = R"("arg2","result0","t0"])";
+  unwritten.replace(unwritten.find(from), from.size(), R"("arg2","result0","result1"])");
+  EXPECT_NE(errorOf([&] { Bundle::parse(unwritten, "/tmp"); }).find("reads 't0' before any launch writes it"),
+            std::string::npos);
+}

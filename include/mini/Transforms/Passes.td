@@ -29,6 +29,11 @@ def MiniFuse : Pass<"mini-fuse"> {
       with the K loop (no persistent kernel yet), and at shallower K they
       cost more than the separate elementwise kernel (docs/PERF.md, "Fusion
       v3"). Attention runs first, so that its scale stays visible.
+    - Residual norms: `rmsnorm(add(x, r), w)` and `layernorm(add(x, r), w, b)`,
+      x and r of one shape, become the norm with the residual `x + r`: one
+      row kernel reads x and r and, where the sum has other users, writes it
+      as the norm's second result (they read that). Runs before the
+      elementwise and epilogue rules, which would otherwise take the add.
   }];
   let options = [
     Option<"epilogueMinK", "epilogue-min-k", "int64_t", "8192",

@@ -53,12 +53,16 @@ RowConfigAttr::verifyFor(Type elementType, function_ref<InFlightDiagnostic()> em
     return emitError() << "a staged row_config keeps its rows in shared memory already: "
                           "shared_slots must be 0, got "
                        << shared;
-  if (cacheSharedBytes(elementType) > MatmulConfigAttr::kMaxSharedBytes)
+  // With shared slots, the cross-warp reduction slots (two floats a warp of
+  // each row) share the dynamic shared memory.
+  int64_t reductionBytes = shared > 0 && warps > 1 ? 8 * warps * rows : 0;
+  if (cacheSharedBytes(elementType) + reductionBytes > MatmulConfigAttr::kMaxSharedBytes)
     return emitError() << "row_config shared_slots = " << shared << " keeps "
                        << cacheSharedBytes(elementType) << " bytes of rows in shared memory ("
                        << shared << " vectors of " << vw << " x " << elementType << " for each of "
                        << threadsPerRow() << " threads x " << rows << " rows), over the "
-                       << MatmulConfigAttr::kMaxSharedBytes << " one block may use";
+                       << MatmulConfigAttr::kMaxSharedBytes << " one block may use (with "
+                       << reductionBytes << " bytes of reduction slots)";
   if (getStaged()) {
     if (perWarp != 32 || slots < 1 || rows % vw)
       return emitError() << "a staged row_config takes a row per thread (rows_per_warp = 32), "
@@ -424,25 +428,33 @@ static LogicalResult verifyColumnVector(Operation *op, RankedTensorType in, Valu
   return success();
 }
 
-/// A norm's input rank, epsilon and row configs.
+/// A norm's input rank, epsilon, row configs, result, and its residual and
+/// sum (the input's shape and type; a sum only with a residual).
 static LogicalResult verifyNorm(Operation *op, RankedTensorType in, float eps, RowConfigAttr config,
-                                ArrayAttr variants) {
+                                ArrayAttr variants, Value residual, Value result, Value sum) {
   if (in.getRank() < 1)
     return op->emitOpError() << "input must have rank >= 1, got a rank-0 tensor";
   if (!(eps > 0.0f) || !std::isfinite(eps))
     return op->emitOpError() << "epsilon must be a finite value > 0, got " << eps;
-  return verifyRowConfigs(op, in, config, variants);
+  if (residual && failed(verifySameShapeAndType(
+                      op, in, cast<RankedTensorType>(residual.getType()), "input", "residual")))
+    return failure();
+  if (sum && !residual)
+    return op->emitOpError() << "has a sum result but no residual operand to add";
+  if (sum && failed(verifySameShapeAndType(op, in, cast<RankedTensorType>(sum.getType()), "input",
+                                           "sum")))
+    return failure();
+  if (failed(verifyRowConfigs(op, in, config, variants)))
+    return failure();
+  return verifySameShapeAndType(op, in, cast<RankedTensorType>(result.getType()), "input");
 }
 
 LogicalResult RmsNormOp::verify() {
   auto in = cast<RankedTensorType>(getInput().getType());
-  auto res = cast<RankedTensorType>(getResult().getType());
   if (in.getRank() >= 1 && failed(verifyColumnVector(*this, in, getWeight(), "weight")))
     return failure();
-  if (failed(verifyNorm(*this, in, getEpsilon().convertToFloat(), getConfigAttr(),
-                        getLengthVariantsAttr())))
-    return failure();
-  return verifySameShapeAndType(*this, in, res, "input");
+  return verifyNorm(*this, in, getEpsilon().convertToFloat(), getConfigAttr(),
+                    getLengthVariantsAttr(), getResidual(), getResult(), getSum());
 }
 
 //===----------------------------------------------------------------------===//
@@ -451,14 +463,11 @@ LogicalResult RmsNormOp::verify() {
 
 LogicalResult LayerNormOp::verify() {
   auto in = cast<RankedTensorType>(getInput().getType());
-  auto res = cast<RankedTensorType>(getResult().getType());
   if (in.getRank() >= 1 && (failed(verifyColumnVector(*this, in, getWeight(), "weight")) ||
                             failed(verifyColumnVector(*this, in, getBias(), "bias"))))
     return failure();
-  if (failed(verifyNorm(*this, in, getEpsilon().convertToFloat(), getConfigAttr(),
-                        getLengthVariantsAttr())))
-    return failure();
-  return verifySameShapeAndType(*this, in, res, "input");
+  return verifyNorm(*this, in, getEpsilon().convertToFloat(), getConfigAttr(),
+                    getLengthVariantsAttr(), getResidual(), getResult(), getSum());
 }
 
 //===----------------------------------------------------------------------===//

@@ -45,26 +45,28 @@ inline bool conflict(int64_t a, int64_t b) {
 }
 
 /// Checks that `result` has the same shape as `input`, dim by dim. `what`
-/// names the input operand in the message.
+/// names the input operand in the message, `resultName` the other tensor.
 inline mlir::LogicalResult verifySameShape(Operation *op, RankedTensorType input,
-                                           RankedTensorType result, StringRef what) {
+                                           RankedTensorType result, StringRef what,
+                                           StringRef resultName = "result") {
   if (input.getRank() != result.getRank())
-    return op->emitOpError() << "result rank " << result.getRank() << " differs from " << what
-                             << " rank " << input.getRank();
+    return op->emitOpError() << resultName << " rank " << result.getRank() << " differs from "
+                             << what << " rank " << input.getRank();
   for (auto [i, pair] : llvm::enumerate(llvm::zip(input.getShape(), result.getShape())))
     if (std::get<0>(pair) != std::get<1>(pair))
-      return op->emitOpError() << "result shape " << shapeStr(result) << " differs from " << what
-                               << " shape " << shapeStr(input) << " at dim " << i;
+      return op->emitOpError() << resultName << " shape " << shapeStr(result) << " differs from "
+                               << what << " shape " << shapeStr(input) << " at dim " << i;
   return success();
 }
 
 /// As verifySameShape, and the same element type.
 inline mlir::LogicalResult verifySameShapeAndType(Operation *op, RankedTensorType input,
-                                                  RankedTensorType result, StringRef what) {
-  if (mlir::failed(verifySameShape(op, input, result, what)))
+                                                  RankedTensorType result, StringRef what,
+                                                  StringRef resultName = "result") {
+  if (mlir::failed(verifySameShape(op, input, result, what, resultName)))
     return mlir::failure();
   if (input.getElementType() != result.getElementType())
-    return op->emitOpError() << "result element type " << result.getElementType()
+    return op->emitOpError() << resultName << " element type " << result.getElementType()
                              << " differs from " << what << " element type "
                              << input.getElementType();
   return success();

@@ -148,11 +148,17 @@ void FunctionRecorder::unifyOperandDims(Operation *op) {
         unify(a[a.size() - std::min(a.size(), bb.size()) + i],
               bb[bb.size() - std::min(a.size(), bb.size()) + i]);
     }
-  } else if (auto norm = dyn_cast<RmsNormOp>(op)) {
-    unify(d(norm.getInput()).back(), d(norm.getWeight())[0]);
-  } else if (auto norm = dyn_cast<LayerNormOp>(op)) {
-    unify(d(norm.getInput()).back(), d(norm.getWeight())[0]);
-    unify(d(norm.getInput()).back(), d(norm.getBias())[0]);
+  } else if (isa<RmsNormOp, LayerNormOp>(op)) {
+    // The residual's dims are the input's; each per-column operand is C.
+    SymbolicDims &x = d(op->getOperand(0));
+    for (Value v : op->getOperands().drop_front()) {
+      SymbolicDims &other = d(v);
+      if (other.size() == x.size())
+        for (size_t i = 0; i < x.size(); ++i)
+          unify(x[i], other[i]);
+      else
+        unify(x.back(), other[0]);
+    }
   } else if (auto attn = dyn_cast<AttentionOp>(op)) {
     SymbolicDims &q = d(attn.getQuery()), &k = d(attn.getKey()), &v = d(attn.getValue());
     unify(q[0], k[0]);
@@ -164,23 +170,24 @@ void FunctionRecorder::unifyOperandDims(Operation *op) {
 
 void FunctionRecorder::addLaunch(Operation *op, StringRef kernel) {
   unifyOperandDims(op);
-  // The result's dims: static ones from its type, dynamic ones those of the
-  // operand dim they equal (as HostLaunches allocates it).
-  Value result = op->getResult(0);
-  auto type = cast<RankedTensorType>(result.getType());
+  // The results' dims: static ones from their types, dynamic ones those of
+  // the operand dim they equal (as HostLaunches allocates them).
   auto fused = dyn_cast<ElementwiseOp>(op);
   SymbolicDims from = dims.at(fused ? fused.getShapeSource() : op->getOperand(0));
   if (isa<MatmulOp>(op))
     from.back() = dims.at(op->getOperand(1)).back();
   if (isa<TransposeOp>(op))
     std::swap(from[from.size() - 1], from[from.size() - 2]);
-  SymbolicDims resultDims;
-  for (auto [i, size] : llvm::enumerate(type.getShape()))
-    resultDims.push_back(ShapedType::isDynamic(size) ? from[i] : b.getI64IntegerAttr(size));
-  dims[result] = resultDims;
-  if (!names.count(result)) {
-    names[result] = "t" + std::to_string(buffers.size());
-    buffers.push_back(tensorRecord(result));
+  for (Value result : op->getResults()) {
+    auto type = cast<RankedTensorType>(result.getType());
+    SymbolicDims resultDims;
+    for (auto [i, size] : llvm::enumerate(type.getShape()))
+      resultDims.push_back(ShapedType::isDynamic(size) ? from[i] : b.getI64IntegerAttr(size));
+    dims[result] = resultDims;
+    if (!names.count(result)) {
+      names[result] = "t" + std::to_string(buffers.size());
+      buffers.push_back(tensorRecord(result));
+    }
   }
 
   SmallVector<Attribute> tensors;

@@ -93,11 +93,11 @@ private:
   ArrayRef<BuiltKernel> built;
   const llvm::StringMap<BuiltKernel> &companions;
   SmallVector<Value> args, buffers; // the kernels' arguments; the operands' buffers
-  Value out;                        // the output's buffer
+  SmallVector<Value> outs;          // the results' buffers
 };
 
-/// Operands in the kernel's tensor order are the op's operands; the single
-/// output comes last, then the sizes.
+/// The kernel's tensors are the op's operands, then its results (a norm's
+/// sum after its output), then the sizes.
 void HostLaunches::buffersAndArguments() {
   for (Value operand : op->getOperands()) {
     auto t = cast<RankedTensorType>(operand.getType());
@@ -106,25 +106,27 @@ void HostLaunches::buffersAndArguments() {
         bufferization::ToBufferOp::create(b, loc, mt, operand, /*read_only=*/true));
     args.push_back(flatten(b, loc, buffers.back()));
   }
-  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
-  SmallVector<Value> dynDims;
-  for (int64_t i = 0; i < resultType.getRank(); ++i) {
-    if (!resultType.isDynamicDim(i))
-      continue;
-    // Matmul's last result dim is N, from rhs; transpose's last two are
-    // swapped; every other dim of every op's result is the same dim of
-    // operand 0 (a fused elementwise op: of its first full-shape input;
-    // verified).
-    int64_t rank = resultType.getRank();
-    bool fromRhs = isa<MatmulOp>(op) && i == rank - 1;
-    int64_t dim = isa<TransposeOp>(op) && i >= rank - 2 ? 2 * rank - 3 - i : i;
-    auto fused = dyn_cast<ElementwiseOp>(op);
-    Value source = fused ? fused.getShapeSource() : op->getOperand(fromRhs ? 1 : 0);
-    dynDims.push_back(tensor::DimOp::create(b, loc, source, dim));
+  for (Value result : op->getResults()) {
+    auto resultType = cast<RankedTensorType>(result.getType());
+    SmallVector<Value> dynDims;
+    for (int64_t i = 0; i < resultType.getRank(); ++i) {
+      if (!resultType.isDynamicDim(i))
+        continue;
+      // Matmul's last result dim is N, from rhs; transpose's last two are
+      // swapped; every other dim of every op's result is the same dim of
+      // operand 0 (a fused elementwise op: of its first full-shape input;
+      // verified).
+      int64_t rank = resultType.getRank();
+      bool fromRhs = isa<MatmulOp>(op) && i == rank - 1;
+      int64_t dim = isa<TransposeOp>(op) && i >= rank - 2 ? 2 * rank - 3 - i : i;
+      auto fused = dyn_cast<ElementwiseOp>(op);
+      Value source = fused ? fused.getShapeSource() : op->getOperand(fromRhs ? 1 : 0);
+      dynDims.push_back(tensor::DimOp::create(b, loc, source, dim));
+    }
+    auto resultMem = MemRefType::get(resultType.getShape(), resultType.getElementType());
+    outs.push_back(memref::AllocOp::create(b, loc, resultMem, dynDims));
+    args.push_back(flatten(b, loc, outs.back()));
   }
-  auto resultMem = MemRefType::get(resultType.getShape(), resultType.getElementType());
-  out = memref::AllocOp::create(b, loc, resultMem, dynDims);
-  args.push_back(flatten(b, loc, out));
   for (const std::string &s : built.front().second.sizes) // the variants share the ABI
     args.push_back(size(s));
 }
@@ -367,10 +369,9 @@ void HostLaunches::emit() {
     launchByLength();
   else
     launchCheapestVariant();
-  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
-  Value result = bufferization::ToTensorOp::create(b, loc, resultType, out, b.getUnitAttr(),
-                                                   b.getUnitAttr());
-  op->getResult(0).replaceAllUsesWith(result);
+  for (auto [result, out] : llvm::zip(op->getResults(), outs))
+    result.replaceAllUsesWith(bufferization::ToTensorOp::create(
+        b, loc, result.getType(), out, b.getUnitAttr(), b.getUnitAttr()));
   op->erase();
 }
 

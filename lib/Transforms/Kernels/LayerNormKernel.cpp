@@ -12,26 +12,23 @@ FailureOr<gpu::GPUFuncOp> buildLayerNormKernel(Operation *op, RowConfigAttr cfg,
   auto norm = cast<LayerNormOp>(op);
   auto type = cast<RankedTensorType>(norm.getInput().getType());
   Type elt = type.getElementType();
+  bool hasResidual = bool(norm.getResidual()), hasSum = bool(norm.getSum());
   OpBuilder b(op->getContext());
-  rowSpec(spec, "layernorm", cfg, b);
-  spec.tensors = {{"x", elt, {"R", "C"}, false},
-                  {"w", elt, {"C"}, false},
-                  {"b", elt, {"C"}, false},
-                  {"y", elt, {"R", "C"}, true}};
-  spec.attrs.set("epsilon", norm.getEpsilonAttr());
-
   Location loc = op->getLoc();
-  gpu::GPUFuncOp func = createKernel(b, loc, module, name, spec,
-                                     rowWorkgroup(cfg, elt, type.getDimSize(type.getRank() - 1)));
-  b.setInsertionPointToStart(&func.getBody().front());
+  gpu::GPUFuncOp func = createRowKernel(b, loc, type, "layernorm", cfg,
+                                        normTensors(elt, hasResidual, hasSum, {"w", "b"}), module,
+                                        name, spec);
+  spec.attrs.set("epsilon", norm.getEpsilonAttr());
   KernelBuilder kb(b, loc);
-  Value X = func.getArgument(0), W = func.getArgument(1), B = func.getArgument(2);
-  Value Y = func.getArgument(3);
-  RowArgs args = rowArgs(kb, func, type, /*firstSize=*/4);
+  unsigned next = 0;
+  auto arg = [&](bool present = true) { return present ? func.getArgument(next++) : Value(); };
+  Value X = arg(), Res = arg(hasResidual), W = arg(), B = arg(), Y = arg(), S = arg(hasSum);
+  RowArgs args = rowArgs(kb, func, type, /*firstSize=*/next);
   Value R = args.R, C = args.C, smem = args.smem;
   int64_t staticC = args.staticC;
-  RowEmitter row(kb, cfg, R, C, staticC, cfg.getStaged() ? Value() : smem,
-                 rowCache(kb, cfg, elt, spec));
+  Value cache = rowCache(kb, cfg, elt, spec, smem);
+  RowEmitter row(kb, cfg, R, C, staticC, cfg.getStaged() ? Value() : smem, cache);
+  row.setInput(X, Res, S);
   Value eps = kb.f32(norm.getEpsilon().convertToFloat());
   Value n = indexToF32(kb, C);
 
@@ -40,7 +37,7 @@ FailureOr<gpu::GPUFuncOp> buildLayerNormKernel(Operation *op, RowConfigAttr cfg,
   // within a few deviations of the mean).
   auto shiftOf = [&] {
     Value nonEmpty = arith::CmpIOp::create(kb.b, kb.loc, arith::CmpIPredicate::ne, C, kb.idx(0));
-    return kb.loadF32If(kb.andi(row.rowValid, nonEmpty), X, row.base, 0.0f);
+    return row.inputElement(kb.andi(row.rowValid, nonEmpty), kb.idx(0), 0.0f);
   };
   // (s1, s2) += (x - K, (x - K)^2) over the accesses that are on.
   auto accumulate = [&](ArrayRef<SmallVector<Value>> x, ArrayRef<RowAccess> accesses, Value K,
@@ -68,31 +65,34 @@ FailureOr<gpu::GPUFuncOp> buildLayerNormKernel(Operation *op, RowConfigAttr cfg,
     });
   };
   auto staged = [&] { // a short row in registers: the exact two-pass statistics
-    emitStagedRows(kb, cfg, X, Y, R, C, smem, 0.0f, [&](ArrayRef<Value> x, ArrayRef<Value> inRow) {
-      Value sum = kb.f32(0.0f), ss = kb.f32(0.0f);
-      for (Value v : x) // past the row: 0
-        sum = kb.fadd(sum, v);
-      Value mean = kb.fdiv(sum, n);
-      for (auto [v, in] : llvm::zip(x, inRow)) {
-        Value d = kb.select(in, kb.fsub(v, mean), kb.f32(0.0f));
-        ss = kb.fma(d, d, ss);
-      }
-      Value rstd = kb.rsqrt(kb.fadd(kb.fdiv(ss, n), eps));
-      SmallVector<Value> y;
-      for (auto [j, v] : llvm::enumerate(x)) {
-        Value w = kb.loadF32If(inRow[j], W, kb.idx(j), 0.0f);
-        Value bias = kb.loadF32If(inRow[j], B, kb.idx(j), 0.0f);
-        y.push_back(kb.fma(kb.fmul(kb.fsub(v, mean), rstd), w, bias));
-      }
-      return y;
-    });
+    emitStagedRows(
+        kb, cfg, X, Y, R, C, smem, 0.0f,
+        [&](ArrayRef<Value> x, ArrayRef<Value> inRow) {
+          Value sum = kb.f32(0.0f), ss = kb.f32(0.0f);
+          for (Value v : x) // past the row: 0
+            sum = kb.fadd(sum, v);
+          Value mean = kb.fdiv(sum, n);
+          for (auto [v, in] : llvm::zip(x, inRow)) {
+            Value d = kb.select(in, kb.fsub(v, mean), kb.f32(0.0f));
+            ss = kb.fma(d, d, ss);
+          }
+          Value rstd = kb.rsqrt(kb.fadd(kb.fdiv(ss, n), eps));
+          SmallVector<Value> y;
+          for (auto [j, v] : llvm::enumerate(x)) {
+            Value w = kb.loadF32If(inRow[j], W, kb.idx(j), 0.0f);
+            Value bias = kb.loadF32If(inRow[j], B, kb.idx(j), 0.0f);
+            y.push_back(kb.fma(kb.fmul(kb.fsub(v, mean), rstd), w, bias));
+          }
+          return y;
+        },
+        Res, S);
   };
   auto cached = [&] {
     SmallVector<RowAccess> accesses = row.cachedAccesses(), shared = row.sharedAccesses();
-    SmallVector<SmallVector<Value>> x = row.loadAll(accesses, X, 0.0f);
+    SmallVector<SmallVector<Value>> x = row.loadInput(accesses, 0.0f);
     Value K = shiftOf();
     std::pair<Value, Value> sums = {kb.f32(0.0f), kb.f32(0.0f)};
-    row.fillCache(shared, X, 0.0f, [&](ArrayRef<Value> xs, const RowAccess &a) {
+    row.fillCache(shared, 0.0f, [&](ArrayRef<Value> xs, const RowAccess &a) {
       sums = accumulate({SmallVector<Value>(xs)}, {a}, K, sums);
     });
     sums = accumulate(x, accesses, K, sums);
@@ -105,12 +105,12 @@ FailureOr<gpu::GPUFuncOp> buildLayerNormKernel(Operation *op, RowConfigAttr cfg,
   };
   auto streamed = [&] {
     SmallVector<RowAccess> edges = row.edgeAccesses();
-    SmallVector<SmallVector<Value>> xe = row.loadAll(edges, X, 0.0f);
+    SmallVector<SmallVector<Value>> xe = row.loadInput(edges, 0.0f);
     Value K = shiftOf();
     auto init = accumulate(xe, edges, K, {kb.f32(0.0f), kb.f32(0.0f)});
     auto loop =
         row.streamBody({init.first, init.second}, [&](ArrayRef<RowAccess> accesses, ValueRange it) {
-          auto s = accumulate(row.loadAll(accesses, X, 0.0f), accesses, K, {it[0], it[1]});
+          auto s = accumulate(row.loadInput(accesses, 0.0f), accesses, K, {it[0], it[1]});
           return SmallVector<Value>{s.first, s.second};
         });
     SmallVector<Value> total = row.rowSums({loop.getResult(0), loop.getResult(1)}, 0);
@@ -118,7 +118,7 @@ FailureOr<gpu::GPUFuncOp> buildLayerNormKernel(Operation *op, RowConfigAttr cfg,
     for (auto [a, values] : llvm::zip(edges, xe))
       writeRow(values, mean, rstd, a);
     row.streamBody({}, [&](ArrayRef<RowAccess> accesses, ValueRange) {
-      SmallVector<SmallVector<Value>> x = row.loadAll(accesses, X, 0.0f);
+      SmallVector<SmallVector<Value>> x = row.loadInput(accesses, 0.0f, /*writeSum=*/false);
       for (auto [a, values] : llvm::zip(accesses, x))
         writeRow(values, mean, rstd, a);
       return SmallVector<Value>{};

@@ -11,6 +11,8 @@ static int64_t sharedWords(RowConfigAttr cfg) {
 }
 
 SmallVector<MemRefType> rowWorkgroup(RowConfigAttr cfg, Type elementType, int64_t staticC) {
+  if (cfg.getSharedSlots() > 0)
+    return {}; // the reduction slots follow the cache (rowCache)
   if (cfg.getStaged()) {
     int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
     return {workgroupMemRef({cfg.stagedSharedBytes(elementType, staticC) / bytes}, elementType)};
@@ -34,13 +36,47 @@ void rowSpec(KernelSpec &spec, StringRef op, RowConfigAttr cfg, Builder &b) {
   spec.attrs.set("shared_slots", b.getI64IntegerAttr(cfg.getSharedSlots()));
 }
 
-Value rowCache(KernelBuilder &kb, RowConfigAttr cfg, Type elementType, KernelSpec &spec) {
-  spec.dynamicSharedBytes = cfg.cacheSharedBytes(elementType);
-  if (spec.dynamicSharedBytes == 0)
+gpu::GPUFuncOp createRowKernel(OpBuilder &b, Location loc, RankedTensorType type, StringRef op,
+                               RowConfigAttr cfg, ArrayRef<KernelTensor> tensors,
+                               gpu::GPUModuleOp module, StringRef name, KernelSpec &spec) {
+  rowSpec(spec, op, cfg, b);
+  spec.tensors.assign(tensors.begin(), tensors.end());
+  Type elt = type.getElementType();
+  gpu::GPUFuncOp func = createKernel(b, loc, module, name, spec,
+                                     rowWorkgroup(cfg, elt, type.getDimSize(type.getRank() - 1)));
+  b.setInsertionPointToStart(&func.getBody().front());
+  return func;
+}
+
+SmallVector<KernelTensor> normTensors(Type elementType, bool residual, bool sum,
+                                      ArrayRef<StringRef> columns) {
+  SmallVector<KernelTensor> t = {{"x", elementType, {"R", "C"}, false}};
+  if (residual)
+    t.push_back({"r", elementType, {"R", "C"}, false});
+  for (StringRef c : columns)
+    t.push_back({c.str(), elementType, {"C"}, false});
+  t.push_back({"y", elementType, {"R", "C"}, true});
+  if (sum)
+    t.push_back({"s", elementType, {"R", "C"}, true});
+  return t;
+}
+
+Value rowCache(KernelBuilder &kb, RowConfigAttr cfg, Type elementType, KernelSpec &spec,
+               Value &smem) {
+  int64_t cacheBytes = cfg.cacheSharedBytes(elementType);
+  if (cacheBytes == 0)
     return Value();
+  // The reduction slots go after the cache in the same dynamic shared
+  // memory: beside a static workgroup buffer, the dynamic area's base came
+  // out at the buffer's address (misaligned, the two overlapping).
+  int64_t words = sharedWords(cfg);
+  spec.dynamicSharedBytes = cacheBytes + 4 * words;
   Value raw = gpu::DynamicSharedMemoryOp::create(
       kb.b, kb.loc, workgroupMemRef({ShapedType::kDynamic}, kb.b.getI8Type()));
-  int64_t elements = spec.dynamicSharedBytes / (elementType.getIntOrFloatBitWidth() / 8);
+  if (words > 0)
+    smem = memref::ViewOp::create(kb.b, kb.loc, workgroupMemRef({words}, kb.b.getF32Type()), raw,
+                                  kb.idx(cacheBytes), ValueRange{});
+  int64_t elements = cacheBytes / (elementType.getIntOrFloatBitWidth() / 8);
   return memref::ViewOp::create(kb.b, kb.loc, workgroupMemRef({elements}, elementType), raw,
                                 kb.idx(0), ValueRange{});
 }

@@ -64,6 +64,37 @@ public:
     return x;
   }
 
+  /// The op's input `x`; with a `residual`, the input is x + residual
+  /// (rounded to the element type, as mini.add stores it), and where `sum`
+  /// is given, the kernel writes it there as it reads it.
+  void setInput(Value x, Value residual = {}, Value sum = {}) {
+    input = x;
+    this->residual = residual;
+    this->sum = sum;
+  }
+  /// The input's values at `accesses` (`fill` where an access is off); with
+  /// `writeSum`, a residual's sum is stored on the way (once per element:
+  /// a second pass over a streamed row reads without writing).
+  SmallVector<SmallVector<Value>> loadInput(ArrayRef<RowAccess> accesses, float fill,
+                                            bool writeSum = true) {
+    SmallVector<SmallVector<Value>> x = loadAll(accesses, input, fill);
+    if (!residual)
+      return x;
+    SmallVector<SmallVector<Value>> r = loadAll(accesses, residual, 0.0f);
+    for (auto [a, xs, rs] : llvm::zip(accesses, x, r)) {
+      for (auto [v, w] : llvm::zip(xs, rs))
+        v = roundToInput(kb.fadd(v, w));
+      if (sum && writeSum)
+        store(xs, a, sum);
+    }
+    return x;
+  }
+  /// The input's element at `offset` of the row where `ok`, else `fill`.
+  Value inputElement(Value ok, Value offset, float fill) {
+    Value at = kb.add(base, offset);
+    Value x = kb.loadF32If(ok, input, at, fill);
+    return residual ? roundToInput(kb.fadd(x, kb.loadF32If(ok, residual, at, 0.0f))) : x;
+  }
   /// This thread's row: row `group` + rowInBlock of the block.
   void startRowGroup(Value group) {
     Value first = kb.mul(kb.blockId(gpu::Dimension::x), kb.idx(cfg.getRowsPerBlock()));
@@ -105,15 +136,15 @@ public:
     return out;
   }
 
-  /// Reads the shared slots from `mem` into the cache (`fill` where an
-  /// access is off, so that reading back needs no branch), handing each
-  /// vector to `fold` on the way. The loads go out kCacheBatch at a time
+  /// Reads the shared slots of the input (loadInput) into the cache (`fill`
+  /// where an access is off, so that reading back needs no branch), handing
+  /// each vector to `fold` on the way. The loads go out kCacheBatch at a time
   /// before their stores, so that each thread keeps several in flight.
-  void fillCache(ArrayRef<RowAccess> accesses, Value mem, float fill,
+  void fillCache(ArrayRef<RowAccess> accesses, float fill,
                  llvm::function_ref<void(ArrayRef<Value>, const RowAccess &)> fold) {
     for (size_t first = 0; first < accesses.size(); first += kCacheBatch) {
       ArrayRef<RowAccess> batch = accesses.slice(first).take_front(kCacheBatch);
-      for (auto [j, x] : llvm::enumerate(loadAll(batch, mem, fill))) {
+      for (auto [j, x] : llvm::enumerate(loadInput(batch, fill))) {
         kb.storeVecF32(x, cache, cacheIndex(first + j));
         fold(x, batch[j]);
       }
@@ -146,7 +177,7 @@ public:
     return kb.loadVecF32If(a.ok, mem, kb.add(base, a.offset), a.width, fill);
   }
 
-  /// A per-column vector (rmsnorm's weight) at the row position of `a`:
+  /// A per-column vector (a norm's weight or bias) at the row position of `a`:
   /// vector loads where the row starts aligned, else scalar ones.
   SmallVector<Value> loadColumns(const RowAccess &a, Value mem) {
     if (a.width == 1 || edgeSlots == 0)
@@ -220,9 +251,18 @@ public:
   KernelBuilder &kb;
   RowConfigAttr cfg;
   Value R, C, smem, cache, rowInBlock, laneInRow, warpInRow, lane, rowValid, base;
+  Value input, residual, sum;
   int64_t T, vw;
 
 private:
+  /// An f32 value as the input's element type holds it.
+  Value roundToInput(Value v) {
+    Type elt = mlir::cast<mlir::MemRefType>(input.getType()).getElementType();
+    if (elt.isF32())
+      return v;
+    Value narrow = arith::TruncFOp::create(kb.b, kb.loc, elt, v);
+    return arith::ExtFOp::create(kb.b, kb.loc, kb.b.getF32Type(), narrow);
+  }
   /// Runs `body()` for each group of rows the block's threads take at once:
   /// one group, but a staged config's block holds more rows than threads.
   void forEachRowGroup(llvm::function_ref<void()> body) {
@@ -333,10 +373,27 @@ llvm::SmallVector<mlir::MemRefType> rowWorkgroup(RowConfigAttr cfg, mlir::Type e
 /// The spec fields every row kernel shares: op, sizes, grid, block, config.
 void rowSpec(KernelSpec &spec, llvm::StringRef op, RowConfigAttr cfg, mlir::Builder &b);
 
+/// A row kernel for rows of `type`: the spec (rowSpec, `tensors`), the
+/// function in `module` with the row workgroup memory, and `b` at the start
+/// of its body.
+mlir::gpu::GPUFuncOp createRowKernel(mlir::OpBuilder &b, mlir::Location loc,
+                                     mlir::RankedTensorType type, llvm::StringRef op,
+                                     RowConfigAttr cfg, llvm::ArrayRef<KernelTensor> tensors,
+                                     mlir::gpu::GPUModuleOp module, llvm::StringRef name,
+                                     KernelSpec &spec);
+
+/// A norm's kernel tensors in its operands' and results' order: x, the
+/// residual r where it has one, the per-column `columns` (w; b), y, and the
+/// sum s where it writes one.
+llvm::SmallVector<KernelTensor> normTensors(mlir::Type elementType, bool residual, bool sum,
+                                            llvm::ArrayRef<llvm::StringRef> columns);
+
 /// The shared slots' cache (dynamic shared memory, in the element type), or
-/// none without shared slots; sets the spec's dynamic shared bytes.
+/// none without shared slots; sets the spec's dynamic shared bytes. With a
+/// cache, the reduction slots `smem` are a view after it (rowWorkgroup then
+/// gives no workgroup buffer).
 mlir::Value rowCache(KernelBuilder &kb, RowConfigAttr cfg, mlir::Type elementType,
-                     KernelSpec &spec);
+                     KernelSpec &spec, mlir::Value &smem);
 
 /// A row kernel's sizes R and C (arguments `firstSize` and after it; C a
 /// constant where static, which folds the index arithmetic) and its

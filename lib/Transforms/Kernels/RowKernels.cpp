@@ -24,22 +24,19 @@ FailureOr<gpu::GPUFuncOp> buildSoftmaxKernel(Operation *op, RowConfigAttr cfg,
                                              KernelSpec &spec) {
   auto type = cast<RankedTensorType>(op->getOperand(0).getType());
   OpBuilder b(op->getContext());
-  rowSpec(spec, "softmax", cfg, b);
-  spec.tensors = {{"x", type.getElementType(), {"R", "C"}, false},
-                  {"y", type.getElementType(), {"R", "C"}, true}};
-
   Location loc = op->getLoc();
-  gpu::GPUFuncOp func =
-      createKernel(b, loc, module, name, spec,
-                   rowWorkgroup(cfg, type.getElementType(), type.getDimSize(type.getRank() - 1)));
-  b.setInsertionPointToStart(&func.getBody().front());
+  gpu::GPUFuncOp func = createRowKernel(b, loc, type, "softmax", cfg,
+                                        {{"x", type.getElementType(), {"R", "C"}, false},
+                                         {"y", type.getElementType(), {"R", "C"}, true}},
+                                        module, name, spec);
   KernelBuilder kb(b, loc);
   Value X = func.getArgument(0), Y = func.getArgument(1);
   RowArgs args = rowArgs(kb, func, type, /*firstSize=*/2);
   Value R = args.R, C = args.C, smem = args.smem;
   int64_t staticC = args.staticC;
-  RowEmitter row(kb, cfg, R, C, staticC, cfg.getStaged() ? Value() : smem,
-                 rowCache(kb, cfg, type.getElementType(), spec));
+  Value cache = rowCache(kb, cfg, type.getElementType(), spec, smem);
+  RowEmitter row(kb, cfg, R, C, staticC, cfg.getStaged() ? Value() : smem, cache);
+  row.setInput(X);
 
   auto writeRow = [&](ArrayRef<Value> x, Value m, Value inv, const RowAccess &a) {
     SmallVector<Value> y;
@@ -85,7 +82,7 @@ FailureOr<gpu::GPUFuncOp> buildSoftmaxKernel(Operation *op, RowConfigAttr cfg,
   };
   auto cached = [&] { // read once: max and sum from registers (and the shared slots)
     SmallVector<RowAccess> accesses = row.cachedAccesses(), shared = row.sharedAccesses();
-    SmallVector<SmallVector<Value>> x = row.loadAll(accesses, X, kNegInf);
+    SmallVector<SmallVector<Value>> x = row.loadInput(accesses, kNegInf);
     Value m, sum;
     if (shared.empty()) {
       m = row.rowReduce(maxOf(x, kb.f32(kNegInf)), /*isMax=*/true, 0);
@@ -95,7 +92,7 @@ FailureOr<gpu::GPUFuncOp> buildSoftmaxKernel(Operation *op, RowConfigAttr cfg,
       // exponentials overlap the loads still in flight; the registers'
       // values join last.
       m = kb.f32(kNegInf), sum = kb.f32(0.0f);
-      row.fillCache(shared, X, kNegInf, [&](ArrayRef<Value> xs, const RowAccess &) {
+      row.fillCache(shared, kNegInf, [&](ArrayRef<Value> xs, const RowAccess &) {
         std::tie(m, sum) = online({SmallVector<Value>(xs)}, m, sum);
       });
       std::tie(m, sum) = online(x, m, sum);
@@ -110,11 +107,11 @@ FailureOr<gpu::GPUFuncOp> buildSoftmaxKernel(Operation *op, RowConfigAttr cfg,
   auto streamed = [&] { // one online pass for (max, sum), then the write pass
     // The edges stay in registers from the first pass to the second.
     SmallVector<RowAccess> edges = row.edgeAccesses();
-    SmallVector<SmallVector<Value>> xe = row.loadAll(edges, X, kNegInf);
+    SmallVector<SmallVector<Value>> xe = row.loadInput(edges, kNegInf);
     Value m0 = maxOf(xe, kb.f32(kNegInf));
     Value s0 = kb.select(row.isNegInf(m0), kb.f32(0.0f), sumOfExp(xe, m0, kb.f32(0.0f)));
     auto stats = row.streamBody({m0, s0}, [&](ArrayRef<RowAccess> accesses, ValueRange it) {
-      auto [m, s] = online(row.loadAll(accesses, X, kNegInf), it[0], it[1]);
+      auto [m, s] = online(row.loadInput(accesses, kNegInf), it[0], it[1]);
       return SmallVector<Value>{m, s};
     });
     auto [m, sum] = row.rowMergeOnline(stats.getResult(0), stats.getResult(1));
@@ -122,7 +119,7 @@ FailureOr<gpu::GPUFuncOp> buildSoftmaxKernel(Operation *op, RowConfigAttr cfg,
     for (auto [a, values] : llvm::zip(edges, xe))
       writeRow(values, m, inv, a);
     row.streamBody({}, [&](ArrayRef<RowAccess> accesses, ValueRange) {
-      SmallVector<SmallVector<Value>> x = row.loadAll(accesses, X, kNegInf);
+      SmallVector<SmallVector<Value>> x = row.loadInput(accesses, kNegInf);
       for (auto [a, values] : llvm::zip(accesses, x))
         writeRow(values, m, inv, a);
       return SmallVector<Value>{};
@@ -139,23 +136,23 @@ FailureOr<gpu::GPUFuncOp> buildRmsNormKernel(Operation *op, RowConfigAttr cfg,
   auto norm = cast<RmsNormOp>(op);
   auto type = cast<RankedTensorType>(norm.getInput().getType());
   Type elt = type.getElementType();
+  bool hasResidual = bool(norm.getResidual()), hasSum = bool(norm.getSum());
   OpBuilder b(op->getContext());
-  rowSpec(spec, "rmsnorm", cfg, b);
-  spec.tensors = {
-      {"x", elt, {"R", "C"}, false}, {"w", elt, {"C"}, false}, {"y", elt, {"R", "C"}, true}};
-  spec.attrs.set("epsilon", norm.getEpsilonAttr());
-
   Location loc = op->getLoc();
-  gpu::GPUFuncOp func = createKernel(b, loc, module, name, spec,
-                                     rowWorkgroup(cfg, elt, type.getDimSize(type.getRank() - 1)));
-  b.setInsertionPointToStart(&func.getBody().front());
+  gpu::GPUFuncOp func =
+      createRowKernel(b, loc, type, "rmsnorm", cfg, normTensors(elt, hasResidual, hasSum, {"w"}),
+                      module, name, spec);
+  spec.attrs.set("epsilon", norm.getEpsilonAttr());
   KernelBuilder kb(b, loc);
-  Value X = func.getArgument(0), W = func.getArgument(1), Y = func.getArgument(2);
-  RowArgs args = rowArgs(kb, func, type, /*firstSize=*/3);
+  unsigned next = 0;
+  auto arg = [&](bool present = true) { return present ? func.getArgument(next++) : Value(); };
+  Value X = arg(), Res = arg(hasResidual), W = arg(), Y = arg(), S = arg(hasSum);
+  RowArgs args = rowArgs(kb, func, type, /*firstSize=*/next);
   Value R = args.R, C = args.C, smem = args.smem;
   int64_t staticC = args.staticC;
-  RowEmitter row(kb, cfg, R, C, staticC, cfg.getStaged() ? Value() : smem,
-                 rowCache(kb, cfg, elt, spec));
+  Value cache = rowCache(kb, cfg, elt, spec, smem);
+  RowEmitter row(kb, cfg, R, C, staticC, cfg.getStaged() ? Value() : smem, cache);
+  row.setInput(X, Res, S);
   Value eps = kb.f32(norm.getEpsilon().convertToFloat());
 
   auto rstdOf = [&](Value sumSquares) { // of the whole row's sum of squares
@@ -176,19 +173,22 @@ FailureOr<gpu::GPUFuncOp> buildRmsNormKernel(Operation *op, RowConfigAttr cfg,
     });
   };
   auto staged = [&] {
-    emitStagedRows(kb, cfg, X, Y, R, C, smem, 0.0f, [&](ArrayRef<Value> x, ArrayRef<Value> inRow) {
-      Value rstd = rstdOf(squares({SmallVector<Value>(x)}, kb.f32(0.0f)));
-      SmallVector<Value> y;
-      for (auto [j, v] : llvm::enumerate(x))
-        y.push_back(kb.fmul(kb.fmul(v, rstd), kb.loadF32If(inRow[j], W, kb.idx(j), 0.0f)));
-      return y;
-    });
+    emitStagedRows(
+        kb, cfg, X, Y, R, C, smem, 0.0f,
+        [&](ArrayRef<Value> x, ArrayRef<Value> inRow) {
+          Value rstd = rstdOf(squares({SmallVector<Value>(x)}, kb.f32(0.0f)));
+          SmallVector<Value> y;
+          for (auto [j, v] : llvm::enumerate(x))
+            y.push_back(kb.fmul(kb.fmul(v, rstd), kb.loadF32If(inRow[j], W, kb.idx(j), 0.0f)));
+          return y;
+        },
+        Res, S);
   };
   auto cached = [&] {
     SmallVector<RowAccess> accesses = row.cachedAccesses(), shared = row.sharedAccesses();
-    SmallVector<SmallVector<Value>> x = row.loadAll(accesses, X, 0.0f);
+    SmallVector<SmallVector<Value>> x = row.loadInput(accesses, 0.0f);
     Value ss = squares(x, kb.f32(0.0f));
-    row.fillCache(shared, X, 0.0f, [&](ArrayRef<Value> xs, const RowAccess &) {
+    row.fillCache(shared, 0.0f, [&](ArrayRef<Value> xs, const RowAccess &) {
       ss = squares({SmallVector<Value>(xs)}, ss);
     });
     Value rstd = rstdOf(row.rowReduce(ss, /*isMax=*/false, 0));
@@ -199,16 +199,16 @@ FailureOr<gpu::GPUFuncOp> buildRmsNormKernel(Operation *op, RowConfigAttr cfg,
   };
   auto streamed = [&] {
     SmallVector<RowAccess> edges = row.edgeAccesses();
-    SmallVector<SmallVector<Value>> xe = row.loadAll(edges, X, 0.0f);
+    SmallVector<SmallVector<Value>> xe = row.loadInput(edges, 0.0f);
     auto ssLoop = row.streamBody(
         {squares(xe, kb.f32(0.0f))}, [&](ArrayRef<RowAccess> accesses, ValueRange it) {
-          return SmallVector<Value>{squares(row.loadAll(accesses, X, 0.0f), it[0])};
+          return SmallVector<Value>{squares(row.loadInput(accesses, 0.0f), it[0])};
         });
     Value rstd = rstdOf(row.rowReduce(ssLoop.getResult(0), /*isMax=*/false, 0));
     for (auto [a, values] : llvm::zip(edges, xe))
       writeRow(values, rstd, a);
     row.streamBody({}, [&](ArrayRef<RowAccess> accesses, ValueRange) {
-      SmallVector<SmallVector<Value>> x = row.loadAll(accesses, X, 0.0f);
+      SmallVector<SmallVector<Value>> x = row.loadInput(accesses, 0.0f, /*writeSum=*/false);
       for (auto [a, values] : llvm::zip(accesses, x))
         writeRow(values, rstd, a);
       return SmallVector<Value>{};

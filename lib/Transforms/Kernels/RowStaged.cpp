@@ -13,7 +13,8 @@ namespace mini {
 
 void emitStagedRows(KernelBuilder &kb, RowConfigAttr cfg, Value X, Value Y, Value R, Value C,
                     Value stage, float fill,
-                    function_ref<SmallVector<Value>(ArrayRef<Value>, ArrayRef<Value>)> computeRow) {
+                    function_ref<SmallVector<Value>(ArrayRef<Value>, ArrayRef<Value>)> computeRow,
+                    Value residual, Value sum) {
   int64_t rowsPerBlock = cfg.getRowsPerBlock(), vw = cfg.getVectorWidth();
   int64_t threads = cfg.threadsPerBlock();
   Type elt = cast<MemRefType>(stage.getType()).getElementType();
@@ -24,7 +25,28 @@ void emitStagedRows(KernelBuilder &kb, RowConfigAttr cfg, Value X, Value Y, Valu
   Value rows = kb.min(kb.idx(rowsPerBlock), kb.sub(R, firstRow));
   Value start = kb.mul(firstRow, C), count = kb.mul(rows, C);
   Value vectors = kb.div(count, kb.idx(vw));
-  auto copy = [&](Value from, Value fromBase, Value to, Value toBase) {
+  // With `addend` (the residual, at the same offsets as `from`), what moves
+  // is from + addend rounded to the element type, also written to `sumOut`.
+  auto copy = [&](Value from, Value fromBase, Value to, Value toBase, Value addend = {},
+                  Value sumOut = {}) {
+    auto sumOf = [&](Value x, Value r) {
+      Type wide = isa<VectorType>(x.getType()) ? Type(VectorType::get({vw}, kb.b.getF32Type()))
+                                               : Type(kb.b.getF32Type());
+      if (elt.isF32())
+        return Value(arith::AddFOp::create(kb.b, kb.loc, x, r));
+      Value sum = arith::AddFOp::create(kb.b, kb.loc, arith::ExtFOp::create(kb.b, kb.loc, wide, x),
+                                        arith::ExtFOp::create(kb.b, kb.loc, wide, r));
+      return Value(arith::TruncFOp::create(kb.b, kb.loc, x.getType(), sum));
+    };
+    auto loadVector = [&](Value mem, Value at) {
+      auto load = vector::LoadOp::create(kb.b, kb.loc, vecType, mem, ValueRange{at});
+      load.setAlignment(alignment);
+      return Value(load);
+    };
+    auto storeVector = [&](Value vec, Value mem, Value at) {
+      auto store = vector::StoreOp::create(kb.b, kb.loc, vec, mem, ValueRange{at});
+      store.setAlignment(alignment);
+    };
     kb.forLoop(tid, vectors, kb.idx(threads * kStreamUnroll), {}, [&](Value v0, ValueRange) {
       SmallVector<std::pair<Value, Value>> loaded; // (offset, vector) once all are issued
       for (int64_t u = 0; u < kStreamUnroll; ++u) {
@@ -34,10 +56,10 @@ void emitStagedRows(KernelBuilder &kb, RowConfigAttr cfg, Value X, Value Y, Valu
         Value vec = kb.ifValues(
             ok,
             [&] {
-              auto load = vector::LoadOp::create(kb.b, kb.loc, vecType, from,
-                                                 ValueRange{kb.add(fromBase, at)});
-              load.setAlignment(alignment);
-              return SmallVector<Value>{load};
+              Value x = loadVector(from, kb.add(fromBase, at));
+              if (addend)
+                x = sumOf(x, loadVector(addend, kb.add(fromBase, at)));
+              return SmallVector<Value>{x};
             },
             [&] {
               return SmallVector<Value>{
@@ -48,19 +70,23 @@ void emitStagedRows(KernelBuilder &kb, RowConfigAttr cfg, Value X, Value Y, Valu
       }
       for (auto [u, entry] : llvm::enumerate(loaded))
         kb.ifThenElse(kb.ult(kb.add(v0, kb.idx(u * threads)), vectors), [&] {
-          auto store = vector::StoreOp::create(kb.b, kb.loc, entry.second, to,
-                                               ValueRange{kb.add(toBase, entry.first)});
-          store.setAlignment(alignment);
+          storeVector(entry.second, to, kb.add(toBase, entry.first));
+          if (sumOut)
+            storeVector(entry.second, sumOut, kb.add(fromBase, entry.first));
         });
       return SmallVector<Value>{};
     });
     Value e = kb.add(kb.mul(vectors, kb.idx(vw)), tid); // the last, partial vector
     kb.ifThenElse(kb.ult(e, count), [&] {
       Value v = memref::LoadOp::create(kb.b, kb.loc, from, ValueRange{kb.add(fromBase, e)});
+      if (addend)
+        v = sumOf(v, memref::LoadOp::create(kb.b, kb.loc, addend, ValueRange{kb.add(fromBase, e)}));
       memref::StoreOp::create(kb.b, kb.loc, v, to, ValueRange{kb.add(toBase, e)});
+      if (sumOut)
+        memref::StoreOp::create(kb.b, kb.loc, v, sumOut, ValueRange{kb.add(fromBase, e)});
     });
   };
-  copy(X, start, stage, kb.idx(0));
+  copy(X, start, stage, kb.idx(0), residual, sum);
   gpu::BarrierOp::create(kb.b, kb.loc);
   kb.forLoop(tid, rows, kb.idx(threads), {}, [&](Value row, ValueRange) {
     Value rowStart = kb.mul(row, C);

@@ -16,13 +16,15 @@ constexpr int64_t kStreamUnroll = 4;
 /// 16-byte aligned: rows_per_block is a multiple of the width), each
 /// thread's rows mapped by `computeRow` (cachedLength() values, `fill` past
 /// C; whether each is in the row) in place, then copied out to Y the same
-/// way.
+/// way. With a `residual`, the rows are X + residual (rounded to the element
+/// type), written to `sum` too where it is given.
 void emitStagedRows(
     KernelBuilder &kb, RowConfigAttr cfg, mlir::Value X, mlir::Value Y, mlir::Value R,
     mlir::Value C, mlir::Value stage, float fill,
     llvm::function_ref<llvm::SmallVector<mlir::Value>(llvm::ArrayRef<mlir::Value>,
                                                       llvm::ArrayRef<mlir::Value>)>
-        computeRow);
+        computeRow,
+    mlir::Value residual = {}, mlir::Value sum = {});
 
 /// Runs `staged()` for a staged config where the row fits its registers
 /// (checked at run time for a dynamic length), else `unstaged()`.

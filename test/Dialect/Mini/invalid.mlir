@@ -1005,3 +1005,35 @@ func.func @matmul_epilogue_captures(%a: tensor<4x8xf16>, %b: tensor<8x4xf16>, %f
   }
   return
 }
+
+// -----
+
+func.func @norm_residual_shape(%x: tensor<4x8xf16>, %r: tensor<4x9xf16>, %w: tensor<8xf16>) {
+  // expected-error @+1 {{residual shape 4x9 differs from input shape 4x8 at dim 1}}
+  %y = mini.rmsnorm %x + %r, %w {epsilon = 1.0e-05 : f32} : tensor<4x8xf16> + tensor<4x9xf16>, tensor<8xf16> -> tensor<4x8xf16>
+  return
+}
+
+// -----
+
+func.func @norm_residual_type(%x: tensor<4x8xf16>, %r: tensor<4x8xbf16>, %w: tensor<8xf16>, %b: tensor<8xf16>) {
+  // expected-error @+1 {{residual element type 'bf16' differs from input element type 'f16'}}
+  %y = mini.layernorm %x + %r, %w, %b {epsilon = 1.0e-05 : f32} : tensor<4x8xf16> + tensor<4x8xbf16>, tensor<8xf16>, tensor<8xf16> -> tensor<4x8xf16>
+  return
+}
+
+// -----
+
+func.func @norm_sum_without_residual(%x: tensor<4x8xf16>, %w: tensor<8xf16>) {
+  // expected-error @+1 {{has a sum result but no residual operand to add}}
+  %y, %s = mini.rmsnorm %x, %w {epsilon = 1.0e-05 : f32} : tensor<4x8xf16>, tensor<8xf16> -> tensor<4x8xf16>, tensor<4x8xf16>
+  return
+}
+
+// -----
+
+func.func @norm_sum_shape(%x: tensor<4x8xf16>, %r: tensor<4x8xf16>, %w: tensor<8xf16>) {
+  // expected-error @+1 {{sum shape 8x4 differs from input shape 4x8 at dim 0}}
+  %y, %s = mini.rmsnorm %x + %r, %w {epsilon = 1.0e-05 : f32} : tensor<4x8xf16> + tensor<4x8xf16>, tensor<8xf16> -> tensor<4x8xf16>, tensor<8x4xf16>
+  return
+}

@@ -64,6 +64,19 @@ func.func @rmsnorm(%x: tensor<3x4096xbf16>, %w: tensor<4096xbf16>) -> tensor<3x4
 
 // -----
 
+// A residual norm: the input is x + r; the optional second result is the sum.
+// CHECK-LABEL: func @rmsnorm_residual
+// CHECK: %{{.*}}, %{{.*}} = mini.rmsnorm %{{.*}} + %{{.*}}, %{{.*}} {epsilon = 9.99999997E-7 : f32} : tensor<?x4096xf16> + tensor<?x4096xf16>, tensor<4096xf16> -> tensor<?x4096xf16>, tensor<?x4096xf16>
+// CHECK: mini.layernorm %{{.*}} + %{{.*}}, %{{.*}}, %{{.*}} {epsilon = 9.99999974E-6 : f32} : tensor<3x8xf32> + tensor<3x8xf32>, tensor<8xf32>, tensor<8xf32> -> tensor<3x8xf32>
+func.func @rmsnorm_residual(%x: tensor<?x4096xf16>, %r: tensor<?x4096xf16>, %w: tensor<4096xf16>,
+                            %a: tensor<3x8xf32>, %c: tensor<3x8xf32>, %v: tensor<8xf32>) -> (tensor<?x4096xf16>, tensor<?x4096xf16>, tensor<3x8xf32>) {
+  %y, %h = mini.rmsnorm %x + %r, %w {epsilon = 1.0e-06 : f32} : tensor<?x4096xf16> + tensor<?x4096xf16>, tensor<4096xf16> -> tensor<?x4096xf16>, tensor<?x4096xf16>
+  %z = mini.layernorm %a + %c, %v, %v {epsilon = 1.0e-05 : f32} : tensor<3x8xf32> + tensor<3x8xf32>, tensor<8xf32>, tensor<8xf32> -> tensor<3x8xf32>
+  return %y, %h, %z : tensor<?x4096xf16>, tensor<?x4096xf16>, tensor<3x8xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func @layernorm
 // CHECK: mini.layernorm %{{.*}}, %{{.*}}, %{{.*}} {epsilon = 9.99999974E-6 : f32} : tensor<?x2x?xf16>, tensor<?xf16>, tensor<?xf16> -> tensor<?x2x?xf16>
 func.func @layernorm(%x: tensor<?x2x?xf16>, %w: tensor<?xf16>, %b: tensor<?xf16>) -> tensor<?x2x?xf16> {

@@ -109,13 +109,27 @@ def Mini_RmsNormOp : Mini_Op<"rmsnorm", [Pure]> {
     %y = mini.rmsnorm %x, %w {epsilon = 1.0e-06 : f32}
         : tensor<4x4096xbf16>, tensor<4096xbf16> -> tensor<4x4096xbf16>
     ```
+
+    With a `residual` (of the input's shape and type), the op normalizes the
+    sum `h = x + r`, rounded to the element type as `mini.add` stores it;
+    the optional second result is that sum (a residual stream's next value),
+    written by the same kernel (`mini-fuse` makes this form from
+    `rmsnorm(add(x, r), w)`):
+
+    ```mlir
+    %y, %h = mini.rmsnorm %x + %r, %w {epsilon = 1.0e-06 : f32}
+        : tensor<?x4096xf16> + tensor<?x4096xf16>, tensor<4096xf16>
+        -> tensor<?x4096xf16>, tensor<?x4096xf16>
+    ```
   }];
-  let arguments = (ins Mini_Tensor:$input, Mini_Tensor:$weight, F32Attr:$epsilon,
+  let arguments = (ins Mini_Tensor:$input, Optional<Mini_Tensor>:$residual, Mini_Tensor:$weight,
+                       F32Attr:$epsilon,
                        OptionalAttr<Mini_RowConfigAttr>:$config,
                        OptionalAttr<Mini_RowConfigArrayAttr>:$length_variants);
-  let results = (outs Mini_Tensor:$result);
+  let results = (outs Mini_Tensor:$result, Optional<Mini_Tensor>:$sum);
   let assemblyFormat = [{
-    $input `,` $weight attr-dict `:` type($input) `,` type($weight) `->` type($result)
+    $input (`+` $residual^)? `,` $weight attr-dict `:` type($input) (`+` type($residual)^)? `,`
+    type($weight) `->` type($result) (`,` type($sum)^)?
   }];
   let hasVerifier = 1;
 }
@@ -126,21 +140,23 @@ def Mini_LayerNormOp : Mini_Op<"layernorm", [Pure]> {
     `y[..., i] = (x[..., i] - mean) / sqrt(var + epsilon) * w[i] + b[i]`, the
     mean and the (biased) variance over the last dimension, accumulated in
     f32. `w` and `b` have the size of the last dimension. Same row kernels
-    and `#mini.row_config` as `mini.rmsnorm`.
+    and `#mini.row_config` as `mini.rmsnorm`, and the same optional
+    `residual` operand and `sum` result.
 
     ```mlir
     %y = mini.layernorm %x, %w, %b {epsilon = 1.0e-05 : f32}
         : tensor<4x4096xf16>, tensor<4096xf16>, tensor<4096xf16> -> tensor<4x4096xf16>
     ```
   }];
-  let arguments = (ins Mini_Tensor:$input, Mini_Tensor:$weight, Mini_Tensor:$bias,
-                       F32Attr:$epsilon,
+  let arguments = (ins Mini_Tensor:$input, Optional<Mini_Tensor>:$residual, Mini_Tensor:$weight,
+                       Mini_Tensor:$bias, F32Attr:$epsilon,
                        OptionalAttr<Mini_RowConfigAttr>:$config,
                        OptionalAttr<Mini_RowConfigArrayAttr>:$length_variants);
-  let results = (outs Mini_Tensor:$result);
+  let results = (outs Mini_Tensor:$result, Optional<Mini_Tensor>:$sum);
   let assemblyFormat = [{
-    $input `,` $weight `,` $bias attr-dict `:` type($input) `,` type($weight) `,` type($bias)
-    `->` type($result)
+    $input (`+` $residual^)? `,` $weight `,` $bias attr-dict `:` type($input)
+    (`+` type($residual)^)? `,` type($weight) `,` type($bias) `->` type($result)
+    (`,` type($sum)^)?
   }];
   let hasVerifier = 1;
 }
