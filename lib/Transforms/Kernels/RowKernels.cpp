@@ -10,7 +10,8 @@
 // (softmax: one online max+sum pass, then the write pass), a few vectors per
 // thread in flight.
 // Reductions: warp shuffles among the row's lanes, then the row's warps meet
-// in shared memory.
+// in shared memory. A norm with a residual reads x + r wherever it reads x
+// (RowEmitter::loadInput), writing the sum as it first reads it.
 #include "RowEmitter.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
