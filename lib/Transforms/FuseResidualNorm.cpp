@@ -20,8 +20,7 @@ template <typename NormOp> struct FuseResidualNormPattern : OpRewritePattern<Nor
     auto add = norm.getInput().template getDefiningOp<AddOp>();
     if (!add)
       return rewriter.notifyMatchFailure(norm, "the input is not a mini.add");
-    if (add.getLhs().getType() != add.getRhs().getType() ||
-        add.getLhs().getType() != add.getType())
+    if (add.getLhs().getType() != add.getRhs().getType() || add.getLhs().getType() != add.getType())
       return rewriter.notifyMatchFailure(norm, "the add broadcasts (a bias, not a residual)");
     // The sum's other readers take the norm's sum result instead: the norm
     // must come first, or it moves up to the add where its other operands
@@ -32,12 +31,10 @@ template <typename NormOp> struct FuseResidualNormPattern : OpRewritePattern<Nor
     });
     bool operandsBeforeAdd = llvm::all_of(norm->getOperands(), [&](Value v) {
       Operation *def = v.getDefiningOp();
-      return v == h || !def ||
-             (def->getBlock() == add->getBlock() && def->isBeforeInBlock(add));
+      return v == h || !def || (def->getBlock() == add->getBlock() && def->isBeforeInBlock(add));
     });
-    bool sameBlock = llvm::all_of(h.getUsers(), [&](Operation *user) {
-      return user->getBlock() == add->getBlock();
-    });
+    bool sameBlock = llvm::all_of(
+        h.getUsers(), [&](Operation *user) { return user->getBlock() == add->getBlock(); });
     if (!othersAfterNorm && !(sameBlock && operandsBeforeAdd))
       return rewriter.notifyMatchFailure(norm, "the sum is read where the norm's result is not "
                                                "available");
