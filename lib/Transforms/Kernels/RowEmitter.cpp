@@ -10,7 +10,10 @@ static int64_t sharedWords(RowConfigAttr cfg) {
   return cfg.getWarpsPerRow() == 1 ? 0 : 2 * cfg.getWarpsPerRow() * cfg.getRowsPerBlock();
 }
 
-SmallVector<MemRefType> rowWorkgroup(RowConfigAttr cfg, Type elementType, int64_t staticC) {
+/// Workgroup memory of a row kernel: a staged config's rows, or one f32
+/// slot per warp for the cross-warp reductions.
+static SmallVector<MemRefType> rowWorkgroup(RowConfigAttr cfg, Type elementType,
+                                            int64_t staticC) {
   if (cfg.getSharedSlots() > 0)
     return {}; // the reduction slots follow the cache (rowCache)
   if (cfg.getStaged()) {
@@ -22,7 +25,8 @@ SmallVector<MemRefType> rowWorkgroup(RowConfigAttr cfg, Type elementType, int64_
   return {};
 }
 
-void rowSpec(KernelSpec &spec, StringRef op, RowConfigAttr cfg, Builder &b) {
+/// The spec fields every row kernel shares: op, sizes, grid, block, config.
+static void rowSpec(KernelSpec &spec, StringRef op, RowConfigAttr cfg, Builder &b) {
   spec.op = op.str();
   spec.sizes = {"R", "C"};
   spec.grid[0] = {{"R"}, cfg.getRowsPerBlock()};

@@ -365,17 +365,10 @@ private:
   int64_t edgeSlots = 0;
 };
 
-/// Workgroup memory of a row kernel: a staged config's rows, or one f32
-/// slot per warp for the cross-warp reductions.
-llvm::SmallVector<mlir::MemRefType> rowWorkgroup(RowConfigAttr cfg, mlir::Type elementType,
-                                                 int64_t staticC);
-
-/// The spec fields every row kernel shares: op, sizes, grid, block, config.
-void rowSpec(KernelSpec &spec, llvm::StringRef op, RowConfigAttr cfg, mlir::Builder &b);
-
-/// A row kernel for rows of `type`: the spec (rowSpec, `tensors`), the
-/// function in `module` with the row workgroup memory, and `b` at the start
-/// of its body.
+/// A row kernel for rows of `type`: the spec (op, sizes, grid, block, the
+/// config's fields, `tensors`), the function in `module` with its workgroup
+/// memory (a staged config's rows, or the cross-warp reduction slots), and
+/// `b` at the start of its body.
 mlir::gpu::GPUFuncOp createRowKernel(mlir::OpBuilder &b, mlir::Location loc,
                                      mlir::RankedTensorType type, llvm::StringRef op,
                                      RowConfigAttr cfg, llvm::ArrayRef<KernelTensor> tensors,
@@ -390,8 +383,8 @@ llvm::SmallVector<KernelTensor> normTensors(mlir::Type elementType, bool residua
 
 /// The shared slots' cache (dynamic shared memory, in the element type), or
 /// none without shared slots; sets the spec's dynamic shared bytes. With a
-/// cache, the reduction slots `smem` are a view after it (rowWorkgroup then
-/// gives no workgroup buffer).
+/// cache, the reduction slots `smem` are a view after it (and the kernel
+/// has no workgroup buffer).
 mlir::Value rowCache(KernelBuilder &kb, RowConfigAttr cfg, mlir::Type elementType,
                      KernelSpec &spec, mlir::Value &smem);
 
