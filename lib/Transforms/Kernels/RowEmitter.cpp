@@ -12,8 +12,7 @@ static int64_t sharedWords(RowConfigAttr cfg) {
 
 /// Workgroup memory of a row kernel: a staged config's rows, or one f32
 /// slot per warp for the cross-warp reductions.
-static SmallVector<MemRefType> rowWorkgroup(RowConfigAttr cfg, Type elementType,
-                                            int64_t staticC) {
+static SmallVector<MemRefType> rowWorkgroup(RowConfigAttr cfg, Type elementType, int64_t staticC) {
   if (cfg.getSharedSlots() > 0)
     return {}; // the reduction slots follow the cache (rowCache)
   if (cfg.getStaged()) {
