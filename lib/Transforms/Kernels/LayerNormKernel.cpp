@@ -10,24 +10,15 @@ FailureOr<gpu::GPUFuncOp> buildLayerNormKernel(Operation *op, RowConfigAttr cfg,
                                                gpu::GPUModuleOp module, StringRef name,
                                                KernelSpec &spec) {
   auto norm = cast<LayerNormOp>(op);
-  auto type = cast<RankedTensorType>(norm.getInput().getType());
-  Type elt = type.getElementType();
-  bool hasResidual = bool(norm.getResidual()), hasSum = bool(norm.getSum());
   OpBuilder b(op->getContext());
   Location loc = op->getLoc();
-  gpu::GPUFuncOp func = createRowKernel(b, loc, type, "layernorm", cfg,
-                                        normTensors(elt, hasResidual, hasSum, {"w", "b"}), module,
-                                        name, spec);
-  spec.attrs.set("epsilon", norm.getEpsilonAttr());
+  NormKernel k = createNormKernel(b, op, "layernorm", cfg, {"w", "b"}, module, name, spec);
   KernelBuilder kb(b, loc);
-  unsigned next = 0;
-  auto arg = [&](bool present = true) { return present ? func.getArgument(next++) : Value(); };
-  Value X = arg(), Res = arg(hasResidual), W = arg(), B = arg(), Y = arg(), S = arg(hasSum);
-  RowArgs args = rowArgs(kb, func, type, /*firstSize=*/next);
-  Value R = args.R, C = args.C, smem = args.smem;
-  int64_t staticC = args.staticC;
-  Value cache = rowCache(kb, cfg, elt, spec, smem);
-  RowEmitter row(kb, cfg, R, C, staticC, cfg.getStaged() ? Value() : smem, cache);
+  gpu::GPUFuncOp func = k.func;
+  Value X = k.x, Res = k.residual, W = k.columns[0], B = k.columns[1], Y = k.y, S = k.sum;
+  Value R = k.args.R, C = k.args.C, smem = k.args.smem;
+  int64_t staticC = k.args.staticC;
+  RowEmitter row(kb, cfg, R, C, staticC, cfg.getStaged() ? Value() : smem, k.cache);
   row.setInput(X, Res, S);
   Value eps = kb.f32(norm.getEpsilon().convertToFloat());
   Value n = indexToF32(kb, C);

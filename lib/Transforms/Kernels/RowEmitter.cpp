@@ -51,17 +51,36 @@ gpu::GPUFuncOp createRowKernel(OpBuilder &b, Location loc, RankedTensorType type
   return func;
 }
 
-SmallVector<KernelTensor> normTensors(Type elementType, bool residual, bool sum,
-                                      ArrayRef<StringRef> columns) {
-  SmallVector<KernelTensor> t = {{"x", elementType, {"R", "C"}, false}};
-  if (residual)
-    t.push_back({"r", elementType, {"R", "C"}, false});
+NormKernel createNormKernel(OpBuilder &b, Operation *norm, StringRef op, RowConfigAttr cfg,
+                            ArrayRef<StringRef> columns, gpu::GPUModuleOp module, StringRef name,
+                            KernelSpec &spec) {
+  auto type = cast<RankedTensorType>(norm->getOperand(0).getType());
+  Type elt = type.getElementType();
+  bool hasResidual = norm->getNumOperands() > 1 + columns.size(),
+       hasSum = norm->getNumResults() > 1;
+  SmallVector<KernelTensor> tensors = {{"x", elt, {"R", "C"}, false}};
+  if (hasResidual)
+    tensors.push_back({"r", elt, {"R", "C"}, false});
   for (StringRef c : columns)
-    t.push_back({c.str(), elementType, {"C"}, false});
-  t.push_back({"y", elementType, {"R", "C"}, true});
-  if (sum)
-    t.push_back({"s", elementType, {"R", "C"}, true});
-  return t;
+    tensors.push_back({c.str(), elt, {"C"}, false});
+  tensors.push_back({"y", elt, {"R", "C"}, true});
+  if (hasSum)
+    tensors.push_back({"s", elt, {"R", "C"}, true});
+  NormKernel k;
+  k.func = createRowKernel(b, norm->getLoc(), type, op, cfg, tensors, module, name, spec);
+  spec.attrs.set("epsilon", norm->getAttr("epsilon"));
+  unsigned next = 0;
+  auto arg = [&](bool present = true) { return present ? k.func.getArgument(next++) : Value(); };
+  k.x = arg();
+  k.residual = arg(hasResidual);
+  for (size_t i = 0; i < columns.size(); ++i)
+    k.columns.push_back(arg());
+  k.y = arg();
+  k.sum = arg(hasSum);
+  KernelBuilder kb(b, norm->getLoc());
+  k.args = rowArgs(kb, k.func, type, /*firstSize=*/next);
+  k.cache = rowCache(kb, cfg, elt, spec, k.args.smem);
+  return k;
 }
 
 Value rowCache(KernelBuilder &kb, RowConfigAttr cfg, Type elementType, KernelSpec &spec,

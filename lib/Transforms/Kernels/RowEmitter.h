@@ -375,19 +375,6 @@ mlir::gpu::GPUFuncOp createRowKernel(mlir::OpBuilder &b, mlir::Location loc,
                                      mlir::gpu::GPUModuleOp module, llvm::StringRef name,
                                      KernelSpec &spec);
 
-/// A norm's kernel tensors in its operands' and results' order: x, the
-/// residual r where it has one, the per-column `columns` (w; b), y, and the
-/// sum s where it writes one.
-llvm::SmallVector<KernelTensor> normTensors(mlir::Type elementType, bool residual, bool sum,
-                                            llvm::ArrayRef<llvm::StringRef> columns);
-
-/// The shared slots' cache (dynamic shared memory, in the element type), or
-/// none without shared slots; sets the spec's dynamic shared bytes. With a
-/// cache, the reduction slots `smem` are a view after it (and the kernel
-/// has no workgroup buffer).
-mlir::Value rowCache(KernelBuilder &kb, RowConfigAttr cfg, mlir::Type elementType,
-                     KernelSpec &spec, mlir::Value &smem);
-
 /// A row kernel's sizes R and C (arguments `firstSize` and after it; C a
 /// constant where static, which folds the index arithmetic) and its
 /// workgroup buffer, if any.
@@ -397,6 +384,29 @@ struct RowArgs {
 };
 RowArgs rowArgs(KernelBuilder &kb, mlir::gpu::GPUFuncOp func, mlir::RankedTensorType type,
                 unsigned firstSize);
+
+/// A norm's kernel (rmsnorm, layernorm) and its arguments: x, the residual
+/// where the op has one, the per-column tensors (w; b), y, the sum where the
+/// op writes one, the row sizes, the cache and reduction slots.
+struct NormKernel {
+  mlir::gpu::GPUFuncOp func;
+  mlir::Value x, residual, y, sum, cache;
+  llvm::SmallVector<mlir::Value, 2> columns;
+  RowArgs args;
+};
+/// Creates the kernel of `norm` (createRowKernel, with the tensors in its
+/// operands' and results' order and its epsilon), `b` at the start of its
+/// body.
+NormKernel createNormKernel(mlir::OpBuilder &b, mlir::Operation *norm, llvm::StringRef op,
+                            RowConfigAttr cfg, llvm::ArrayRef<llvm::StringRef> columns,
+                            mlir::gpu::GPUModuleOp module, llvm::StringRef name, KernelSpec &spec);
+
+/// The shared slots' cache (dynamic shared memory, in the element type), or
+/// none without shared slots; sets the spec's dynamic shared bytes. With a
+/// cache, the reduction slots `smem` are a view after it (and the kernel
+/// has no workgroup buffer).
+mlir::Value rowCache(KernelBuilder &kb, RowConfigAttr cfg, mlir::Type elementType, KernelSpec &spec,
+                     mlir::Value &smem);
 
 /// An index as f32 (a row length in a mean).
 mlir::Value indexToF32(KernelBuilder &kb, mlir::Value v);
