@@ -13,18 +13,19 @@
 // step used (the stage index is carried and rotated by compare and select)
 // with step kt + 4, loads slice 1 while slice 0 (carried in) feeds the
 // tensor cores, and waits for step kt + 1 before loading its slice 0 from
-// the next stage, overlapping slice 1's math. After the loop, no copy may
-// be left in flight.
+// the next stage, overlapping slice 1's math. The tokens of the groups in
+// flight are carried, so that each wait names the group of the step it waits
+// for. After the loop, no copy may be left in flight.
 // CHECK-LABEL: gpu.func @five_stages
-// CHECK: mini.stage_copy {{.*}} into %[[SA:.*]], %[[SB:.*]][%c0] step %c0 {async, threads = 256 : i64, tile = array<i64: 128, 256, 32>}
-// CHECK: mini.stage_copy {{.*}}[%c1] step %c1 {async, interior,
-// CHECK: mini.stage_copy {{.*}}[%c2] step %c2 {async, interior,
-// CHECK: %[[G:.*]] = mini.stage_copy {{.*}}[%c3] step %c3 {async, interior,
-// CHECK-NEXT: nvgpu.device_async_wait %[[G]] {numGroups = 3 : i32}
+// CHECK: %[[G0:.*]] = mini.stage_copy {{.*}} into %[[SA:.*]], %[[SB:.*]][%c0] step %c0 {async, threads = 256 : i64, tile = array<i64: 128, 256, 32>}
+// CHECK: %[[G1:.*]] = mini.stage_copy {{.*}}[%c1] step %c1 {async, interior,
+// CHECK: %[[G2:.*]] = mini.stage_copy {{.*}}[%c2] step %c2 {async, interior,
+// CHECK: %[[G3:.*]] = mini.stage_copy {{.*}}[%c3] step %c3 {async, interior,
+// CHECK-NEXT: nvgpu.device_async_wait %[[G0]] {numGroups = 3 : i32}
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: %[[A0:.*]] = mini.warp_load %[[SA]][%c0, %[[ROW:.*]], %c0]
 // CHECK-NEXT: %[[B0:.*]] = mini.warp_load %[[SB]][%c0, %c0, %[[COL:.*]]]
-// CHECK-NEXT: %[[LOOP:.*]]:4 = scf.for %[[KT:.*]] = %c0 to %{{.*}} step %c1 iter_args(%[[ACC:.*]] = %{{.*}}, %[[A:.*]] = %[[A0]], %[[B:.*]] = %[[B0]], %[[STAGE:.*]] = %c0) -> (!mini.warp_tile<acc, 64x64xf32>, !mini.warp_tile<a, 64x16xf16>, !mini.warp_tile<b, 16x64xf16>, index) {
+// CHECK-NEXT: %[[LOOP:.*]]:7 = scf.for %[[KT:.*]] = %c0 to %{{.*}} step %c1 iter_args(%[[ACC:.*]] = %{{.*}}, %[[A:.*]] = %[[A0]], %[[B:.*]] = %[[B0]], %[[T1:.*]] = %[[G1]], %[[T2:.*]] = %[[G2]], %[[T3:.*]] = %[[G3]], %[[STAGE:.*]] = %c0) -> (!mini.warp_tile<acc, 64x64xf32>, !mini.warp_tile<a, 64x16xf16>, !mini.warp_tile<b, 16x64xf16>, !nvgpu.device.async.token, !nvgpu.device.async.token, !nvgpu.device.async.token, index) {
 // CHECK-DAG: %[[LAST:.*]] = arith.cmpi eq, %[[STAGE]], %c4
 // CHECK-DAG: %[[INC:.*]] = arith.addi %[[STAGE]], %c1
 // CHECK-DAG: %[[NEXT:.*]] = arith.select %[[LAST]], %c0, %[[INC]]
@@ -36,13 +37,13 @@
 // CHECK-NEXT: %[[A1:.*]] = mini.warp_load %[[SA]][%[[STAGE]], %[[ROW]], %c16]
 // CHECK-NEXT: %[[B1:.*]] = mini.warp_load %[[SB]][%[[STAGE]], %c16, %[[COL]]]
 // CHECK-NEXT: %[[ACC1:.*]] = mini.warp_mma %[[A]], %[[B]], %[[ACC]]
-// CHECK-NEXT: nvgpu.device_async_wait %[[REFILL]] {numGroups = 3 : i32}
+// CHECK-NEXT: nvgpu.device_async_wait %[[T1]] {numGroups = 3 : i32}
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: %[[AN:.*]] = mini.warp_load %[[SA]][%[[NEXT]], %[[ROW]], %c0]
 // CHECK-NEXT: %[[BN:.*]] = mini.warp_load %[[SB]][%[[NEXT]], %c0, %[[COL]]]
 // CHECK-NEXT: %[[ACC2:.*]] = mini.warp_mma %[[A1]], %[[B1]], %[[ACC1]]
-// CHECK-NEXT: scf.yield %[[ACC2]], %[[AN]], %[[BN]], %[[NEXT]]
-// CHECK: nvgpu.device_async_wait %[[G]] {numGroups = 0 : i32}
+// CHECK-NEXT: scf.yield %[[ACC2]], %[[AN]], %[[BN]], %[[T2]], %[[T3]], %[[REFILL]], %[[NEXT]]
+// CHECK: nvgpu.device_async_wait %[[G3]] {numGroups = 0 : i32}
 // CHECK-NEXT: mini.warp_store %[[LOOP]]#0
 // CHECK-NOT: scf.for
 gpu.module @m {
@@ -154,18 +155,21 @@ gpu.module @m {
 // the same constant here: only the stage operand is replaced.
 // CHECK-LABEL: gpu.func @tma_three_stages
 // CHECK-SAME: %[[BARS:[^:]*]]: memref<6xi64, #gpu.address_space<workgroup>>, %[[ISSUER:[^:]*]]: i1
-// CHECK: scf.if %[[ISSUER]] {
-// CHECK: mini.stage_copy_tma {{.*}} into %[[SA:.*]], %[[SB:.*]][%c0] step %c0 barriers %[[BARS]]
-// CHECK: mini.stage_copy_tma {{.*}}[%c1] step %c1 barriers %[[BARS]]
-// CHECK: scf.if
-// CHECK-NEXT: mini.stage_wait %[[BARS]][%c0] use %c0 :
-// CHECK: %[[A0:.*]] = mini.warp_load %[[SA]][%c0, %[[ROW:.*]], %c0] {swizzled}
+// CHECK: %[[FILL0:.*]] = arith.andi %[[ISSUER]], %{{.*}} : i1
+// CHECK-NEXT: scf.if %[[FILL0]] {
+// CHECK-NEXT: mini.stage_copy_tma {{.*}} into %[[SA:.*]], %[[SB:.*]][%c0] step %c0 barriers %[[BARS]]
+// CHECK: %[[FILL1:.*]] = arith.andi %[[ISSUER]], %{{.*}} : i1
+// CHECK-NEXT: scf.if %[[FILL1]] {
+// CHECK-NEXT: mini.stage_copy_tma {{.*}}[%c1] step %c1 barriers %[[BARS]]
+// CHECK: %[[NONE:.*]] = arith.cmpi ule, %[[STEPS:.*]], %c0
+// CHECK-NEXT: %[[FIRSTUSE:.*]] = arith.index_castui %[[NONE]] : i1 to index
+// CHECK-NEXT: mini.stage_wait %[[BARS]][%c0] use %[[FIRSTUSE]] :
+// CHECK-NEXT: %[[A0:.*]] = mini.warp_load %[[SA]][%c0, %[[ROW:.*]], %c0] {swizzled}
 // CHECK-NEXT: %[[B0:.*]] = mini.warp_load %[[SB]][%c0, %c0, %[[COL:.*]]] {swizzled}
-// CHECK-NEXT: scf.for %[[KT:.*]] = %c0 to %[[STEPS:.*]] step %c1 iter_args(%[[ACC:.*]] = %{{.*}}, %[[A:.*]] = %[[A0]], %[[B:.*]] = %[[B0]], %[[STAGE:.*]] = %c0)
+// CHECK-NEXT: scf.for %[[KT:.*]] = %c0 to %[[STEPS]] step %c1 iter_args(%[[ACC:.*]] = %{{.*}}, %[[A:.*]] = %[[A0]], %[[B:.*]] = %[[B0]], %[[STAGE:.*]] = %c0)
 // CHECK-NOT: gpu.barrier
 // CHECK-DAG: %[[NEXT:.*]] = arith.select %{{.*}}, %c0, %{{.*}} : index
 // CHECK-DAG: %[[PREV:.*]] = arith.select %{{.*}}, %c2, %{{.*}} : index
-// CHECK-DAG: %[[AHEAD:.*]] = arith.addi %[[KT]], %c2
 // CHECK: %[[A1:.*]] = mini.warp_load %[[SA]][%[[STAGE]], %[[ROW]], %c16] {swizzled}
 // CHECK-NEXT: %[[B1:.*]] = mini.warp_load %[[SB]][%[[STAGE]], %c16, %[[COL]]] {swizzled}
 // CHECK-NEXT: %[[ACC1:.*]] = mini.warp_mma %[[A]], %[[B]], %[[ACC]]
@@ -173,16 +177,17 @@ gpu.module @m {
 // CHECK-NEXT: %[[PAST:.*]] = arith.cmpi uge, %[[KT1]], %[[STEPS]]
 // CHECK-NEXT: %[[DONE:.*]] = arith.index_castui %[[PAST]] : i1 to index
 // CHECK-NEXT: %[[ROUND:.*]] = arith.divui %[[KT1]], %c3
-// CHECK-NEXT: %[[USE:.*]] = arith.addi %[[ROUND]], %[[DONE]]
+// CHECK-NEXT: %[[USE:.*]] = arith.addi %[[DONE]], %[[ROUND]]
 // CHECK-NEXT: mini.stage_wait %[[BARS]][%[[NEXT]]] use %[[USE]] :
 // CHECK-NEXT: %[[AN:.*]] = mini.warp_load %[[SA]][%[[NEXT]], %[[ROW]], %c0] {swizzled}
 // CHECK-NEXT: %[[BN:.*]] = mini.warp_load %[[SB]][%[[NEXT]], %c0, %[[COL]]] {swizzled}
 // CHECK-NEXT: %[[ACC2:.*]] = mini.warp_mma %[[A1]], %[[B1]], %[[ACC1]]
 // CHECK-NEXT: mini.stage_release %[[BARS]][%[[STAGE]]] :
+// CHECK-NEXT: %[[AHEAD:.*]] = arith.addi %[[KT]], %c2
 // CHECK-NEXT: %[[INSIDE:.*]] = arith.cmpi ult, %[[AHEAD]], %[[STEPS]]
 // CHECK-NEXT: %[[REFILL:.*]] = arith.andi %[[ISSUER]], %[[INSIDE]]
 // CHECK-NEXT: scf.if %[[REFILL]] {
-// CHECK-NEXT: %[[LATER:.*]] = arith.cmpi ugt, %[[KT]], %c0
+// CHECK-NEXT: %[[LATER:.*]] = arith.cmpi sgt, %[[KT]], %c0
 // CHECK-NEXT: scf.if %[[LATER]] {
 // CHECK-NEXT: %[[KTM1:.*]] = arith.subi %[[KT]], %c1
 // CHECK-NEXT: %[[RUSE:.*]] = arith.divui %[[KTM1]], %c3
@@ -344,11 +349,13 @@ gpu.module @m {
 // CHECK-SAME: %[[BARS:[^:]*]]: memref<6xi64, #gpu.address_space<workgroup>>, %[[MATH:[^:]*]]: i1
 // CHECK: scf.if %[[MATH]] {
 // CHECK-NOT: mini.stage_copy_tma
-// CHECK: mini.stage_wait %[[BARS]][%c0] use %c0 :
-// CHECK: scf.for %[[KT:.*]] = %c0 to %[[STEPS:.*]] step %c1 iter_args({{.*}}, %[[STAGE:.*]] = %c0)
+// CHECK: %[[NONE:.*]] = arith.cmpi ule, %[[STEPS:.*]], %c0
+// CHECK-NEXT: %[[FIRSTUSE:.*]] = arith.index_castui %[[NONE]] : i1 to index
+// CHECK-NEXT: mini.stage_wait %[[BARS]][%c0] use %[[FIRSTUSE]] :
+// CHECK: scf.for %[[KT:.*]] = %c0 to %[[STEPS]] step %c1 iter_args({{.*}}, %[[STAGE:.*]] = %c0)
 // CHECK-NOT: mini.stage_copy_tma
 // CHECK: %[[ROUND:.*]] = arith.divui %{{.*}}, %c3
-// CHECK-NEXT: %[[USE:.*]] = arith.addi %[[ROUND]], %{{.*}}
+// CHECK: %[[USE:.*]] = arith.addi %{{.*}}, %[[ROUND]]
 // CHECK-NEXT: mini.stage_wait %[[BARS]][%{{.*}}] use %[[USE]] :
 // CHECK-NOT: mini.stage_copy_tma
 // CHECK: mini.warp_mma
@@ -405,7 +412,8 @@ gpu.module @m {
 
 // Two pairs of loops through one ring of stages (a stream-K tail block's
 // two tiles): the second pair starts at step %end1, so the stage and phase
-// of its first step follow from it (stage end1 mod 3, use end1 / 3). The
+// of its first step follow from it (stage end1 mod 3, use end1 / 3, or one
+// more, a completed phase, when the loop has no step). The
 // first math loop says the producer fills on to %end: its wait for the
 // step after its last is a real one below %end (not a completed phase,
 // which past the producer's fill would be the phase under way). The
@@ -414,20 +422,23 @@ gpu.module @m {
 // CHECK-SAME: %[[BARS:[^:]*]]: memref<6xi64, #gpu.address_space<workgroup>>, %[[MATH:[^:]*]]: i1
 // CHECK-SAME: %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[END1:[^:]*]]: index, %[[END:[^:]*]]: index,
 // CHECK: scf.if %[[MATH]] {
-// CHECK: mini.stage_wait %[[BARS]][%c0] use %c0 :
+// CHECK: %[[NONE:.*]] = arith.cmpi ule, %[[END]], %c0
+// CHECK-NEXT: %[[FIRSTUSE:.*]] = arith.index_castui %[[NONE]] : i1 to index
+// CHECK-NEXT: mini.stage_wait %[[BARS]][%c0] use %[[FIRSTUSE]] :
 // CHECK: scf.for %[[KT:.*]] = %c0 to %[[END1]] step %c1 iter_args({{.*}}, %{{.*}} = %c0)
 // CHECK: %[[NEXT:.*]] = arith.addi %[[KT]], %c1
-// CHECK-NEXT: %[[PAST:.*]] = arith.cmpi uge, %[[NEXT]], %[[END]]
+// CHECK: %[[PAST:.*]] = arith.cmpi uge, %[[NEXT]], %[[END]]
 // CHECK: mini.warp_store
 // CHECK-NEXT: %[[STAGE1:.*]] = arith.remui %[[END1]], %c3
-// CHECK-NEXT: %[[USE1:.*]] = arith.divui %[[END1]], %c3
-// CHECK-NEXT: %[[ANY:.*]] = arith.cmpi ult, %[[END1]], %[[END]]
-// CHECK-NEXT: scf.if %[[ANY]] {
+// CHECK-NEXT: %[[EMPTY:.*]] = arith.cmpi uge, %[[END1]], %[[END]]
+// CHECK-NEXT: %[[DONE1:.*]] = arith.index_castui %[[EMPTY]] : i1 to index
+// CHECK-NEXT: %[[ROUND1:.*]] = arith.divui %[[END1]], %c3
+// CHECK-NEXT: %[[USE1:.*]] = arith.addi %[[DONE1]], %[[ROUND1]]
 // CHECK-NEXT: mini.stage_wait %[[BARS]][%[[STAGE1]]] use %[[USE1]] :
 // CHECK: mini.warp_load %{{.*}}[%[[STAGE1]],
 // CHECK: scf.for %[[KT2:.*]] = %[[END1]] to %[[END]] step %c1 iter_args({{.*}}, %{{.*}} = %[[STAGE1]])
 // CHECK: %[[NEXT2:.*]] = arith.addi %[[KT2]], %c1
-// CHECK-NEXT: arith.cmpi uge, %[[NEXT2]], %[[END]]
+// CHECK: arith.cmpi uge, %[[NEXT2]], %[[END]]
 // CHECK: } else {
 // CHECK-NEXT: scf.for %{{.*}} = %c0 to %[[END1]] step %c1 {
 // CHECK: mini.stage_copy_tma
@@ -545,9 +556,9 @@ gpu.module @m {
 // CHECK-LABEL: gpu.func @wgmma_consumer
 // CHECK-SAME: %[[BARS:[^:]*]]: memref<8xi64, #gpu.address_space<workgroup>>, %[[LB:[^:]*]]: index, %[[UB:[^:]*]]: index, %[[ROW:[^:]*]]: index
 // CHECK: %[[ZERO:.*]] = mini.warp_zero
-// CHECK: %[[FIRST_STAGE:.*]] = arith.remui %[[LB]], %c4
 // CHECK: %[[HAS_STEPS:.*]] = arith.cmpi ult, %[[LB]], %[[UB]]
 // CHECK: %[[R:.*]] = scf.if %[[HAS_STEPS]] -> (!mini.warp_tile<acc, 16x256xf32>) {
+// CHECK-NEXT: %[[FIRST_STAGE:.*]] = arith.remui %[[LB]], %c4
 // CHECK-NEXT: %[[FIRST_USE:.*]] = arith.divui %[[LB]], %c4
 // CHECK-NEXT: mini.stage_wait %[[BARS]][%[[FIRST_STAGE]]] use %[[FIRST_USE]] :
 // CHECK-NEXT: %[[FIRST:.*]] = mini.warpgroup_mma stage %[[FIRST_STAGE]] row %[[ROW]] of %{{.*}}, %{{.*}}, %[[ZERO]]

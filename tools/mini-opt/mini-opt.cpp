@@ -1,5 +1,6 @@
 // mini-opt: mlir-opt with the mini dialect and passes registered, plus the
-// upstream dialects, passes and GPU targets the pipeline uses.
+// upstream dialects, passes and GPU targets the pipeline uses, and the
+// test-only passes of test/lib.
 #include "mini/Dialect/Mini/MiniDialect.h"
 #include "mini/Transforms/Passes.h"
 
@@ -13,10 +14,15 @@
 #include <string>
 #include <vector>
 
+namespace mini::test {
+void registerTestPipelineSchedulePass();
+} // namespace mini::test
+
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mini::registerMiniPasses();
   mini::registerMiniPipeline();
+  mini::test::registerTestPipelineSchedulePass();
 
   mlir::DialectRegistry registry;
   registry.insert<mini::MiniDialect>();

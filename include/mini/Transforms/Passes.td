@@ -233,41 +233,48 @@ def MiniPromoteTiles : Pass<"mini-promote-tiles"> {
 def MiniPipelineStages : Pass<"mini-pipeline-stages"> {
   let summary = "Software-pipeline K loops over the shared-memory stages of their tiles";
   let description = [{
-    A K loop that, per step, copies the A and B tiles into stage 0
-    (`mini.stage_copy` async), waits for them and multiplies them (warp
-    loads and mma on stage 0) becomes a pipeline over all the stages its
-    buffers have: a prologue copies steps 0 .. stages - 2; each iteration
-    refills the stage step kt - 1 used with step kt + stages - 1, multiplies
-    step kt from its rotating stage, and waits (cp.async.wait_group stages -
-    2, then a barrier) for step kt + 1 before the last 16-deep slice of step
-    kt, so that the first fragments of step kt + 1 load while that slice's
-    mma ops run; the fragments of the next slice are carried by the loop.
-    Buffers with one stage are left as they are: `stages = 1` in the matmul
-    config is the switch that turns the pipeline off.
+    Each K loop in one of the forms `mini-promote-tiles` emits (one step
+    per iteration, everything in stage 0 of the buffers) gets a schedule:
+    its body rewritten into ops that are right for any step (stage operands
+    read the step's slot of the ring, waits name the step's phase), each
+    with a pipeline stage, in the order of the pipelined body. A generic
+    expansion (lib/Transforms/Kernels/PipelineSchedule.h, tested by
+    `test-mini-pipeline-schedule`) then builds the prologue, the loop (the
+    slot carried and rotated by compare and select, values carried across
+    stages) and, for a peeled schedule, the drain. Buffers with one stage
+    are left as they are: `stages = 1` in the matmul config is the switch
+    that turns the pipeline off.
 
-    The TMA form of the loop (a barrier, one thread's `mini.stage_copy_tma`
-    of step kt into stage 0, `mini.stage_wait` for its full barrier, warp
-    loads and mma on stage 0) becomes the mbarrier pipeline: the same
-    prologue and refills, issued by that thread; each thread releases a
-    stage (`mini.stage_release`) after the mma that reads its last
-    fragments (ldmatrix may still be reading when the next instruction
-    issues), and waits on the full barrier of step kt + 1 (phase (kt + 1) / stages; past the last
-    step one more, a phase that has completed, so the wait needs no branch)
-    before the last slice of step kt; the issuing thread waits for a stage's release
-    before refilling it, after its own math for step kt (with two stages,
-    before the wait for step kt + 1, which is that refill). No block
-    barrier is left in the loop.
+    cp.async (`mini.stage_copy` async, wait, barrier, warp loads and mma):
+    stage 0 copies step kt + stages - 1 into the slot step kt - 1 used
+    (zeros past the end); stage stages - 2 waits (cp.async.wait_group
+    stages - 2, then a barrier) for step kt + 1 and loads its first 16-deep
+    slice, before the last slice of step kt, so that those fragments load
+    while that slice's mma ops run; stage stages - 1 multiplies step kt.
+    No copy is left in flight after the loop.
+
+    TMA (one thread's `mini.stage_copy_tma`, `mini.stage_wait` on its full
+    barrier): the same stages; the issuing thread refills a slot after its
+    own math for step kt, once every thread released the slot's previous
+    use (with two stages, before the wait for step kt + 1, which is that
+    refill); each thread releases a slot (`mini.stage_release`) after the
+    mma that reads its last fragments (ldmatrix may still be reading when
+    the next instruction issues), and waits on the full barrier of step
+    kt + 1 (phase (kt + 1) / stages; past the last step one more, a phase
+    that has completed, so the wait needs no branch). No block barrier is
+    left in the loop.
 
     Beside a producer warpgroup, the math warps' loop (wait for step kt,
-    warp loads and mma, release of stage 0) is pipelined the same way
-    without any copy, and the producer's loop (wait for the release of use
-    kt + 1, copy of step kt, both on stage 0) copies step kt into stage kt
-    mod stages once that stage's previous use is released. With wgmma
-    (`mini.warpgroup_mma` followed by its `mini.warpgroup_mma_wait 0`), the
-    math loop issues step lb's batch before the loop, then per step waits
-    for its stage, issues its batch, waits until only that batch is in
-    flight (`wait 1`) and releases the previous step's stage; the last
-    batch is waited for and its stage released after the loop.
+    warp loads and mma, release of stage 0) has two stages: the wait and
+    first slice of step kt + 1, and the math and release of step kt. The
+    producer's loop (wait for the release of use kt + 1, copy of step kt,
+    both on stage 0) copies step kt into slot kt mod stages once that
+    slot's previous use is released. With wgmma (`mini.warpgroup_mma`
+    followed by its `mini.warpgroup_mma_wait 0`), the schedule is peeled:
+    stage 0 waits for step kt's slot and issues its batch, stage 1 waits
+    until only that batch is in flight (`wait 1`) and releases step
+    kt - 1's slot; after the loop the last batch is waited for and its slot
+    released.
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::gpu::GPUDialect", "mlir::nvgpu::NVGPUDialect",

@@ -44,10 +44,13 @@ bool matchAsyncCopy(scf::ForOp loop, BodyCursor &body, Operation *first, Match &
       !onlyConstantsFromBody(loop, copy, {&copy.getStageMutable(), &copy.getStepMutable()}))
     return false;
   auto wait = dyn_cast_if_present<nvgpu::DeviceAsyncWaitOp>(body.next());
+  Operation *barrier = body.next();
   if (!wait || wait.getAsyncDependencies() != copy.getToken() || wait.getNumGroups() != 0u ||
-      !isa_and_present<gpu::BarrierOp>(body.next()))
+      !isa_and_present<gpu::BarrierOp>(barrier))
     return false;
   m.copy = copy;
+  m.copyWait = wait;
+  m.copyBarrier = barrier;
   m.sa = copy.getSa();
   m.sb = copy.getSb();
   return true;
@@ -70,6 +73,7 @@ bool matchTmaCopy(scf::ForOp loop, BodyCursor &body, Operation *first, Match &m)
       !isZero(wait.getStage()) || wait.getUse() != loop.getInductionVar())
     return false;
   m.tma = tma;
+  m.fullWait = wait;
   m.issuer = issue.getCondition();
   m.barriers = tma.getBarriers();
   m.clusterM = tma.getClusterM();
@@ -89,6 +93,7 @@ std::optional<Match> matchSlices(scf::ForOp loop, BodyCursor &body, Match m) {
       if (release.getBarriers() != m.barriers || !isZero(release.getStage()))
         return std::nullopt;
       m.clusterM = release.getClusterM();
+      m.release = release;
       released = true;
       op = body.next(); // the yield
     }
@@ -134,6 +139,8 @@ std::optional<Match> matchWarpgroup(scf::ForOp loop, BodyCursor &body, Warpgroup
       yield.getOperand(0) != wait.getResult(0))
     return std::nullopt;
   m.wgmma = mma;
+  m.wgmmaWait = wait;
+  m.release = release;
   m.sa = mma.getSa();
   m.sb = mma.getSb();
   m.clusterM = release.getClusterM();
@@ -157,6 +164,7 @@ std::optional<Match> matchStageLoop(scf::ForOp loop) {
         (wait.getFilledBelow() && definedInside(loop, wait.getFilledBelow())))
       return std::nullopt;
     m.consumer = true;
+    m.fullWait = wait;
     m.barriers = wait.getBarriers();
     m.filledBelow = wait.getFilledBelow();
     BodyCursor afterWait = body;

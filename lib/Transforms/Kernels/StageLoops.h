@@ -53,7 +53,10 @@ struct Slice {
 ///   }
 struct Match {
   StageCopyOp copy;
+  Operation *copyWait = nullptr, *copyBarrier = nullptr; // cp.async: the wait and barrier after it
   StageCopyTmaOp tma;
+  StageWaitOp fullWait;   // TMA, either form: the wait for the step's stage
+  StageReleaseOp release; // the consumer's
   Value issuer; // TMA: the condition of the thread that issues the copies
   Value barriers; // TMA, either form
   uint64_t clusterM = 1;
@@ -62,6 +65,7 @@ struct Match {
   Value sa, sb;
   SmallVector<Slice> slices;
   WarpgroupMmaOp wgmma; // the consumer's wgmma form: its batch per step
+  WarpgroupMmaWaitOp wgmmaWait; // and the wait for it
 };
 
 /// A producer warpgroup's copy loop (from any step, like the math loop):

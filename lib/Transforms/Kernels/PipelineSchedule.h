@@ -1,0 +1,68 @@
+// A software-pipeline schedule for a loop over steps, and its expansion.
+// Private to lib/Transforms.
+//
+// The loop (scf.for, a constant step) works on one step per iteration; the
+// step's buffers are a slot of a ring of `slots` (step s in slot
+// (s / step) mod slots). The
+// schedule gives each op of the body a pipeline stage (0: the youngest step in
+// flight) and the order in which the pipelined body issues them, as
+// upstream's scf::pipelineForLoop and Triton's loop.stage / loop.cluster do.
+// In iteration j of the pipelined loop, an op of stage s works on step
+// lb + j + last - s (last: the highest stage); the prologue issues each op's
+// earlier steps, the younger stages first within a step of the prologue.
+//
+// The expansion is generic: an op's clone gets its step for the induction
+// variable and its step's slot for `slot`; a value an older stage reads from
+// a younger one is carried through as many iterations as the stages between
+// them; side-effect-free helpers the schedule leaves out (constants, index
+// arithmetic) are cloned beside each user, with the user's step; any other op
+// it leaves out is dropped. What the steps past the end need is the
+// schedule's business: it builds ops that are harmless there (zero-filling
+// copies, waits on completed phases, guarded refills) or peels the loop.
+#ifndef MINI_TRANSFORMS_KERNELS_PIPELINESCHEDULE_H
+#define MINI_TRANSFORMS_KERNELS_PIPELINESCHEDULE_H
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+
+#include <functional>
+
+namespace mini {
+using namespace mlir;
+
+struct ScheduledOp {
+  Operation *op;
+  int64_t stage;
+};
+
+struct PipelineSchedule {
+  /// The body's ops in the pipelined body's order.
+  SmallVector<ScheduledOp> order;
+  /// The ring's size, and the body value that stands for the step's slot.
+  int64_t slots = 0;
+  Value slot;
+  /// Predicated (false): the loop runs every step of the last stage, and the
+  /// younger stages' ops must be harmless past the last step. Peeled (true,
+  /// two stages): the loop stops when stage 0 reaches the last step, and
+  /// `drain` finishes stage 1's work; nothing runs when there are no steps.
+  bool peeled = false;
+  /// Optional: builds what follows the loop from its results, the slot of
+  /// the step after the last one stage `last` worked on, and the prologue's
+  /// latest clone of each body value; returns what replaces the results.
+  std::function<SmallVector<Value>(OpBuilder &, ValueRange results, Value nextSlot,
+                                   const IRMapping &prologue)>
+      drain;
+  /// Optional: adjusts a clone for the step it works on.
+  std::function<void(Operation *clone, Value step)> adjust;
+};
+
+/// Replaces `loop` by its pipelined form; fails with an error (and leaves
+/// the loop) when no expansion fits the schedule: a value read in a stage
+/// before the one that makes it, an unscheduled op with side effects that
+/// feeds a scheduled one, a loop-carried value made outside the stage the
+/// form needs.
+LogicalResult expandPipeline(scf::ForOp loop, const PipelineSchedule &schedule);
+
+} // namespace mini
+
+#endif
