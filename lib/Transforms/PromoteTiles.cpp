@@ -323,8 +323,9 @@ void TilePromoter::tailBlock() {
 }
 
 void TilePromoter::run() {
-  // The epilogue's inputs of C's shape head for L2 while the K loop runs.
-  if (!op.isTail() && e->cEpilogue)
+  // The epilogue's inputs of C's shape head for L2 while the K loop runs
+  // (cp.async.bulk.prefetch: sm_90, where the copies are TMA's).
+  if (!op.isTail() && te && e->cEpilogue)
     kb.ifThenElse(aligned, [&] {
       e->cEpilogue.prefetchTile(kb, cfg.blockThreads(), op.getCBase(), op.getRow0(),
                                 op.getCol0(), op.getM(), op.getN(), t.tm, t.tn);

@@ -313,13 +313,10 @@ gpu.module @k {
 
 // An epilogue rides on to each warp's store (both paths: aligned and
 // scalar), with its inputs and which are biases; mini-lower-mma applies it.
-// First, on the aligned path, the block's rows of the residual (not the
-// bias) are prefetched into L2, one bulk prefetch per row, so that the
-// epilogue's reads find them there.
+// With cp.async copies (any chip), nothing is prefetched: the bulk prefetch
+// is sm_90's (see @epilogue_tma).
 // CHECK-LABEL: gpu.func @epilogue
 // CHECK-SAME: %[[BIAS:[^:]*]]: memref<?xf16>, %[[RES:[^:]*]]: memref<?xf32>) kernel
-// CHECK: memref.extract_aligned_pointer_as_index %[[RES]]
-// CHECK: nvvm.cp.async.bulk.prefetch %{{.*}}, %{{.*}} : <1>
 // CHECK-NOT: nvvm.cp.async.bulk.prefetch
 // CHECK-COUNT-2: mini.warp_store {{.*}} epilogue(%[[BIAS]], %[[RES]] : memref<?xf16>, memref<?xf32>) {bias_inputs = array<i1: true, false>{{.*}}} : <acc, 32x32xf32>, memref<?xf16> {
 // CHECK-NOT: mini.block_matmul
@@ -328,6 +325,31 @@ gpu.module @k {
                      %c0: index, %batch: index, %row: index, %col: index, %m: index, %n: index,
                      %k: index, %bias: memref<?xf16>, %res: memref<?xf32>) kernel {
     mini.block_matmul %a[%a0], %b[%b0] -> %c[%c0] block(%row, %col) batch %batch sizes(%m, %n, %k) epilogue(%bias, %res : memref<?xf16>, memref<?xf32>) {bias_inputs = array<i1: true, false>, config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 32, warps_m = 2, warps_n = 2, stages = 3, math = "mma_sync">} : memref<?xf16>, memref<?xf16>, memref<?xf16> {
+    ^bb0(%acc: f32, %x: f32, %r: f32):
+      %s = arith.addf %acc, %x : f32
+      %t = arith.addf %s, %r : f32
+      mini.yield %t : f32
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// With TMA copies (sm_90), the block's rows of the residual (not the bias)
+// head for L2 first, on the aligned path, one bulk prefetch per row, so that
+// the epilogue's reads find them there.
+// CHECK-LABEL: gpu.func @epilogue_tma
+// CHECK-SAME: %[[BIAS:[^:]*]]: memref<?xf16>, %[[RES:[^:]*]]: memref<?xf32>) kernel
+// CHECK: memref.extract_aligned_pointer_as_index %[[RES]]
+// CHECK: nvvm.cp.async.bulk.prefetch %{{.*}}, %{{.*}} : <1>
+// CHECK-NOT: nvvm.cp.async.bulk.prefetch
+// CHECK: mini.warp_store {{.*}} epilogue(%[[BIAS]], %[[RES]] : memref<?xf16>, memref<?xf32>)
+gpu.module @k {
+  gpu.func @epilogue_tma(%a: memref<?xf16>, %b: memref<?xf16>, %c: memref<?xf16>, %a0: index, %b0: index,
+                         %c0: index, %batch: index, %row: index, %col: index, %m: index, %n: index,
+                         %k: index, %da: !llvm.ptr, %db: !llvm.ptr, %bias: memref<?xf16>, %res: memref<?xf32>) kernel {
+    mini.block_matmul %a[%a0], %b[%b0] -> %c[%c0] block(%row, %col) batch %batch sizes(%m, %n, %k) tensor_maps(%da, %db : !llvm.ptr, !llvm.ptr) epilogue(%bias, %res : memref<?xf16>, memref<?xf32>) {bias_inputs = array<i1: true, false>, config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 3, math = "mma_sync", copy = "tma">} : memref<?xf16>, memref<?xf16>, memref<?xf16> {
     ^bb0(%acc: f32, %x: f32, %r: f32):
       %s = arith.addf %acc, %x : f32
       %t = arith.addf %s, %r : f32
