@@ -61,3 +61,18 @@ func.func @peeled_three_stages(%ub: index, %init: f32) -> f32 {
   } {test.slots = 4, test.peeled}
   return %r : f32
 }
+
+// -----
+
+func.func @dynamic_step(%ub: index, %step: index, %init: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  // expected-error @below {{pipeline schedule: the loop's step must be a positive constant}}
+  %r = scf.for %kt = %c0 to %ub step %step iter_args(%acc = %init) -> (f32) {
+    %slot = arith.constant {test.slot} 0 : index
+    %v = "test.read"(%slot) {test.stage = 1} : (index) -> f32
+    "test.copy"(%slot, %kt) {test.stage = 0} : (index, index) -> ()
+    %sum = arith.addf %acc, %v {test.stage = 1} : f32
+    scf.yield %sum : f32
+  } {test.slots = 2}
+  return %r : f32
+}

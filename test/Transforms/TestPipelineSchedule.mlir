@@ -101,3 +101,29 @@ func.func @peeled(%lb: index, %ub: index, %init: f32) -> f32 {
   } {test.slots = 4, test.peeled}
   return %r : f32
 }
+
+// -----
+
+// A loop over tiles (step 64, as a key loop): stage 0 works on the tile 64
+// ahead, and tile t is in slot (t / 64) mod 2.
+// CHECK-LABEL: func.func @tiles
+// CHECK-SAME: (%[[LB:.*]]: index, %[[UB:.*]]: index, %[[INIT:.*]]: f32)
+// CHECK: %[[INDEX:.*]] = arith.divui %[[LB]], %c64
+// CHECK-NEXT: %[[FIRST:.*]] = arith.remui %[[INDEX]], %c2
+// CHECK-NEXT: "test.copy"(%[[FIRST]], %[[LB]])
+// CHECK-NEXT: %{{.*}}:2 = scf.for %[[T:.*]] = %[[LB]] to %[[UB]] step %c64 iter_args(%{{.*}} = %[[INIT]], %[[SLOT:.*]] = %[[FIRST]])
+// CHECK-DAG: %[[NEXT:.*]] = arith.select
+// CHECK-DAG: %[[AHEAD:.*]] = arith.addi %[[T]], %c64
+// CHECK: "test.copy"(%[[NEXT]], %[[AHEAD]])
+// CHECK-NEXT: "test.read"(%[[SLOT]])
+func.func @tiles(%lb: index, %ub: index, %init: f32) -> f32 {
+  %c64 = arith.constant 64 : index
+  %r = scf.for %t = %lb to %ub step %c64 iter_args(%acc = %init) -> (f32) {
+    %slot = arith.constant {test.slot} 0 : index
+    "test.copy"(%slot, %t) {test.stage = 0} : (index, index) -> ()
+    %v = "test.read"(%slot) {test.stage = 1} : (index) -> f32
+    %sum = arith.addf %acc, %v {test.stage = 1} : f32
+    scf.yield %sum : f32
+  } {test.slots = 2}
+  return %r : f32
+}
