@@ -6,17 +6,15 @@
 // RUN: mini-opt %s -allow-unregistered-dialect -split-input-file -test-mini-pipeline-schedule -canonicalize -cse | FileCheck %s
 
 // Two stages from a dynamic lower bound: the prologue copies step lb into
-// slot lb mod 2; iteration kt copies step kt + 1 into the next slot (its
+// slot lb mod 2; iteration kt copies step kt + 1 into the other slot (its
 // schedule's business past the end) and reads step kt from the slot the
-// loop carries, rotated by compare and select.
+// loop carries (with two slots, the other one is 1 - slot).
 // CHECK-LABEL: func.func @two_stages
 // CHECK-SAME: (%[[LB:.*]]: index, %[[UB:.*]]: index, %[[INIT:.*]]: f32)
 // CHECK: %[[FIRST:.*]] = arith.remui %[[LB]], %c2
 // CHECK-NEXT: "test.copy"(%[[FIRST]], %[[LB]]) {test.stage = 0 : i64}
 // CHECK-NEXT: %[[R:.*]]:2 = scf.for %[[KT:.*]] = %[[LB]] to %[[UB]] step %c1 iter_args(%[[ACC:.*]] = %[[INIT]], %[[SLOT:.*]] = %[[FIRST]]) -> (f32, index) {
-// CHECK-DAG: %[[INC:.*]] = arith.addi %[[SLOT]], %c1
-// CHECK-DAG: %[[WRAP:.*]] = arith.cmpi eq, %[[SLOT]], %c1
-// CHECK-DAG: %[[NEXT:.*]] = arith.select %[[WRAP]], %c0, %[[INC]]
+// CHECK-DAG: %[[NEXT:.*]] = arith.subi %c1, %[[SLOT]]
 // CHECK-DAG: %[[KT1:.*]] = arith.addi %[[KT]], %c1
 // CHECK: "test.copy"(%[[NEXT]], %[[KT1]]) {test.stage = 0 : i64}
 // CHECK-NEXT: %[[V:.*]] = "test.read"(%[[SLOT]]) {test.stage = 1 : i64}
@@ -112,7 +110,7 @@ func.func @peeled(%lb: index, %ub: index, %init: f32) -> f32 {
 // CHECK-NEXT: %[[FIRST:.*]] = arith.remui %[[INDEX]], %c2
 // CHECK-NEXT: "test.copy"(%[[FIRST]], %[[LB]])
 // CHECK-NEXT: %{{.*}}:2 = scf.for %[[T:.*]] = %[[LB]] to %[[UB]] step %c64 iter_args(%{{.*}} = %[[INIT]], %[[SLOT:.*]] = %[[FIRST]])
-// CHECK-DAG: %[[NEXT:.*]] = arith.select
+// CHECK-DAG: %[[NEXT:.*]] = arith.subi %c1, %[[SLOT]]
 // CHECK-DAG: %[[AHEAD:.*]] = arith.addi %[[T]], %c64
 // CHECK: "test.copy"(%[[NEXT]], %[[AHEAD]])
 // CHECK-NEXT: "test.read"(%[[SLOT]])
@@ -125,5 +123,25 @@ func.func @tiles(%lb: index, %ub: index, %init: f32) -> f32 {
     %sum = arith.addf %acc, %v {test.stage = 1} : f32
     scf.yield %sum : f32
   } {test.slots = 2}
+  return %r : f32
+}
+
+// -----
+
+// The first step takes slot 0 whatever the lower bound (as the attention
+// kernel's key loop needs: Q waits in the second slot until tile 1).
+// CHECK-LABEL: func.func @first_slot_zero
+// CHECK-SAME: (%[[LB:.*]]: index, %[[UB:.*]]: index, %[[INIT:.*]]: f32)
+// CHECK: "test.copy"(%c0, %[[LB]])
+// CHECK-NEXT: scf.for %{{.*}} = %[[LB]] to %[[UB]] step %c64 iter_args(%{{.*}} = %[[INIT]], %{{.*}} = %c0)
+func.func @first_slot_zero(%lb: index, %ub: index, %init: f32) -> f32 {
+  %c64 = arith.constant 64 : index
+  %r = scf.for %t = %lb to %ub step %c64 iter_args(%acc = %init) -> (f32) {
+    %slot = arith.constant {test.slot} 0 : index
+    "test.copy"(%slot, %t) {test.stage = 0} : (index, index) -> ()
+    %v = "test.read"(%slot) {test.stage = 1} : (index) -> f32
+    %sum = arith.addf %acc, %v {test.stage = 1} : f32
+    scf.yield %sum : f32
+  } {test.slots = 2, test.first_slot_zero}
   return %r : f32
 }

@@ -6,7 +6,7 @@
 //     %slot = arith.constant {test.slot} 0 : index
 //     <op> {test.stage = S}     (in the pipelined body's order)
 //     ...
-//   } {test.slots = N [, test.peeled]}
+//   } {test.slots = N [, test.peeled] [, test.first_slot_zero]}
 #include "Kernels/PipelineSchedule.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -37,6 +37,7 @@ struct TestPipelineSchedulePass : PassWrapper<TestPipelineSchedulePass, Operatio
       mini::PipelineSchedule s;
       s.slots = loop->getAttrOfType<IntegerAttr>("test.slots").getInt();
       s.peeled = loop->hasAttr("test.peeled");
+      s.firstSlotZero = loop->hasAttr("test.first_slot_zero");
       for (Operation &op : loop.getBody()->without_terminator()) {
         if (auto stage = op.getAttrOfType<IntegerAttr>("test.stage"))
           s.order.push_back({&op, stage.getInt()});

@@ -6,6 +6,7 @@
 
 #include "KernelBuilder.h"
 #include "MmaFragments.h"
+#include "PipelineSchedule.h"
 
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -51,7 +52,7 @@ public:
   static int64_t paddedHeadDim(int64_t d) { return AttentionConfigAttr::paddedHeadDim(d); }
   static int64_t rowStride(int64_t d) { return AttentionConfigAttr::rowStride(d); }
 
-  void emit();
+  LogicalResult emit();
 
 private:
   bool wgmma() const { return cfg.isWgmma(); }
@@ -155,7 +156,8 @@ private:
   SmallVector<Value> wgmmaMultiplyVMasked(ArrayRef<Value> pA, ValueRange o, Value t0,
                                           Value masked, Value stage);
   void causalKeyRange(Value firstRow, Value lastRow);
-  SmallVector<Value> keyTile(Value t0, ValueRange carried, ArrayRef<Value> q);
+  SmallVector<Value> keyTile(Value t0, ValueRange carried, ArrayRef<Value> q,
+                             PipelineSchedule &schedule);
   /// With wgmma, `qDesc` is the warpgroup's Q and `beforeV` waits for V.
   SmallVector<Value> keyTileMath(Value t0, ValueRange carried, ArrayRef<Value> q, Value stage,
                                  Value qDesc = Value(),

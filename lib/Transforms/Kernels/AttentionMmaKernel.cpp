@@ -8,7 +8,9 @@
 // product's A fragments without leaving registers.
 //
 // K and V go through two stages each: tile j+1's copies are issued as tile j's
-// math starts, and one wait and barrier per tile hand the stages over. The
+// math starts, and one wait and barrier per tile hand the stages over (the
+// key loop is built unpipelined with its schedule, and expanded by
+// PipelineSchedule.h as the matmul K loops are). The
 // ldmatrix addresses are a stage's base plus the lane's offset (both 32-bit)
 // plus an immediate, so the key loop holds three registers for them, not one
 // per ldmatrix.
@@ -411,36 +413,42 @@ void AttentionMmaEmitter::causalKeyRange(Value firstRow, Value lastRow) {
                     kb.select(any, kb.sub(firstReach, kb.select(any, S, kb.idx(0))), kb.idx(0)));
 }
 
-/// One key tile at t0 (carried: m, l, O's fragments, the tile's stage):
-/// the next tile's copies, S, its mask where needed, the softmax step,
-/// O += P V, and the wait and barrier that hand the stages over.
-SmallVector<Value> AttentionMmaEmitter::keyTile(Value t0, ValueRange carried, ArrayRef<Value> q) {
-  Value stage = carried.back(), other = kb.sub(kb.idx(1), stage);
-  // Tile j + 1 into the other stage, which every warp finished with before
-  // the barrier that ended tile j - 1.
-  Value tileEnd = kb.add(t0, kb.idx(keys()));
-  kb.ifThenElse(kb.ult(tileEnd, keyEnd), [&] {
-    SmallVector<Value> next;
-    copyTile(next, sK, other, K, kvBase, tileEnd, keyEnd, keys());
-    copyTile(next, sV, other, V, kvBase, tileEnd, keyEnd, keys());
-    commit(next);
+/// The key loop's body before mini-pipeline-stages' expansion
+/// (PipelineSchedule.h), with its schedule: tile t0's copies into the slot
+/// (stage 0), its math on m, l and O's fragments (stage 1), the wait and
+/// barrier that hand the slot over (stage 0). Pipelined, tile t0 + keys's
+/// copies go out as tile t0's math starts, and after the math every warp is
+/// done with tile t0's slot and sees tile t0 + keys landed.
+SmallVector<Value> AttentionMmaEmitter::keyTile(Value t0, ValueRange carried, ArrayRef<Value> q,
+                                                PipelineSchedule &schedule) {
+  Value slot = schedule.slot = kb.idx(0);
+  kb.ifThenElse(kb.ult(t0, keyEnd), [&] {
+    SmallVector<Value> tile;
+    copyTile(tile, sK, slot, K, kvBase, t0, keyEnd, keys());
+    copyTile(tile, sV, slot, V, kvBase, t0, keyEnd, keys());
+    commit(tile);
   });
+  Operation *copies = &*std::prev(b.getInsertionPoint());
   SmallVector<Value> next;
-  ValueRange state = carried.drop_back();
   if (!decode) {
-    next = keyTileMath(t0, state, q, stage);
+    next = keyTileMath(t0, carried, q, slot);
   } else {
     // A warp whose rows are all past the K/V head's only copies.
-    auto ifRows = scf::IfOp::create(b, kb.loc, state.getTypes(), kb.ult(warpRow0, qRows), true);
+    auto ifRows = scf::IfOp::create(b, kb.loc, carried.getTypes(), kb.ult(warpRow0, qRows), true);
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPointToStart(ifRows.thenBlock());
-    scf::YieldOp::create(b, kb.loc, keyTileMath(t0, state, q, stage));
+    scf::YieldOp::create(b, kb.loc, keyTileMath(t0, carried, q, slot));
     b.setInsertionPointToStart(ifRows.elseBlock());
-    scf::YieldOp::create(b, kb.loc, state);
+    scf::YieldOp::create(b, kb.loc, carried);
     next.assign(ifRows.getResults().begin(), ifRows.getResults().end());
   }
-  waitAll(token); // tile j + 1 landed; every warp is done with this stage
-  next.push_back(other);
+  schedule.order.push_back({copies, 0});
+  for (Operation *op = copies->getNextNode(); op; op = op->getNextNode())
+    schedule.order.push_back({op, 1});
+  waitAll(token);
+  Operation *barrier = &*std::prev(b.getInsertionPoint());
+  schedule.order.push_back({barrier->getPrevNode(), 0});
+  schedule.order.push_back({barrier, 0});
   return next;
 }
 
@@ -470,18 +478,20 @@ SmallVector<Value> AttentionMmaEmitter::keyTileMath(Value t0, ValueRange carried
   return next;
 }
 
-void AttentionMmaEmitter::emit() {
-  if (wgmma())
-    return emitWgmma();
+LogicalResult AttentionMmaEmitter::emit() {
+  if (wgmma()) {
+    emitWgmma();
+    return success();
+  }
   sharedMemory();
   laneSetup();
   keyRange();
+  // Q's copies; the key loop's prologue (the first tile's copies, then the
+  // wait for both) follows them, before Q's fragments are loaded.
   SmallVector<Value> tokens;
   copyTile(tokens, sQ, kb.idx(0), Q, qBase, row0, qRows, rows());
-  copyTile(tokens, sK, kb.idx(0), K, kvBase, keyStart, keyEnd, keys());
-  copyTile(tokens, sV, kb.idx(0), V, kvBase, keyStart, keyEnd, keys());
   token = commit(tokens);
-  waitAll(token);
+  Operation *qCopied = token.getDefiningOp();
   SmallVector<Value> q;
   if (cfg.getKeepQ())
     for (int64_t ks = 0; ks < Dp / 16; ++ks)
@@ -491,11 +501,15 @@ void AttentionMmaEmitter::emit() {
   Value negInf = kb.f32(-std::numeric_limits<float>::infinity());
   SmallVector<Value> init = {negInf, negInf, kb.f32(0.0f), kb.f32(0.0f)};
   llvm::append_range(init, fr.zero(kb, tile("acc", 16, Dp, b.getF32Type())));
-  init.push_back(kb.idx(0)); // the stage of the tile
+  PipelineSchedule schedule;
+  schedule.slots = kStages;
+  schedule.firstSlotZero = true; // Q waits in V's second stage until tile 1
   auto loop = kb.forLoop(keyStart, keyEnd, kb.idx(keys()), init,
-                         [&](Value t0, ValueRange it) { return keyTile(t0, it, q); });
+                         [&](Value t0, ValueRange it) { return keyTile(t0, it, q, schedule); });
   epilogue(loop.getResults().slice(0, 2), loop.getResults().slice(2, 2),
            loop.getResults().slice(4, Dp / 8));
+  schedule.prologueAt = qCopied->getNextNode();
+  return expandPipeline(loop, schedule);
 }
 
 FailureOr<gpu::GPUFuncOp> buildAttentionMmaKernel(Operation *op, AttentionConfigAttr cfg,
@@ -547,9 +561,10 @@ FailureOr<gpu::GPUFuncOp> buildAttentionMmaKernel(Operation *op, AttentionConfig
   func->setAttr(NVVM::NVVMDialect::getMaxntidAttrName(),
                 b.getDenseI32ArrayAttr({static_cast<int32_t>(spec.block[0]), 1, 1}));
   b.setInsertionPointToStart(&func.getBody().front());
-  AttentionMmaEmitter(b, op->getLoc(), func, cfg, D, elt, *attn.getEffectiveScale(),
-                      attn.getCausal(), decode)
-      .emit();
+  if (failed(AttentionMmaEmitter(b, op->getLoc(), func, cfg, D, elt, *attn.getEffectiveScale(),
+                                 attn.getCausal(), decode)
+                 .emit()))
+    return failure();
   gpu::ReturnOp::create(b, op->getLoc());
   return func;
 }

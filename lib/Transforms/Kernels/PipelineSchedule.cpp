@@ -157,7 +157,14 @@ private:
 
   /// Prologue, loop and drain; returns what replaces the loop's results.
   SmallVector<Value> expand() {
-    SmallVector<StepClones> prologue = emitPrologue();
+    SmallVector<StepClones> prologue;
+    if (s.prologueAt) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(s.prologueAt);
+      prologue = emitPrologue();
+    } else {
+      prologue = emitPrologue();
+    }
     Value lb = loop.getLowerBound();
     Value start = s.peeled ? kb.add(lb, kb.idx(last * stride)) : lb;
     scf::ForOp pipelined =
@@ -178,9 +185,12 @@ private:
     Value lb = loop.getLowerBound();
     return isZeroIndex(lb) ? kb.idx(k * stride) : k ? kb.add(lb, kb.idx(k * stride)) : lb;
   }
-  /// Step s is in slot (s / stride) mod slots.
+  /// Step s is in slot (s / stride) mod slots (counted from lb with
+  /// firstSlotZero).
+  bool slotsFromZero() { return s.firstSlotZero || isZeroIndex(loop.getLowerBound()); }
   Value slotOf(Value step) {
-    Value index = stride == 1 ? step : kb.div(step, kb.idx(stride));
+    Value from = s.firstSlotZero ? kb.sub(step, loop.getLowerBound()) : step;
+    Value index = stride == 1 ? from : kb.div(from, kb.idx(stride));
     return kb.rem(index, kb.idx(s.slots));
   }
 
@@ -192,9 +202,8 @@ private:
     for (int64_t k = 0; k < last; ++k) {
       Value step = stepAfterLb(k);
       prologue[k].step = [step] { return step; };
-      prologue[k].slot = once([this, k, step] {
-        return isZeroIndex(loop.getLowerBound()) ? kb.idx(k % s.slots) : slotOf(step);
-      });
+      prologue[k].slot =
+          once([this, k, step] { return slotsFromZero() ? kb.idx(k % s.slots) : slotOf(step); });
       for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs()))
         prologue[k].map.map(arg, k ? prologue[k - 1].map.lookupOrDefault(yield.getOperand(i))
                                    : loop.getInitArgs()[i]);
@@ -221,8 +230,7 @@ private:
       for (int64_t j = 0; j < distance; ++j)
         init.push_back(prologue[last - producer - distance + j].map.lookup(v));
     }
-    Value lb = loop.getLowerBound();
-    init.push_back(isZeroIndex(lb) ? kb.idx(0) : slotOf(lb));
+    init.push_back(slotsFromZero() ? kb.idx(0) : slotOf(loop.getLowerBound()));
     return init;
   }
 
@@ -231,7 +239,11 @@ private:
     auto yield = cast<scf::YieldOp>(body->getTerminator());
     int64_t numResults = loop.getNumResults();
     Value ring = it.back();
-    auto [next, previous] = kb.ringNeighbours(ring, s.slots);
+    // Two slots: the other one, by a subtraction.
+    auto [next, previous] = s.slots == 2 ? std::make_pair(kb.sub(kb.idx(1), ring), Value())
+                                         : kb.ringNeighbours(ring, s.slots);
+    if (s.slots == 2)
+      previous = next;
     SmallVector<StepClones> maps(last + 1);
     for (int64_t stage = 0; stage <= last; ++stage) {
       int64_t ahead = last - stage;                          // steps past the oldest

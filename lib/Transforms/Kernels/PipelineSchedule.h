@@ -3,7 +3,7 @@
 //
 // The loop (scf.for, a constant step) works on one step per iteration; the
 // step's buffers are a slot of a ring of `slots` (step s in slot
-// (s / step) mod slots). The
+// (s / step) mod slots, or with firstSlotZero ((s - lb) / step) mod slots). The
 // schedule gives each op of the body a pipeline stage (0: the youngest step in
 // flight) and the order in which the pipelined body issues them, as
 // upstream's scf::pipelineForLoop and Triton's loop.stage / loop.cluster do.
@@ -54,6 +54,14 @@ struct PipelineSchedule {
       drain;
   /// Optional: adjusts a clone for the step it works on.
   std::function<void(Operation *clone, Value step)> adjust;
+  /// The loop's first step takes slot 0 whatever its lower bound (the
+  /// steps' slots count from it): for buffers that must start at slot 0.
+  bool firstSlotZero = false;
+  /// Optional: where the prologue goes (default: just before the loop), so
+  /// that what the loop reads but must not come before the prologue's waits
+  /// (fragments of a tile the prologue copies) can sit between the two.
+  /// Nothing between it and the loop may feed the prologue.
+  Operation *prologueAt = nullptr;
 };
 
 /// Replaces `loop` by its pipelined form; fails with an error (and leaves
