@@ -19,9 +19,6 @@
 #include "Kernels/StageLoops.h"
 #include "mini/Transforms/Passes.h"
 
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/IR/IRMapping.h"
-
 namespace mini {
 #define GEN_PASS_DEF_MINIPIPELINESTAGES
 #include "mini/Transforms/Passes.h.inc"

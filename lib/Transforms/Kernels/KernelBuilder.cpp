@@ -62,6 +62,10 @@ Value KernelBuilder::sharedPointer(Value mem, ValueRange indices) {
 }
 
 std::pair<Value, Value> KernelBuilder::ringNeighbours(Value stage, int64_t stages) {
+  if (stages == 2) { // the other stage, both ways
+    Value other = sub(idx(1), stage);
+    return {other, other};
+  }
   auto is = [&](int64_t s) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, stage, idx(s));
   };

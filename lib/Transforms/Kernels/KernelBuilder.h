@@ -184,7 +184,7 @@ public:
   void storeVecF32(llvm::ArrayRef<mlir::Value> values, mlir::Value mem, mlir::Value i);
 
   /// The stages after and before `stage` in a ring of `stages`, by compare
-  /// and select (no remainder per step).
+  /// and select (no remainder per step); with two stages, 1 - stage.
   std::pair<mlir::Value, mlir::Value> ringNeighbours(mlir::Value stage, int64_t stages);
 
   /// for (iv = lb; iv < ub; iv += step) with loop-carried values.

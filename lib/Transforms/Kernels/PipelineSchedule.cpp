@@ -2,6 +2,7 @@
 #include "PipelineSchedule.h"
 
 #include "KernelBuilder.h"
+#include "StageLoops.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -11,8 +12,6 @@
 
 namespace mini {
 namespace {
-
-bool isZeroIndex(Value v) { return isConstantIntValue(getAsOpFoldResult(v), 0); }
 
 class Expander {
 public:
@@ -68,19 +67,24 @@ private:
                ? static_cast<int64_t>(arg.getArgNumber()) - 1
                : -1;
   }
-  bool inBody(Value v) { return loop->isAncestor(v.getParentBlock()->getParentOp()); }
+  bool inBody(Value v) { return definedInside(loop, v); }
 
-  /// Records the carried values an op of stage `stage` reads (through the
-  /// helpers cloned beside it); fails where no schedule fits.
-  LogicalResult analyzeUses(Operation *op, int64_t stage) {
+  /// Calls `fn` on each value `op` (or an op nested in it) reads that the
+  /// body defines outside `op`; stops at the first failure.
+  LogicalResult forEachBodyValueRead(Operation *op, function_ref<LogicalResult(Value)> fn) {
     WalkResult walk = op->walk([&](Operation *nested) {
       for (Value v : nested->getOperands())
-        if (inBody(v) && !op->isAncestor(v.getParentBlock()->getParentOp()) &&
-            failed(analyzeValue(v, op, stage)))
+        if (inBody(v) && !op->isAncestor(v.getParentBlock()->getParentOp()) && failed(fn(v)))
           return WalkResult::interrupt();
       return WalkResult::advance();
     });
     return failure(walk.wasInterrupted());
+  }
+
+  /// Records the carried values an op of stage `stage` reads (through the
+  /// helpers cloned beside it); fails where no schedule fits.
+  LogicalResult analyzeUses(Operation *op, int64_t stage) {
+    return forEachBodyValueRead(op, [&](Value v) { return analyzeValue(v, op, stage); });
   }
   LogicalResult analyzeValue(Value v, Operation *user, int64_t stage) {
     if (v == loop.getInductionVar() || v == s.slot)
@@ -136,10 +140,9 @@ private:
     return b.clone(*def, at.map)->getResult(cast<OpResult>(v).getResultNumber());
   }
   void cloneFor(Operation *op, StepClones &at) {
-    op->walk([&](Operation *nested) {
-      for (Value v : nested->getOperands())
-        if (inBody(v) && !op->isAncestor(v.getParentBlock()->getParentOp()))
-          materialize(v, at);
+    (void)forEachBodyValueRead(op, [&](Value v) {
+      materialize(v, at);
+      return success();
     });
     Operation *clone = b.clone(*op, at.map);
     if (s.adjust)
@@ -183,11 +186,11 @@ private:
   /// Step `k` after lb.
   Value stepAfterLb(int64_t k) {
     Value lb = loop.getLowerBound();
-    return isZeroIndex(lb) ? kb.idx(k * stride) : k ? kb.add(lb, kb.idx(k * stride)) : lb;
+    return isZero(lb) ? kb.idx(k * stride) : k ? kb.add(lb, kb.idx(k * stride)) : lb;
   }
   /// Step s is in slot (s / stride) mod slots (counted from lb with
   /// firstSlotZero).
-  bool slotsFromZero() { return s.firstSlotZero || isZeroIndex(loop.getLowerBound()); }
+  bool slotsFromZero() { return s.firstSlotZero || isZero(loop.getLowerBound()); }
   Value slotOf(Value step) {
     Value from = s.firstSlotZero ? kb.sub(step, loop.getLowerBound()) : step;
     Value index = stride == 1 ? from : kb.div(from, kb.idx(stride));
@@ -239,11 +242,7 @@ private:
     auto yield = cast<scf::YieldOp>(body->getTerminator());
     int64_t numResults = loop.getNumResults();
     Value ring = it.back();
-    // Two slots: the other one, by a subtraction.
-    auto [next, previous] = s.slots == 2 ? std::make_pair(kb.sub(kb.idx(1), ring), Value())
-                                         : kb.ringNeighbours(ring, s.slots);
-    if (s.slots == 2)
-      previous = next;
+    auto [next, previous] = kb.ringNeighbours(ring, s.slots);
     SmallVector<StepClones> maps(last + 1);
     for (int64_t stage = 0; stage <= last; ++stage) {
       int64_t ahead = last - stage;                          // steps past the oldest
