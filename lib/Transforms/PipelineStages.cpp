@@ -48,7 +48,7 @@ public:
       asyncCopies();
     else
       barrierStages();
-    return expandPipeline(loop, s);
+    return failure(failed(expandPipeline(loop, s)));
   }
 
 private:
@@ -88,7 +88,7 @@ private:
       add(m.copyWait, stages - 2);
       add(m.copyBarrier, stages - 2);
     });
-    s.adjust = [](Operation *clone, Value step) {
+    s.adjust = [](Operation *clone, Value step, PipelinePart) {
       if (auto copy = dyn_cast<StageCopyOp>(clone))
         copy.setInterior(!isZero(step)); // step 0 holds the K residue
     };

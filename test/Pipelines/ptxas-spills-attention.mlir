@@ -47,9 +47,13 @@
 // CHECK: Compiling entry function 'd128_attention_decode' for 'sm_90a'
 // CHECK-NEXT: Function properties for d128_attention_decode
 // CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// The wgmma kernel at D = 128 with causal (168 registers, the most its 384
+// threads may have at launch) spills at most one 64-bit value, stored
+// before the key loop and loaded after it, never inside (docs/PERF.md,
+// "wgmma attention on the pipeliner").
 // CHECK: Compiling entry function 'd128_attention' for 'sm_90a'
 // CHECK-NEXT: Function properties for d128_attention
-// CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// CHECK-NEXT: {{0|8}} bytes stack frame, {{0|8}} bytes spill stores, {{0|8}} bytes spill loads
 // CHECK: Compiling entry function 'd64_attention_combine' for 'sm_90a'
 // CHECK-NEXT: Function properties for d64_attention_combine
 // CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads

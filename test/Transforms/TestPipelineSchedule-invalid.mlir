@@ -76,3 +76,33 @@ func.func @dynamic_step(%ub: index, %step: index, %init: f32) -> f32 {
   } {test.slots = 2}
   return %r : f32
 }
+
+// -----
+
+func.func @peeled_stage_one_result_without_drain(%ub: index, %init: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %kt = %c0 to %ub step %c1 iter_args(%acc = %init) -> (f32) {
+    %slot = arith.constant {test.slot} 0 : index
+    "test.issue"(%slot) {test.stage = 0} : (index) -> ()
+    // expected-error @below {{pipeline schedule: a peeled loop's carried value is made in stage 1 and no drain finishes the last step}}
+    %v = "test.accumulate"(%slot, %acc) {test.stage = 1} : (index, f32) -> f32
+    scf.yield %v : f32
+  } {test.slots = 2, test.peeled}
+  return %r : f32
+}
+
+// -----
+
+func.func @peeled_read_before_made_in_order(%ub: index, %o0: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %j = %c0 to %ub step %c1 iter_args(%o = %o0) -> (f32) {
+    %slot = arith.constant {test.slot} 0 : index
+    // expected-error @below {{pipeline schedule: loop-carried value #0 is read in stage 0 but made in stage 1, later in the order}}
+    %scaled = "test.rescale"(%o) {test.stage = 0} : (f32) -> f32
+    %on = "test.pv"(%slot, %scaled) {test.stage = 1} : (index, f32) -> f32
+    scf.yield %on : f32
+  } {test.slots = 2, test.peeled, test.drain}
+  return %r : f32
+}

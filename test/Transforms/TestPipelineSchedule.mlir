@@ -102,6 +102,62 @@ func.func @peeled(%lb: index, %ub: index, %init: f32) -> f32 {
 
 // -----
 
+// Peeled, with a carried value that stage 1 makes (attention's O): stage 0
+// reads the step before's in the same iteration, after stage 1 made it
+// (test.order gives the pipelined order, the body keeps the step's), and
+// stage 0 hands its own result to stage 1 of the next iteration. The drain
+// gets the results, the last step's slot and the last step's handed value.
+// CHECK-LABEL: func.func @peeled_stage_one_carries
+// CHECK-SAME: (%[[UB:.*]]: index, %[[M0:.*]]: f32, %[[O0:.*]]: f32)
+// CHECK: scf.if
+// CHECK-NEXT: %[[M1:.*]] = "test.softmax"(%c0, %[[M0]])
+// CHECK-NEXT: %[[S1:.*]] = "test.rescale"(%[[O0]], %[[M1]])
+// CHECK-NEXT: %[[R:.*]]:4 = scf.for %{{.*}} = %c1 to %[[UB]] step %c1 iter_args(%[[M:.*]] = %[[M1]], %{{.*}} = %[[O0]], %[[S:.*]] = %[[S1]], %[[SLOT:.*]] = %c0)
+// CHECK: %[[MN:.*]] = "test.softmax"(%{{.*}}, %[[M]])
+// CHECK-NEXT: %[[ON:.*]] = "test.pv"(%[[SLOT]], %[[S]])
+// CHECK-NEXT: %[[SN:.*]] = "test.rescale"(%[[ON]], %[[MN]])
+// CHECK-NEXT: scf.yield %[[MN]], %[[ON]], %[[SN]], %{{.*}}
+// CHECK: %[[D:.*]]:2 = "test.drain"(%[[R]]#0, %[[R]]#1, %[[R]]#3, %[[R]]#2)
+// CHECK-NEXT: scf.yield %[[D]]#0, %[[D]]#1
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[M0]], %[[O0]]
+func.func @peeled_stage_one_carries(%ub: index, %m0: f32, %o0: f32) -> (f32, f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r:2 = scf.for %j = %c0 to %ub step %c1 iter_args(%m = %m0, %o = %o0) -> (f32, f32) {
+    %slot = arith.constant {test.slot} 0 : index
+    %mn = "test.softmax"(%slot, %m) {test.stage = 0, test.order = 0} : (index, f32) -> f32
+    %scaled = "test.rescale"(%o, %mn) {test.stage = 0, test.order = 2, test.drained} : (f32, f32) -> f32
+    %on = "test.pv"(%slot, %scaled) {test.stage = 1, test.order = 1} : (index, f32) -> f32
+    scf.yield %mn, %on : f32, f32
+  } {test.slots = 2, test.peeled, test.drain}
+  return %r#0, %r#1 : f32, f32
+}
+
+// -----
+
+// Without a slot value (ops that find their buffers from the step, as the
+// wgmma attention kernel's), no slot is carried.
+// CHECK-LABEL: func.func @no_slot
+// CHECK: "test.copy"(%c0)
+// CHECK-NEXT: %[[R:.*]] = scf.for %[[KT:.*]] = %c0 to %{{.*}} step %c1 iter_args(%{{.*}} = %{{.*}}) -> (f32) {
+// CHECK-NEXT: %[[KT1:.*]] = arith.addi %[[KT]], %c1
+// CHECK-NEXT: "test.copy"(%[[KT1]])
+// CHECK-NEXT: "test.read"(%[[KT]])
+func.func @no_slot(%ub: index, %init: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %kt = %c0 to %ub step %c1 iter_args(%acc = %init) -> (f32) {
+    "test.copy"(%kt) {test.stage = 0} : (index) -> ()
+    %v = "test.read"(%kt) {test.stage = 1} : (index) -> f32
+    %sum = arith.addf %acc, %v {test.stage = 1} : f32
+    scf.yield %sum : f32
+  } {test.slots = 2}
+  return %r : f32
+}
+
+// -----
+
 // A loop over tiles (step 64, as a key loop): stage 0 works on the tile 64
 // ahead, and tile t is in slot (t / 64) mod 2.
 // CHECK-LABEL: func.func @tiles

@@ -116,14 +116,14 @@ private:
   void keyRange();
   // The wgmma kernel's (AttentionWgmmaKernel.cpp): a producer warp issues
   // TMA copies, warpgroups of consumers multiply.
-  void emitWgmma();
+  LogicalResult emitWgmma();
   void wgmmaSharedMemory();
   Value sharedPointer(Value address);
   /// mbarrier `first` + `stage` (kQFull, kKFull + stage, ...).
   Value barrier(int64_t first, Value stage = Value());
   void waitBarrier(Value pointer, Value parity);
   void produce();
-  void consume();
+  LogicalResult consume();
   SmallVector<Value> consumeTile(Value t0, ValueRange carried, Value qDesc, Value seenEnd);
   SmallVector<Value> wgmmaScores(Value qDesc, Value stage);
   SmallVector<Value> wgmmaMultiplyV(ArrayRef<Value> pA, ValueRange o, Value stage);
@@ -137,8 +137,9 @@ private:
   SmallVector<Value> issueMultiplyV(ArrayRef<Value> pinned, Value vDesc);
   SmallVector<Value> packO(ArrayRef<Value> acc, ValueRange like);
   SmallVector<Value> pinFragments(ArrayRef<Value> frags);
-  SmallVector<Value> consumePipelined(Value qDesc, ValueRange init, Value tiles);
-  SmallVector<Value> pipelinedTile(Value j, ValueRange it, Value qDesc);
+  FailureOr<SmallVector<Value>> consumePipelined(Value qDesc, ValueRange init, Value tiles);
+  SmallVector<Value> overlappedTile(Value j, ValueRange it, Value qDesc, PipelineSchedule &schedule,
+                                    SmallVectorImpl<Value> &handed);
 
   SmallVector<Value> pFragments(ArrayRef<Value> p);
   void arrive(int64_t empty, Value stage);

@@ -479,10 +479,8 @@ SmallVector<Value> AttentionMmaEmitter::keyTileMath(Value t0, ValueRange carried
 }
 
 LogicalResult AttentionMmaEmitter::emit() {
-  if (wgmma()) {
-    emitWgmma();
-    return success();
-  }
+  if (wgmma())
+    return emitWgmma();
   sharedMemory();
   laneSetup();
   keyRange();
@@ -509,7 +507,7 @@ LogicalResult AttentionMmaEmitter::emit() {
   epilogue(loop.getResults().slice(0, 2), loop.getResults().slice(2, 2),
            loop.getResults().slice(4, Dp / 8));
   schedule.prologueAt = qCopied->getNextNode();
-  return expandPipeline(loop, schedule);
+  return failure(failed(expandPipeline(loop, schedule)));
 }
 
 FailureOr<gpu::GPUFuncOp> buildAttentionMmaKernel(Operation *op, AttentionConfigAttr cfg,

@@ -110,7 +110,7 @@ void AttentionMmaEmitter::produce() {
 /// A consumer warpgroup: waits for Q, runs the key loop (keyTileMath with
 /// the wgmma products between the stage's barriers) and the epilogue, which
 /// stages O in the warpgroup's own Q tile.
-void AttentionMmaEmitter::consume() {
+LogicalResult AttentionMmaEmitter::consume() {
   Layout L(cfg, D);
   Value group = kb.div(warp, kb.idx(4));
   Value qAt = toI32(kb.mul(group, kb.idx(L.qBytes)));
@@ -136,7 +136,10 @@ void AttentionMmaEmitter::consume() {
     // overlapped loop; the diagonal ones (masked, and V's NaN checked) and
     // those past the group's rows, one at a time.
     Value plain = kb.div(kb.sub(kb.min(plainEnd, seenEnd), keyStart), tileKeys);
-    state = consumePipelined(qDesc, init, plain);
+    FailureOr<SmallVector<Value>> overlapped = consumePipelined(qDesc, init, plain);
+    if (failed(overlapped))
+      return failure();
+    state = *overlapped;
     Value rest = kb.add(keyStart, kb.mul(plain, tileKeys));
     auto loop = kb.forLoop(rest, keyEnd, tileKeys, state, [&](Value t0, ValueRange it) {
       return consumeTile(t0, it, qDesc, seenEnd);
@@ -144,7 +147,10 @@ void AttentionMmaEmitter::consume() {
     state.assign(loop.getResults().begin(), loop.getResults().end());
   } else {
     Value tiles = arith::CeilDivUIOp::create(b, kb.loc, kb.sub(keyEnd, keyStart), tileKeys);
-    state = consumePipelined(qDesc, init, tiles);
+    FailureOr<SmallVector<Value>> overlapped = consumePipelined(qDesc, init, tiles);
+    if (failed(overlapped))
+      return failure();
+    state = *overlapped;
   }
   // Warp w's scratch (16 rows of rowStride from w x 16 rows) lies in its
   // warpgroup's Q tile.
@@ -154,6 +160,7 @@ void AttentionMmaEmitter::consume() {
                         kb.mul(group, kb.idx(64 * rowStride(D) * 2)));
   epilogue(ValueRange(state).slice(0, 2), ValueRange(state).slice(2, 2),
            ValueRange(state).slice(4, Dp / 8));
+  return success();
 }
 
 void AttentionMmaEmitter::arrive(int64_t empty, Value stage) {
@@ -161,83 +168,123 @@ void AttentionMmaEmitter::arrive(int64_t empty, Value stage) {
 }
 
 /// The first `tiles` key tiles, overlapped within the warpgroup (as
-/// FlashAttention-3 does): iteration j issues S_j = Q K_j^T and then
-/// O += P_{j-1} V_{j-1}, waits for S_j alone and runs its softmax while the
-/// second product is in flight, then waits for it and rescales O. Tile 0's
-/// S and softmax come before the loop, the last tile's O += P V after it.
-/// A masked key's V must be finite here (past T: TMA's zeros). Returns m, l
-/// and O's fragments.
-SmallVector<Value> AttentionMmaEmitter::consumePipelined(Value qDesc, ValueRange init,
-                                                         Value tiles) {
-  int64_t oFrags = Dp / 8;
-  auto pType = VectorType::get({4, 2}, elt);
-  Value zeroP = arith::ConstantOp::create(b, kb.loc, pType, b.getZeroAttr(pType));
-  SmallVector<Value> first(init.begin(), init.end());
-  first.append(keys() / 16, zeroP);
-  Value any = kb.ult(kb.idx(0), tiles);
-  // Tile 0: m, l, O (zeros, rescaled) and P_0.
-  first = kb.ifValues(any, [&] {
-    waitBarrier(barrier(kKFull, kb.idx(0)), kb.idx(0));
-    SmallVector<Value> s = wgmmaScores(qDesc, kb.idx(0));
-    arrive(kKEmpty, kb.idx(0));
-    Softmax step = softmax(maskIfNeeded(s, keyStart, tileMasked(keyStart)), init.slice(0, 2),
-                           init.slice(2, 2), init.slice(4, oFrags));
-    SmallVector<Value> out = step.m;
-    llvm::append_range(out, step.l);
-    llvm::append_range(out, step.o);
-    llvm::append_range(out, pFragments(step.p));
-    return out;
-  }, [&] { return first; }, ValueRange(first).getTypes());
-  auto loop = kb.forLoop(kb.idx(1), tiles, kb.idx(1), first, [&](Value j, ValueRange it) {
-    return pipelinedTile(j, it, qDesc);
+/// FlashAttention-3 does): a loop over the tiles built unpipelined
+/// (overlappedTile) with a peeled two-stage schedule, pipelined by the same
+/// expansion as the matmul K loops (PipelineSchedule.h). Iteration j issues
+/// S_j = Q K_j^T and then O += P_{j-1} V_{j-1}, waits for S_j alone and runs
+/// its softmax while the second product is in flight, then waits for it and
+/// rescales O. Tile 0's S and softmax come before the loop, the last tile's
+/// O += P V after it (the drain). A masked key's V must be finite here (past
+/// T: TMA's zeros). Returns m, l and O's fragments.
+FailureOr<SmallVector<Value>> AttentionMmaEmitter::consumePipelined(Value qDesc, ValueRange init,
+                                                                    Value tiles) {
+  PipelineSchedule schedule;
+  schedule.peeled = true;
+  SmallVector<Value> handed; // stage 0 to stage 1: O rescaled, P's A fragments
+  auto loop = kb.forLoop(kb.idx(0), tiles, kb.idx(1), init, [&](Value j, ValueRange it) {
+    return overlappedTile(j, it, qDesc, schedule, handed);
   });
-  ValueRange last = loop.getResults();
-  SmallVector<Value> state(last.begin(), last.begin() + 4 + oFrags);
-  // The last tile's O += P V.
-  return kb.ifValues(any, [&] {
-    Value j = kb.sub(tiles, kb.idx(1));
-    waitBarrier(barrier(kVFull, stageOf(j)), parityOf(j));
-    SmallVector<Value> out(last.begin(), last.begin() + 4);
-    llvm::append_range(out, wgmmaMultiplyV(SmallVector<Value>(last.drop_front(4 + oFrags)),
-                                           last.slice(4, oFrags), stageOf(j)));
-    arrive(kVEmpty, stageOf(j));
+  // Before the loop no O += P V is in flight behind S_0.
+  schedule.adjust = [](Operation *clone, Value, PipelinePart part) {
+    if (auto wait = dyn_cast<NVVM::WgmmaWaitGroupSyncOp>(clone);
+        wait && part == PipelinePart::Prologue)
+      wait.setGroup(0);
+  };
+  schedule.drain = [&](OpBuilder &at, ValueRange results, Value, const IRMapping &latest) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(at.getInsertionBlock(), at.getInsertionPoint());
+    int64_t oFrags = Dp / 8;
+    Value j = kb.sub(tiles, kb.idx(1)), slot = stageOf(j);
+    waitBarrier(barrier(kVFull, slot), parityOf(j));
+    SmallVector<Value> last;
+    for (Value v : handed)
+      last.push_back(latest.lookup(v));
+    SmallVector<Value> out(results.take_front(4));
+    llvm::append_range(out, wgmmaMultiplyV(ArrayRef<Value>(last).drop_front(oFrags),
+                                           ValueRange(last).take_front(oFrags), slot));
+    arrive(kVEmpty, slot);
     return out;
-  }, [&] { return state; }, ValueRange(state).getTypes());
+  };
+  return expandPipeline(loop, schedule);
 }
 
-/// consumePipelined()'s iteration j on m, l, O and P_{j-1}'s fragments.
-SmallVector<Value> AttentionMmaEmitter::pipelinedTile(Value j, ValueRange it, Value qDesc) {
+/// consumePipelined()'s tile j on m, l and O (`it`), with its schedule.
+/// Stage 0 waits for K_j, issues S_j = Q K_j^T, runs the softmax step and
+/// rescales O (the tile before's, which stage 1 makes in the same pipelined
+/// iteration); stage 1 waits for V_j and issues O += P_j V_j. The pipelined
+/// order puts both waits first, every register the two chains read computed
+/// before one fence (ptxas serializes wgmma whose inputs are defined within
+/// the chain), S's chain and then O's, the wait for S alone, the softmax,
+/// the wait for O += P V, and P's A fragments only then: in PTX they are
+/// the registers that the product just waited for read.
+SmallVector<Value> AttentionMmaEmitter::overlappedTile(Value j, ValueRange it, Value qDesc,
+                                                       PipelineSchedule &schedule,
+                                                       SmallVectorImpl<Value> &handed) {
   int64_t oFrags = Dp / 8;
-  Value prev = kb.sub(j, kb.idx(1));
-  Value stage = stageOf(j), prevStage = stageOf(prev);
+  Value slot = stageOf(j); // as the producer's, from the step: the schedule carries no slot
   Value t0 = kb.add(keyStart, kb.mul(j, kb.idx(keys())));
   ValueRange m = it.slice(0, 2), l = it.slice(2, 2), o = it.slice(4, oFrags);
-  waitBarrier(barrier(kKFull, stage), parityOf(j));
-  waitBarrier(barrier(kVFull, prevStage), parityOf(prev));
-  // Every register the two chains read is computed before the fence
-  // (ptxas serializes wgmma whose inputs are defined within the chain).
-  SmallVector<Value> descs = {stageDescriptor(false, stage), stageDescriptor(true, prevStage)};
-  pinRegisters(b, kb.loc, descs);
-  SmallVector<Value> pinned = pinnedOperands(SmallVector<Value>(it.drop_front(4 + oFrags)), o);
-  NVVM::WgmmaFenceAlignedOp::create(b, kb.loc);
-  Value sAcc = issueScores(qDesc, descs[0]);
-  NVVM::WgmmaGroupSyncAlignedOp::create(b, kb.loc);
-  SmallVector<Value> oAcc = issueMultiplyV(pinned, descs[1]);
-  NVVM::WgmmaGroupSyncAlignedOp::create(b, kb.loc);
-  NVVM::WgmmaWaitGroupSyncOp::create(b, kb.loc, 1);
-  SmallVector<Value> s = unpackScores(sAcc);
-  arrive(kKEmpty, stage);
-  Softmax step = softmax(maskIfNeeded(s, t0, tileMasked(t0)), m, l, ValueRange{});
-  NVVM::WgmmaWaitGroupSyncOp::create(b, kb.loc, 0);
-  // P's A fragments are written only now: in PTX they are the registers
-  // that the product just waited for read (ptxas would serialize it).
-  SmallVector<Value> pA = pFragments(pinFragments(step.p));
-  SmallVector<Value> out = step.m;
-  llvm::append_range(out, step.l);
-  for (Value frag : packO(oAcc, o))
-    out.push_back(arith::MulFOp::create(b, kb.loc, frag, step.factors));
-  arrive(kVEmpty, prevStage);
-  llvm::append_range(out, pA);
+  // The ops `build` makes, a step of the schedule's order in `stage`.
+  SmallVector<SmallVector<ScheduledOp>> steps;
+  auto step = [&](int64_t stage, function_ref<void()> build) {
+    Block *block = b.getInsertionBlock();
+    Operation *before = block->empty() ? nullptr : &block->back();
+    build();
+    SmallVector<ScheduledOp> ops;
+    for (Operation *op = before ? before->getNextNode() : &block->front(); op;
+         op = op->getNextNode())
+      ops.push_back({op, stage});
+    steps.push_back(ops);
+    return steps.size() - 1;
+  };
+  auto pinned = [&](Value v) {
+    SmallVector<Value> values = {v};
+    pinRegisters(b, kb.loc, values);
+    return values[0];
+  };
+  Value kDesc, sAcc;
+  SmallVector<Value> s, rescaled, pA;
+  Softmax soft;
+  size_t waitK = step(0, [&] { waitBarrier(barrier(kKFull, slot), parityOf(j)); });
+  size_t describeK = step(0, [&] { kDesc = pinned(stageDescriptor(false, slot)); });
+  size_t fence = step(0, [&] { NVVM::WgmmaFenceAlignedOp::create(b, kb.loc); });
+  size_t issueS = step(0, [&] {
+    sAcc = issueScores(qDesc, kDesc);
+    NVVM::WgmmaGroupSyncAlignedOp::create(b, kb.loc);
+  });
+  // O += P V's group is committed behind S's in the pipelined body.
+  size_t waitS = step(0, [&] { NVVM::WgmmaWaitGroupSyncOp::create(b, kb.loc, 1); });
+  size_t scores = step(0, [&] {
+    s = unpackScores(sAcc);
+    arrive(kKEmpty, slot);
+  });
+  size_t softmaxStep =
+      step(0, [&] { soft = softmax(maskIfNeeded(s, t0, tileMasked(t0)), m, l, ValueRange{}); });
+  size_t rescale = step(0, [&] {
+    for (Value frag : o)
+      rescaled.push_back(arith::MulFOp::create(b, kb.loc, frag, soft.factors));
+  });
+  size_t fragments = step(0, [&] { pA = pFragments(pinFragments(soft.p)); });
+  Value vDesc;
+  SmallVector<Value> operands, oAcc, next;
+  size_t waitV = step(1, [&] { waitBarrier(barrier(kVFull, slot), parityOf(j)); });
+  size_t describeV = step(1, [&] { vDesc = pinned(stageDescriptor(true, slot)); });
+  size_t pin = step(1, [&] { operands = pinnedOperands(pA, rescaled); });
+  size_t issuePV = step(1, [&] {
+    oAcc = issueMultiplyV(operands, vDesc);
+    NVVM::WgmmaGroupSyncAlignedOp::create(b, kb.loc);
+  });
+  size_t waitPV = step(1, [&] { NVVM::WgmmaWaitGroupSyncOp::create(b, kb.loc, 0); });
+  size_t packed = step(1, [&] { next = packO(oAcc, rescaled); });
+  size_t release = step(1, [&] { arrive(kVEmpty, slot); });
+  for (size_t index : {waitK, waitV, describeK, describeV, pin, fence, issueS, issuePV, waitS,
+                       scores, softmaxStep, waitPV, fragments, packed, rescale, release})
+    llvm::append_range(schedule.order, steps[index]);
+  handed.assign(rescaled.begin(), rescaled.end());
+  llvm::append_range(handed, pA);
+  SmallVector<Value> out = soft.m;
+  llvm::append_range(out, soft.l);
+  llvm::append_range(out, next);
   return out;
 }
 
@@ -265,7 +312,7 @@ SmallVector<Value> AttentionMmaEmitter::consumeTile(Value t0, ValueRange carried
   return next;
 }
 
-void AttentionMmaEmitter::emitWgmma() {
+LogicalResult AttentionMmaEmitter::emitWgmma() {
   wgmmaSharedMemory();
   laneSetup();
   keyRange();
@@ -285,13 +332,14 @@ void AttentionMmaEmitter::emitWgmma() {
     NVVM::FenceMbarrierInitOp::create(b, kb.loc);
   });
   gpu::BarrierOp::create(b, kb.loc);
+  LogicalResult consumed = success();
   int64_t registers = std::min<int64_t>(
       kMostConsumerRegisters, (65536 - 128 * kProducerRegisters) / consumers / 8 * 8);
   kb.ifThenElse(
       kb.ult(tid, kb.idx(consumers)),
       [&] {
         NVVM::SetMaxRegisterOp::create(b, kb.loc, registers, NVVM::SetMaxRegisterAction::increase);
-        consume();
+        consumed = consume();
       },
       [&] {
         NVVM::SetMaxRegisterOp::create(b, kb.loc, kProducerRegisters,
@@ -300,6 +348,7 @@ void AttentionMmaEmitter::emitWgmma() {
                                             kb.idx(consumers));
         kb.ifThenElse(first, [&] { produce(); });
       });
+  return consumed;
 }
 
 } // namespace mini

@@ -18,13 +18,14 @@ public:
   Expander(scf::ForOp loop, const PipelineSchedule &s)
       : loop(loop), s(s), body(loop.getBody()), b(loop), kb(b, loop.getLoc()) {}
 
-  LogicalResult run() {
-    for (ScheduledOp op : s.order) {
+  FailureOr<SmallVector<Value>> run() {
+    for (auto [index, op] : llvm::enumerate(s.order)) {
       stages[op.op] = op.stage;
+      positions[op.op] = index;
       last = std::max(last, op.stage);
     }
-    if (!s.slot || s.slots < 1)
-      return loop.emitError("pipeline schedule: no ring of slots");
+    if (s.slot && s.slots < 1)
+      return loop.emitError("pipeline schedule: a slot value but no ring of slots");
     std::optional<int64_t> constantStep = getConstantIntValue(loop.getStep());
     if (!constantStep || *constantStep < 1)
       return loop.emitError("pipeline schedule: the loop's step must be a positive constant");
@@ -39,11 +40,12 @@ public:
         return yield.emitError("pipeline schedule: a loop-carried value is not made by a "
                                "scheduled op of the body");
       yieldStages.push_back(stages[def]);
-      int64_t expected = s.peeled ? 0 : last;
-      if (yieldStages.back() != expected)
+      if (!s.peeled && yieldStages.back() != last)
         return def->emitError("pipeline schedule: a loop-carried value is made in stage ")
-               << yieldStages.back() << "; this schedule needs stage " << expected
-               << (s.peeled ? " (peeled)" : " (the last)");
+               << yieldStages.back() << "; this schedule needs stage " << last << " (the last)";
+      if (s.peeled && yieldStages.back() == 1 && !s.drain)
+        return def->emitError("pipeline schedule: a peeled loop's carried value is made in "
+                              "stage 1 and no drain finishes the last step");
     }
     for (ScheduledOp op : s.order)
       if (failed(analyzeUses(op.op, op.stage)))
@@ -57,7 +59,7 @@ public:
       results = expand();
     loop->replaceAllUsesWith(results);
     loop.erase();
-    return success();
+    return results;
   }
 
 private:
@@ -92,8 +94,12 @@ private:
     if (int64_t i = iterArgIndex(v); i >= 0) {
       if (yieldStages[i] == stage)
         return success();
+      Operation *maker = body->getTerminator()->getOperand(i).getDefiningOp();
+      if (s.peeled && yieldStages[i] == stage + 1 && positions[maker] < positions[user])
+        return success(); // the same iteration's
       return user->emitError("pipeline schedule: loop-carried value #")
-             << i << " is read in stage " << stage << " but made in stage " << yieldStages[i];
+             << i << " is read in stage " << stage << " but made in stage " << yieldStages[i]
+             << (s.peeled && yieldStages[i] == stage + 1 ? ", later in the order" : "");
     }
     Operation *def = v.getDefiningOp();
     if (auto it = stages.find(def); it != stages.end()) {
@@ -146,7 +152,7 @@ private:
     });
     Operation *clone = b.clone(*op, at.map);
     if (s.adjust)
-      s.adjust(clone, materialize(loop.getInductionVar(), at));
+      s.adjust(clone, materialize(loop.getInductionVar(), at), part);
   }
   /// A value built once, where first asked for.
   static std::function<Value()> once(std::function<Value()> build) {
@@ -161,6 +167,7 @@ private:
   /// Prologue, loop and drain; returns what replaces the loop's results.
   SmallVector<Value> expand() {
     SmallVector<StepClones> prologue;
+    part = PipelinePart::Prologue;
     if (s.prologueAt) {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(s.prologueAt);
@@ -170,6 +177,7 @@ private:
     }
     Value lb = loop.getLowerBound();
     Value start = s.peeled ? kb.add(lb, kb.idx(last * stride)) : lb;
+    part = PipelinePart::Loop;
     scf::ForOp pipelined =
         kb.forLoop(start, loop.getUpperBound(), loop.getStep(), loopInit(prologue),
                    [&](Value iv, ValueRange it) { return iteration(iv, it); });
@@ -180,7 +188,12 @@ private:
     for (StepClones &step : prologue)
       for (auto [from, to] : step.map.getValueMap())
         latest.map(from, to);
-    return s.drain(b, results, pipelined.getResults().back(), latest);
+    if (s.peeled) { // the last step's, which the loop carries to stage 1
+      int64_t at = loop.getNumResults();
+      for (auto [v, distance] : carried)
+        latest.map(v, pipelined.getResult((at += distance) - 1));
+    }
+    return s.drain(b, results, s.slot ? pipelined.getResults().back() : Value(), latest);
   }
 
   /// Step `k` after lb.
@@ -233,7 +246,8 @@ private:
       for (int64_t j = 0; j < distance; ++j)
         init.push_back(prologue[last - producer - distance + j].map.lookup(v));
     }
-    init.push_back(slotsFromZero() ? kb.idx(0) : slotOf(loop.getLowerBound()));
+    if (s.slot)
+      init.push_back(slotsFromZero() ? kb.idx(0) : slotOf(loop.getLowerBound()));
     return init;
   }
 
@@ -241,8 +255,11 @@ private:
   SmallVector<Value> iteration(Value iv, ValueRange it) {
     auto yield = cast<scf::YieldOp>(body->getTerminator());
     int64_t numResults = loop.getNumResults();
-    Value ring = it.back();
-    auto [next, previous] = kb.ringNeighbours(ring, s.slots);
+    Value ring, next, previous;
+    if (s.slot) {
+      ring = it.back();
+      std::tie(next, previous) = kb.ringNeighbours(ring, s.slots);
+    }
     SmallVector<StepClones> maps(last + 1);
     for (int64_t stage = 0; stage <= last; ++stage) {
       int64_t ahead = last - stage;                          // steps past the oldest
@@ -269,8 +286,13 @@ private:
         maps[producer + distance - j].map.map(v, it[at + j]);
       at += distance;
     }
-    for (ScheduledOp op : s.order)
+    for (ScheduledOp op : s.order) {
       cloneFor(op.op, maps[op.stage]);
+      // A carried value stage 1 makes, which stage 0 reads from here on.
+      for (auto [i, y] : llvm::enumerate(yield.getOperands()))
+        if (s.peeled && y.getDefiningOp() == op.op && yieldStages[i] == op.stage && op.stage > 0)
+          maps[op.stage - 1].map.map(loop.getRegionIterArgs()[i], maps[op.stage].map.lookup(y));
+    }
     SmallVector<Value> yields;
     for (auto [i, y] : llvm::enumerate(yield.getOperands()))
       yields.push_back(maps[yieldStages[i]].map.lookup(y));
@@ -280,7 +302,8 @@ private:
       yields.push_back(maps[stages[v.getDefiningOp()]].map.lookup(v));
       at += distance;
     }
-    yields.push_back(next);
+    if (s.slot)
+      yields.push_back(next);
     return yields;
   }
 
@@ -289,7 +312,8 @@ private:
   Block *body;
   OpBuilder b;
   KernelBuilder kb;
-  DenseMap<Operation *, int64_t> stages;
+  DenseMap<Operation *, int64_t> stages, positions;
+  PipelinePart part = PipelinePart::Prologue;
   int64_t last = 0;
   int64_t stride = 1; // the loop's step
   SmallVector<int64_t> yieldStages;
@@ -298,7 +322,7 @@ private:
 
 } // namespace
 
-LogicalResult expandPipeline(scf::ForOp loop, const PipelineSchedule &schedule) {
+FailureOr<SmallVector<Value>> expandPipeline(scf::ForOp loop, const PipelineSchedule &schedule) {
   return Expander(loop, schedule).run();
 }
 

@@ -30,6 +30,9 @@
 namespace mini {
 using namespace mlir;
 
+/// Where a clone goes: before the loop, or in its body.
+enum class PipelinePart { Prologue, Loop };
+
 struct ScheduledOp {
   Operation *op;
   int64_t stage;
@@ -38,22 +41,30 @@ struct ScheduledOp {
 struct PipelineSchedule {
   /// The body's ops in the pipelined body's order.
   SmallVector<ScheduledOp> order;
-  /// The ring's size, and the body value that stands for the step's slot.
+  /// The ring's size, and the body value that stands for the step's slot
+  /// (optional: without it, no slot is carried and ops find their buffers
+  /// from the step).
   int64_t slots = 0;
   Value slot;
   /// Predicated (false): the loop runs every step of the last stage, and the
   /// younger stages' ops must be harmless past the last step. Peeled (true,
   /// two stages): the loop stops when stage 0 reaches the last step, and
   /// `drain` finishes stage 1's work; nothing runs when there are no steps.
+  /// A peeled loop's carried values may be made in either stage; one that
+  /// stage 1 makes and stage 0 reads (the step before's) is read in the same
+  /// iteration, so the order must put its maker first.
   bool peeled = false;
-  /// Optional: builds what follows the loop from its results, the slot of
-  /// the step after the last one stage `last` worked on, and the prologue's
-  /// latest clone of each body value; returns what replaces the results.
+  /// Optional (required when a peeled loop's stage 1 makes a carried value):
+  /// builds what follows the loop from its results, the slot of the step
+  /// after the last one stage `last` worked on (with a slot value), and the latest clone of each
+  /// body value (the prologue's; for a value stage 0 hands to stage 1 of a
+  /// peeled loop, the last step's); returns what replaces the results.
   std::function<SmallVector<Value>(OpBuilder &, ValueRange results, Value nextSlot,
-                                   const IRMapping &prologue)>
+                                   const IRMapping &latest)>
       drain;
-  /// Optional: adjusts a clone for the step it works on.
-  std::function<void(Operation *clone, Value step)> adjust;
+  /// Optional: adjusts a clone for the step it works on and where it goes
+  /// (as upstream's annotateFn: a wait that counts the groups in flight).
+  std::function<void(Operation *clone, Value step, PipelinePart part)> adjust;
   /// The loop's first step takes slot 0 whatever its lower bound (the
   /// steps' slots count from it): for buffers that must start at slot 0.
   bool firstSlotZero = false;
@@ -64,12 +75,12 @@ struct PipelineSchedule {
   Operation *prologueAt = nullptr;
 };
 
-/// Replaces `loop` by its pipelined form; fails with an error (and leaves
-/// the loop) when no expansion fits the schedule: a value read in a stage
-/// before the one that makes it, an unscheduled op with side effects that
-/// feeds a scheduled one, a loop-carried value made outside the stage the
-/// form needs.
-LogicalResult expandPipeline(scf::ForOp loop, const PipelineSchedule &schedule);
+/// Replaces `loop` by its pipelined form and returns what replaced its
+/// results; fails with an error (and leaves the loop) when no expansion fits
+/// the schedule: a value read in a stage before the one that makes it, an
+/// unscheduled op with side effects that feeds a scheduled one, a
+/// loop-carried value made outside the stage the form needs.
+FailureOr<SmallVector<Value>> expandPipeline(scf::ForOp loop, const PipelineSchedule &schedule);
 
 } // namespace mini
 
