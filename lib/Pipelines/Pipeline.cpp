@@ -86,15 +86,6 @@ struct MiniPipelineOptions : public PassPipelineOptions<MiniPipelineOptions> {
       llvm::cl::init(-1)};
 };
 
-/// Shared memory gets 32-bit pointers in the NVPTX backend (the shared window
-/// is far below 4 GB): 64-bit addresses cost registers the mma kernels need.
-void useShortSharedPointers() {
-  auto &options = llvm::cl::getRegisteredOptions();
-  auto it = options.find("nvptx-short-ptr");
-  if (it != options.end())
-    it->second->addOccurrence(0, "nvptx-short-ptr", "true");
-}
-
 /// The chips whose kernels the pipeline compiles and ptxas accepts. sm_90
 /// without the `a` lacks what the sm_90 kernels use (TMA multicast, cluster
 /// mbarrier fences, setmaxnreg): LLVM's instruction selection would abort.
@@ -116,9 +107,7 @@ LogicalResult buildMiniPipeline(
   if (failed(checkChip(opts.chip, errorHandler)))
     return failure();
   if (!opts.bundle.empty() && opts.format != "bin")
-    return errorHandler("mini-pipeline: bundle= needs format=bin, got format=" +
-                        opts.format);
-  useShortSharedPointers();
+    return errorHandler("mini-pipeline: bundle= needs format=bin, got format=" + opts.format);
   // Our passes, each from its generated options struct: the pipeline's
   // matmul-* and attention-* options are the select passes' own.
   if (opts.fuse)

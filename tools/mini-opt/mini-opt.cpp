@@ -37,7 +37,12 @@ int main(int argc, char **argv) {
   // request: --mlir-print-op-on-diagnostic=true.
   std::vector<char *> args(argv, argv + argc);
   std::string quiet = "--mlir-print-op-on-diagnostic=false";
-  args.insert(args.begin() + 1, quiet.data());
+  // Shared memory gets 32-bit pointers in the NVPTX backend (the shared
+  // window is far below 4 GB): 64-bit addresses cost registers the mma
+  // kernels need. A process-wide LLVM option, so the tool sets it, as a
+  // default that --nvptx-short-ptr=false overrides (the last one wins).
+  std::string shortPointers = "--nvptx-short-ptr";
+  args.insert(args.begin() + 1, {quiet.data(), shortPointers.data()});
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       static_cast<int>(args.size()), args.data(), "mini tile compiler driver\n", registry));
 }
