@@ -125,6 +125,83 @@ bool MatmulConfigAttr::tmaFits(Type elementType) const {
          (rowBytes == 32 || rowBytes == 64 || rowBytes == 128);
 }
 
+namespace {
+using ErrorFn = function_ref<InFlightDiagnostic()>;
+} // namespace
+
+/// The gemv kernel's config (MatmulConfigAttr::verifyFor).
+static LogicalResult verifyGemv(MatmulConfigAttr cfg, Type elementType, ErrorFn emitError) {
+  int64_t tm = cfg.getTileM(), tn = cfg.getTileN(), tk = cfg.getTileK(), stages = cfg.getStages();
+  int64_t cm = cfg.getClusterM();
+  int64_t lanes = tn * elementType.getIntOrFloatBitWidth() / 128; // 16-byte vectors per row
+  if (tm > MatmulConfigAttr::kMaxGemvRows || !llvm::isPowerOf2_64(tm) || !llvm::isPowerOf2_64(tn) ||
+      lanes < 1 || lanes > 32 || tk > 16 || stages != 0 || cfg.getCopy() != CopyKind::cp_async ||
+      cm != 1 || cfg.getProducerWarps() != 0)
+    return emitError() << "matmul_config gemv needs tile_m a power of two up to "
+                       << MatmulConfigAttr::kMaxGemvRows
+                       << ", tile_n a power of two of 1 to 32 16-byte vectors "
+                       << "of " << elementType << ", tile_k (vectors in flight) up to 16, "
+                       << "0 stages and no copy options; got " << tm << "x" << tn << "x" << tk
+                       << ", " << stages << " stages";
+  return success();
+}
+
+/// The CUDA-core kernels' configs (MatmulConfigAttr::verifyFor).
+static LogicalResult verifySimt(MatmulConfigAttr cfg, ErrorFn emitError) {
+  int64_t tm = cfg.getTileM(), tn = cfg.getTileN(), tk = cfg.getTileK(), stages = cfg.getStages();
+  int64_t wm = cfg.getWarpsM(), wn = cfg.getWarpsN();
+  bool tiled = tm == 64 && tn == 64 && tk == 16 && stages <= 1;
+  bool naive = tm == 16 && tn == 16 && tk == 1 && stages == 0;
+  if (wm * wn != 8 || !(tiled || naive))
+    return emitError() << "matmul_config simt supports 8 warps with tile 64x64x16 and 0 or 1 "
+                       << "stages, or tile 16x16x1 and 0 stages (naive); got " << tm << "x" << tn
+                       << "x" << tk << ", " << wm * wn << " warps, " << stages << " stages";
+  return success();
+}
+
+/// The tensor-core kernels' configs (mma_sync, wmma, wgmma), past the checks
+/// every config takes (MatmulConfigAttr::verifyFor).
+static LogicalResult verifyTensorCore(MatmulConfigAttr cfg, Type elementType, ErrorFn emitError) {
+  int64_t tm = cfg.getTileM(), tn = cfg.getTileN(), tk = cfg.getTileK(), stages = cfg.getStages();
+  int64_t wm = cfg.getWarpsM(), wn = cfg.getWarpsN();
+  StringRef math = stringifyMathUnit(cfg.getMath()), copy = stringifyCopyKind(cfg.getCopy());
+  if (stages < 1)
+    return emitError() << "matmul_config " << math
+                       << " needs stages >= 1: its fragments are read from shared memory";
+  if (!elementType.isF16() && !elementType.isBF16())
+    return emitError() << "matmul_config " << math << " needs f16 or bf16 operands, got "
+                       << elementType;
+  if (tm % (16 * wm) || tn % (16 * wn) || tk % 16)
+    return emitError() << "matmul_config " << math << " needs tile_m % (16 x warps_m) == 0, "
+                       << "tile_n % (16 x warps_n) == 0 and tile_k % 16 == 0; got " << tm << "x"
+                       << tn << "x" << tk << " with " << wm << "x" << wn << " warps";
+  int64_t threads = 32 * wm * wn;
+  if ((tm * tk / 8) % threads || (tk * tn / 8) % threads)
+    return emitError() << "matmul_config " << math << ": the " << threads
+                       << " threads must split the A and B tiles into 16-byte chunks evenly";
+  if (cfg.usesTma() && !cfg.tmaFits(elementType))
+    return emitError() << "matmul_config copy = \"tma\" needs math = \"mma_sync\" or \"wgmma\", "
+                       << "stages >= 2, tile_n % " << MatmulConfigAttr::kTmaBoxCols
+                       << " == 0 and tile_k rows of 32, 64 or 128 bytes; got math = \"" << math
+                       << "\", " << stages << " stages, tile " << tm << "x" << tn << "x" << tk;
+  int64_t producer = cfg.getProducerWarps();
+  if (producer != 0 && producer != 4)
+    return emitError() << "matmul_config producer_warps must be 0 or 4 (one warpgroup), got "
+                       << producer;
+  // setmaxnreg raises the math warps above the 168 registers a 384-thread
+  // block starts with; it works per warpgroup, and 240 each fits 8 warps.
+  if (producer && (!cfg.usesTma() || wm * wn != 8))
+    return emitError() << "matmul_config producer_warps = 4 needs copy = \"tma\" and 8 math "
+                       << "warps; got copy = \"" << copy << "\", " << wm << " x " << wn << " warps";
+  if (cfg.isWgmma() && failed(cfg.verifyWgmma(elementType, emitError)))
+    return failure();
+  int64_t bytes = cfg.sharedMemoryBytes(elementType);
+  if (bytes > MatmulConfigAttr::kMaxSharedBytes)
+    return emitError() << "matmul_config needs " << bytes << " bytes of shared memory, more than "
+                       << "the " << MatmulConfigAttr::kMaxSharedBytes << " one block may use";
+  return success();
+}
+
 LogicalResult
 MatmulConfigAttr::verifyFor(Type elementType,
                             function_ref<InFlightDiagnostic()> emitError) const {
@@ -160,65 +237,11 @@ MatmulConfigAttr::verifyFor(Type elementType,
                        << " needs copy = \"tma\" with producer warps and no clusters; got copy = \""
                        << copy << "\", producer_warps = " << getProducerWarps()
                        << ", cluster_m = " << cm;
-  if (isGemv()) {
-    int64_t lanes = tn * elementType.getIntOrFloatBitWidth() / 128; // 16-byte vectors per row
-    if (tm > kMaxGemvRows || !llvm::isPowerOf2_64(tm) || !llvm::isPowerOf2_64(tn) || lanes < 1 ||
-        lanes > 32 || tk > 16 || stages != 0 || getCopy() != CopyKind::cp_async || cm != 1 ||
-        getProducerWarps() != 0)
-      return emitError() << "matmul_config gemv needs tile_m a power of two up to "
-                         << kMaxGemvRows << ", tile_n a power of two of 1 to 32 16-byte vectors "
-                         << "of " << elementType << ", tile_k (vectors in flight) up to 16, "
-                         << "0 stages and no copy options; got " << tm << "x" << tn << "x" << tk
-                         << ", " << stages << " stages";
-    return success();
-  }
-  if (getMath() == MathUnit::simt) {
-    bool tiled = tm == 64 && tn == 64 && tk == 16 && stages <= 1;
-    bool naive = tm == 16 && tn == 16 && tk == 1 && stages == 0;
-    if (wm * wn != 8 || !(tiled || naive))
-      return emitError() << "matmul_config simt supports 8 warps with tile 64x64x16 and 0 or 1 "
-                         << "stages, or tile 16x16x1 and 0 stages (naive); got " << tm << "x"
-                         << tn << "x" << tk << ", " << wm * wn << " warps, " << stages
-                         << " stages";
-    return success();
-  }
-  if (stages < 1)
-    return emitError() << "matmul_config " << math
-                       << " needs stages >= 1: its fragments are read from shared memory";
-  if (!elementType.isF16() && !elementType.isBF16())
-    return emitError() << "matmul_config " << math << " needs f16 or bf16 operands, got "
-                       << elementType;
-  if (tm % (16 * wm) || tn % (16 * wn) || tk % 16)
-    return emitError() << "matmul_config " << math << " needs tile_m % (16 x warps_m) == 0, "
-                       << "tile_n % (16 x warps_n) == 0 and tile_k % 16 == 0; got " << tm << "x"
-                       << tn << "x" << tk << " with " << wm << "x" << wn << " warps";
-  int64_t threads = 32 * wm * wn;
-  if ((tm * tk / 8) % threads || (tk * tn / 8) % threads)
-    return emitError() << "matmul_config " << math << ": the " << threads
-                       << " threads must split the A and B tiles into 16-byte chunks evenly";
-  if (usesTma() && !tmaFits(elementType))
-      return emitError() << "matmul_config copy = \"tma\" needs math = \"mma_sync\" or \"wgmma\", "
-                         << "stages >= 2, tile_n % " << kTmaBoxCols
-                         << " == 0 and tile_k rows of 32, 64 or 128 bytes; got math = \""
-                         << math << "\", " << stages << " stages, tile " << tm << "x" << tn
-                         << "x" << tk;
-  int64_t producer = getProducerWarps();
-  if (producer != 0 && producer != 4)
-    return emitError() << "matmul_config producer_warps must be 0 or 4 (one warpgroup), got "
-                       << producer;
-  // setmaxnreg raises the math warps above the 168 registers a 384-thread
-  // block starts with; it works per warpgroup, and 240 each fits 8 warps.
-  if (producer && (!usesTma() || wm * wn != 8))
-    return emitError() << "matmul_config producer_warps = 4 needs copy = \"tma\" and 8 math "
-                       << "warps; got copy = \"" << copy << "\", " << wm << " x " << wn
-                       << " warps";
-  if (isWgmma() && failed(verifyWgmma(elementType, emitError)))
-    return failure();
-  int64_t bytes = sharedMemoryBytes(elementType);
-  if (bytes > kMaxSharedBytes)
-    return emitError() << "matmul_config needs " << bytes << " bytes of shared memory, more than "
-                       << "the " << kMaxSharedBytes << " one block may use";
-  return success();
+  if (isGemv())
+    return verifyGemv(*this, elementType, emitError);
+  if (getMath() == MathUnit::simt)
+    return verifySimt(*this, emitError);
+  return verifyTensorCore(*this, elementType, emitError);
 }
 
 /// wgmma: each math warpgroup owns 64 rows of the tile and all its columns

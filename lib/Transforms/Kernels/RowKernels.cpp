@@ -20,68 +20,64 @@ using namespace mlir;
 
 namespace mini {
 
-FailureOr<gpu::GPUFuncOp> buildSoftmaxKernel(Operation *op, RowConfigAttr cfg,
-                                             gpu::GPUModuleOp module, StringRef name,
-                                             KernelSpec &spec) {
-  auto type = cast<RankedTensorType>(op->getOperand(0).getType());
-  OpBuilder b(op->getContext());
-  Location loc = op->getLoc();
-  gpu::GPUFuncOp func = createRowKernel(b, loc, type, "softmax", cfg,
-                                        {{"x", type.getElementType(), {"R", "C"}, false},
-                                         {"y", type.getElementType(), {"R", "C"}, true}},
-                                        module, name, spec);
-  KernelBuilder kb(b, loc);
-  Value X = func.getArgument(0), Y = func.getArgument(1);
-  RowArgs args = rowArgs(kb, func, type, /*firstSize=*/2);
-  Value R = args.R, C = args.C, smem = args.smem;
-  int64_t staticC = args.staticC;
-  Value cache = rowCache(kb, cfg, type.getElementType(), spec, smem);
-  RowEmitter row(kb, cfg, R, C, staticC, cfg.getStaged() ? Value() : smem, cache);
-  row.setInput(X);
+namespace {
 
-  auto writeRow = [&](ArrayRef<Value> x, Value m, Value inv, const RowAccess &a) {
+/// One softmax kernel's body: the row mapping (RowEmitter) and the paths
+/// stagedOrNot() picks between.
+struct SoftmaxEmitter {
+  SoftmaxEmitter(KernelBuilder &kb, RowConfigAttr cfg, Value X, Value Y, const RowArgs &args,
+                 Value cache)
+      : kb(kb), cfg(cfg), X(X), Y(Y), args(args),
+        row(kb, cfg, args.R, args.C, args.staticC, cfg.getStaged() ? Value() : args.smem, cache) {
+    row.setInput(X);
+  }
+
+  void writeRow(ArrayRef<Value> x, Value m, Value inv, const RowAccess &a) {
     SmallVector<Value> y;
     for (Value v : x)
       y.push_back(kb.fmul(kb.exp(kb.fsub(v, m)), inv));
     row.store(y, a, Y);
-  };
-  auto maxOf = [&](ArrayRef<SmallVector<Value>> x, Value m) {
+  }
+  Value maxOf(ArrayRef<SmallVector<Value>> x, Value m) {
     for (const SmallVector<Value> &access : x)
       for (Value v : access)
         m = kb.fmax(m, v);
     return m;
-  };
-  auto sumOfExp = [&](ArrayRef<SmallVector<Value>> x, Value m, Value sum) {
+  }
+  Value sumOfExp(ArrayRef<SmallVector<Value>> x, Value m, Value sum) {
     for (const SmallVector<Value> &access : x)
       for (Value v : access)
         sum = kb.fadd(sum, kb.exp(kb.fsub(v, m)));
     return sum;
-  };
-  auto staged = [&] {
-    emitStagedRows(kb, cfg, X, Y, R, C, smem, kNegInf, [&](ArrayRef<Value> x, ArrayRef<Value>) {
-      Value m = maxOf({SmallVector<Value>(x)}, kb.f32(kNegInf));
-      SmallVector<Value> e, y;
-      Value sum = kb.f32(0.0f);
-      for (Value v : x) {
-        e.push_back(kb.exp(kb.fsub(v, m)));
-        sum = kb.fadd(sum, e.back());
-      }
-      // The sum is >= 1 (the max's own term): an approximate reciprocal
-      // (1 ulp) in place of a division, which costs more than the rest of a
-      // very short row.
-      Value inv = NVVM::RcpApproxFtzF32Op::create(kb.b, kb.loc, kb.b.getF32Type(), sum);
-      for (Value v : e)
-        y.push_back(kb.fmul(v, inv));
-      return y;
-    });
-  };
-  // (max, sum) of an online state after the values `x` join it.
-  auto online = [&](ArrayRef<SmallVector<Value>> x, Value m, Value sum) {
+  }
+  /// (max, sum) of an online state after the values `x` join it.
+  std::pair<Value, Value> online(ArrayRef<SmallVector<Value>> x, Value m, Value sum) {
     Value mNew = maxOf(x, m);
     Value s = sumOfExp(x, mNew, kb.fmul(sum, kb.exp(kb.fsub(m, mNew))));
     return std::make_pair(mNew, kb.select(row.isNegInf(mNew), kb.f32(0.0f), s));
-  };
-  auto cached = [&] { // read once: max and sum from registers (and the shared slots)
+  }
+
+  void staged() {
+    emitStagedRows(
+        kb, cfg, X, Y, args.R, args.C, args.smem, kNegInf, [&](ArrayRef<Value> x, ArrayRef<Value>) {
+          Value m = maxOf({SmallVector<Value>(x)}, kb.f32(kNegInf));
+          SmallVector<Value> e, y;
+          Value sum = kb.f32(0.0f);
+          for (Value v : x) {
+            e.push_back(kb.exp(kb.fsub(v, m)));
+            sum = kb.fadd(sum, e.back());
+          }
+          // The sum is >= 1 (the max's own term): an approximate
+          // reciprocal (1 ulp) in place of a division, which costs
+          // more than the rest of a very short row.
+          Value inv = NVVM::RcpApproxFtzF32Op::create(kb.b, kb.loc, kb.b.getF32Type(), sum);
+          for (Value v : e)
+            y.push_back(kb.fmul(v, inv));
+          return y;
+        });
+  }
+  /// Read once: max and sum from registers (and the shared slots).
+  void cached() {
     SmallVector<RowAccess> accesses = row.cachedAccesses(), shared = row.sharedAccesses();
     SmallVector<SmallVector<Value>> x = row.loadInput(accesses, kNegInf);
     Value m, sum;
@@ -104,8 +100,9 @@ FailureOr<gpu::GPUFuncOp> buildSoftmaxKernel(Operation *op, RowConfigAttr cfg,
       writeRow(values, m, inv, a);
     for (auto [j, a] : llvm::enumerate(shared))
       writeRow(row.cached(j), m, inv, a);
-  };
-  auto streamed = [&] { // one online pass for (max, sum), then the write pass
+  }
+  /// One online pass for (max, sum), then the write pass.
+  void streamed() {
     // The edges stay in registers from the first pass to the second.
     SmallVector<RowAccess> edges = row.edgeAccesses();
     SmallVector<SmallVector<Value>> xe = row.loadInput(edges, kNegInf);
@@ -125,8 +122,34 @@ FailureOr<gpu::GPUFuncOp> buildSoftmaxKernel(Operation *op, RowConfigAttr cfg,
         writeRow(values, m, inv, a);
       return SmallVector<Value>{};
     });
-  };
-  stagedOrNot(kb, cfg, staticC, C, staged, [&] { row.forEachRow(cached, streamed); });
+  }
+
+  KernelBuilder &kb;
+  RowConfigAttr cfg;
+  Value X, Y;
+  RowArgs args;
+  RowEmitter row;
+};
+
+} // namespace
+
+FailureOr<gpu::GPUFuncOp> buildSoftmaxKernel(Operation *op, RowConfigAttr cfg,
+                                             gpu::GPUModuleOp module, StringRef name,
+                                             KernelSpec &spec) {
+  auto type = cast<RankedTensorType>(op->getOperand(0).getType());
+  OpBuilder b(op->getContext());
+  Location loc = op->getLoc();
+  gpu::GPUFuncOp func = createRowKernel(b, loc, type, "softmax", cfg,
+                                        {{"x", type.getElementType(), {"R", "C"}, false},
+                                         {"y", type.getElementType(), {"R", "C"}, true}},
+                                        module, name, spec);
+  KernelBuilder kb(b, loc);
+  RowArgs args = rowArgs(kb, func, type, /*firstSize=*/2);
+  Value cache = rowCache(kb, cfg, type.getElementType(), spec, args.smem);
+  SoftmaxEmitter e(kb, cfg, func.getArgument(0), func.getArgument(1), args, cache);
+  stagedOrNot(
+      kb, cfg, args.staticC, args.C, [&] { e.staged(); },
+      [&] { e.row.forEachRow([&] { e.cached(); }, [&] { e.streamed(); }); });
   gpu::ReturnOp::create(b, loc);
   return func;
 }
