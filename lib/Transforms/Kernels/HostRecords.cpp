@@ -24,15 +24,46 @@ Value flatten(OpBuilder &b, Location loc, Value buffer) {
   return flat;
 }
 
+static ArrayAttr stringsAttr(OpBuilder &b, ArrayRef<std::string> strings) {
+  SmallVector<Attribute> out;
+  for (const std::string &s : strings)
+    out.push_back(b.getStringAttr(s));
+  return b.getArrayAttr(out);
+}
+
+/// The record's stream-K tail plan.
+static DictionaryAttr splitTailAttr(OpBuilder &b, const KernelSplitTail &st) {
+  SmallVector<NamedAttribute> split = {
+      b.getNamedAttr("max_splits", b.getI64IntegerAttr(st.maxSplits)),
+      b.getNamedAttr("depth", b.getStringAttr(st.depth)),
+      b.getNamedAttr("tile_k", b.getI64IntegerAttr(st.tileK)),
+      b.getNamedAttr("tile_elements", b.getI64IntegerAttr(st.tileElements)),
+      b.getNamedAttr("aligned", stringsAttr(b, st.aligned))};
+  if (st.splitBlocks)
+    split.push_back(b.getNamedAttr("split_blocks", b.getBoolAttr(true)));
+  else
+    split.push_back(b.getNamedAttr("kernel", b.getStringAttr(st.kernel)));
+  return b.getDictionaryAttr(split);
+}
+
+/// The record's split-key (decode) plan.
+static DictionaryAttr splitKeysAttr(OpBuilder &b, const KernelSplitKeys &sk) {
+  SmallVector<NamedAttribute> split = {
+      b.getNamedAttr("max_splits", b.getI64IntegerAttr(sk.maxSplits)),
+      b.getNamedAttr("rows", b.getI64IntegerAttr(sk.rows)),
+      b.getNamedAttr("tile_keys", b.getI64IntegerAttr(sk.tileKeys))};
+  if (sk.part.empty())
+    split.append({b.getNamedAttr("decode_kernel", b.getStringAttr(sk.decodeKernel)),
+                  b.getNamedAttr("combine_kernel", b.getStringAttr(sk.combineKernel))});
+  else
+    split.push_back(b.getNamedAttr("part", b.getStringAttr(sk.part)));
+  return b.getDictionaryAttr(split);
+}
+
 /// The manifest record of one kernel, as a dictionary attribute.
 DictionaryAttr specToAttr(OpBuilder &b, const KernelSpec &spec,
                           const llvm::StringMap<SizeValue> &sizes) {
-  auto strs = [&](ArrayRef<std::string> v) {
-    SmallVector<Attribute> out;
-    for (const std::string &s : v)
-      out.push_back(b.getStringAttr(s));
-    return b.getArrayAttr(out);
-  };
+  auto strs = [&](ArrayRef<std::string> v) { return stringsAttr(b, v); };
   SmallVector<Attribute> tensors, grid;
   for (const KernelTensor &t : spec.tensors) {
     std::string dtype;
@@ -66,31 +97,10 @@ DictionaryAttr specToAttr(OpBuilder &b, const KernelSpec &spec,
            b.getNamedAttr("swizzle", b.getI64IntegerAttr(m.swizzle))}));
     record.push_back(b.getNamedAttr("tensor_maps", b.getArrayAttr(maps)));
   }
-  if (const KernelSplitTail &st = spec.splitTail; st.maxSplits > 1) {
-    SmallVector<NamedAttribute> split = {
-        b.getNamedAttr("max_splits", b.getI64IntegerAttr(st.maxSplits)),
-        b.getNamedAttr("depth", b.getStringAttr(st.depth)),
-        b.getNamedAttr("tile_k", b.getI64IntegerAttr(st.tileK)),
-        b.getNamedAttr("tile_elements", b.getI64IntegerAttr(st.tileElements)),
-        b.getNamedAttr("aligned", strs(st.aligned))};
-    if (st.splitBlocks)
-      split.push_back(b.getNamedAttr("split_blocks", b.getBoolAttr(true)));
-    else
-      split.push_back(b.getNamedAttr("kernel", b.getStringAttr(st.kernel)));
-    record.push_back(b.getNamedAttr("split_tail", b.getDictionaryAttr(split)));
-  }
-  if (const KernelSplitKeys &sk = spec.splitKeys; sk.maxSplits > 0) {
-    SmallVector<NamedAttribute> split = {
-        b.getNamedAttr("max_splits", b.getI64IntegerAttr(sk.maxSplits)),
-        b.getNamedAttr("rows", b.getI64IntegerAttr(sk.rows)),
-        b.getNamedAttr("tile_keys", b.getI64IntegerAttr(sk.tileKeys))};
-    if (sk.part.empty())
-      split.append({b.getNamedAttr("decode_kernel", b.getStringAttr(sk.decodeKernel)),
-                    b.getNamedAttr("combine_kernel", b.getStringAttr(sk.combineKernel))});
-    else
-      split.push_back(b.getNamedAttr("part", b.getStringAttr(sk.part)));
-    record.push_back(b.getNamedAttr("split_keys", b.getDictionaryAttr(split)));
-  }
+  if (spec.splitTail.maxSplits > 1)
+    record.push_back(b.getNamedAttr("split_tail", splitTailAttr(b, spec.splitTail)));
+  if (spec.splitKeys.maxSplits > 0)
+    record.push_back(b.getNamedAttr("split_keys", splitKeysAttr(b, spec.splitKeys)));
   if (!spec.sizeVariants.empty()) {
     record.push_back(b.getNamedAttr("size_variants", strs(spec.sizeVariants)));
     if (!spec.maxLengths.empty()) {

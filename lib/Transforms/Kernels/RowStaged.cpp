@@ -11,42 +11,15 @@ using namespace mlir;
 
 namespace mini {
 
-void emitStagedRows(KernelBuilder &kb, RowConfigAttr cfg, Value X, Value Y, Value R, Value C,
-                    Value stage, float fill,
-                    function_ref<SmallVector<Value>(ArrayRef<Value>, ArrayRef<Value>)> computeRow,
-                    Value residual, Value sum) {
-  int64_t rowsPerBlock = cfg.getRowsPerBlock(), vw = cfg.getVectorWidth();
-  int64_t threads = cfg.threadsPerBlock();
-  Type elt = cast<MemRefType>(stage.getType()).getElementType();
-  auto vecType = VectorType::get({vw}, elt);
-  int64_t alignment = vw * elt.getIntOrFloatBitWidth() / 8;
-  Value tid = kb.threadId();
-  Value firstRow = kb.mul(kb.blockId(gpu::Dimension::x), kb.idx(rowsPerBlock));
-  Value rows = kb.min(kb.idx(rowsPerBlock), kb.sub(R, firstRow));
-  Value start = kb.mul(firstRow, C), count = kb.mul(rows, C);
-  Value vectors = kb.div(count, kb.idx(vw));
-  // With `addend` (the residual, at the same offsets as `from`), what moves
-  // is from + addend rounded to the element type, also written to `sumOut`.
-  auto copy = [&](Value from, Value fromBase, Value to, Value toBase, Value addend = {},
-                  Value sumOut = {}) {
-    auto sumOf = [&](Value x, Value r) {
-      Type wide = isa<VectorType>(x.getType()) ? Type(VectorType::get({vw}, kb.b.getF32Type()))
-                                               : Type(kb.b.getF32Type());
-      if (elt.isF32())
-        return Value(arith::AddFOp::create(kb.b, kb.loc, x, r));
-      Value sum = arith::AddFOp::create(kb.b, kb.loc, arith::ExtFOp::create(kb.b, kb.loc, wide, x),
-                                        arith::ExtFOp::create(kb.b, kb.loc, wide, r));
-      return Value(arith::TruncFOp::create(kb.b, kb.loc, x.getType(), sum));
-    };
-    auto loadVector = [&](Value mem, Value at) {
-      auto load = vector::LoadOp::create(kb.b, kb.loc, vecType, mem, ValueRange{at});
-      load.setAlignment(alignment);
-      return Value(load);
-    };
-    auto storeVector = [&](Value vec, Value mem, Value at) {
-      auto store = vector::StoreOp::create(kb.b, kb.loc, vec, mem, ValueRange{at});
-      store.setAlignment(alignment);
-    };
+namespace {
+
+/// The block's `count` elements moved like a copy: `vw`-element vectors over
+/// all threads, kStreamUnroll in flight each, then the last partial vector.
+struct BlockCopy {
+  /// With `addend` (the residual, at the same offsets as `from`), what moves
+  /// is from + addend rounded to the element type, also written to `sumOut`.
+  void copy(Value from, Value fromBase, Value to, Value toBase, Value addend = {},
+            Value sumOut = {}) {
     kb.forLoop(tid, vectors, kb.idx(threads * kStreamUnroll), {}, [&](Value v0, ValueRange) {
       SmallVector<std::pair<Value, Value>> loaded; // (offset, vector) once all are issued
       for (int64_t u = 0; u < kStreamUnroll; ++u) {
@@ -85,8 +58,52 @@ void emitStagedRows(KernelBuilder &kb, RowConfigAttr cfg, Value X, Value Y, Valu
       if (sumOut)
         memref::StoreOp::create(kb.b, kb.loc, v, sumOut, ValueRange{kb.add(fromBase, e)});
     });
-  };
-  copy(X, start, stage, kb.idx(0), residual, sum);
+  }
+
+  Value sumOf(Value x, Value r) {
+    Type wide = isa<VectorType>(x.getType()) ? Type(VectorType::get({vw}, kb.b.getF32Type()))
+                                             : Type(kb.b.getF32Type());
+    if (elt.isF32())
+      return arith::AddFOp::create(kb.b, kb.loc, x, r);
+    Value sum = arith::AddFOp::create(kb.b, kb.loc, arith::ExtFOp::create(kb.b, kb.loc, wide, x),
+                                      arith::ExtFOp::create(kb.b, kb.loc, wide, r));
+    return arith::TruncFOp::create(kb.b, kb.loc, x.getType(), sum);
+  }
+  Value loadVector(Value mem, Value at) {
+    auto load = vector::LoadOp::create(kb.b, kb.loc, vecType, mem, ValueRange{at});
+    load.setAlignment(alignment);
+    return load;
+  }
+  void storeVector(Value vec, Value mem, Value at) {
+    auto store = vector::StoreOp::create(kb.b, kb.loc, vec, mem, ValueRange{at});
+    store.setAlignment(alignment);
+  }
+
+  KernelBuilder &kb;
+  Type elt;
+  VectorType vecType;
+  int64_t vw, threads, alignment;
+  Value tid, vectors, count;
+};
+
+} // namespace
+
+void emitStagedRows(KernelBuilder &kb, RowConfigAttr cfg, Value X, Value Y, Value R, Value C,
+                    Value stage, float fill,
+                    function_ref<SmallVector<Value>(ArrayRef<Value>, ArrayRef<Value>)> computeRow,
+                    Value residual, Value sum) {
+  int64_t rowsPerBlock = cfg.getRowsPerBlock(), vw = cfg.getVectorWidth();
+  int64_t threads = cfg.threadsPerBlock();
+  Type elt = cast<MemRefType>(stage.getType()).getElementType();
+  auto vecType = VectorType::get({vw}, elt);
+  int64_t alignment = vw * elt.getIntOrFloatBitWidth() / 8;
+  Value tid = kb.threadId();
+  Value firstRow = kb.mul(kb.blockId(gpu::Dimension::x), kb.idx(rowsPerBlock));
+  Value rows = kb.min(kb.idx(rowsPerBlock), kb.sub(R, firstRow));
+  Value start = kb.mul(firstRow, C), count = kb.mul(rows, C);
+  Value vectors = kb.div(count, kb.idx(vw));
+  BlockCopy block{kb, elt, vecType, vw, threads, alignment, tid, vectors, count};
+  block.copy(X, start, stage, kb.idx(0), residual, sum);
   gpu::BarrierOp::create(kb.b, kb.loc);
   kb.forLoop(tid, rows, kb.idx(threads), {}, [&](Value row, ValueRange) {
     Value rowStart = kb.mul(row, C);
@@ -101,7 +118,7 @@ void emitStagedRows(KernelBuilder &kb, RowConfigAttr cfg, Value X, Value Y, Valu
     return SmallVector<Value>{};
   });
   gpu::BarrierOp::create(kb.b, kb.loc);
-  copy(stage, kb.idx(0), Y, start);
+  block.copy(stage, kb.idx(0), Y, start);
 }
 
 void stagedOrNot(KernelBuilder &kb, RowConfigAttr cfg, int64_t staticC, Value C,
