@@ -152,6 +152,7 @@ LogicalResult buildMiniPipeline(
   target.chip = opts.chip;
   pm.addPass(createGpuNVVMAttachTarget(target));
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(mini::createMiniLowerSubgroupReduce());
   kernels.addPass(createSCFToControlFlowPass());
   kernels.addPass(mini::createMiniLowerBF16MmaSync());
   kernels.addPass(createConvertNVGPUToNVVMPass());
@@ -176,10 +177,12 @@ void mini::registerMiniPipeline() {
   // bad options become an error message instead of an abort.
   registerPassPipeline(
       "mini-pipeline",
-      "Compile mini ops to CUDA kernels: mini-fuse (unless fuse=0), mini-select-row-config, mini-select-matmul-config, "
+      "Compile mini ops to CUDA kernels: mini-fuse (unless fuse=0), mini-select-row-config, "
+      "mini-select-matmul-config, "
       "mini-select-attention-config, mini-lower-to-gpu, mini-promote-tiles, "
       "mini-pipeline-stages, mini-lower-stage-copies, mini-lower-mma, one-shot-bufferize, "
-      "nvvm-attach-target, convert-gpu-to-nvvm, gpu-module-to-binary and, with "
+      "nvvm-attach-target, mini-lower-subgroup-reduce, convert-gpu-to-nvvm, gpu-module-to-binary "
+      "and, with "
       "bundle=DIR, mini-export-bundle",
       [](OpPassManager &pm, StringRef optionsStr,
          function_ref<LogicalResult(const Twine &)> errorHandler) {

@@ -21,6 +21,7 @@
 // DEFAULTS-NEXT: cse,
 // DEFAULTS-NEXT: nvvm-attach-target{{.*}} chip=sm_80
 // DEFAULTS-NEXT: gpu.module(
+// DEFAULTS-NEXT: mini-lower-subgroup-reduce,
 // DEFAULTS-NEXT: convert-scf-to-cf
 // DEFAULTS-NEXT: mini-lower-bf16-mma-sync,
 // DEFAULTS-NEXT: convert-nvgpu-to-nvvm,

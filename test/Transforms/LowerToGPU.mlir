@@ -212,7 +212,7 @@ func.func @matmul_wmma_bf16(%a: tensor<?x?xbf16>, %b: tensor<?x?xbf16>) -> tenso
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c256 {
 // CHECK-COUNT-7: memref.load %[[STAGE]]
 // CHECK-NOT: memref.load
-// CHECK-NOT: gpu.shuffle
+// CHECK-NOT: gpu.subgroup_reduce
 // CHECK: math.exp
 // CHECK: nvvm.rcp.approx.ftz.f
 // CHECK-COUNT-7: memref.store %{{.*}}, %[[STAGE]]
@@ -233,8 +233,8 @@ func.func @softmax_rank3(%x: tensor<2x?x7xf16>) -> tensor<2x?x7xf16> {
 // Rows of 100 (not a multiple of 8) with 8 threads per row (4 rows per warp):
 // each row peels its head up to a 16-byte boundary (scalar), then takes
 // vectors, then its tail (scalar): at most 14 such edges, 2 a thread. The
-// length is static but rows may still start unaligned. Reductions shuffle
-// among the row's 8 lanes only. The kernel picks at run time between the
+// length is static but rows may still start unaligned. Reductions run over
+// the row's 8 lanes only (a cluster of the subgroup reduction). The kernel picks at run time between the
 // cached path (row in registers, read once) and the streamed one.
 // CHECK-LABEL: func.func @softmax_peeled
 // CHECK: gpu.launch_func @mini_kernels::@softmax_peeled_softmax {{.*}} threads in (%c32, %c1, %c1)
@@ -252,12 +252,7 @@ func.func @softmax_rank3(%x: tensor<2x?x7xf16>) -> tensor<2x?x7xf16> {
 // CHECK: vector.load %[[X]][%{{.*}}] {alignment = 16 : i64} : memref<?xf16>, vector<8xf16>
 // CHECK-COUNT-2: memref.load %[[X]][%{{.*}}] : memref<?xf16>
 // CHECK-NOT: memref.load %[[X]]
-// CHECK: gpu.shuffle xor %{{.*}}, %c4_i32, %c32_i32 : f32
-// CHECK-NEXT: arith.maximumf
-// CHECK-NEXT: gpu.shuffle xor %{{.*}}, %c2_i32, %c32_i32 : f32
-// CHECK-NEXT: arith.maximumf
-// CHECK-NEXT: gpu.shuffle xor %{{.*}}, %c1_i32, %c32_i32 : f32
-// CHECK-NOT: %c16_i32
+// CHECK: gpu.subgroup_reduce maximumf %{{.*}} uniform cluster(size = 8) : (f32) -> f32
 // CHECK: vector.store %{{.*}}, %[[Y]]
 // CHECK: } else {
 // Streamed: the edges first (kept in registers), then the vectors, four a
@@ -374,7 +369,7 @@ func.func @softmax_config(%x: tensor<64x4096xf32>) -> tensor<64x4096xf32> {
 // CHECK: gpu.func @rmsnorm_rmsnorm(%[[X:.*]]: memref<?xbf16>, %[[W:.*]]: memref<?xbf16>, %[[Y:.*]]: memref<?xbf16>
 // CHECK-COUNT-4: vector.load %[[X]]
 // CHECK: math.fma
-// CHECK: gpu.shuffle xor
+// CHECK: gpu.subgroup_reduce
 // CHECK: gpu.barrier
 // The mean divides by the static length, a constant.
 // CHECK-NOT: arith.uitofp
@@ -404,7 +399,7 @@ func.func @rmsnorm(%x: tensor<3x4096xbf16>, %w: tensor<4096xbf16>) -> tensor<3x4
 // CHECK: gpu.barrier
 // CHECK: gpu.barrier
 // CHECK: scf.for
-// CHECK: gpu.shuffle xor
+// CHECK: gpu.subgroup_reduce
 // CHECK: %[[VIS:.*]] = arith.cmpi ule
 // CHECK: arith.select %[[VIS]], %{{.*}}, %cst{{.*}} : f32
 // CHECK: arith.maximumf
@@ -787,8 +782,7 @@ func.func @attention_decode(%q: tensor<?x?x?x64xf16>, %k: tensor<?x?x?x64xf16>, 
 // CHECK-COUNT-4: vector.load %[[X]]
 // CHECK: memref.load %[[X]]
 // CHECK: math.fma
-// CHECK-COUNT-5: gpu.shuffle xor
-// CHECK-COUNT-5: gpu.shuffle xor
+// CHECK-COUNT-2: gpu.subgroup_reduce add %{{.*}} uniform : (f32) -> f32
 // CHECK-COUNT-2: memref.store %{{.*}}, %[[SMEM]]
 // CHECK: gpu.barrier
 // CHECK-NOT: gpu.barrier
@@ -823,7 +817,7 @@ func.func @layernorm(%x: tensor<3x4096xbf16>, %w: tensor<4096xbf16>, %b: tensor<
 // CHECK: arith.truncf %{{.*}} : f32 to bf16
 // CHECK: arith.extf %{{.*}} : bf16 to f32
 // CHECK: vector.store %{{.*}}, %[[SA]]
-// CHECK: gpu.shuffle xor
+// CHECK: gpu.subgroup_reduce
 // CHECK: math.rsqrt
 // CHECK: vector.load %[[WA]]
 // CHECK: vector.store %{{.*}}, %[[YA]]

@@ -359,6 +359,22 @@ def MiniLowerBF16MmaSync : Pass<"mini-lower-bf16-mma-sync"> {
   let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect"];
 }
 
+def MiniLowerSubgroupReduce : Pass<"mini-lower-subgroup-reduce"> {
+  let summary = "Lower gpu.subgroup_reduce to butterfly shuffles of a 32-lane warp";
+  let description = [{
+    The kernel builders reduce across a warp's lanes (a row's partial sums and
+    maxima, clusters of a row's lanes) with `gpu.subgroup_reduce`. Upstream
+    `convert-gpu-to-nvvm` lowers it only to `redux.sync` for 32-bit integers;
+    this pass applies upstream's shuffle lowering
+    (`populateGpuLowerSubgroupReduceToShufflePatterns` and its clustered
+    counterpart: `gpu.shuffle xor` at offsets 1, 2, 4, ... within the
+    cluster) for warps of 32 lanes and 32-bit shuffles. Run it before
+    `convert-gpu-to-nvvm`.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::gpu::GPUDialect",
+                           "mlir::vector::VectorDialect"];
+}
+
 def MiniExportBundle : Pass<"mini-export-bundle", "mlir::ModuleOp"> {
   let summary = "Write the kernel bundle: cubins and a manifest.json";
   let description = [{

@@ -108,14 +108,11 @@ void KernelBuilder::storeIf(Value cond, Value v, Value mem, Value i) {
 }
 
 Value KernelBuilder::warpAllReduce(Value v, bool isMax, int64_t lanes) {
-  Value width = i32(32);
-  for (int64_t offset = lanes / 2; offset >= 1; offset /= 2) {
-    auto shfl = gpu::ShuffleOp::create(b, loc, v, i32(offset), width,
-                                       gpu::ShuffleMode::XOR);
-    v = isMax ? fmax(v, shfl.getShuffleResult())
-              : fadd(v, shfl.getShuffleResult());
-  }
-  return v;
+  auto kind = isMax ? gpu::AllReduceOperation::MAXIMUMF : gpu::AllReduceOperation::ADD;
+  std::optional<uint32_t> cluster;
+  if (lanes < 32)
+    cluster = static_cast<uint32_t>(lanes);
+  return gpu::SubgroupReduceOp::create(b, loc, v, kind, /*uniform=*/true, cluster);
 }
 
 SmallVector<Value> KernelBuilder::ifValues(Value cond, function_ref<SmallVector<Value>()> thenFn,

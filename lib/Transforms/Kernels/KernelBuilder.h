@@ -159,7 +159,9 @@ public:
   void storeIf(mlir::Value cond, mlir::Value v, mlir::Value mem, mlir::Value i);
 
   /// Sum or max of `v` over each aligned group of `lanes` lanes of a warp
-  /// (a power of two <= 32; the whole warp by default), result in every lane.
+  /// (a power of two <= 32; the whole warp by default), result in every
+  /// lane: a gpu.subgroup_reduce (clustered below 32 lanes), which
+  /// mini-lower-subgroup-reduce lowers to shuffles.
   mlir::Value warpAllReduce(mlir::Value v, bool isMax, int64_t lanes = 32);
 
   /// cond ? thenFn() : elseFn(), as an scf.if yielding values of the types
