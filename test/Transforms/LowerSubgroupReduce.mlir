@@ -1,6 +1,7 @@
 // Tests mini-lower-subgroup-reduce: gpu.subgroup_reduce -> gpu.shuffle xor
 // butterflies over a 32-lane warp (upstream's shuffle lowering), as the row
-// and attention kernels' warp reductions need.
+// and attention kernels' warp reductions need
+// (lib/Transforms/LowerSubgroupReduce.cpp).
 // RUN: mini-opt %s -split-input-file -mini-lower-subgroup-reduce -verify-diagnostics | FileCheck %s
 
 // A whole warp's sum: offsets 1, 2, 4, 8, 16.

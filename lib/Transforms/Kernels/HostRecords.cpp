@@ -63,19 +63,17 @@ static DictionaryAttr splitKeysAttr(OpBuilder &b, const KernelSplitKeys &sk) {
 /// The manifest record of one kernel, as a dictionary attribute.
 DictionaryAttr specToAttr(OpBuilder &b, const KernelSpec &spec,
                           const llvm::StringMap<SizeValue> &sizes) {
-  auto strs = [&](ArrayRef<std::string> v) { return stringsAttr(b, v); };
   SmallVector<Attribute> tensors, grid;
   for (const KernelTensor &t : spec.tensors) {
     std::string dtype;
     llvm::raw_string_ostream(dtype) << t.elementType;
-    tensors.push_back(b.getDictionaryAttr({
-        b.getNamedAttr("name", b.getStringAttr(t.name)),
-        b.getNamedAttr("dtype", b.getStringAttr(dtype)),
-        b.getNamedAttr("dims", strs(t.dims)),
-        b.getNamedAttr("output", b.getBoolAttr(t.isOutput))}));
+    tensors.push_back(b.getDictionaryAttr({b.getNamedAttr("name", b.getStringAttr(t.name)),
+                                           b.getNamedAttr("dtype", b.getStringAttr(dtype)),
+                                           b.getNamedAttr("dims", stringsAttr(b, t.dims)),
+                                           b.getNamedAttr("output", b.getBoolAttr(t.isOutput))}));
   }
   for (const GridDim &g : spec.grid) {
-    SmallVector<NamedAttribute> dim = {b.getNamedAttr("sizes", strs(g.sizes)),
+    SmallVector<NamedAttribute> dim = {b.getNamedAttr("sizes", stringsAttr(b, g.sizes)),
                                        b.getNamedAttr("div", b.getI64IntegerAttr(g.div))};
     if (g.cluster > 1)
       dim.push_back(b.getNamedAttr("cluster", b.getI64IntegerAttr(g.cluster)));
@@ -102,7 +100,7 @@ DictionaryAttr specToAttr(OpBuilder &b, const KernelSpec &spec,
   if (spec.splitKeys.maxSplits > 0)
     record.push_back(b.getNamedAttr("split_keys", splitKeysAttr(b, spec.splitKeys)));
   if (!spec.sizeVariants.empty()) {
-    record.push_back(b.getNamedAttr("size_variants", strs(spec.sizeVariants)));
+    record.push_back(b.getNamedAttr("size_variants", stringsAttr(b, spec.sizeVariants)));
     if (!spec.maxLengths.empty()) {
       record.push_back(b.getNamedAttr("max_lengths", b.getI64ArrayAttr(spec.maxLengths)));
     } else {
@@ -110,15 +108,15 @@ DictionaryAttr specToAttr(OpBuilder &b, const KernelSpec &spec,
       record.push_back(b.getNamedAttr("tile_rates", b.getI64ArrayAttr(spec.tileRates)));
     }
   }
-  record.append({
-      b.getNamedAttr("op", b.getStringAttr(spec.op)),
-      b.getNamedAttr("tensors", b.getArrayAttr(tensors)),
-      b.getNamedAttr("sizes", strs(spec.sizes)),
-      b.getNamedAttr("static_sizes", b.getDictionaryAttr(staticSizes)),
-      b.getNamedAttr("grid", b.getArrayAttr(grid)),
-      b.getNamedAttr("block", b.getI64ArrayAttr({spec.block[0], spec.block[1], spec.block[2]})),
-      b.getNamedAttr("dynamic_shared_bytes", b.getI64IntegerAttr(spec.dynamicSharedBytes)),
-      b.getNamedAttr("attrs", spec.attrs.getDictionary(b.getContext()))});
+  record.append(
+      {b.getNamedAttr("op", b.getStringAttr(spec.op)),
+       b.getNamedAttr("tensors", b.getArrayAttr(tensors)),
+       b.getNamedAttr("sizes", stringsAttr(b, spec.sizes)),
+       b.getNamedAttr("static_sizes", b.getDictionaryAttr(staticSizes)),
+       b.getNamedAttr("grid", b.getArrayAttr(grid)),
+       b.getNamedAttr("block", b.getI64ArrayAttr({spec.block[0], spec.block[1], spec.block[2]})),
+       b.getNamedAttr("dynamic_shared_bytes", b.getI64IntegerAttr(spec.dynamicSharedBytes)),
+       b.getNamedAttr("attrs", spec.attrs.getDictionary(b.getContext()))});
   return b.getDictionaryAttr(record);
 }
 
