@@ -1,6 +1,7 @@
 // mini-select-matmul-config: how a matmul is tiled and which unit does the math.
 #include "mini/Transforms/MatmulConfig.h"
 #include "mini/Transforms/Passes.h"
+#include "mini/runtime/LaunchRules.h"
 
 namespace mini {
 #define GEN_PASS_DEF_MINISELECTMATMULCONFIG
@@ -42,30 +43,23 @@ std::optional<int64_t> staticBlocks(MatmulOp op, int64_t tileM, int64_t tileN) {
     blocks *= d;
   return blocks;
 }
-/// launchCost of a config whose last wave runs stream-K style, when the
-/// static sizes give it a tail: the last wave counts as the fraction of a
-/// tile's steps its blocks take. The runtime's KernelSpec::launchCost and
-/// planSplitTail (and the host launch code) compute the same at launch.
-std::optional<int64_t> staticSplitCost(MatmulOp op, MatmulConfigAttr c, int64_t blocks,
-                                       int64_t sms, int64_t rate) {
+/// launch::launchCost of tiling `c` at `op`'s static sizes (`blocks`
+/// blocks), with its stream-K tail where it has one: the rule the runtime
+/// applies at launch to the size variants of dynamic sizes.
+int64_t staticLaunchCost(MatmulOp op, MatmulConfigAttr c, int64_t blocks, int64_t sms,
+                         int64_t rate) {
+  launch::IntArith a;
+  int64_t work = c.getTileM() * c.getTileN();
   auto lhs = cast<RankedTensorType>(op.getLhs().getType());
-  auto rhs = cast<RankedTensorType>(op.getRhs().getType());
-  int64_t k = lhs.getShape().back(), n = rhs.getShape().back();
-  bool oneBatch = llvm::all_of(lhs.getShape().drop_back(2), [](int64_t d) { return d == 1; });
-  int64_t tail = blocks % sms;
-  if (c.getTailSplits() < 2 || ShapedType::isDynamic(k) || k % 8 || n % 8 || !oneBatch ||
-      tail == 0)
-    return std::nullopt;
-  constexpr int64_t kTailStepsEnough = MatmulConfigAttr::kTailStepsEnough;
-  constexpr int64_t kTailPartialSteps = MatmulConfigAttr::kTailPartialSteps;
-  int64_t steps = llvm::divideCeilSigned(k, c.getTileK());
-  int64_t width =
-      std::max(llvm::divideCeilSigned(tail * steps, sms),
-               std::min(llvm::divideCeilSigned(steps, c.getTailSplits()), kTailStepsEnough));
-  if (4 * width > 3 * steps)
-    return std::nullopt;
-  return ((blocks / sms) * steps + width + kTailPartialSteps) * c.getTileM() * c.getTileN() * 100 /
-         (rate * steps);
+  int64_t k = lhs.getShape().back(),
+          n = cast<RankedTensorType>(op.getRhs().getType()).getShape().back();
+  if (c.getTailSplits() < 2 || ShapedType::isDynamic(k))
+    return launch::launchCost(a, blocks, work, sms, rate);
+  bool splittable = k % 8 == 0 && n % 8 == 0 &&
+                    llvm::all_of(lhs.getShape().drop_back(2), [](int64_t d) { return d == 1; });
+  launch::TailPlan<launch::IntArith> tail = launch::planTail(
+      a, blocks, llvm::divideCeil(k, c.getTileK()), splittable, sms, c.getTailSplits());
+  return launch::launchCost(a, blocks, work, sms, rate, &tail);
 }
 } // namespace
 
@@ -146,9 +140,7 @@ MatmulConfigAttr tensorCoreDefaults(MatmulOp op, MathUnit math, StringRef chip,
     std::optional<int64_t> blocks = staticBlocks(op, t.config.getTileM(), t.config.getTileN());
     if (!blocks)
       return tilings.front().config;
-    int64_t cost = staticSplitCost(op, t.config, *blocks, smCount(chip), t.ratePercent)
-                       .value_or(launchCost(*blocks, t.config.getTileM(), t.config.getTileN(),
-                                            smCount(chip), t.ratePercent));
+    int64_t cost = staticLaunchCost(op, t.config, *blocks, smCount(chip), t.ratePercent);
     if (!best || cost < bestCost)
       best = t, bestCost = cost;
   }
@@ -175,11 +167,6 @@ int64_t sharedBytesPerBlock(StringRef chip) {
   if (chip == "sm_80" || chip == "sm_87")
     return 163 * 1024;
   return 99 * 1024;
-}
-
-int64_t launchCost(int64_t blocks, int64_t tileM, int64_t tileN, int64_t smCount,
-                   int64_t ratePercent) {
-  return llvm::divideCeil(blocks, smCount) * tileM * tileN * 100 / ratePercent;
 }
 
 MatmulConfigAttr skinnyTileConfig(MLIRContext *ctx) {

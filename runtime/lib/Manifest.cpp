@@ -1,5 +1,6 @@
 #include "mini/runtime/Manifest.h"
 #include "mini/runtime/Error.h"
+#include "mini/runtime/LaunchRules.h"
 
 #include "JsonReader.h"
 
@@ -297,14 +298,6 @@ KernelSpec parseKernel(const Json &json, size_t index) {
   return k;
 }
 
-/// a * b, or a quarter of the int64 range where that is more (sums of a few
-/// such stay in range): a grid that large fails the launch's range check.
-int64_t saturatingMul(int64_t a, int64_t b) {
-  constexpr int64_t kHuge = INT64_MAX / 4;
-  int64_t r;
-  return __builtin_mul_overflow(a, b, &r) || r > kHuge ? kHuge : r;
-}
-
 } // namespace
 
 Sizes KernelSpec::resolveSizes(const Sizes &given) const {
@@ -363,61 +356,33 @@ int64_t KernelSpec::numElements(const TensorSpec &t, const Sizes &s) const {
   return n;
 }
 
+namespace {
+/// The launch rules (LaunchRules.h) on the launch's sizes.
+struct SizedArith : launch::IntArith {
+  const Sizes &sizes;
+  explicit SizedArith(const Sizes &sizes) : sizes(sizes) {}
+  int64_t size(const std::string &name) const { return sizes.at(name); }
+};
+} // namespace
+
 std::array<int64_t, 3> KernelSpec::gridDims(const Sizes &s) const {
-  std::array<int64_t, 3> g{};
-  for (int i = 0; i < 3; ++i) {
-    int64_t extent = 1;
-    for (const std::string &name : grid[i].sizes)
-      extent = saturatingMul(extent, s.at(name));
-    int64_t blocks = (extent + grid[i].div - 1) / grid[i].div;
-    g[i] = (blocks + grid[i].cluster - 1) / grid[i].cluster * grid[i].cluster;
-  }
-  return g;
+  SizedArith a(s);
+  return launch::gridDims(a, *this);
 }
 
 int64_t KernelSpec::launchCost(const Sizes &sizes, int64_t smCount, int64_t ratePercent) const {
-  std::array<int64_t, 3> g = gridDims(sizes);
-  int64_t waves = (saturatingMul(saturatingMul(g[0], g[1]), g[2]) + smCount - 1) / smCount;
-  int64_t work = grid[0].div * grid[1].div * grid[2].div * 100;
-  if (splitTail.maxSplits > 1 && !splitTail.splitBlocks) {
-    SplitTailPlan plan = planSplitTail(sizes, smCount);
-    if (plan.blocks > 0) {
-      int64_t steps = (sizes.at(splitTail.depth) + splitTail.tileK - 1) / splitTail.tileK;
-      int64_t fullWaves = plan.unsplitTiles / smCount;
-      int64_t blockSteps = plan.stepsPerBlock + kTailPartialSteps;
-      int64_t tailSteps = std::min(saturatingMul(fullWaves, steps),
-                                   std::numeric_limits<int64_t>::max() - blockSteps) +
-                          blockSteps;
-      return saturatingMul(tailSteps, work) / saturatingMul(ratePercent, steps);
-    }
-  }
-  return saturatingMul(waves, work) / ratePercent;
+  SizedArith a(sizes);
+  return launch::launchCost(a, *this, smCount, ratePercent);
 }
 
 SplitTailPlan KernelSpec::planSplitTail(const Sizes &sizes, int64_t smCount) const {
-  std::array<int64_t, 3> g = gridDims(sizes);
-  int64_t tiles = saturatingMul(saturatingMul(g[0], g[1]), g[2]);
-  int64_t steps = (sizes.at(splitTail.depth) + splitTail.tileK - 1) / splitTail.tileK;
-  int64_t tail = tiles % smCount;
-  bool splittable = g[2] == 1 && tail > 0;
-  for (const std::string &size : splitTail.aligned)
-    splittable = splittable && sizes.at(size) % 8 == 0;
+  SizedArith a(sizes);
+  launch::TailPlan<SizedArith> tail = launch::planSplitTail(a, *this, gridDims(sizes), smCount);
   SplitTailPlan plan;
-  plan.unsplitTiles = tiles;
-  if (!splittable)
-    return plan;
-  int64_t total = tail * steps; // tail < smCount and steps < 2^60: no overflow
-  // At least 1 / maxSplits of a tile's steps, or kTailStepsEnough if fewer:
-  // long K with few tiles spreads over the SMs (split-K).
-  int64_t width = std::max((total + smCount - 1) / smCount,
-                           std::min((steps + splitTail.maxSplits - 1) / splitTail.maxSplits,
-                                    kTailStepsEnough));
-  if (4 * width > 3 * steps)
-    return plan;
-  plan.splitTiles = tail;
-  plan.unsplitTiles = tiles - tail;
-  plan.stepsPerBlock = width;
-  plan.blocks = (total + width - 1) / width;
+  plan.splitTiles = tail.splitTiles;
+  plan.unsplitTiles = tail.unsplitTiles;
+  plan.stepsPerBlock = tail.stepsPerBlock;
+  plan.blocks = tail.blocks;
   return plan;
 }
 
@@ -426,25 +391,16 @@ SplitKeysPlan KernelSpec::planSplitKeys(const Sizes &sizes, int64_t smCount,
   SplitKeysPlan plan;
   if (splitKeys.maxSplits < 1 || !splitKeys.part.empty())
     return plan;
-  auto ceilDiv = [](int64_t x, int64_t y) { return x / y + (x % y != 0); };
-  int64_t B = sizes.at("B"), H = sizes.at("H"), G = sizes.at("G"), S = sizes.at("S");
-  int64_t T = sizes.at("T"), D = sizes.at("D");
-  // The main kernel's own blocks (wgmma: 128 or 192 rows each, at about twice the
-  // mma_sync decode kernel's speed per row).
-  std::array<int64_t, 3> grid = gridDims(sizes);
-  int64_t mainBlocks = saturatingMul(saturatingMul(grid[0], grid[1]), grid[2]);
-  int64_t rowBlocks = ceilDiv(saturatingMul(S, H / G), splitKeys.rows);
-  int64_t decodeBlocks = saturatingMul(saturatingMul(B, G), rowBlocks);
-  if (!(decodeBlocks < mainBlocks || mainBlocks < smCount))
+  SizedArith a(sizes);
+  launch::KeySplitPlan<SizedArith> keys = launch::planKeySplits(a, *this, smCount);
+  if (!keys.decode)
     return plan;
-  int64_t useful = std::max<int64_t>(ceilDiv(T, splitKeys.tileKeys) / 2, 1);
-  int64_t wanted = std::max<int64_t>(2 * smCount / decodeBlocks, 1);
-  plan.splits = forcedSplits > 0 ? std::min(forcedSplits, splitKeys.maxSplits)
-                                 : std::min({wanted, useful, splitKeys.maxSplits});
-  plan.rowBlocks = rowBlocks;
+  plan.splits = forcedSplits > 0 ? std::min(forcedSplits, splitKeys.maxSplits) : keys.splits;
+  plan.rowBlocks = keys.rowBlocks;
   if (plan.splits > 1) {
-    plan.lseFloats = saturatingMul(plan.splits, saturatingMul(saturatingMul(B, H), S));
-    plan.partialFloats = saturatingMul(plan.lseFloats, D);
+    int64_t rows = a.mul(a.mul(sizes.at("B"), sizes.at("H")), sizes.at("S"));
+    plan.lseFloats = a.mul(plan.splits, rows);
+    plan.partialFloats = a.mul(plan.lseFloats, sizes.at("D"));
   }
   return plan;
 }
@@ -535,30 +491,11 @@ Bundle Bundle::parse(const std::string &text, const std::string &dir) {
 const KernelSpec &Bundle::forSizes(const KernelSpec &k, const Sizes &sizes) const {
   if (k.sizeVariants.empty())
     return k;
-  if (!k.maxLengths.empty()) { // the first kernel whose max length holds C
-    int64_t length = sizes.at("C");
-    for (size_t i = 0; i + 1 < k.maxLengths.size(); ++i)
-      if (length <= k.maxLengths[i])
-        return i == 0 ? k : kernel(k.sizeVariants[i - 1]);
-    return kernel(k.sizeVariants.back());
-  }
-  // The first variant that runs by M and holds it; else the tiling of least
-  // cost among the others.
-  for (const std::string &name : k.sizeVariants) {
-    const KernelSpec &v = kernel(name);
-    if (int64_t maxM = v.maxM(); maxM > 0 && sizes.at("M") <= maxM)
-      return v;
-  }
-  const KernelSpec *best = &k;
-  int64_t bestCost = k.launchCost(sizes, k.smCount, k.tileRates[0]);
-  for (size_t i = 0; i < k.sizeVariants.size(); ++i) {
-    const KernelSpec &v = kernel(k.sizeVariants[i]);
-    if (v.maxM() > 0)
-      continue;
-    if (int64_t cost = v.launchCost(sizes, k.smCount, k.tileRates[i + 1]); cost < bestCost)
-      best = &v, bestCost = cost;
-  }
-  return *best;
+  auto kernelAt = [&](size_t i) -> const KernelSpec & {
+    return i == 0 ? k : kernel(k.sizeVariants[i - 1]);
+  };
+  SizedArith a(sizes);
+  return kernelAt(launch::chooseVariant(a, k, kernelAt));
 }
 
 bool Bundle::isSizeVariant(const std::string &entry) const {

@@ -678,14 +678,16 @@ func.func @attention_wgmma(%q: tensor<2x8x2048x64xf16>, %k: tensor<2x2x2048x64xf
 
 // -----
 
-// Dynamic sizes: the host plans decode-or-main at launch. It counts the
-// wgmma kernel's own blocks (B x H x ceil(S / 128)) against the decode
-// kernel's (B x G x ceil(S x H / G / 64)), and takes the decode kernel where
-// those are fewer or the main kernel's do not fill the 132 SMs.
+// Dynamic sizes: the host plans decode-or-main at launch (the runtime's
+// rule, launch::planKeySplits). It counts the wgmma kernel's own blocks
+// (its grid: ceil(S / 128) x H x B) against the decode kernel's (B x G x
+// ceil(S x H / G / 64)), and takes the decode kernel where those are fewer
+// or the main kernel's do not fill the 132 SMs.
 // CHECK-LABEL: func.func @attention_wgmma_plan
 // CHECK: %[[S:.*]] = tensor.dim %arg0, %c2
 // CHECK: %[[MAINROWS:.*]] = arith.ceildivui %[[S]], %c128 : index
-// CHECK: %[[MAIN:.*]] = arith.muli %{{.*}}, %[[MAINROWS]] : index
+// CHECK: %[[MAINROWS_H:.*]] = arith.muli %[[MAINROWS]], %{{.*}} : index
+// CHECK: %[[MAIN:.*]] = arith.muli %[[MAINROWS_H]], %{{.*}} : index
 // CHECK: %[[DECODEROWS:.*]] = arith.ceildivui %{{.*}}, %c64 : index
 // CHECK: %[[DECODE:.*]] = arith.muli %{{.*}}, %[[DECODEROWS]] : index
 // CHECK: %[[FEW:.*]] = arith.cmpi ult, %[[MAIN]], %c132 : index
@@ -702,8 +704,8 @@ func.func @attention_wgmma_plan(%q: tensor<?x?x?x64xf16>, %k: tensor<?x?x?x64xf1
 
 // -----
 
-// The decode kernels (split_keys, on by default): the host runs the decode
-// kernel where its row blocks (S x H / G rows per K/V head) are fewer than
+// The decode kernels (split_keys, on by default): the host runs
+// (launch::planKeySplits) the decode kernel where its row blocks (S x H / G rows per K/V head) are fewer than
 // the main kernel's or the main kernel's do not fill the 132 SMs, with
 // floor(264 / decode blocks) key splits, at most 64 and at least two tiles
 // each; with more than one, the combine kernel on a workspace. The decode
@@ -712,8 +714,8 @@ func.func @attention_wgmma_plan(%q: tensor<?x?x?x64xf16>, %k: tensor<?x?x?x64xf1
 // per row; the combine kernel weighs each split by exp2(lse - max lse).
 // CHECK-LABEL: func.func @attention_decode
 // CHECK: %[[S_BLOCKS:.*]] = arith.ceildivui %[[S:.*]], %c64 : index
-// CHECK: %[[BH:.*]] = arith.muli %[[B:.*]], %[[H:.*]] : index
-// CHECK: %[[MAIN_BLOCKS:.*]] = arith.muli %[[BH]], %[[S_BLOCKS]] : index
+// CHECK: %[[SH:.*]] = arith.muli %[[S_BLOCKS]], %[[H:.*]] : index
+// CHECK: %[[MAIN_BLOCKS:.*]] = arith.muli %[[SH]], %[[B:.*]] : index
 // CHECK: %[[HG:.*]] = arith.divui %[[H]], %[[G:.*]] : index
 // CHECK: %[[ROWS:.*]] = arith.muli %[[S]], %[[HG]] : index
 // CHECK: %[[ROW_BLOCKS:.*]] = arith.ceildivui %[[ROWS]], %c64 : index

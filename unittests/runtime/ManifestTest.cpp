@@ -1,5 +1,6 @@
-#include "mini/runtime/Error.h"
 #include "mini/runtime/Manifest.h"
+#include "mini/runtime/Error.h"
+#include "mini/runtime/LaunchRules.h"
 
 #include "TestUtil.h"
 
@@ -178,7 +179,7 @@ TEST(Manifest, SplitTailPlansStreamKBlocks) {
   sizes["M"] = 2 * 64;
   sizes["K"] = 1024 * 16;
   p = k.planSplitTail(sizes, 132);
-  EXPECT_EQ(p.stepsPerBlock, KernelSpec::kTailStepsEnough);
+  EXPECT_EQ(p.stepsPerBlock, mini::launch::kTailStepsEnough);
   EXPECT_EQ(p.blocks, 128);
   EXPECT_EQ(p.splitTiles, 2);
   EXPECT_EQ(p.unsplitTiles, 0);

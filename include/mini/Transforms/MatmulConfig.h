@@ -28,7 +28,7 @@ MatmulConfigAttr skinnyTileConfig(mlir::MLIRContext *ctx);
 /// 8 warps.
 MatmulConfigAttr gemvDefaults(mlir::MLIRContext *ctx, mlir::Type elementType);
 
-/// A tensor-core tiling and its rate in launchCost, in percent of the
+/// A tensor-core tiling and its rate in launch::launchCost (LaunchRules.h), in percent of the
 /// chip's large default tile's.
 struct RatedConfig {
   MatmulConfigAttr config;
@@ -44,7 +44,7 @@ llvm::SmallVector<RatedConfig> tensorCoreTilings(mlir::MLIRContext *ctx, MathUni
                                                  std::optional<CopyKind> copy = std::nullopt);
 /// The default tensor-core tiling of `op`: the first of tensorCoreTilings
 /// when a size that decides the grid is dynamic, else the one of least
-/// launchCost.
+/// launch::launchCost.
 MatmulConfigAttr tensorCoreDefaults(MatmulOp op, MathUnit math, llvm::StringRef chip,
                                     std::optional<CopyKind> copy = std::nullopt);
 /// SMs of the usual part of `chip` (H100 SXM: 132).
@@ -52,11 +52,6 @@ int64_t smCount(llvm::StringRef chip);
 /// The shared memory one block of `chip` may opt in to (sm_90, sm_100: 227
 /// KB; sm_80, sm_87: 163 KB; else 99 KB); an SM has 1 KB more.
 int64_t sharedBytesPerBlock(llvm::StringRef chip);
-/// How long a launch of `blocks` blocks of tileM x tileN takes, in arbitrary
-/// units: waves of blocks (ceil(blocks / smCount)) times the time of one wave
-/// (tile area / rate). Lower is faster; the runtime computes the same.
-int64_t launchCost(int64_t blocks, int64_t tileM, int64_t tileN, int64_t smCount,
-                   int64_t ratePercent);
 /// The default SIMT tiling: 64x64x16 tiles through shared memory.
 MatmulConfigAttr simtDefaults(mlir::MLIRContext *ctx);
 

@@ -1,9 +1,10 @@
 // The host side of mini-lower-to-gpu (HostLaunches.h): buffers, the
-// launch-time choices the host IR makes (size variant, stream-K tail,
-// decode or main kernel; the runtime makes the same ones from the
-// manifest), and the launches.
+// launch-time choices (size variant, stream-K tail, decode or main kernel:
+// the runtime's rules of LaunchRules.h, emitted as host IR), and the
+// launches.
 #include "HostLaunches.h"
 #include "mini/Transforms/MatmulConfig.h"
+#include "mini/runtime/LaunchRules.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -15,40 +16,36 @@ using namespace mlir;
 namespace mini {
 namespace {
 
-/// The decode kernels' plan (KernelSplitKeys), on the host: the decode
-/// kernel runs where its row blocks (S x H / G rows per K/V head) are fewer
-/// than the main kernel's of `mainRows` rows (GQA rows packed: less work;
-/// the wgmma kernel's 128-row blocks run at about twice the speed per row)
-/// or the main kernel's do not fill the `smCount` SMs; then with as many key splits as keep the
-/// blocks within two per SM (a few past a wave cost a second), at most
-/// maxSplits and at least two tiles each. The
-/// runtime's KernelSpec::planSplitKeys computes the same with the device's
-/// SM count.
-struct KeySplitPlan {
-  Value decode, rowBlocks, splits;
+/// The launch rules (LaunchRules.h) on the host's index values: the host IR
+/// computes the runtime's choices with the runtime's code.
+struct HostArith {
+  using Int = Value;
+  using Bool = Value;
+  OpBuilder &b;
+  Location loc;
+  const llvm::StringMap<SizeValue> &sizes;
+
+  KernelBuilder kb() { return KernelBuilder(b, loc); }
+  Value size(StringRef name) { return sizes.lookup(name).value; }
+  Value c(int64_t v) { return kb().idx(v); }
+  Value add(Value x, Value y) { return kb().add(x, y); }
+  Value sub(Value x, Value y) { return kb().sub(x, y); }
+  Value mul(Value x, Value y) { return kb().mul(x, y); }
+  Value div(Value x, Value y) { return kb().div(x, y); }
+  Value rem(Value x, Value y) { return kb().rem(x, y); }
+  Value ceilDiv(Value x, Value y) { return arith::CeilDivUIOp::create(b, loc, x, y); }
+  Value min(Value x, Value y) { return kb().min(x, y); }
+  Value max(Value x, Value y) { return arith::MaxUIOp::create(b, loc, x, y); }
+  Value ult(Value x, Value y) { return kb().ult(x, y); }
+  Value ule(Value x, Value y) { return kb().ule(x, y); }
+  Value eq(Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, y);
+  }
+  Value both(Value x, Value y) { return kb().andi(x, y); }
+  Value either(Value x, Value y) { return arith::OrIOp::create(b, loc, x, y); }
+  Value select(Value c, Value t, Value f) { return kb().select(c, t, f); }
 };
-KeySplitPlan planKeySplits(OpBuilder &b, Location loc, const llvm::StringMap<SizeValue> &sizes,
-                           const KernelSplitKeys &sk, int64_t mainRows, int64_t smCount) {
-  KernelBuilder kb(b, loc);
-  auto ceilDiv = [&](Value x, Value y) {
-    return arith::CeilDivUIOp::create(b, loc, x, y).getResult();
-  };
-  auto size = [&](StringRef name) { return sizes.lookup(name).value; };
-  Value rows = kb.idx(sk.rows), sms = kb.idx(smCount);
-  Value batchHeads = kb.mul(size("B"), size("H"));
-  Value mainBlocks = kb.mul(batchHeads, ceilDiv(size("S"), kb.idx(mainRows)));
-  KeySplitPlan plan;
-  plan.rowBlocks = ceilDiv(kb.mul(size("S"), kb.div(size("H"), size("G"))), rows);
-  Value decodeBlocks = kb.mul(kb.mul(size("B"), size("G")), plan.rowBlocks);
-  plan.decode = arith::OrIOp::create(b, loc, kb.ult(decodeBlocks, mainBlocks),
-                                     kb.ult(mainBlocks, sms));
-  Value useful = arith::MaxUIOp::create(
-      b, loc, kb.div(ceilDiv(size("T"), kb.idx(sk.tileKeys)), kb.idx(2)), kb.idx(1));
-  Value wanted = arith::MaxUIOp::create(b, loc, kb.div(kb.mul(sms, kb.idx(2)), decodeBlocks),
-                                        kb.idx(1));
-  plan.splits = kb.min(kb.min(wanted, useful), kb.idx(sk.maxSplits));
-  return plan;
-}
+using TailPlan = launch::TailPlan<HostArith>;
 
 /// emitLaunches()'s state: the op's buffers and kernel arguments, then one
 /// method per kind of launch.
@@ -56,15 +53,15 @@ class HostLaunches {
 public:
   HostLaunches(OpBuilder &b, Operation *op, const llvm::StringMap<SizeValue> &sizes,
                ArrayRef<BuiltKernel> built, const llvm::StringMap<BuiltKernel> &companions)
-      : b(b), loc(op->getLoc()), op(op), sizes(sizes), built(built), companions(companions) {}
+      : b(b), loc(op->getLoc()), op(op), sizes(sizes), built(built),
+        companions(companions), rules{b, loc, sizes} {}
   void emit();
 
 private:
   void buffersAndArguments();
   Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  KernelBuilder kb() { return KernelBuilder(b, loc); }
   Value size(StringRef name) { return sizes.lookup(name).value; }
-  std::array<Value, 3> gridOf(const KernelSpec &spec);
+  std::array<Value, 3> gridOf(const KernelSpec &spec) { return launch::gridDims(rules, spec); }
   ArrayAttr companionRecords(ArrayRef<std::pair<StringRef, const KernelSpec *>> kernels);
   Value alloc(Type elt, Value count);
   gpu::LaunchFuncOp launchOf(gpu::GPUFuncOp kernel, const KernelSpec &spec,
@@ -73,18 +70,18 @@ private:
                        const std::array<Value, 3> &grid);
   void launch(gpu::GPUFuncOp kernel, const KernelSpec &spec, const std::array<Value, 3> &grid);
   /// The stream-K tail's plan at `grid`, where the kernel has one.
-  std::optional<TailSplitPlan> tailPlanOf(const KernelSpec &spec,
-                                          const std::array<Value, 3> &grid);
+  std::optional<TailPlan> tailPlanOf(const KernelSpec &spec, const std::array<Value, 3> &grid) {
+    if (!launch::hasSplitTail(spec))
+      return std::nullopt;
+    return launch::planSplitTail(rules, spec, grid, smsOfOp());
+  }
   /// The chip's SMs as the config pass recorded them, else the H100's.
   int64_t smsOfOp() {
     auto mm = dyn_cast<MatmulOp>(op);
     return mm && mm.getSmCount() ? *mm.getSmCount() : smCount("sm_90a");
   }
-  void launchSplitTiles(const KernelSpec &spec, const TailSplitPlan &plan,
-                        ArrayRef<Value> kernelArgs);
-  void launchCheapestVariant();
-  void launchByLength();
-  void launchVariant(Value index, ArrayRef<std::array<Value, 3>> grids);
+  void launchSplitTiles(const KernelSpec &spec, const TailPlan &plan, ArrayRef<Value> kernelArgs);
+  void launchVariants();
 
   OpBuilder &b;
   Location loc;
@@ -94,6 +91,7 @@ private:
   const llvm::StringMap<BuiltKernel> &companions;
   SmallVector<Value> args, buffers; // the kernels' arguments; the operands' buffers
   SmallVector<Value> outs;          // the results' buffers
+  HostArith rules;
 };
 
 /// The kernel's tensors are the op's operands, then its results (a norm's
@@ -129,20 +127,6 @@ void HostLaunches::buffersAndArguments() {
   }
   for (const std::string &s : built.front().second.sizes) // the variants share the ABI
     args.push_back(size(s));
-}
-
-std::array<Value, 3> HostLaunches::gridOf(const KernelSpec &spec) {
-  std::array<Value, 3> grid;
-  for (int i = 0; i < 3; ++i) {
-    Value extent = c(1);
-    for (const std::string &s : spec.grid[i].sizes)
-      extent = arith::MulIOp::create(b, loc, extent, size(s));
-    grid[i] = arith::CeilDivUIOp::create(b, loc, extent, c(spec.grid[i].div));
-    if (int64_t cluster = spec.grid[i].cluster; cluster > 1)
-      grid[i] = arith::MulIOp::create(
-          b, loc, arith::CeilDivUIOp::create(b, loc, grid[i], c(cluster)), c(cluster));
-  }
-  return grid;
 }
 
 /// The records of a kernel's companions (tail, decode, combine kernels)
@@ -184,13 +168,13 @@ gpu::LaunchFuncOp HostLaunches::launchOf(gpu::GPUFuncOp kernel, const KernelSpec
 
 /// An attention with decode kernels: the decode kernel (and, with more than
 /// one split, the combine kernel on a workspace) or the main kernel, as
-/// planKeySplits says.
+/// launch::planKeySplits says for the H100's SMs.
 void HostLaunches::launchAttention(gpu::GPUFuncOp kernel, const KernelSpec &spec,
                                    const std::array<Value, 3> &grid) {
   const KernelSplitKeys &sk = spec.splitKeys;
   const auto &[decodeKernel, decodeSpec] = companions.at(sk.decodeKernel);
   const auto &[combineKernel, combineSpec] = companions.at(sk.combineKernel);
-  KeySplitPlan plan = planKeySplits(b, loc, sizes, sk, spec.grid[0].div, smCount("sm_90a"));
+  launch::KeySplitPlan<HostArith> plan = launch::planKeySplits(rules, spec, smCount("sm_90a"));
   Value useMain =
       arith::XOrIOp::create(b, loc, plan.decode, arith::ConstantIntOp::create(b, loc, 1, 1));
   auto ifMain = scf::IfOp::create(b, loc, TypeRange{}, useMain, /*withElseRegion=*/true);
@@ -227,23 +211,6 @@ void HostLaunches::launchAttention(gpu::GPUFuncOp kernel, const KernelSpec &spec
   gpu::DeallocOp::create(b, loc, Type(), ValueRange{}, lse);
 }
 
-std::optional<TailSplitPlan> HostLaunches::tailPlanOf(const KernelSpec &spec,
-                                                      const std::array<Value, 3> &grid) {
-  const KernelSplitTail &st = spec.splitTail;
-  if (st.maxSplits <= 1)
-    return std::nullopt;
-  Value aligned = arith::ConstantIntOp::create(b, loc, 1, 1);
-  for (const std::string &name : st.aligned)
-    aligned = arith::AndIOp::create(
-        b, loc, aligned,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                              arith::RemUIOp::create(b, loc, size(name), c(8)), c(0)));
-  Value steps = arith::CeilDivUIOp::create(b, loc, size(st.depth), c(st.tileK));
-  TailSplitPlan plan = planTailSplits(b, loc, grid, steps, aligned, smsOfOp(), st.maxSplits);
-  plan.steps = steps;
-  return plan;
-}
-
 void HostLaunches::launch(gpu::GPUFuncOp kernel, const KernelSpec &spec,
                           const std::array<Value, 3> &grid) {
   if (spec.splitKeys.maxSplits > 0)
@@ -251,9 +218,9 @@ void HostLaunches::launch(gpu::GPUFuncOp kernel, const KernelSpec &spec,
   SmallVector<Value> kernelArgs = args;
   for (const KernelTensorMap &m : spec.tensorMaps) // maps of inputs only
     kernelArgs.push_back(tensorMapArgument(b, loc, m, buffers[m.tensor]));
-  std::optional<TailSplitPlan> plan = tailPlanOf(spec, grid);
+  std::optional<TailPlan> plan = tailPlanOf(spec, grid);
   if (plan)
-    kernelArgs.push_back(plan->unsplit);
+    kernelArgs.push_back(plan->unsplitTiles);
   auto launchOp = launchOf(kernel, spec, grid, kernelArgs);
   if (!plan)
     return;
@@ -264,7 +231,7 @@ void HostLaunches::launch(gpu::GPUFuncOp kernel, const KernelSpec &spec,
 }
 
 /// The split tiles' blocks, with their workspace, when there are any.
-void HostLaunches::launchSplitTiles(const KernelSpec &spec, const TailSplitPlan &plan,
+void HostLaunches::launchSplitTiles(const KernelSpec &spec, const TailPlan &plan,
                                     ArrayRef<Value> kernelArgs) {
   Value anySplit = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, c(0), plan.blocks);
   auto ifSplit = scf::IfOp::create(b, loc, TypeRange{}, anySplit, /*withElseRegion=*/false);
@@ -279,75 +246,20 @@ void HostLaunches::launchSplitTiles(const KernelSpec &spec, const TailSplitPlan 
   gpu::MemsetOp::create(b, loc, Type(), ValueRange{}, counters,
                         arith::ConstantIntOp::create(b, loc, 0, 32));
   SmallVector<Value> splitArgs(kernelArgs.begin(), kernelArgs.end() - 1);
-  splitArgs.append({partials, counters, plan.unsplit, plan.stepsPerBlock});
+  splitArgs.append({partials, counters, plan.unsplitTiles, plan.stepsPerBlock});
   launchOf(splitKernel, splitSpec, {blocks, c(1), c(1)}, splitArgs);
   gpu::DeallocOp::create(b, loc, Type(), ValueRange{}, partials);
   gpu::DeallocOp::create(b, loc, Type(), ValueRange{}, counters);
 }
 
-/// Size variants: the first whose max_m is at least M (the gemv kernel,
-/// small tiles), else the kernel of least cost, ceil(blocks / sm_count) *
-/// work per block * 100 / rate, the first on a tie (Bundle::forSizes in the
-/// runtime computes the same).
-void HostLaunches::launchCheapestVariant() {
-  const KernelSpec &first = built.front().second;
-  SmallVector<std::array<Value, 3>> grids;
-  SmallVector<std::pair<size_t, int64_t>> byM; // variants that run by M
-  Value best, bestIndex;
-  for (auto [i, entry] : llvm::enumerate(built)) {
-    const KernelSpec &spec = entry.second;
-    grids.push_back(gridOf(spec));
-    if (auto maxM = dyn_cast_or_null<IntegerAttr>(spec.attrs.get("max_m"))) {
-      byM.push_back({i, maxM.getInt()});
-      continue;
-    }
-    const std::array<Value, 3> &g = grids.back();
-    Value blocks = arith::MulIOp::create(b, loc, arith::MulIOp::create(b, loc, g[0], g[1]), g[2]);
-    Value waves = arith::CeilDivUIOp::create(b, loc, blocks, c(first.smCount));
-    int64_t workPerBlock = spec.grid[0].div * spec.grid[1].div * spec.grid[2].div;
-    Value cost = arith::DivUIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, waves, c(workPerBlock * 100)),
-        c(first.tileRates[i]));
-    // With a stream-K tail, the last wave costs the fraction of a tile's
-    // steps its blocks take (KernelSpec::launchCost computes the same).
-    if (std::optional<TailSplitPlan> tail = tailPlanOf(spec, g)) {
-      Value fullWaves = arith::DivUIOp::create(b, loc, tail->unsplit, c(first.smCount));
-      Value tailSteps = kb().add(kb().mul(fullWaves, tail->steps),
-                                 kb().add(tail->stepsPerBlock, c(MatmulConfigAttr::kTailPartialSteps)));
-      Value split = arith::DivUIOp::create(
-          b, loc, kb().mul(tailSteps, c(workPerBlock * 100)),
-          kb().mul(tail->steps, c(first.tileRates[i])));
-      cost = arith::SelectOp::create(b, loc, kb().ult(c(0), tail->blocks), split, cost);
-    }
-    if (i == 0) {
-      best = cost, bestIndex = c(0);
-      continue;
-    }
-    Value cheaper = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, cost, best);
-    best = arith::SelectOp::create(b, loc, cheaper, cost, best);
-    bestIndex = arith::SelectOp::create(b, loc, cheaper, c(i), bestIndex);
-  }
-  for (auto [i, maxM] : llvm::reverse(byM)) // the first that fits wins
-    bestIndex = arith::SelectOp::create(b, loc, kb().ule(size("M"), c(maxM)), c(i), bestIndex);
-  launchVariant(bestIndex, grids);
-}
-
-/// Length variants of a row op: the first kernel whose max length holds the
-/// row length C, 0 for any (Bundle::forSizes in the runtime does the same).
-void HostLaunches::launchByLength() {
-  const KernelSpec &first = built.front().second;
-  Value length = size("C");
-  Value index = c(built.size() - 1);
-  for (int64_t i = static_cast<int64_t>(built.size()) - 2; i >= 0; --i)
-    index = arith::SelectOp::create(b, loc, kb().ule(length, c(first.maxLengths[i])), c(i), index);
-  SmallVector<std::array<Value, 3>> grids;
+/// A kernel with size variants: the one launch::chooseVariant picks (the
+/// runtime's Bundle::forSizes), through scf.index_switch.
+void HostLaunches::launchVariants() {
+  auto kernelAt = [&](size_t i) -> const KernelSpec & { return built[i].second; };
+  Value index = launch::chooseVariant(rules, built.front().second, kernelAt);
+  SmallVector<std::array<Value, 3>> grids; // before the switch, as the costs' (CSE)
   for (const BuiltKernel &entry : built)
     grids.push_back(gridOf(entry.second));
-  launchVariant(index, grids);
-}
-
-/// Launches kernel `index` of `built` (with its grid of `grids`).
-void HostLaunches::launchVariant(Value index, ArrayRef<std::array<Value, 3>> grids) {
   SmallVector<int64_t> cases = llvm::to_vector(llvm::seq<int64_t>(1, built.size()));
   auto switchOp = scf::IndexSwitchOp::create(b, loc, TypeRange{}, index, cases, cases.size());
   auto fill = [&](Region &region, size_t i) {
@@ -365,10 +277,8 @@ void HostLaunches::emit() {
   buffersAndArguments();
   if (built.size() == 1)
     launch(built[0].first, built[0].second, gridOf(built[0].second));
-  else if (!built[0].second.maxLengths.empty())
-    launchByLength();
   else
-    launchCheapestVariant();
+    launchVariants();
   for (auto [result, out] : llvm::zip(op->getResults(), outs))
     result.replaceAllUsesWith(bufferization::ToTensorOp::create(
         b, loc, result.getType(), out, b.getUnitAttr(), b.getUnitAttr()));

@@ -40,27 +40,9 @@ mlir::DictionaryAttr specToAttr(mlir::OpBuilder &b, const KernelSpec &spec,
 mlir::Value tensorMapArgument(mlir::OpBuilder &b, mlir::Location loc, const KernelTensorMap &m,
                               mlir::Value buffer);
 
-/// The stream-K tail (KernelSplitTail), on the host (TensorCoreSplitHost.cpp,
-/// beside the tail kernel's TensorCoreSplit.cpp), for a grid of C tiles
-/// `grid` and `steps` K steps: the T tiles left over after the full waves
-/// (tiles mod SMs) laid end to end, T x steps steps shared by blocks of W =
-/// max(ceildiv(T x steps, SMs), min(ceildiv(steps, maxSplits), 16)) steps
-/// (MatmulConfigAttr::kTailStepsEnough: steps that pay for a partial). No tail
-/// (0 blocks) when that would not save a quarter of a tile (4 W > 3 steps),
-/// with a batch, or with rows that are not 16-byte aligned (`aligned`: the
-/// tail kernel has no scalar path). The runtime's KernelSpec::planSplitTail
-/// computes the same with the device's SM count.
-struct TailSplitPlan {
-  mlir::Value splitTiles, unsplit, stepsPerBlock, blocks;
-  mlir::Value steps; // K steps per tile
-};
-TailSplitPlan planTailSplits(mlir::OpBuilder &b, mlir::Location loc,
-                             std::array<mlir::Value, 3> grid, mlir::Value steps,
-                             mlir::Value aligned, int64_t smCount, int64_t maxSplits);
-
 /// Replaces `op` (on tensors, sizes `sizes`) by launches at `b`'s insertion
-/// point: of `built`'s only kernel, or of the cheapest of its size variants
-/// at the sizes; each with the companions (`companions`, by name) its
+/// point: of `built`'s only kernel, or of the size variant the runtime's
+/// rule picks at the sizes (LaunchRules.h); each with the companions (`companions`, by name) its
 /// record names.
 void emitLaunches(mlir::OpBuilder &b, mlir::Operation *op,
                   const llvm::StringMap<SizeValue> &sizes, llvm::ArrayRef<BuiltKernel> built,

@@ -52,7 +52,7 @@ struct KernelTensorMap {
 /// tensor maps, its workspace (an f32 memref of `tileElements` per slot, one
 /// slot per block and tail tile, an i32 memref of a zeroed counter per tail
 /// tile), the number of whole tiles and the K steps per block.
-/// planTailSplits (host) and the runtime plan the tail.
+/// launch::planSplitTail (LaunchRules.h) plans the tail.
 struct KernelSplitTail {
   int64_t maxSplits = 1;
   std::string depth; // the size the tile's K steps count
@@ -75,8 +75,8 @@ struct KernelSplitTail {
 /// split it writes O; with more, each block writes its rows' O / l (f32,
 /// [splits, B, H, S, D]) and log2-sum-exp (f32, [splits, B, H, S]) and the
 /// combine kernel (`part` "combine") merges them into O. Both take, after
-/// the sizes, the two workspace memrefs and the number of splits. The
-/// host (planKeySplits) and the runtime choose among them at launch.
+/// the sizes, the two workspace memrefs and the number of splits.
+/// launch::planKeySplits (LaunchRules.h) chooses among them at launch.
 struct KernelSplitKeys {
   int64_t maxSplits = 0; // 0: no decode kernel
   int64_t rows = 0, tileKeys = 0;
@@ -98,8 +98,9 @@ struct KernelSpec {
   int64_t dynamicSharedBytes = 0; // gpu.dynamic_shared_memory the kernel uses
   llvm::SmallVector<KernelTensorMap, 2> tensorMaps;
   mlir::NamedAttrList attrs; // op attributes the kernel bakes in
-  // Kernels with the same ABI; a launch runs the one of least cost (see
-  // mini.matmul's tile_rates), this kernel's rate first in `tileRates`.
+  // Kernels with the same ABI; a launch runs the one launch::chooseVariant
+  // picks (see mini.matmul's tile_rates), this kernel's rate first in
+  // `tileRates`.
   llvm::SmallVector<std::string, 2> sizeVariants;
   int64_t smCount = 0;
   llvm::SmallVector<int64_t, 3> tileRates;
@@ -108,6 +109,13 @@ struct KernelSpec {
   llvm::SmallVector<int64_t, 6> maxLengths;
   KernelSplitTail splitTail;
   KernelSplitKeys splitKeys;
+
+  /// A size variant that runs by M (attrs' max_m: the gemv kernel, small
+  /// tiles): the most M it takes; 0 for a variant by cost.
+  int64_t maxM() const {
+    auto maxM = llvm::dyn_cast_or_null<mlir::IntegerAttr>(attrs.get("max_m"));
+    return maxM ? maxM.getInt() : 0;
+  }
 };
 
 /// Builds code at the insertion point of `b` with location `loc`.

@@ -227,12 +227,6 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
     static constexpr int64_t kTmaAlign = 1024;
     /// The most blocks a tile of the last wave may be split over.
     static constexpr int64_t kMaxTailSplits = 8;
-    /// A tail block takes min(1 / tail_splits of a tile, kTailStepsEnough)
-    /// steps at least, and the launch cost adds kTailPartialSteps to a tail
-    /// block's steps for its partial tile (the runtime's KernelSpec has the
-    /// same two constants).
-    static constexpr int64_t kTailStepsEnough = 16;
-    static constexpr int64_t kTailPartialSteps = 4;
     /// Bytes at the end of a split tail's dynamic shared memory that keep a
     /// tail block's two places in the grid across its K loops.
     static constexpr int64_t kSplitStashBytes = 128;

@@ -118,9 +118,9 @@ struct KernelSpec {
   // between b and c) before the store.
   std::vector<ProgramStep> program;
   int64_t programResult = -1;
-  // Kernels with this one's ABI; a launch runs the first variant whose
-  // maxM() holds M, else the one of least launchCost (Bundle::forSizes). `tileRates`: this kernel's rate, then
-  // each variant's, in percent of this kernel's when each fills the GPU.
+  // Kernels with this one's ABI; a launch runs the one launch::chooseVariant
+  // picks (Bundle::forSizes). `tileRates`: this kernel's rate, then each
+  // variant's, in percent of this kernel's when each fills the GPU.
   std::vector<std::string> sizeVariants;
   int64_t smCount = 0;
   std::vector<int64_t> tileRates;
@@ -135,13 +135,11 @@ struct KernelSpec {
   Sizes resolveSizes(const Sizes &given) const;
   /// Number of elements of tensor `t` at `sizes`.
   int64_t numElements(const TensorSpec &t, const Sizes &sizes) const;
+  // The launch-time rules of LaunchRules.h (launch::), at `sizes`:
   std::array<int64_t, 3> gridDims(const Sizes &sizes) const;
-  /// How long a launch at `sizes` takes on `smCount` SMs for a kernel of
-  /// `ratePercent`, in arbitrary units: ceil(blocks / smCount) * work per
-  /// block (the product of the grid divisors) * 100 / ratePercent. With a
-  /// stream-K tail (planSplitTail), the last wave counts as the fraction of a
-  /// tile's steps its blocks take: (full waves + (W + kTailPartialSteps) /
-  /// S) * work * 100 / rate.
+  /// launch::launchCost: ceil(blocks / smCount) * work per block (the
+  /// product of the grid divisors) * 100 / ratePercent, the stream-K tail's
+  /// last wave as the fraction of a tile its blocks take.
   int64_t launchCost(const Sizes &sizes, int64_t smCount, int64_t ratePercent) const;
   /// Kernel parameters the ABI implies: 5 per tensor (memref descriptor), 1 per
   /// size, 1 per tensor map (a pointer).
@@ -150,32 +148,11 @@ struct KernelSpec {
            (splitTail.splitBlocks ? 12 : splitTail.maxSplits > 1 ? 1 : 0) +
            (splitKeys.part.empty() ? 0 : 11);
   }
-  /// The tail at `sizes` on `smCount` SMs: the T tiles left after the full
-  /// waves (tiles mod SMs), S K steps each, laid end to end and shared by
-  /// ceildiv(T x S, W) blocks of W = max(ceildiv(T x S, SMs),
-  /// min(ceildiv(S, maxSplits), kTailStepsEnough)) steps. None when that
-  /// would not save a quarter of a tile (4 W > 3 S), with a batch, or with
-  /// sizes `aligned` names not multiples of 8 (mini-lower-to-gpu computes
-  /// the same).
+  /// The stream-K tail on `smCount` SMs (launch::planSplitTail).
   SplitTailPlan planSplitTail(const Sizes &sizes, int64_t smCount) const;
-  /// Steps that pay for a block's partial tile (its write and the last
-  /// block's read): a tile's 1 / maxSplits need not be more (tall K over
-  /// few tiles: split-K over all SMs; docs/PERF.md v30). The compiler's
-  /// MatmulConfigAttr has the same two constants.
-  static constexpr int64_t kTailStepsEnough = 16;
-  /// What launchCost adds to a tail block's steps for its partial tile and
-  /// the tile's final sum (so that a split tail of few steps per block does
-  /// not look cheaper than a smaller tile: 1024^3 stays on 64x128 tiles).
-  static constexpr int64_t kTailPartialSteps = 4;
-  /// Whether a launch at `sizes` on `smCount` SMs runs the decode kernel,
-  /// and with how many key splits: where its row blocks (S x H / G rows per
-  /// K/V head) are fewer than the main kernel's (GQA rows packed) or the
-  /// main kernel's do not fill the SMs; then as many splits as keep the
-  /// blocks within two per SM (every decode kernel fits two; a few blocks
-  /// past a wave cost a second one), at most maxSplits and at least two
-  /// key tiles each (or
-  /// `forcedSplits`, if > 0, capped at maxSplits). mini-lower-to-gpu's
-  /// planKeySplits computes the same.
+  /// Whether a launch on `smCount` SMs runs the decode kernel, and with how
+  /// many key splits (launch::planKeySplits; `forcedSplits`, if > 0, capped
+  /// at maxSplits, replaces the rule's), and the workspaces that takes.
   SplitKeysPlan planSplitKeys(const Sizes &sizes, int64_t smCount, int64_t forcedSplits = 0) const;
   double attr(const std::string &name, double fallback) const;
   /// A size variant that runs by M (the gemv kernel, small tiles): the
@@ -267,8 +244,8 @@ struct Bundle {
   const KernelSpec &kernel(const std::string &entry) const;
   const FunctionSpec &function(const std::string &name) const;
   /// The kernel that runs a launch of `k` (this bundle's, or a copy of it)
-  /// at `sizes`: of `k` and its size variants, the one of least launchCost
-  /// (the first on a tie).
+  /// at `sizes`: of `k` and its size variants, the one
+  /// launch::chooseVariant picks (by row length, by M, else by launchCost).
   const KernelSpec &forSizes(const KernelSpec &k, const Sizes &sizes) const;
   /// Whether `entry` is another kernel's size variant (launched through it).
   bool isSizeVariant(const std::string &entry) const;
