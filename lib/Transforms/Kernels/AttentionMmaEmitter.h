@@ -1,5 +1,6 @@
 // The FlashAttention-2 style tensor-core attention kernel's emitter, shared
-// by AttentionMmaKernel.cpp and AttentionMmaMasking.cpp. Private to
+// by AttentionMmaKernel.cpp, AttentionMmaProducts.cpp and
+// AttentionMmaMasking.cpp. Private to
 // lib/Transforms.
 #ifndef MINI_TRANSFORMS_KERNELS_ATTENTIONMMAEMITTER_H
 #define MINI_TRANSFORMS_KERNELS_ATTENTIONMMAEMITTER_H
@@ -29,8 +30,9 @@ namespace arith = mlir::arith;
 constexpr int64_t kAttentionChunk = 8; // f16/bf16 elements per 16-byte copy
 
 /// Emits the kernel's body (emit()) at the builder, at the start of the
-/// kernel function. Its pieces are in AttentionMmaKernel.cpp and, for masks
-/// and the causal diagonal, AttentionMmaMasking.cpp.
+/// kernel function. Its pieces are in AttentionMmaKernel.cpp (structure),
+/// AttentionMmaProducts.cpp (the warp's S, softmax and O += P V) and, for
+/// masks and the causal diagonal, AttentionMmaMasking.cpp.
 class AttentionMmaEmitter {
 public:
   /// `decode`: the decode kernel (KernelSplitKeys): rows of the heads that
