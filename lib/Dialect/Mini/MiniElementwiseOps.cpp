@@ -44,7 +44,8 @@ static LogicalResult verifyUnary(Operation *op, int64_t minRank = 1) {
   auto in = cast<RankedTensorType>(op->getOperand(0).getType());
   auto res = cast<RankedTensorType>(op->getResult(0).getType());
   if (in.getRank() < minRank)
-    return op->emitOpError() << "input must have rank >= " << minRank << ", got " << shapeStr(in);
+    return op->emitOpError() << "input must have rank >= " << minRank << ", got rank "
+                             << in.getRank() << " (" << shapeStr(in) << ")";
   return verifySameShapeAndType(op, in, res, "input");
 }
 
@@ -75,7 +76,8 @@ LogicalResult TransposeOp::verify() {
   auto in = cast<RankedTensorType>(getInput().getType());
   auto res = cast<RankedTensorType>(getResult().getType());
   if (in.getRank() < 2)
-    return emitOpError() << "input must have rank >= 2, got " << shapeStr(in);
+    return emitOpError() << "input must have rank >= 2, got rank " << in.getRank() << " ("
+                         << shapeStr(in) << ")";
   SmallVector<int64_t> swapped(in.getShape());
   std::swap(swapped[in.getRank() - 1], swapped[in.getRank() - 2]);
   if (res.getShape() != ArrayRef<int64_t>(swapped) || res.getElementType() != in.getElementType())

@@ -82,7 +82,7 @@ func.func @cast_shape(%x: tensor<8x16xf32>) {
 // -----
 
 func.func @transpose_rank1(%x: tensor<16xf16>) {
-  // expected-error @+1 {{input must have rank >= 2, got 16}}
+  // expected-error @+1 {{input must have rank >= 2, got rank 1 (16)}}
   %0 = mini.transpose %x : tensor<16xf16> -> tensor<16xf16>
   return
 }
@@ -98,7 +98,7 @@ func.func @transpose_not_swapped(%x: tensor<2x8x16xf16>) {
 // -----
 
 func.func @mask_rank1(%x: tensor<16xf32>) {
-  // expected-error @+1 {{input must have rank >= 2, got 16}}
+  // expected-error @+1 {{input must have rank >= 2, got rank 1 (16)}}
   %0 = mini.causal_mask %x : tensor<16xf32> -> tensor<16xf32>
   return
 }
