@@ -106,6 +106,13 @@ LogicalResult buildMiniPipeline(
     function_ref<LogicalResult(const Twine &)> errorHandler) {
   if (failed(checkChip(opts.chip, errorHandler)))
     return failure();
+  // gpu-module-to-binary only prints an error for a format it does not know
+  // and succeeds: check here. (Its other spellings pass through.)
+  if (!llvm::is_contained(
+          {"bin", "isa", "llvm", "binary", "assembly", "fatbin", "fatbinary", "offloading"},
+          StringRef(opts.format)))
+    return errorHandler("mini-pipeline: unknown format '" + opts.format +
+                        "': expected bin (cubin, for bundles), isa (PTX text) or llvm (LLVM IR)");
   if (!opts.bundle.empty() && opts.format != "bin")
     return errorHandler("mini-pipeline: bundle= needs format=bin, got format=" + opts.format);
   // Our passes, each from its generated options struct: the pipeline's
