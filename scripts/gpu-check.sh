@@ -46,6 +46,10 @@ for t in f16 bf16 f32; do
   # 16x64 tensor-core tiles (sm_90, 8 < M <= 16): whole and partial tiles,
   # unaligned rows (the scalar path), a batch, short and long K; just past.
   [ "$t" != f32 ] && for s in batch=1,M=16,N=4096,K=4096 batch=1,M=13,N=4097,K=777 batch=2,M=16,N=1000,K=300 batch=1,M=10,N=11008,K=64 batch=1,M=11,N=24,K=20011 batch=1,M=17,N=24,K=2001; do add "mm_${t}_matmul" "$s"; done
+  # The few-rows tiling (sm_90, 16 < M <= 64: 64x128 tiles, the stream-K
+  # tail as split-K): whole and partial tiles, unaligned rows (no tail), a
+  # batch (no tail), long and short K, wide N; just past.
+  [ "$t" != f32 ] && for s in batch=1,M=64,N=4096,K=4096 batch=1,M=33,N=4097,K=777 batch=2,M=40,N=1000,K=300 batch=1,M=50,N=24,K=20011 batch=1,M=64,N=11008,K=64 batch=1,M=48,N=14336,K=4096 batch=1,M=65,N=264,K=2001; do add "mm_${t}_matmul" "$s"; done
   # wgmma (f16: 128x256 tiles to f16; bf16: 128x128 to f32): aligned, unaligned
   # (the scalar path, in two column halves), the stream-K tail, a batch.
   [ "$t" != f32 ] && for s in batch=1,M=1000,N=1032,K=776 batch=1,M=4096,N=4096,K=4096 batch=3,M=129,N=264,K=8 batch=1,M=33,N=65,K=17 batch=1,M=1000,N=1000,K=777 batch=1,M=4352,N=4352,K=520 batch=1,M=1000,N=1000,K=200 batch=2,M=2000,N=3000,K=1000 batch=1,M=1,N=4096,K=4096; do add "mm_${t}_wgmma_matmul" "$s"; done
@@ -122,6 +126,8 @@ done
 for s in batch=1,M=3,N=1032,K=777 batch=2,M=8,N=33,K=65; do add epi_f16_matmul "$s"; add epi_f32_matmul "$s"; done
 # ... and the 16x64 tiles'.
 for s in batch=1,M=12,N=1032,K=777 batch=2,M=16,N=33,K=65; do add epi_f16_matmul "$s"; done
+# ... and the few-rows tiles' (the tail's split-K sum, then the epilogue).
+for s in batch=1,M=40,N=1032,K=4096 batch=1,M=64,N=264,K=777; do add epi_f16_matmul "$s"; done
 for s in batch=1,M=1000,N=1000,K=776 batch=1,M=4352,N=4352,K=520 batch=1,M=256,N=256,K=65536 batch=1,M=4096,N=4096,K=4096; do
   add epi_f16_split_matmul "$s"; add epi_bf16_wgmma_matmul "$s"; add epi_f16_matmul "$s"
 done

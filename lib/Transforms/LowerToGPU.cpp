@@ -148,8 +148,12 @@ LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef na
   if (ArrayAttr variants = mm.getSizeVariantsAttr())
     llvm::append_range(configs, variants.getAsRange<MatmulConfigAttr>());
   for (auto [i, cfg] : llvm::enumerate(configs)) {
+    // A variant with a stream-K tail is named apart from a plain one of its
+    // tile (the few-rows tiling beside the cost model's 64x128).
     std::string suffix = cfg.isGemv() ? std::string("gemv")
-                                      : (Twine(cfg.getTileM()) + "x" + Twine(cfg.getTileN())).str();
+                                      : (Twine(cfg.getTileM()) + "x" + Twine(cfg.getTileN()) +
+                                         (cfg.getTailSplits() > 1 ? "_streamk" : ""))
+                                            .str();
     std::string kernelName =
         i == 0 ? name.str() : uniqueKernelName(kernels, (name + "_" + suffix).str());
     if (failed(add(kernelName, [&](StringRef n, KernelSpec &spec) {

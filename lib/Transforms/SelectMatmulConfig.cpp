@@ -76,6 +76,8 @@ MatmulConfigAttr chooseMatmulConfig(MatmulOp op, StringRef chip, bool gemv) {
   if ((elementType.isF16() || elementType.isBF16()) && computeCapability(chip).value_or(0) >= 80) {
     if (fewRows && m <= kSkinnyMaxM && chip.starts_with("sm_90"))
       return skinnyTileConfig(op.getContext());
+    if (fewRows && m <= kFewRowsMaxM && chip.starts_with("sm_90"))
+      return fewRowsTileConfig(op.getContext());
     return tensorCoreDefaults(op, chip == "sm_90a" ? MathUnit::wgmma : MathUnit::mma_sync, chip);
   }
   return simtDefaults(op.getContext());
@@ -171,6 +173,11 @@ int64_t sharedBytesPerBlock(StringRef chip) {
 
 MatmulConfigAttr skinnyTileConfig(MLIRContext *ctx) {
   return MatmulConfigAttr::get(ctx, 16, 64, 64, 1, 2, 6, MathUnit::mma_sync, CopyKind::tma);
+}
+
+MatmulConfigAttr fewRowsTileConfig(MLIRContext *ctx, int64_t tailSplits) {
+  return MatmulConfigAttr::get(ctx, 64, 128, 64, 2, 4, 4, MathUnit::mma_sync, CopyKind::tma,
+                               /*cluster_m=*/1, /*producer_warps=*/4, tailSplits);
 }
 
 MatmulConfigAttr gemvDefaults(MLIRContext *ctx, Type elementType) {
@@ -328,7 +335,7 @@ private:
   /// What the launch chooses from: with sizes known only at launch, the
   /// smaller tilings as variants and the rates that pick the one of least
   /// launchCost (unless options fixed the tiling), and with M known only at
-  /// launch the variants taken by M, gemv and 16x64 tiles (unless options
+  /// launch the variants taken by M, gemv, 16x64 and few-rows tiles (unless options
   /// chose the unit); the chip's SMs for a split last wave.
   void recordLaunchChoices(mini::MatmulOp op, mini::MatmulConfigAttr c,
                            std::optional<mini::CopyKind> wantCopy) {
@@ -351,14 +358,23 @@ private:
         add(t.config, t.ratePercent, 0);
     }
     // M known only at launch: the launch takes the gemv kernel for M <= 8
-    // and, with TMA, 16x64 tiles for M <= 16 (docs/PERF.md v31, v32), by M
-    // rather than by cost (their rates are not used).
+    // and, with TMA, 16x64 tiles for M <= 16 and the few-rows tiling for M
+    // <= 64 (docs/PERF.md v31-v33), by M rather than by cost (their rates
+    // are not used).
     auto lhs = cast<RankedTensorType>(op.getLhs().getType());
     if (!tilingFixed && !wantMath && !c.isGemv() &&
         ShapedType::isDynamic(lhs.getShape()[lhs.getRank() - 2])) {
       add(mini::gemvDefaults(ctx, lhs.getElementType()), 100, mini::kGemvMaxM);
-      if (c.usesTma())
+      if (c.usesTma()) {
         add(mini::skinnyTileConfig(ctx), 100, mini::kSkinnyMaxM);
+        // The few-rows tiling is its producer and its tail: not where the
+        // options turn either off (or ask for clusters, which the tail
+        // does not take).
+        if (producerWarps != 0 && tailSplits != 1 && clusterM <= 1)
+          add(mini::fewRowsTileConfig(ctx, tailSplits > 1 ? tailSplits
+                                                          : mini::MatmulConfigAttr::kMaxTailSplits),
+              100, mini::kFewRowsMaxM);
+      }
     }
     if (!variants.empty()) {
       op.setSizeVariantsAttr(ArrayAttr::get(ctx, variants));

@@ -32,9 +32,11 @@
 // sm_86) and each tiling's rate, for the launch to take the one of least
 // cost; and the variants the launch takes by M before any cost (their
 // rates are not used): the gemv kernel where M <= 8 and, with TMA, 16x64
-// tiles where M <= 16.
+// tiles where M <= 16 and the few-rows tiling (64x128 tiles, a producer,
+// the stream-K tail of at most 8 splits a tile) where M <= 64;
+// tail-splits=4 gives it 4, producer-warps=0 and cluster-m=2 leave it out.
 // CHECK-LABEL: func.func @f16
-// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">, #mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">, #mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">], sm_count = 132 : i64, tile_rates = array<i64: 100, 60, 100, 100>, variant_max_m = array<i64: 0, 8, 16>}
+// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">, #mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">, #mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>], sm_count = 132 : i64, tile_rates = array<i64: 100, 60, 100, 100, 100>, variant_max_m = array<i64: 0, 8, 16, 64>}
 // CPASYNC-LABEL: func.func @f16
 // CPASYNC: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">
 // ONESTAGE-LABEL: func.func @f16
@@ -42,6 +44,7 @@
 // ONESTAGE: #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 1, math = "mma_sync">}
 // NOPRODUCER-LABEL: func.func @f16
 // NOPRODUCER: #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">, size_variants = [
+// NOPRODUCER-SAME: variant_max_m = array<i64: 0, 8, 16>}
 // FOURWARPS-LABEL: func.func @f16
 // FOURWARPS: #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">}
 // CLUSTER-LABEL: func.func @f16
@@ -64,7 +67,7 @@
 // WMMA: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 1, math = "wmma">
 // tail-splits does not fix the tiling: the variants stay (unsplit).
 // TAIL-LABEL: func.func @f16
-// TAIL: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">, #mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">, #mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">], sm_count = 132 : i64
+// TAIL: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">, #mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">, #mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 4>], sm_count = 132 : i64
 func.func @f16(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
   %c = mini.matmul %a, %b : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>
@@ -178,7 +181,8 @@ func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: ten
 // cores, for every element type: 8 rows, 4 lanes of 16-byte vectors per B
 // row (32 f16 or 16 f32 columns per block), 8 vectors in flight per thread,
 // 8 warps. 9 to 16 rows take 16x64 tensor-core tiles (mma.sync, TMA, 6
-// stages), more the cost model's tiling; f32 with M known only at launch
+// stages), 17 to 64 the few-rows tiling (64x128, a producer, the stream-K
+// tail), more the cost model's tiling; f32 with M known only at launch
 // takes SIMT with the gemv kernel as its variant. math=mma_sync leaves out
 // both; math=gemv asks for the gemv kernel at any M, and its tile options
 // apply.
@@ -186,8 +190,10 @@ func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: ten
 // CHECK: {config = #mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">} : tensor<1x4096xf16>
 // CHECK: {config = #mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">} : tensor<9x4096xf16>
 // CHECK: {config = #mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">} : tensor<16x4096xf16>
-// CHECK: math = "wgmma"{{.*}} : tensor<17x4096xf16>
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">], sm_count = 132 : i64, tile_rates = array<i64: 100, 60, 100, 100>, variant_max_m = array<i64: 0, 8, 16>} : tensor<?x4096xf16>
+// CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, sm_count = 132 : i64} : tensor<17x4096xf16>
+// CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, sm_count = 132 : i64} : tensor<64x4096xf16>
+// CHECK: math = "wgmma"{{.*}} : tensor<65x4096xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>], sm_count = 132 : i64, tile_rates = array<i64: 100, 60, 100, 100, 100>, variant_max_m = array<i64: 0, 8, 16, 64>} : tensor<?x4096xf16>
 // MMA-LABEL: func.func @decode
 // MMA: math = "mma_sync"{{.*}} : tensor<1x4096xf16>
 // MMA-NOT: gemv
@@ -195,11 +201,14 @@ func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: ten
 // GEMV: {config = #mini.matmul_config<tile_m = 8, tile_n = 64, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">} : tensor<1x4096xf16>
 // GEMV: {config = #mini.matmul_config<tile_m = 8, tile_n = 64, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">} : tensor<9x4096xf16>
 func.func @decode(%x: tensor<1x4096xf16>, %w: tensor<4096x4096xf16>, %y: tensor<9x4096xf16>,
-                  %y16: tensor<16x4096xf16>, %y17: tensor<17x4096xf16>, %z: tensor<?x4096xf16>) {
+                  %y16: tensor<16x4096xf16>, %y17: tensor<17x4096xf16>, %y64: tensor<64x4096xf16>,
+                  %y65: tensor<65x4096xf16>, %z: tensor<?x4096xf16>) {
   %0 = mini.matmul %x, %w : tensor<1x4096xf16>, tensor<4096x4096xf16> -> tensor<1x4096xf16>
   %1 = mini.matmul %y, %w : tensor<9x4096xf16>, tensor<4096x4096xf16> -> tensor<9x4096xf16>
   %2 = mini.matmul %y16, %w : tensor<16x4096xf16>, tensor<4096x4096xf16> -> tensor<16x4096xf16>
   %3 = mini.matmul %y17, %w : tensor<17x4096xf16>, tensor<4096x4096xf16> -> tensor<17x4096xf16>
+  %5 = mini.matmul %y64, %w : tensor<64x4096xf16>, tensor<4096x4096xf16> -> tensor<64x4096xf16>
+  %6 = mini.matmul %y65, %w : tensor<65x4096xf16>, tensor<4096x4096xf16> -> tensor<65x4096xf16>
   %4 = mini.matmul %z, %w : tensor<?x4096xf16>, tensor<4096x4096xf16> -> tensor<?x4096xf16>
   return
 }

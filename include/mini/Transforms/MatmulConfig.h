@@ -7,8 +7,9 @@ namespace mini {
 
 /// The default tiling of `op` on `chip`, from its element type and, where
 /// they are static, its sizes: the gemv kernel for a static M of at most
-/// kGemvMaxM, the skinny tiling on sm_90 for one of at most kSkinnyMaxM
-/// (unless `gemv` is false).
+/// kGemvMaxM, on sm_90 the skinny tiling for one of at most kSkinnyMaxM and
+/// the few-rows tiling for one of at most kFewRowsMaxM (unless `gemv` is
+/// false).
 MatmulConfigAttr chooseMatmulConfig(MatmulOp op, llvm::StringRef chip, bool gemv = true);
 
 /// The most rows of A the default gemv kernel takes (its tile_m); a matmul
@@ -23,6 +24,18 @@ constexpr int64_t kSkinnyMaxM = 16;
 /// against 0.64x and 0.88x for the default tilings. Past 16 rows each row
 /// of tiles reads B again (64 x 14336 x 4096: 0.42x), docs/PERF.md v32.
 MatmulConfigAttr skinnyTileConfig(mlir::MLIRContext *ctx);
+/// The most rows of A the few-rows tiling takes by default (a static M, or
+/// the launch of a size variant).
+constexpr int64_t kFewRowsMaxM = 64;
+/// The few-rows tiling (sm_90), for kSkinnyMaxM < M <= kFewRowsMaxM: one row
+/// of 64x128 tiles (B read once), mma.sync on 2 x 4 warps fed by a producer
+/// warpgroup through 4 TMA stages, and the stream-K tail splitting the K
+/// loop of the few tiles over the SMs (split-K). 1.07-1.39x the default
+/// tilings' speed from 17 x 4096 x 4096 to 64 x 14336 x 4096 (0.75-1.13x
+/// cuBLAS; docs/PERF.md v33), where those leave few blocks. `tailSplits`:
+/// the tail's (matmul-tail-splits), by default the most a tile may take.
+MatmulConfigAttr fewRowsTileConfig(mlir::MLIRContext *ctx,
+                                   int64_t tailSplits = MatmulConfigAttr::kMaxTailSplits);
 /// The default gemv tiling for operands of `elementType`: kGemvMaxM rows,
 /// 4 lanes of 16-byte vectors per B row, 8 vectors in flight per thread,
 /// 8 warps.
