@@ -30,8 +30,8 @@ constexpr int64_t kFewRowsMaxM = 64;
 /// The few-rows tiling (sm_90), for kSkinnyMaxM < M <= kFewRowsMaxM: one row
 /// of 64x128 tiles (B read once), mma.sync on 2 x 4 warps fed by a producer
 /// warpgroup through 4 TMA stages, and the stream-K tail splitting the K
-/// loop of the few tiles over the SMs (split-K). 1.07-1.39x the default
-/// tilings' speed from 17 x 4096 x 4096 to 64 x 14336 x 4096 (0.75-1.13x
+/// loop of the few tiles over the SMs (split-K). 1.07-1.38x the default
+/// tilings' speed from 17 x 4096 x 4096 to 64 x 14336 x 4096 (0.74-1.11x
 /// cuBLAS; docs/PERF.md v33), where those leave few blocks. `tailSplits`:
 /// the tail's (matmul-tail-splits), by default the most a tile may take.
 MatmulConfigAttr fewRowsTileConfig(mlir::MLIRContext *ctx,
@@ -41,8 +41,8 @@ MatmulConfigAttr fewRowsTileConfig(mlir::MLIRContext *ctx,
 /// 8 warps.
 MatmulConfigAttr gemvDefaults(mlir::MLIRContext *ctx, mlir::Type elementType);
 
-/// A tensor-core tiling and its rate in launch::launchCost (LaunchRules.h), in percent of the
-/// chip's large default tile's.
+/// A tensor-core tiling and its rate in launch::launchCost (LaunchRules.h),
+/// in percent of the chip's large default tile's.
 struct RatedConfig {
   MatmulConfigAttr config;
   int64_t ratePercent;
