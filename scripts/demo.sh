@@ -33,8 +33,12 @@ for k in m["kernels"]:
           ", ".join(f'{t["name"]}:{t["dtype"]}[{"x".join(t["dims"])}]' for t in k["tensors"]) +
           (f', dynamic sizes {",".join(dyn)}' if dyn else ""))
     if k.get("size_variants"):
-        print(f'     size variants {", ".join(k["size_variants"])}: a launch runs the one of least '
-              f'ceil(blocks / {k["sm_count"]} SMs) x tile / rate (rates {", ".join(map(str, k["tile_rates"]))} percent)')
+        by_m = [f'{v["entry"]} (M <= {int(v["attrs"]["max_m"])})' for v in m["kernels"]
+                if v["entry"] in k["size_variants"] and v["attrs"].get("max_m")]
+        print(f'     size variants {", ".join(k["size_variants"])}: a launch runs ' +
+              (f'the first of {", ".join(by_m)} that holds M, else ' if by_m else '') +
+              f'the one of least ceil(blocks / {k["sm_count"]} SMs) x tile / rate (rates '
+              f'{", ".join(map(str, k["tile_rates"]))} percent)')
     st = k.get("split_tail")
     if st and st.get("kernel"):
         print(f'     stream-K tail: the last, partial wave goes to {st["kernel"]}, the '
