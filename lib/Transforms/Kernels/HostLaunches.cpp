@@ -59,8 +59,8 @@ public:
 
 private:
   void buffersAndArguments();
-  Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value size(StringRef name) { return sizes.lookup(name).value; }
+  Value c(int64_t v) { return rules.c(v); }
+  Value size(StringRef name) { return rules.size(name); }
   std::array<Value, 3> gridOf(const KernelSpec &spec) { return launch::gridDims(rules, spec); }
   ArrayAttr companionRecords(ArrayRef<std::pair<StringRef, const KernelSpec *>> kernels);
   Value alloc(Type elt, Value count);
