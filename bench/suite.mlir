@@ -243,6 +243,20 @@ func.func @transpose_f16(%x: tensor<?x?x?xf16>) -> tensor<?x?x?xf16> {
   %y = mini.transpose %x : tensor<?x?x?xf16> -> tensor<?x?x?xf16>
   return %y : tensor<?x?x?xf16>
 }
+// Heads before tokens (a swap with a run after it): a static run of 128
+// (16-byte vectors) and a dynamic one (element by element).
+func.func @heads_f16(%x: tensor<?x?x?x128xf16>) -> tensor<?x?x?x128xf16> {
+  %y = mini.transpose %x {permutation = array<i64: 0, 2, 1, 3>} : tensor<?x?x?x128xf16> -> tensor<?x?x?x128xf16>
+  return %y : tensor<?x?x?x128xf16>
+}
+func.func @heads_any_f32(%x: tensor<?x?x?x?xf32>) -> tensor<?x?x?x?xf32> {
+  %y = mini.transpose %x {permutation = array<i64: 0, 2, 1, 3>} : tensor<?x?x?x?xf32> -> tensor<?x?x?x?xf32>
+  return %y : tensor<?x?x?x?xf32>
+}
+func.func @heads_bf16(%x: tensor<?x?x64xbf16>) -> tensor<?x?x64xbf16> {
+  %y = mini.transpose %x {permutation = array<i64: 1, 0, 2>} : tensor<?x?x64xbf16> -> tensor<?x?x64xbf16>
+  return %y : tensor<?x?x64xbf16>
+}
 func.func @mask_f16(%x: tensor<?x?x?xf16>) -> tensor<?x?x?xf16> {
   %y = mini.causal_mask %x : tensor<?x?x?xf16> -> tensor<?x?x?xf16>
   return %y : tensor<?x?x?xf16>

@@ -107,6 +107,14 @@ for t in f16 bf16 f32; do
     add "mask_${t}_causal_mask" "$s"
   done
 done
+# Transposes with a run after the swapped dims (tokens x heads x D ->
+# heads x tokens x D): runs of 128, 64 and any length, partial blocks.
+for s in batch=1,R=1,C=1 batch=1,R=77,C=32 batch=3,R=1000,C=8 batch=1,R=4096,C=32; do
+  add "heads_f16_transpose" "$s,inner=128"
+  add "heads_any_f32_transpose" "$s,inner=3"
+done
+add "heads_any_f32_transpose" "batch=2,R=33,C=5,inner=129"
+for s in batch=1,R=1,C=1 batch=1,R=77,C=32 batch=1,R=4099,C=8; do add "heads_bf16_transpose" "$s,inner=64"; done
 # Fused chains (mini.elementwise: bias, gelu, scale, residual; SwiGLU's
 # product; a per-channel scale, gelu and a cast).
 for k in chain_f16 swiglu_bf16 chain_cast_f32; do

@@ -66,8 +66,9 @@ struct FuseAttentionPattern : OpRewritePattern<MatmulOp> {
     if (!qk || qk.hasEpilogue())
       return rewriter.notifyMatchFailure(pv, "the scores are not a matmul used only there");
     auto kt = soleProducer<TransposeOp>(qk.getRhs());
-    if (!kt)
-      return rewriter.notifyMatchFailure(pv, "the scores' rhs is not a transpose used only there");
+    if (!kt || kt.getSwappedDim() != cast<RankedTensorType>(kt.getType()).getRank() - 2)
+      return rewriter.notifyMatchFailure(
+          pv, "the scores' rhs is not a transpose of the last two dims used only there");
     Value q = qk.getLhs(), k = kt.getInput(), v = pv.getRhs();
     if (auto qs = soleProducer<ScaleOp>(q)) {
       scale *= qs.getFactor().convertToFloat();

@@ -198,6 +198,28 @@ LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
   return success();
 }
 
+/// A reshape launches nothing: upstream's tensor.reshape, whose shape is
+/// the result's static dims and the input's dynamic ones in order.
+void lowerReshape(ReshapeOp reshape) {
+  OpBuilder b(reshape);
+  Location loc = reshape.getLoc();
+  auto in = cast<RankedTensorType>(reshape.getInput().getType());
+  SmallVector<Value> inDynamic, shape;
+  for (int64_t i = 0; i < in.getRank(); ++i)
+    if (in.isDynamicDim(i))
+      inDynamic.push_back(tensor::DimOp::create(b, loc, reshape.getInput(), i));
+  size_t nextDynamic = 0;
+  for (int64_t size : reshape.getType().getShape())
+    shape.push_back(ShapedType::isDynamic(size)
+                        ? inDynamic[nextDynamic++]
+                        : arith::ConstantIndexOp::create(b, loc, size).getResult());
+  Value shapeTensor = tensor::FromElementsOp::create(b, loc, shape);
+  reshape.replaceAllUsesWith(
+      tensor::ReshapeOp::create(b, loc, reshape.getType(), reshape.getInput(), shapeTensor)
+          .getResult());
+  reshape.erase();
+}
+
 /// A dimension fixed to 0 leaves the kernel nothing to do and no launch
 /// the runtime can make (it rejects sizes fixed to 0): an error here, named,
 /// rather than a failure deep in the lowering.
@@ -214,8 +236,8 @@ struct MiniLowerToGPUPass : mini::impl::MiniLowerToGPUBase<MiniLowerToGPUPass> {
     ModuleOp module = getOperation();
     SmallVector<Operation *> ops;
     module.walk([&](Operation *op) {
-      if (isa<MatmulOp, SoftmaxOp, RmsNormOp, LayerNormOp, AttentionOp, AddOp, MulOp, SiluOp, GeluOp, ScaleOp,
-              CastOp, TransposeOp, CausalMaskOp, ElementwiseOp>(op))
+      if (isa<MatmulOp, SoftmaxOp, RmsNormOp, LayerNormOp, AttentionOp, AddOp, MulOp, SiluOp,
+              GeluOp, ScaleOp, CastOp, TransposeOp, CausalMaskOp, ElementwiseOp, ReshapeOp>(op))
         ops.push_back(op);
     });
     if (ops.empty())
@@ -244,19 +266,28 @@ struct MiniLowerToGPUPass : mini::impl::MiniLowerToGPUBase<MiniLowerToGPUPass> {
       if (failed(checkNoEmptyDims(op)))
         return signalPassFailure();
       auto func = op->getParentOfType<func::FuncOp>();
-      names.push_back(uniqueName((func ? func.getName().str() + "_" : std::string()) +
-                                 op->getName().stripDialect().str()));
+      auto view = dyn_cast<ReshapeOp>(op);
+      names.push_back(view ? std::string()
+                           : uniqueName((func ? func.getName().str() + "_" : std::string()) +
+                                        op->getName().stripDialect().str()));
       if (func && !recorders.count(func))
         recorders[func] = FunctionRecorder::create(func);
-      if (auto it = recorders.find(func); it != recorders.end() && it->second)
-        it->second->addLaunch(op, names.back());
+      if (auto it = recorders.find(func); it != recorders.end() && it->second) {
+        if (view)
+          it->second->addView(view);
+        else
+          it->second->addLaunch(op, names.back());
+      }
     }
     for (auto &[func, recorder] : recorders)
       if (recorder)
         recorder->finish();
-    for (auto [op, name] : llvm::zip(ops, names))
-      if (failed(lowerOp(op, kernels, name)))
+    for (auto [op, name] : llvm::zip(ops, names)) {
+      if (auto view = dyn_cast<ReshapeOp>(op))
+        lowerReshape(view);
+      else if (failed(lowerOp(op, kernels, name)))
         return signalPassFailure();
+    }
   }
 };
 

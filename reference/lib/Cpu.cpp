@@ -131,11 +131,12 @@ void causalMask(const double *x, double *y, int64_t batch, int64_t S, int64_t T)
       }
 }
 
-void transpose(const double *x, double *y, int64_t batch, int64_t R, int64_t C) {
+void transpose(const double *x, double *y, int64_t batch, int64_t R, int64_t C, int64_t inner) {
   for (int64_t z = 0; z < batch; ++z)
     for (int64_t r = 0; r < R; ++r)
       for (int64_t c = 0; c < C; ++c)
-        y[(z * C + c) * R + r] = x[(z * R + r) * C + c];
+        for (int64_t i = 0; i < inner; ++i)
+          y[((z * C + c) * R + r) * inner + i] = x[((z * R + r) * C + c) * inner + i];
 }
 
 void elementwiseProgram(const std::vector<std::string> &ops,

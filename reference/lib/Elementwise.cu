@@ -53,12 +53,13 @@ __global__ void causalMaskKernel(const T *x, T *y, int64_t n, int64_t S, int64_t
 }
 
 template <typename T>
-__global__ void transposeKernel(const T *x, T *y, int64_t n, int64_t R, int64_t C) {
+__global__ void transposeKernel(const T *x, T *y, int64_t n, int64_t R, int64_t C, int64_t inner) {
   int64_t idx = globalIndex();
   if (idx >= n)
     return;
-  int64_t c = idx % C, r = (idx / C) % R, z = idx / (R * C);
-  y[(z * C + c) * R + r] = x[idx];
+  int64_t i = idx % inner, run = idx / inner;
+  int64_t c = run % C, r = (run / C) % R, z = run / (R * C);
+  y[((z * C + c) * R + r) * inner + i] = x[idx];
 }
 
 // A fused elementwise program, passed by value as the kernel's parameter.
@@ -198,12 +199,13 @@ void causalMask(DType t, const void *x, void *y, int64_t batch, int64_t S, int64
   checkLaunch("reference causal_mask");
 }
 
-void transpose(DType t, const void *x, void *y, int64_t batch, int64_t R, int64_t C) {
+void transpose(DType t, const void *x, void *y, int64_t batch, int64_t R, int64_t C,
+               int64_t inner) {
   dispatch(t, [&](auto tag) {
     using E = decltype(tag);
-    int64_t n = batch * R * C;
+    int64_t n = batch * R * C * inner;
     transposeKernel<E><<<gridFor(n, "reference transpose"), kThreads>>>(
-        static_cast<const E *>(x), static_cast<E *>(y), n, R, C);
+        static_cast<const E *>(x), static_cast<E *>(y), n, R, C, inner);
   });
   checkLaunch("reference transpose");
 }

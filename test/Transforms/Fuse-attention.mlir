@@ -48,7 +48,7 @@ func.func @unscaled(%q: tensor<2x4x128x32xbf16>, %k: tensor<2x4x256x32xbf16>, %v
 
 // Not fused: the probabilities have another user (returned); a negative
 // scale after the mask (-inf would become +inf); a dynamic head dim; scores
-// that are not Q Kt (no transpose).
+// that are not Q Kt (no transpose, or a transpose of other dims).
 // CHECK-LABEL: func.func @probabilities_used_twice
 // CHECK-NOT: mini.attention
 // CHECK: mini.softmax
@@ -59,6 +59,9 @@ func.func @unscaled(%q: tensor<2x4x128x32xbf16>, %k: tensor<2x4x256x32xbf16>, %v
 // CHECK-NOT: mini.attention
 // CHECK: mini.softmax
 // CHECK-LABEL: func.func @no_transpose
+// CHECK-NOT: mini.attention
+// CHECK: mini.softmax
+// CHECK-LABEL: func.func @transpose_of_heads
 // CHECK-NOT: mini.attention
 // CHECK: mini.softmax
 func.func @probabilities_used_twice(%q: tensor<1x2x16x32xf16>, %k: tensor<1x2x16x32xf16>, %v: tensor<1x2x16x32xf16>) -> (tensor<1x2x16x32xf16>, tensor<1x2x16x16xf16>) {
@@ -85,6 +88,13 @@ func.func @dynamic_head_dim(%q: tensor<1x2x16x?xf16>, %k: tensor<1x2x16x?xf16>, 
   return %o : tensor<1x2x16x?xf16>
 }
 func.func @no_transpose(%q: tensor<1x2x16x32xf16>, %kt: tensor<1x2x32x16xf16>, %v: tensor<1x2x16x32xf16>) -> tensor<1x2x16x32xf16> {
+  %s = mini.matmul %q, %kt : tensor<1x2x16x32xf16>, tensor<1x2x32x16xf16> -> tensor<1x2x16x16xf16>
+  %p = mini.softmax %s : tensor<1x2x16x16xf16> -> tensor<1x2x16x16xf16>
+  %o = mini.matmul %p, %v : tensor<1x2x16x16xf16>, tensor<1x2x16x32xf16> -> tensor<1x2x16x32xf16>
+  return %o : tensor<1x2x16x32xf16>
+}
+func.func @transpose_of_heads(%q: tensor<1x2x16x32xf16>, %k: tensor<1x32x2x16xf16>, %v: tensor<1x2x16x32xf16>) -> tensor<1x2x16x32xf16> {
+  %kt = mini.transpose %k {permutation = array<i64: 0, 2, 1, 3>} : tensor<1x32x2x16xf16> -> tensor<1x2x32x16xf16>
   %s = mini.matmul %q, %kt : tensor<1x2x16x32xf16>, tensor<1x2x32x16xf16> -> tensor<1x2x16x16xf16>
   %p = mini.softmax %s : tensor<1x2x16x16xf16> -> tensor<1x2x16x16xf16>
   %o = mini.matmul %p, %v : tensor<1x2x16x16xf16>, tensor<1x2x16x32xf16> -> tensor<1x2x16x32xf16>

@@ -142,6 +142,76 @@ func.func @transpose(%x: tensor<2x?x?xf16>) -> tensor<2x?x?xf16> {
 
 // -----
 
+// A swap with dims after it (tokens x heads x D -> heads x tokens x D):
+// sizes batch x R x C x inner, flat over y like the elementwise kernels
+// (8192 elements a block); each thread's 16-byte vectors are loaded from
+// where x keeps them, ((z R + r) C + c) inner + i for output element
+// ((z C + c) R + r) inner + i, all four before the first store.
+// CHECK-LABEL: func.func @transpose_heads
+// CHECK: %[[T:.*]] = tensor.dim %{{.*}}, %c1 : tensor<1x?x32x128xf16>
+// CHECK: memref.alloc(%[[T]]) : memref<1x32x?x128xf16>
+// CHECK: gpu.launch_func @mini_kernels::@transpose_heads_transpose
+// CHECK-SAME: args(%{{.*}} : memref<?xf16>, %{{.*}} : memref<?xf16>, %c1 : index, %[[T]] : index, %c32 : index, %c128 : index)
+// CHECK-SAME: attrs = {vector_width = 8 : i64}
+// CHECK-SAME: grid = [{div = 8192 : i64, sizes = ["batch", "R", "C", "inner"]}
+// CHECK-SAME: op = "transpose", sizes = ["batch", "R", "C", "inner"]
+// CHECK-SAME: tensors = [{dims = ["batch", "R", "C", "inner"], dtype = "f16", name = "x", output = false}, {dims = ["batch", "C", "R", "inner"], dtype = "f16", name = "y", output = true}]
+// CHECK: gpu.func @transpose_heads_transpose(%[[X:.*]]: memref<?xf16>, %[[Y:.*]]: memref<?xf16>, %{{.*}}: index, %[[R:.*]]: index, %{{.*}}: index, %{{.*}}: index)
+// CHECK: %[[ROW:.*]] = arith.divui %[[N:.*]], %c128
+// CHECK-NEXT: %[[r:.*]] = arith.remui %[[ROW]], %[[R]]
+// CHECK-NEXT: %[[ZC:.*]] = arith.divui %[[ROW]], %[[R]]
+// CHECK-NEXT: %[[c:.*]] = arith.remui %[[ZC]], %c32
+// CHECK-NEXT: %[[z:.*]] = arith.divui %[[ZC]], %c32
+// CHECK-NEXT: %[[i:.*]] = arith.remui %[[N]], %c128
+// CHECK-NEXT: %[[ZR:.*]] = arith.muli %[[z]], %[[R]]
+// CHECK-NEXT: %[[ZRr:.*]] = arith.addi %[[ZR]], %[[r]]
+// CHECK-NEXT: %[[ZRC:.*]] = arith.muli %[[ZRr]], %c32
+// CHECK-NEXT: %[[ZRCc:.*]] = arith.addi %[[ZRC]], %[[c]]
+// CHECK-NEXT: %[[AT:.*]] = arith.muli %[[ZRCc]], %c128
+// CHECK-NEXT: %[[FROM:.*]] = arith.addi %[[AT]], %[[i]]
+// CHECK-COUNT-4: vector.load %[[X]][%{{.*}}] {alignment = 16 : i64} : memref<?xf16>, vector<8xf16>
+// CHECK-COUNT-4: vector.store %{{.*}}, %[[Y]][%{{.*}}] {alignment = 16 : i64} : memref<?xf16>, vector<8xf16>
+// CHECK: gpu.return
+func.func @transpose_heads(%x: tensor<1x?x32x128xf16>) -> tensor<1x32x?x128xf16> {
+  %y = mini.transpose %x {permutation = array<i64: 0, 2, 1, 3>} : tensor<1x?x32x128xf16> -> tensor<1x32x?x128xf16>
+  return %y : tensor<1x32x?x128xf16>
+}
+
+// -----
+
+// A run of 3 f32 (12 bytes) is not a whole number of vectors: each
+// thread's four 16-byte slots of y are loaded element by element (16
+// loads). A dynamic run takes 16-byte vectors where it is a multiple of 8
+// bf16 (checked once per thread), else the same element-by-element path.
+// CHECK-LABEL: func.func @transpose_odd_runs
+// CHECK: gpu.launch_func @mini_kernels::@transpose_odd_runs_transpose
+// CHECK-SAME: attrs = {vector_width = 1 : i64}
+// CHECK-SAME: grid = [{div = 4096 : i64
+// CHECK: gpu.launch_func @mini_kernels::@transpose_odd_runs_transpose_1
+// CHECK-SAME: attrs = {vector_width = 8 : i64}
+// CHECK-SAME: grid = [{div = 8192 : i64
+// CHECK: gpu.func @transpose_odd_runs_transpose(
+// CHECK-NOT: vector.load
+// CHECK-COUNT-16: memref.load %{{.*}} : memref<?xf32>
+// CHECK-NOT: memref.load
+// CHECK: gpu.return
+// CHECK: gpu.func @transpose_odd_runs_transpose_1(%{{.*}}: memref<?xbf16>, %{{.*}}: memref<?xbf16>, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %[[RUN_LENGTH:.*]]: index)
+// CHECK: %[[REM:.*]] = arith.remui %[[RUN_LENGTH]], %c8
+// CHECK: %[[WHOLE:.*]] = arith.cmpi eq, %[[REM]], %c0
+// CHECK: scf.if %[[WHOLE]] {
+// CHECK-COUNT-4: vector.load %{{.*}} : memref<?xbf16>, vector<8xbf16>
+// CHECK-NOT: memref.load
+// CHECK: } else {
+// CHECK-COUNT-32: memref.load %{{.*}} : memref<?xbf16>
+// CHECK: gpu.return
+func.func @transpose_odd_runs(%x: tensor<5x7x3xf32>, %w: tensor<5x7x?xbf16>) -> (tensor<7x5x3xf32>, tensor<7x5x?xbf16>) {
+  %y = mini.transpose %x {permutation = array<i64: 1, 0, 2>} : tensor<5x7x3xf32> -> tensor<7x5x3xf32>
+  %v = mini.transpose %w {permutation = array<i64: 1, 0, 2>} : tensor<5x7x?xbf16> -> tensor<7x5x?xbf16>
+  return %y, %v : tensor<7x5x3xf32>, tensor<7x5x?xbf16>
+}
+
+// -----
+
 // The causal mask: sizes batch x S x T; per element, key j = i mod T of row
 // (i / T) mod S is masked where i_row + T < j + S, and becomes -inf.
 // CHECK-LABEL: func.func @mask

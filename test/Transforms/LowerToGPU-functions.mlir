@@ -48,14 +48,46 @@ func.func @attend(%q: tensor<?x8x?x64xbf16>, %k: tensor<?x2x?x64xbf16>, %v: tens
 
 // -----
 
+// A reshape is a view: no launch and no buffer of its own. The kernels
+// that read its result bind its input's buffer (q's projection t0 read as
+// 1 x tokens x 32 x 128), with the reshape's dims (its dynamic dim is its
+// input's); a returned reshape names its input's buffer "result0", so the
+// last transpose writes the result. The host code reshapes with upstream's
+// tensor.reshape.
+// CHECK-LABEL: func.func @heads
+// CHECK-SAME: buffers = [{dims = ["arg0.0", 4096], dtype = "f16", name = "t0"}, {dims = [1, 32, "arg0.0", 128], dtype = "f16", name = "t1"}, {dims = [1, 32, "arg0.0", 128], dtype = "f16", name = "t2"}]
+// CHECK-SAME: launches = [{kernel = "heads_matmul", sizes = {K = [4096], M = ["arg0.0"], N = [4096], batch = [1]}, tensors = ["arg0", "arg1", "t0"]}
+// CHECK-SAME: {kernel = "heads_transpose", sizes = {C = [32], R = ["arg0.0"], batch = [1], inner = [128]}, tensors = ["t0", "t1"]}
+// CHECK-SAME: {kernel = "heads_attention", sizes = {B = [1], D = [128], G = [8], H = [32], S = ["arg0.0"], T = ["arg2.2"]}, tensors = ["t1", "arg2", "arg3", "t2"]}
+// CHECK-SAME: {kernel = "heads_transpose_1", sizes = {C = ["arg0.0"], R = [32], batch = [1], inner = [128]}, tensors = ["t2", "result0"]}]
+// CHECK-SAME: results = [{dims = ["arg0.0", 4096], dtype = "f16", name = "result0"}]
+// CHECK: %[[SHAPE:.*]] = tensor.from_elements %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<4xindex>
+// CHECK: tensor.reshape %{{.*}}(%[[SHAPE]]) : (tensor<?x4096xf16>, tensor<4xindex>) -> tensor<1x?x32x128xf16>
+// CHECK: tensor.reshape %{{.*}}(%{{.*}}) : (tensor<1x?x32x128xf16>, tensor<2xindex>) -> tensor<?x4096xf16>
+func.func @heads(%x: tensor<?x4096xf16>, %wq: tensor<4096x4096xf16>, %k: tensor<1x8x?x128xf16>, %v: tensor<1x8x?x128xf16>) -> tensor<?x4096xf16> {
+  %q = mini.matmul %x, %wq : tensor<?x4096xf16>, tensor<4096x4096xf16> -> tensor<?x4096xf16>
+  %q4 = mini.reshape %q : tensor<?x4096xf16> -> tensor<1x?x32x128xf16>
+  %qh = mini.transpose %q4 {permutation = array<i64: 0, 2, 1, 3>} : tensor<1x?x32x128xf16> -> tensor<1x32x?x128xf16>
+  %o = mini.attention %qh, %k, %v {causal} : tensor<1x32x?x128xf16>, tensor<1x8x?x128xf16>, tensor<1x8x?x128xf16> -> tensor<1x32x?x128xf16>
+  %ot = mini.transpose %o {permutation = array<i64: 0, 2, 1, 3>} : tensor<1x32x?x128xf16> -> tensor<1x?x32x128xf16>
+  %y = mini.reshape %ot : tensor<1x?x32x128xf16> -> tensor<?x4096xf16>
+  return %y : tensor<?x4096xf16>
+}
+
+// -----
+
 // No record where the runtime could not run the function as launches
-// alone: host code besides the mini ops, a result that is an argument, the
-// same value returned twice.
+// alone: host code besides the mini ops, a result that is an argument (or
+// a view of one), the same value returned twice (or two views of one).
 // CHECK-LABEL: func.func @host_code
 // CHECK-NOT: mini.function
 // CHECK-LABEL: func.func @returns_argument
 // CHECK-NOT: mini.function
 // CHECK-LABEL: func.func @returns_twice
+// CHECK-NOT: mini.function
+// CHECK-LABEL: func.func @returns_view_of_argument
+// CHECK-NOT: mini.function
+// CHECK-LABEL: func.func @returns_two_views
 // CHECK-NOT: mini.function
 // CHECK: gpu.module
 func.func @host_code(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
@@ -70,4 +102,14 @@ func.func @returns_argument(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8
 func.func @returns_twice(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
   %y = mini.silu %x : tensor<4x8xf32> -> tensor<4x8xf32>
   return %y, %y : tensor<4x8xf32>, tensor<4x8xf32>
+}
+func.func @returns_view_of_argument(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<32xf32>) {
+  %y = mini.silu %x : tensor<4x8xf32> -> tensor<4x8xf32>
+  %v = mini.reshape %x : tensor<4x8xf32> -> tensor<32xf32>
+  return %y, %v : tensor<4x8xf32>, tensor<32xf32>
+}
+func.func @returns_two_views(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<32xf32>) {
+  %y = mini.silu %x : tensor<4x8xf32> -> tensor<4x8xf32>
+  %v = mini.reshape %y : tensor<4x8xf32> -> tensor<32xf32>
+  return %y, %v : tensor<4x8xf32>, tensor<32xf32>
 }

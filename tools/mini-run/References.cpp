@@ -155,9 +155,11 @@ referenceFor(ref::MatmulVariant matmulRef, const rt::KernelSpec &k, const rt::Si
   if (k.op == "causal_mask")
     return {"causal_mask/per-element",
             [=] { ref::causalMask(dt, in(0), out, s("batch"), s("S"), s("T")); }};
-  if (k.op == "transpose")
+  if (k.op == "transpose") {
+    int64_t inner = sizes.count("inner") ? s("inner") : 1; // swaps with dims after them
     return {"transpose/per-element",
-            [=] { ref::transpose(dt, in(0), out, s("batch"), s("R"), s("C")); }};
+            [=] { ref::transpose(dt, in(0), out, s("batch"), s("R"), s("C"), inner); }};
+  }
   if (std::optional<ref::UnaryOp> unary = unaryOp(k)) {
     DType outType = k.tensors.back().dtype;
     float factor = static_cast<float>(k.attr("factor", 1.0));
@@ -234,7 +236,8 @@ std::vector<std::vector<double>> cpuTruth(const rt::KernelSpec &k, const rt::Siz
   else if (k.op == "causal_mask")
     ref::cpu::causalMask(in[0].data(), truth.data(), s("batch"), s("S"), s("T"));
   else if (k.op == "transpose")
-    ref::cpu::transpose(in[0].data(), truth.data(), s("batch"), s("R"), s("C"));
+    ref::cpu::transpose(in[0].data(), truth.data(), s("batch"), s("R"), s("C"),
+                        sizes.count("inner") ? s("inner") : 1);
   else if (std::optional<ref::UnaryOp> unary = unaryOp(k))
     ref::cpu::unary(ref::name(*unary), in[0].data(), truth.data(), outElements,
                     k.attr("factor", 1.0));

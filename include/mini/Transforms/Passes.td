@@ -174,7 +174,9 @@ def MiniLowerToGPU : Pass<"mini-lower-to-gpu", "mlir::ModuleOp"> {
     still on tensors, by a launch of that kernel on buffers
     (`bufferization.to_buffer` of the operands, a `memref.alloc` for the
     result, `bufferization.to_tensor` back), so that upstream one-shot
-    bufferization finishes the host side.
+    bufferization finishes the host side. A `mini.reshape` launches nothing:
+    it becomes upstream's `tensor.reshape`, and in the function record its
+    result names its input's buffer.
 
     All kernels share one ABI: each tensor is passed flattened as a
     `memref<?xT>`, then each size as an `index`. Kernels are shape-generic:

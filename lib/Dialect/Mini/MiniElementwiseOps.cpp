@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 
 #include <cmath>
+#include <limits>
 #include <optional>
 
 using namespace mlir;
@@ -72,18 +73,73 @@ LogicalResult CastOp::verify() {
   return verifySameShape(*this, in, cast<RankedTensorType>(getResult().getType()), "input");
 }
 
+int64_t TransposeOp::getSwappedDim() {
+  std::optional<ArrayRef<int64_t>> perm = getPermutation();
+  if (!perm)
+    return cast<RankedTensorType>(getInput().getType()).getRank() - 2;
+  for (auto [k, from] : llvm::enumerate(*perm))
+    if (from != static_cast<int64_t>(k))
+      return k;
+  return 0; // the identity: the verifier rejects it
+}
+
 LogicalResult TransposeOp::verify() {
   auto in = cast<RankedTensorType>(getInput().getType());
   auto res = cast<RankedTensorType>(getResult().getType());
-  if (in.getRank() < 2)
-    return emitOpError() << "input must have rank >= 2, got rank " << in.getRank() << " ("
-                         << shapeStr(in) << ")";
+  int64_t rank = in.getRank();
+  if (rank < 2)
+    return emitOpError() << "input must have rank >= 2, got rank " << rank << " (" << shapeStr(in)
+                         << ")";
+  if (std::optional<ArrayRef<int64_t>> perm = getPermutation()) {
+    auto permStr = [&] {
+      std::string s;
+      llvm::raw_string_ostream os(s);
+      os << "[";
+      llvm::interleaveComma(*perm, os);
+      return s + "]";
+    };
+    if (static_cast<int64_t>(perm->size()) != rank)
+      return emitOpError() << "permutation " << permStr() << " has " << perm->size()
+                           << " entries; the input " << shapeStr(in) << " has rank " << rank;
+    SmallVector<int64_t> swap = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+    int64_t d = getSwappedDim();
+    if (d + 1 < rank)
+      std::swap(swap[d], swap[d + 1]);
+    if (*perm != ArrayRef<int64_t>(swap) || d + 1 >= rank)
+      return emitOpError() << "permutation " << permStr()
+                           << " must swap two adjacent dims and keep the others in place";
+  }
+  int64_t d = getSwappedDim();
   SmallVector<int64_t> swapped(in.getShape());
-  std::swap(swapped[in.getRank() - 1], swapped[in.getRank() - 2]);
+  std::swap(swapped[d], swapped[d + 1]);
   if (res.getShape() != ArrayRef<int64_t>(swapped) || res.getElementType() != in.getElementType())
-    return emitOpError() << "result " << res << " must be the input " << in
-                         << " with its last two dims swapped ("
+    return emitOpError() << "result " << res << " must be the input " << in << " with dims " << d
+                         << " and " << d + 1 << " swapped ("
                          << RankedTensorType::get(swapped, in.getElementType()) << ")";
+  return success();
+}
+
+LogicalResult ReshapeOp::verify() {
+  auto in = cast<RankedTensorType>(getInput().getType());
+  auto res = cast<RankedTensorType>(getResult().getType());
+  if (in.getElementType() != res.getElementType())
+    return emitOpError() << "result element type " << res.getElementType()
+                         << " differs from input element type " << in.getElementType();
+  if (in.getNumDynamicDims() != res.getNumDynamicDims())
+    return emitOpError() << "result " << shapeStr(res) << " has " << res.getNumDynamicDims()
+                         << " dynamic dims, input " << shapeStr(in) << " has "
+                         << in.getNumDynamicDims() << "; dynamic dims carry over one to one";
+  auto staticProduct = [](RankedTensorType t) { // saturates: no tensor holds 2^63 elements
+    int64_t p = 1;
+    for (int64_t d : t.getShape())
+      if (!ShapedType::isDynamic(d) && __builtin_mul_overflow(p, d, &p))
+        return std::numeric_limits<int64_t>::max();
+    return p;
+  };
+  if (staticProduct(in) != staticProduct(res))
+    return emitOpError() << "result " << shapeStr(res) << " must hold as many elements as input "
+                         << shapeStr(in) << ": static dims multiply to " << staticProduct(res)
+                         << " against " << staticProduct(in);
   return success();
 }
 

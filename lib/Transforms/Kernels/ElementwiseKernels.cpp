@@ -4,7 +4,8 @@
 // a block takes kVectorsPerThread x kThreads consecutive vectors of 16 bytes
 // (of the widest element type), loads them all before it stores any, and
 // only the last, partial block checks bounds. Transpose goes through a
-// shared-memory tile so both its reads and its writes are coalesced.
+// shared-memory tile so both its reads and its writes are coalesced (a
+// swap of two dims with dims after them moves whole runs instead).
 #include "ElementwiseScalar.h"
 #include "KernelBuilder.h"
 
@@ -246,6 +247,7 @@ FailureOr<gpu::GPUFuncOp> buildTransposeKernel(TransposeOp op, gpu::GPUModuleOp 
                                                StringRef name, KernelSpec &spec) {
   RankedTensorType x = tensorType(op.getInput());
   int64_t rank = x.getRank();
+  assert(op.getSwappedDim() == rank - 2 && "the last two dims; others: buildRowTransposeKernel");
   OpBuilder b(op->getContext());
   Location loc = op->getLoc();
   spec.op = "transpose";
@@ -310,12 +312,85 @@ FailureOr<gpu::GPUFuncOp> buildTransposeKernel(TransposeOp op, gpu::GPUModuleOp 
   return func;
 }
 
+/// y[z, c, r, :] = x[z, r, c, :]: a swap of two dims that keeps the dims
+/// after them (`inner` elements), so each run of `inner` elements moves
+/// whole. Flat over y like the elementwise kernels: each thread takes
+/// kVectorsPerThread slots of 16 bytes of y and loads them from where x
+/// keeps them (whole vectors where `inner` is a multiple of the vector: at
+/// compile time, or checked at run time where `inner` is dynamic; else
+/// element by element), all before the first store; a warp's reads are
+/// runs of `inner` consecutive elements.
+FailureOr<gpu::GPUFuncOp> buildRowTransposeKernel(TransposeOp op, gpu::GPUModuleOp module,
+                                                  StringRef name, KernelSpec &spec) {
+  RankedTensorType x = tensorType(op.getInput());
+  int64_t rank = x.getRank(), d = op.getSwappedDim();
+  OpBuilder b(op->getContext());
+  Location loc = op->getLoc();
+  SmallVector<int64_t> statics = {staticDims(x, 0, d), x.getDimSize(d), x.getDimSize(d + 1),
+                                  staticDims(x, d + 2, rank)};
+  int64_t slot = 16 / (x.getElementTypeBitWidth() / 8), vw = slot;
+  bool dynamicRun = ShapedType::isDynamic(statics[3]);
+  while (!dynamicRun && statics[3] % vw != 0)
+    vw /= 2;
+  spec.op = "transpose";
+  spec.sizes = {"batch", "R", "C", "inner"};
+  spec.tensors = {{"x", x.getElementType(), {"batch", "R", "C", "inner"}, false},
+                  {"y", x.getElementType(), {"batch", "C", "R", "inner"}, true}};
+  spec.grid[0] = {{"batch", "R", "C", "inner"}, slot * kThreads * kVectorsPerThread};
+  spec.block[0] = kThreads;
+  spec.attrs.set("vector_width", b.getI64IntegerAttr(vw));
+  gpu::GPUFuncOp func = createKernel(b, loc, module, name, spec, /*sharedF32=*/0);
+  b.setInsertionPointToStart(&func.getBody().front());
+  KernelBuilder kb(b, loc);
+  Value in = func.getArgument(0), out = func.getArgument(1);
+  SmallVector<Value> size;
+  for (auto [i, st] : llvm::enumerate(statics))
+    size.push_back(ShapedType::isDynamic(st) ? Value(func.getArgument(2 + i)) : kb.idx(st));
+  Value R = size[1], C = size[2], inner = size[3];
+  Value count = kb.mul(kb.mul(size[0], R), kb.mul(C, inner));
+  Value start = kb.mul(kb.blockId(gpu::Dimension::x), kb.idx(slot * kThreads * kVectorsPerThread));
+  SmallVector<Value> slots;
+  for (int64_t u = 0; u < kVectorsPerThread; ++u)
+    slots.push_back(
+        kb.add(start, kb.mul(kb.add(kb.idx(u * kThreads), kb.threadId()), kb.idx(slot))));
+  // n = ((z C + c) R + r) inner + i  ->  ((z R + r) C + c) inner + i
+  auto sourceOf = [&](Value n) {
+    Value row = kb.div(n, inner), r = kb.rem(row, R), zc = kb.div(row, R);
+    Value c = kb.rem(zc, C), z = kb.div(zc, C), i = kb.rem(n, inner);
+    return kb.add(kb.mul(kb.add(kb.mul(kb.add(kb.mul(z, R), r), C), c), inner), i);
+  };
+  // Each slot as loads of `width` elements (`width` divides `inner`, so a
+  // load in bounds is whole).
+  auto copy = [&](int64_t width) {
+    SmallVector<std::pair<Value, SmallVector<Value>>> loaded;
+    for (Value first : slots)
+      for (int64_t e = 0; e < slot; e += width) {
+        Value n = kb.add(first, kb.idx(e));
+        Value from = sourceOf(n), inBounds = kb.ult(n, count);
+        loaded.push_back({n, kb.loadVecF32If(inBounds, in, from, width, 0.0f)});
+      }
+    for (auto &[n, values] : loaded)
+      kb.ifThenElse(kb.ult(n, count), [&] { kb.storeVecF32(values, out, n); });
+  };
+  if (dynamicRun)
+    kb.ifThenElse(
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, kb.rem(inner, kb.idx(vw)),
+                              kb.idx(0)),
+        [&] { copy(vw); }, [&] { copy(1); });
+  else
+    copy(vw);
+  gpu::ReturnOp::create(b, loc);
+  return func;
+}
+
 } // namespace
 
 FailureOr<gpu::GPUFuncOp> buildElementwiseKernel(Operation *op, gpu::GPUModuleOp module,
                                                  StringRef name, KernelSpec &spec) {
   if (auto transpose = dyn_cast<TransposeOp>(op))
-    return buildTransposeKernel(transpose, module, name, spec);
+    return transpose.getSwappedDim() + 2 == tensorType(transpose.getInput()).getRank()
+               ? buildTransposeKernel(transpose, module, name, spec)
+               : buildRowTransposeKernel(transpose, module, name, spec);
   return buildFlatKernel(op, module, name, spec);
 }
 

@@ -17,6 +17,13 @@ namespace {
 /// of the function's dynamic size it equals ("arg<i>.<d>").
 using SymbolicDims = SmallVector<Attribute, 4>;
 
+/// The value whose buffer `v` is: through reshapes (views) to their input.
+Value viewedBuffer(Value v) {
+  while (auto reshape = v.getDefiningOp<ReshapeOp>())
+    v = reshape.getInput();
+  return v;
+}
+
 bool isMiniComputeOp(Operation *op) {
   return isa<MatmulOp, SoftmaxOp, RmsNormOp, LayerNormOp, AttentionOp, AddOp, MulOp, SiluOp, GeluOp, ScaleOp,
              CastOp, TransposeOp, CausalMaskOp, ElementwiseOp>(op);
@@ -65,13 +72,14 @@ std::unique_ptr<FunctionRecorder> FunctionRecorder::create(func::FuncOp func) {
   for (Operation &op : func.getBody().getOps()) {
     if (isMiniComputeOp(&op))
       computes = true;
-    else if (!isa<func::ReturnOp>(op))
+    else if (!isa<func::ReturnOp, ReshapeOp>(op))
       return nullptr; // host code the runtime would not run
   }
   auto ret = cast<func::ReturnOp>(func.getBody().back().getTerminator());
   llvm::SmallPtrSet<Value, 4> returned;
   for (Value v : ret.getOperands())
-    if (isa<BlockArgument>(v) || !returned.insert(v).second)
+    if (Value buffer = viewedBuffer(v);
+        isa<BlockArgument>(buffer) || !returned.insert(buffer).second)
       return nullptr; // a result no launch writes, or one written twice
   if (!computes)
     return nullptr;
@@ -88,9 +96,27 @@ std::unique_ptr<FunctionRecorder> FunctionRecorder::create(func::FuncOp func) {
     recorder->dims[arg] = dims;
     recorder->names[arg] = "arg" + std::to_string(i);
   }
+  // A returned reshape's launch writes the result through the reshape's input.
   for (auto [j, v] : llvm::enumerate(ret.getOperands()))
-    recorder->names[v] = "result" + std::to_string(j);
+    recorder->names[v] = recorder->names[viewedBuffer(v)] = "result" + std::to_string(j);
   return recorder;
+}
+
+void FunctionRecorder::addView(ReshapeOp reshape) {
+  Value in = reshape.getInput(), out = reshape.getResult();
+  // The result's k-th dynamic dim is the input's k-th (verified).
+  auto inType = cast<RankedTensorType>(in.getType());
+  SmallVector<Attribute> inDynamic;
+  for (auto [i, size] : llvm::enumerate(inType.getShape()))
+    if (ShapedType::isDynamic(size))
+      inDynamic.push_back(dims.at(in)[i]);
+  SymbolicDims outDims;
+  size_t nextDynamic = 0;
+  for (int64_t size : reshape.getType().getShape())
+    outDims.push_back(ShapedType::isDynamic(size) ? inDynamic[nextDynamic++]
+                                                  : b.getI64IntegerAttr(size));
+  dims[out] = outDims;
+  names.try_emplace(out, names.at(in));
 }
 
 DictionaryAttr FunctionRecorder::tensorRecord(Value v) {
@@ -176,8 +202,8 @@ void FunctionRecorder::addLaunch(Operation *op, StringRef kernel) {
   SymbolicDims from = dims.at(fused ? fused.getShapeSource() : op->getOperand(0));
   if (isa<MatmulOp>(op))
     from.back() = dims.at(op->getOperand(1)).back();
-  if (isa<TransposeOp>(op))
-    std::swap(from[from.size() - 1], from[from.size() - 2]);
+  if (auto transpose = dyn_cast<TransposeOp>(op))
+    std::swap(from[transpose.getSwappedDim()], from[transpose.getSwappedDim() + 1]);
   for (Value result : op->getResults()) {
     auto type = cast<RankedTensorType>(result.getType());
     SymbolicDims resultDims;

@@ -110,13 +110,16 @@ void HostLaunches::buffersAndArguments() {
     for (int64_t i = 0; i < resultType.getRank(); ++i) {
       if (!resultType.isDynamicDim(i))
         continue;
-      // Matmul's last result dim is N, from rhs; transpose's last two are
+      // Matmul's last result dim is N, from rhs; transpose's two are
       // swapped; every other dim of every op's result is the same dim of
       // operand 0 (a fused elementwise op: of its first full-shape input;
       // verified).
       int64_t rank = resultType.getRank();
       bool fromRhs = isa<MatmulOp>(op) && i == rank - 1;
-      int64_t dim = isa<TransposeOp>(op) && i >= rank - 2 ? 2 * rank - 3 - i : i;
+      int64_t dim = i;
+      if (auto transpose = dyn_cast<TransposeOp>(op))
+        if (int64_t d = transpose.getSwappedDim(); i == d || i == d + 1)
+          dim = 2 * d + 1 - i;
       auto fused = dyn_cast<ElementwiseOp>(op);
       Value source = fused ? fused.getShapeSource() : op->getOperand(fromRhs ? 1 : 0);
       dynDims.push_back(tensor::DimOp::create(b, loc, source, dim));

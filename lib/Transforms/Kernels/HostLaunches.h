@@ -62,6 +62,8 @@ public:
   /// `op`'s launch of `kernel` (its entry; the runtime picks the variant),
   /// before `op` is lowered; ops come in program order.
   void addLaunch(mlir::Operation *op, llvm::StringRef kernel);
+  /// A reshape: its result names the input's buffer, with its own dims.
+  void addView(ReshapeOp reshape);
   /// Puts the record on the function (MiniDialect::kFunctionRecordAttrName),
   /// after the last addLaunch and before lowering replaces the ops.
   void finish();

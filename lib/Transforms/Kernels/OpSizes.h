@@ -32,13 +32,20 @@ llvm::StringMap<typename Collector::Size> collectSizes(mlir::Operation *op, Coll
     s["D"] = sc.dim(attn.getQuery(), 3);
     s["G"] = sc.dim(attn.getKey(), 1);
     s["T"] = sc.dim(attn.getKey(), 2);
-  } else if (isa<CausalMaskOp, TransposeOp>(op)) { // the last two dims, batched
-    Value x = op->getOperand(0);
+  } else if (auto mask = dyn_cast<CausalMaskOp>(op)) { // the last two dims, batched
+    Value x = mask.getInput();
     int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
-    bool mask = isa<CausalMaskOp>(op);
     s["batch"] = sc.dims(x, 0, rank - 2);
-    s[mask ? "S" : "R"] = sc.dim(x, rank - 2);
-    s[mask ? "T" : "C"] = sc.dim(x, rank - 1);
+    s["S"] = sc.dim(x, rank - 2);
+    s["T"] = sc.dim(x, rank - 1);
+  } else if (auto transpose = dyn_cast<TransposeOp>(op)) { // batch x R x C [x inner]
+    Value x = transpose.getInput();
+    int64_t rank = cast<RankedTensorType>(x.getType()).getRank(), d = transpose.getSwappedDim();
+    s["batch"] = sc.dims(x, 0, d);
+    s["R"] = sc.dim(x, d);
+    s["C"] = sc.dim(x, d + 1);
+    if (d + 2 < rank)
+      s["inner"] = sc.dims(x, d + 2, rank);
   } else { // row ops and elementwise: rows x last dim (broadcast inputs: x their dims)
     auto fused = dyn_cast<ElementwiseOp>(op);
     Value x = fused ? fused.getShapeSource() : op->getOperand(0);

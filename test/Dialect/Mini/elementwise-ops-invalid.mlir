@@ -90,8 +90,80 @@ func.func @transpose_rank1(%x: tensor<16xf16>) {
 // -----
 
 func.func @transpose_not_swapped(%x: tensor<2x8x16xf16>) {
-  // expected-error @+1 {{result 'tensor<2x8x16xf16>' must be the input 'tensor<2x8x16xf16>' with its last two dims swapped ('tensor<2x16x8xf16>')}}
+  // expected-error @+1 {{result 'tensor<2x8x16xf16>' must be the input 'tensor<2x8x16xf16>' with dims 1 and 2 swapped ('tensor<2x16x8xf16>')}}
   %0 = mini.transpose %x : tensor<2x8x16xf16> -> tensor<2x8x16xf16>
+  return
+}
+
+// -----
+
+func.func @transpose_inner_not_swapped(%x: tensor<2x8x16xf16>) {
+  // expected-error @+1 {{result 'tensor<2x8x16xf16>' must be the input 'tensor<2x8x16xf16>' with dims 0 and 1 swapped ('tensor<8x2x16xf16>')}}
+  %0 = mini.transpose %x {permutation = array<i64: 1, 0, 2>} : tensor<2x8x16xf16> -> tensor<2x8x16xf16>
+  return
+}
+
+// -----
+
+func.func @transpose_permutation_rank(%x: tensor<2x8x16xf16>) {
+  // expected-error @+1 {{permutation [1, 0] has 2 entries; the input 2x8x16 has rank 3}}
+  %0 = mini.transpose %x {permutation = array<i64: 1, 0>} : tensor<2x8x16xf16> -> tensor<8x2x16xf16>
+  return
+}
+
+// -----
+
+func.func @transpose_not_adjacent(%x: tensor<2x8x16xf16>) {
+  // expected-error @+1 {{permutation [2, 1, 0] must swap two adjacent dims and keep the others in place}}
+  %0 = mini.transpose %x {permutation = array<i64: 2, 1, 0>} : tensor<2x8x16xf16> -> tensor<16x8x2xf16>
+  return
+}
+
+// -----
+
+func.func @transpose_identity(%x: tensor<2x8x16xf16>) {
+  // expected-error @+1 {{permutation [0, 1, 2] must swap two adjacent dims and keep the others in place}}
+  %0 = mini.transpose %x {permutation = array<i64: 0, 1, 2>} : tensor<2x8x16xf16> -> tensor<2x8x16xf16>
+  return
+}
+
+// -----
+
+func.func @transpose_rotation(%x: tensor<2x8x16xf16>) {
+  // expected-error @+1 {{permutation [1, 2, 0] must swap two adjacent dims and keep the others in place}}
+  %0 = mini.transpose %x {permutation = array<i64: 1, 2, 0>} : tensor<2x8x16xf16> -> tensor<8x16x2xf16>
+  return
+}
+
+// -----
+
+func.func @reshape_count(%x: tensor<?x4096xf16>) {
+  // expected-error @+1 {{result 1x?x32x64 must hold as many elements as input ?x4096: static dims multiply to 2048 against 4096}}
+  %0 = mini.reshape %x : tensor<?x4096xf16> -> tensor<1x?x32x64xf16>
+  return
+}
+
+// -----
+
+func.func @reshape_dynamic(%x: tensor<?x4096xf16>) {
+  // expected-error @+1 {{result ?x?x128 has 2 dynamic dims, input ?x4096 has 1; dynamic dims carry over one to one}}
+  %0 = mini.reshape %x : tensor<?x4096xf16> -> tensor<?x?x128xf16>
+  return
+}
+
+// -----
+
+func.func @reshape_type(%x: tensor<8x4096xf16>) {
+  // expected-error @+1 {{result element type 'bf16' differs from input element type 'f16'}}
+  %0 = mini.reshape %x : tensor<8x4096xf16> -> tensor<8x32x128xbf16>
+  return
+}
+
+// -----
+
+func.func @reshape_overflow(%x: tensor<8x4096xf16>) {
+  // expected-error @+1 {{result 4294967296x4294967296x2 must hold as many elements as input 8x4096}}
+  %0 = mini.reshape %x : tensor<8x4096xf16> -> tensor<4294967296x4294967296x2xf16>
   return
 }
 

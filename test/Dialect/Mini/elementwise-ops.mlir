@@ -40,6 +40,22 @@ func.func @scores(%k: tensor<2x8x?x64xf16>, %s: tensor<2x8x?x?xf32>) -> (tensor<
   return %0, %1 : tensor<2x8x64x?xf16>, tensor<2x8x?x?xf32>
 }
 
+// A projection's tokens split into heads, then heads before tokens:
+// reshape (a view) and a transpose of two inner dims.
+// CHECK-LABEL: func @split_heads
+// CHECK: %[[V:.*]] = mini.reshape %{{.*}} : tensor<?x4096xf16> -> tensor<1x?x32x128xf16>
+// CHECK: mini.transpose %[[V]] {permutation = array<i64: 0, 2, 1, 3>} : tensor<1x?x32x128xf16> -> tensor<1x32x?x128xf16>
+// CHECK: mini.transpose %{{.*}} {permutation = array<i64: 1, 0>} : tensor<4x?xf32> -> tensor<?x4xf32>
+// CHECK: mini.reshape %{{.*}} : tensor<2x3x?xbf16> -> tensor<?x6xbf16>
+func.func @split_heads(%q: tensor<?x4096xf16>, %a: tensor<4x?xf32>, %b: tensor<2x3x?xbf16>)
+    -> (tensor<1x32x?x128xf16>, tensor<?x4xf32>, tensor<?x6xbf16>) {
+  %0 = mini.reshape %q : tensor<?x4096xf16> -> tensor<1x?x32x128xf16>
+  %1 = mini.transpose %0 {permutation = array<i64: 0, 2, 1, 3>} : tensor<1x?x32x128xf16> -> tensor<1x32x?x128xf16>
+  %2 = mini.transpose %a {permutation = array<i64: 1, 0>} : tensor<4x?xf32> -> tensor<?x4xf32>
+  %3 = mini.reshape %b : tensor<2x3x?xbf16> -> tensor<?x6xbf16>
+  return %1, %2, %3 : tensor<1x32x?x128xf16>, tensor<?x4xf32>, tensor<?x6xbf16>
+}
+
 // mini.elementwise: inputs of the result's shape or one suffix of it, mixed
 // element types, a body of f32 arith/math ops.
 // CHECK-LABEL: func @fused

@@ -2,8 +2,9 @@
 #define MINI_ELEMENTWISE_OPS_TD
 
 // Elementwise ops: the glue between the big ops of an LLM layer (bias,
-// activation, residual, scale, cast, transpose, mask). Each lowers on its
-// own to one memory-bound kernel; mini-fuse folds them into their neighbours.
+// activation, residual, scale, cast, transpose, mask, reshape). Each but
+// reshape (a view) lowers on its own to one memory-bound kernel; mini-fuse
+// folds them into their neighbours.
 
 include "mini/Dialect/Mini/MiniDialect.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -94,16 +95,46 @@ def Mini_CastOp : Mini_UnaryOp<"cast", "Conversion between f16, bf16 and f32, el
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
 }
 
-def Mini_TransposeOp : Mini_UnaryOp<"transpose", "Swaps the last two dimensions"> {
+def Mini_TransposeOp : Mini_UnaryOp<"transpose", "Swaps two adjacent dimensions (by default the last two)"> {
   let description = [{
-    `y[..., j, i] = x[..., i, j]`; rank >= 2, the same element type.
+    `y[..., j, i] = x[..., i, j]`; rank >= 2, the same element type. With
+    `permutation` (upstream `linalg.transpose`'s form: result dim `k` is
+    input dim `permutation[k]`), any two adjacent dims may swap, e.g. a
+    projection's `tokens x heads x D` into `mini.attention`'s
+    `heads x tokens x D`; permutations that move more than one pair of
+    dims are rejected.
 
     ```mlir
     %kt = mini.transpose %k : tensor<2x8x128x64xf16> -> tensor<2x8x64x128xf16>
+    %qh = mini.transpose %q {permutation = array<i64: 0, 2, 1, 3>}
+        : tensor<1x?x32x128xf16> -> tensor<1x32x?x128xf16>
+    ```
+  }];
+  let arguments = (ins Mini_Tensor:$input, OptionalAttr<DenseI64ArrayAttr>:$permutation);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let extraClassDeclaration = [{
+    /// The first of the two swapped dims (rank - 2 without `permutation`).
+    int64_t getSwappedDim();
+  }];
+}
+
+def Mini_ReshapeOp : Mini_Op<"reshape", [Pure]> {
+  let summary = "The same elements in row-major order under another shape (a view, no kernel)";
+  let description = [{
+    The result holds the input's elements in the same row-major order: the
+    element types agree, the static dims' products agree, and the dynamic
+    dims carry over in order (the result's k-th dynamic dim is the input's
+    k-th). It launches nothing: the kernels that read the result read the
+    input's buffer.
+
+    ```mlir
+    %q4 = mini.reshape %q : tensor<?x4096xf16> -> tensor<1x?x32x128xf16>
     ```
   }];
   let arguments = (ins Mini_Tensor:$input);
+  let results = (outs Mini_Tensor:$result);
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
 }
 
 def Mini_CausalMaskOp : Mini_UnaryOp<"causal_mask", "Sets scores above the causal diagonal to -inf"> {

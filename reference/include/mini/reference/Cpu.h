@@ -23,7 +23,8 @@ void binary(bool mul, const double *a, const double *b, double *y, int64_t n, in
 /// silu, gelu ("gelu" exact, "gelu_tanh"), scale (by `factor`), cast (identity).
 void unary(const char *op, const double *x, double *y, int64_t n, double factor);
 void causalMask(const double *x, double *y, int64_t batch, int64_t S, int64_t T);
-void transpose(const double *x, double *y, int64_t batch, int64_t R, int64_t C);
+/// batch x R x C x inner -> batch x C x R x inner.
+void transpose(const double *x, double *y, int64_t batch, int64_t R, int64_t C, int64_t inner = 1);
 /// A fused elementwise program (KernelSpec::program) in float64: input j
 /// (`inputs[j]`, `elements[j]` values) read at element i mod its size.
 void elementwiseProgram(const std::vector<std::string> &ops,

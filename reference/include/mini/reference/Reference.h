@@ -66,8 +66,9 @@ const char *name(UnaryOp op);
 void unary(UnaryOp op, DType in, DType out, const void *x, void *y, int64_t n, float factor);
 /// batch x S x T: y = -inf where j > i + T - S, else x.
 void causalMask(DType t, const void *x, void *y, int64_t batch, int64_t S, int64_t T);
-/// batch x R x C -> batch x C x R.
-void transpose(DType t, const void *x, void *y, int64_t batch, int64_t R, int64_t C);
+/// batch x R x C x inner -> batch x C x R x inner.
+void transpose(DType t, const void *x, void *y, int64_t batch, int64_t R, int64_t C,
+               int64_t inner = 1);
 
 /// A fused elementwise kernel's program (KernelSpec::program) per element:
 /// input j read at element i mod its `elements` (broadcast), each step in
