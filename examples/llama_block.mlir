@@ -5,12 +5,13 @@
 // causal attention with grouped K/V heads, the heads merged back, the
 // output projection and the residual, RMSNorm, the SwiGLU MLP and the
 // residual. Rotary position embeddings are not applied (mini has no op for
-// them). `mini-run BUNDLE --function llama_block --size arg0.0=TOKENS` runs
+// them). `mini-run BUNDLE --function llama_block --size tokens=N` runs
 // it: 15 launches after mini-fuse, which makes the first residual add and
 // the second RMSNorm one row kernel (it also writes the sum), SwiGLU's
 // silu and product one elementwise kernel, and the second residual add the
 // down projection's epilogue (`fuse=0`: 18 launches).
-func.func @llama_block(%x: tensor<?x4096xf16>, %attn_norm: tensor<4096xf16>,
+func.func @llama_block(%x: tensor<?x4096xf16> {mini.size_names = ["tokens"]},
+                       %attn_norm: tensor<4096xf16>,
                        %wq: tensor<4096x4096xf16>, %wk: tensor<4096x1024xf16>,
                        %wv: tensor<4096x1024xf16>, %wo: tensor<4096x4096xf16>,
                        %ffn_norm: tensor<4096xf16>, %w_gate: tensor<4096x14336xf16>,

@@ -12,8 +12,8 @@ scripts/build.sh >/dev/null
 name="$(basename "$example" .mlir)"
 bundle="build/bundles/$name"
 # Sizes for the examples' dynamic dims, unless given.
-declare -A default_sizes=([matmul]="M=1000,N=1030,K=777" [rmsnorm]="R=4096" [llama_mlp]="arg0.0=512"
-                            [llama_block]="arg0.0=512")
+declare -A default_sizes=([matmul]="M=1000,N=1030,K=777" [rmsnorm]="R=4096" [llama_mlp]="tokens=512"
+                            [llama_block]="tokens=512")
 size_args=("$@")
 if [ ${#size_args[@]} -eq 0 ] && [ -n "${default_sizes[$name]:-}" ]; then
   size_args=(--size "${default_sizes[$name]}")

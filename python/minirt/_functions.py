@@ -8,7 +8,8 @@ from ._tensors import TORCH_DTYPES, describe
 
 class FunctionTensor:
     """An argument or result: name, dtype and dims (ints, or the name of a
-    dynamic size, "arg<i>.<d>": dim d of argument i)."""
+    dynamic size: the source's `mini.size_names`, else "arg<i>.<d>", dim d
+    of argument i)."""
 
     def __init__(self, name, dtype, dims):
         self.name, self.dtype, self.dims = name, dtype, tuple(dims)

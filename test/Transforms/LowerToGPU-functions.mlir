@@ -113,3 +113,21 @@ func.func @returns_two_views(%x: tensor<4x8xf32>) -> (tensor<4x8xf32>, tensor<32
   %v = mini.reshape %y : tensor<4x8xf32> -> tensor<32xf32>
   return %y, %v : tensor<4x8xf32>, tensor<32xf32>
 }
+
+// -----
+
+// Sizes by the names the arguments give (mini.size_names): "tokens" for
+// x's and r's dim 0 (one name on two arguments: one size). A name the user
+// gave stands for the dims it is unified with, even an earlier argument's:
+// w's dim 0 is the matmul's K, x's "n"; w's dim 1 is the product's N, which
+// the add unifies with r's "width".
+// CHECK-LABEL: func.func @named
+// CHECK-SAME: args = [{dims = ["tokens", "n"], dtype = "f16", name = "arg0"}, {dims = ["n", "width"], dtype = "f16", name = "arg1"}, {dims = ["tokens", "width"], dtype = "f16", name = "arg2"}]
+// CHECK-SAME: launches = [{kernel = "named_matmul", sizes = {K = ["n"], M = ["tokens"], N = ["width"], batch = [1]}, tensors = ["arg0", "arg1", "t0"]}
+// CHECK-SAME: {kernel = "named_add", sizes = {C = ["width"], R = ["tokens"]}, tensors = ["t0", "arg2", "result0"]}]
+func.func @named(%x: tensor<?x?xf16> {mini.size_names = ["tokens", "n"]}, %w: tensor<?x?xf16>,
+                 %r: tensor<?x?xf16> {mini.size_names = ["tokens", "width"]}) -> tensor<?x?xf16> {
+  %h = mini.matmul %x, %w : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
+  %y = mini.add %h, %r : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
+  return %y : tensor<?x?xf16>
+}

@@ -48,24 +48,26 @@ struct Options {
 [[noreturn]] void usage(const std::string &error) {
   if (!error.empty())
     std::fprintf(stderr, "mini-run: %s\n", error.c_str());
-  std::fprintf(stderr,
-               "usage: mini-run BUNDLE_DIR [--size NAME=N[,NAME=N...]]\n"
-               "                [--kernel ENTRY | --op OP | --function NAME]\n"
-               "                [--seed N] [--warmup N] [--iters N] [--nonfinite]\n"
-               "                [--no-cpu-check] [--matmul-ref naive|tiled|wmma|wmma-cp.async] [--bench]\n"
-               "                [--split-keys N] [--json FILE [--group NAME]]\n"
-               "Runs each kernel of the bundle on random inputs, checks it against the\n"
-               "reference kernel (norm(out - ref) / norm(ref)) and times both. --bench adds\n"
-               "GB/s against a device-to-device copy of the same bytes (row ops) or TFLOP/s.\n"
-               "--split-keys N: an attention launch that takes its decode kernel splits the\n"
-               "keys N ways (capped at its max_splits) instead of as the runtime plans.\n"
-               "--json FILE (implies --bench) writes the measurements as one mini-bench/1 file\n"
-               "(docs/BENCH-JSON.md) for scripts/report.py; --group tags its records (e.g.\n"
-               "ladder:matmul, each labelled by its kernel).\n"
-               "--function NAME runs a function of the bundle (its launches in order, sizes\n"
-               "named arg<i>.<d> for dim d of argument i) against the reference kernels\n"
-               "composed in the same order; --bench times it and each launch.\n"
-               "Exit status: 0 all match, 1 a mismatch, 2 a usage or runtime error, 77 no GPU.\n");
+  std::fprintf(
+      stderr,
+      "usage: mini-run BUNDLE_DIR [--size NAME=N[,NAME=N...]]\n"
+      "                [--kernel ENTRY | --op OP | --function NAME]\n"
+      "                [--seed N] [--warmup N] [--iters N] [--nonfinite]\n"
+      "                [--no-cpu-check] [--matmul-ref naive|tiled|wmma|wmma-cp.async] [--bench]\n"
+      "                [--split-keys N] [--json FILE [--group NAME]]\n"
+      "Runs each kernel of the bundle on random inputs, checks it against the\n"
+      "reference kernel (norm(out - ref) / norm(ref)) and times both. --bench adds\n"
+      "GB/s against a device-to-device copy of the same bytes (row ops) or TFLOP/s.\n"
+      "--split-keys N: an attention launch that takes its decode kernel splits the\n"
+      "keys N ways (capped at its max_splits) instead of as the runtime plans.\n"
+      "--json FILE (implies --bench) writes the measurements as one mini-bench/1 file\n"
+      "(docs/BENCH-JSON.md) for scripts/report.py; --group tags its records (e.g.\n"
+      "ladder:matmul, each labelled by its kernel).\n"
+      "--function NAME runs a function of the bundle (its launches in order, sizes\n"
+      "named by the source's mini.size_names, else arg<i>.<d> for dim d of argument\n"
+      "i) against the reference kernels\n"
+      "composed in the same order; --bench times it and each launch.\n"
+      "Exit status: 0 all match, 1 a mismatch, 2 a usage or runtime error, 77 no GPU.\n");
   std::exit(2);
 }
 

@@ -8,6 +8,7 @@
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mini;
@@ -177,4 +178,30 @@ LogicalResult MiniDialect::verifyOperationAttribute(Operation *op, NamedAttribut
     return failure(c.failed);
   }
   return op->emitOpError() << "has an unknown attribute of the mini dialect: " << name;
+}
+
+LogicalResult MiniDialect::verifyRegionArgAttribute(Operation *op, unsigned region, unsigned arg,
+                                                    NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name != kSizeNamesAttrName)
+    return op->emitOpError() << "has an unknown argument attribute of the mini dialect: " << name;
+  // A tensor, or the memref bufferization makes of it.
+  auto type = dyn_cast<ShapedType>(op->getRegion(region).getArgument(arg).getType());
+  auto names = dyn_cast<ArrayAttr>(attr.getValue());
+  if (!type || !type.hasRank() || !names || !llvm::all_of(names, llvm::IsaPred<StringAttr>))
+    return op->emitOpError() << name << " of argument " << arg
+                             << " must be an array of strings on a ranked tensor";
+  if (static_cast<int64_t>(names.size()) != type.getNumDynamicDims())
+    return op->emitOpError() << name << " of argument " << arg << " has " << names.size()
+                             << " names; its type " << type << " has " << type.getNumDynamicDims()
+                             << " dynamic dims";
+  for (Attribute n : names) {
+    StringRef s = cast<StringAttr>(n).getValue();
+    bool identifier = !s.empty() && (llvm::isAlpha(s[0]) || s[0] == '_') &&
+                      llvm::all_of(s, [](char ch) { return llvm::isAlnum(ch) || ch == '_'; });
+    if (!identifier)
+      return op->emitOpError() << name << " of argument " << arg << ": '" << s
+                               << "' is not a name (a letter or _, then letters, digits or _)";
+  }
+  return success();
 }

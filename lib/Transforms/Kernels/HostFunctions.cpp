@@ -14,7 +14,8 @@ namespace mini {
 namespace {
 
 /// A tensor's dims: an IntegerAttr where static, else the StringAttr name
-/// of the function's dynamic size it equals ("arg<i>.<d>").
+/// of the function's dynamic size it equals (a `mini.size_names` name or
+/// "arg<i>.<d>").
 using SymbolicDims = SmallVector<Attribute, 4>;
 
 /// The value whose buffer `v` is: through reshapes (views) to their input.
@@ -88,11 +89,20 @@ std::unique_ptr<FunctionRecorder> FunctionRecorder::create(func::FuncOp func) {
     auto type = dyn_cast<RankedTensorType>(arg.getType());
     if (!type)
       return nullptr;
+    // Dynamic dims by the user's names (verified: one per dynamic dim),
+    // else "arg<i>.<d>".
+    auto given = func.getArgAttrOfType<ArrayAttr>(i, MiniDialect::kSizeNamesAttrName);
     SymbolicDims dims;
-    for (auto [d, size] : llvm::enumerate(type.getShape()))
-      dims.push_back(ShapedType::isDynamic(size)
-                         ? Attribute(recorder->b.getStringAttr("arg" + Twine(i) + "." + Twine(d)))
-                         : Attribute(recorder->b.getI64IntegerAttr(size)));
+    for (auto [d, size] : llvm::enumerate(type.getShape())) {
+      if (!ShapedType::isDynamic(size)) {
+        dims.push_back(recorder->b.getI64IntegerAttr(size));
+        continue;
+      }
+      std::string name = given ? cast<StringAttr>(given[type.getDynamicDimIndex(d)]).str()
+                               : ("arg" + Twine(i) + "." + Twine(d)).str();
+      recorder->firstSeen.try_emplace(name, std::make_tuple(!given, i, d));
+      dims.push_back(recorder->b.getStringAttr(name));
+    }
     recorder->dims[arg] = dims;
     recorder->names[arg] = "arg" + std::to_string(i);
   }
@@ -141,12 +151,9 @@ void FunctionRecorder::unify(Attribute a, Attribute b) {
   std::string rx = canonical(x.getValue()), ry = canonical(y.getValue());
   if (rx == ry)
     return;
-  // The name of the earlier argument (then dim) stands for both.
-  auto key = [](StringRef n) {
-    auto [arg, dim] = n.drop_front(3).split('.');
-    return std::make_pair(std::stoll(arg.str()), std::stoll(dim.str()));
-  };
-  if (key(ry) < key(rx))
+  // A name the user gave stands for both, else the earlier argument's
+  // (then dim's).
+  if (firstSeen.at(ry) < firstSeen.at(rx))
     std::swap(rx, ry);
   sameAs[ry] = rx;
 }

@@ -51,7 +51,8 @@ void emitLaunches(mlir::OpBuilder &b, mlir::Operation *op,
 /// Records a func.func for the manifest's "functions" (HostFunctions.cpp):
 /// its arguments ("arg<i>"), results ("result<j>") and intermediates
 /// ("t<k>"), each with dims that are static sizes or names of the function's
-/// dynamic sizes ("arg<i>.<d>", dim d of argument i), and a launch per op in
+/// dynamic sizes (an argument's `mini.size_names`, else "arg<i>.<d>", dim d
+/// of argument i), and a launch per op in
 /// order: the op's kernel, the tensors it binds (operands, then the result)
 /// and its sizes as products of factors. Only for functions whose body is
 /// mini ops and a return of values they compute (`create` returns null for
@@ -84,6 +85,8 @@ private:
   llvm::DenseMap<mlir::Value, std::string> names;
   llvm::SmallVector<mlir::Attribute> buffers, launches;
   std::map<std::string, std::string> sameAs; // unify's forest
+  /// Each size name's first place: (generated, not given; argument; dim).
+  std::map<std::string, std::tuple<bool, size_t, size_t>> firstSeen;
 };
 
 } // namespace mini

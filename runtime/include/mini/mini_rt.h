@@ -94,7 +94,8 @@ MINI_RT_EXPORT int mini_launch(mini_bundle *bundle, int kernel, int num_tensors,
 
 /* Functions (the manifest's "functions"): a func.func run as its launches in
  * order, numbered 0 .. mini_bundle_num_functions() - 1. Sizes are the
- * function's dynamic sizes, named arg<i>.<d> (dim d of argument i). */
+ * function's dynamic sizes, named as the source named them (mini.size_names
+ * on an argument), else arg<i>.<d> (dim d of argument i). */
 MINI_RT_EXPORT int mini_bundle_num_functions(const mini_bundle *bundle);
 MINI_RT_EXPORT const char *mini_function_name(const mini_bundle *bundle, int function);
 /* The function's index, or -1 (with an error naming the functions) when absent. */
@@ -105,7 +106,8 @@ MINI_RT_EXPORT int mini_function_num_results(const mini_bundle *bundle, int func
 /* Argument (`is_result` 0) or result (`is_result` 1) `tensor` of the
  * function: its dtype (MINI_F16, MINI_BF16, MINI_F32), its rank, and dim
  * `dim`: its static size, or -1 for a dynamic dim with *name (when not
- * NULL) set to the dynamic size it is (arg<i>.<d>); -2 when out of range. */
+ * NULL) set to the dynamic size it is (its name, or arg<i>.<d>); -2 when out of
+ * range. */
 MINI_RT_EXPORT int mini_function_tensor_dtype(const mini_bundle *bundle, int function,
                                               int is_result, int tensor);
 MINI_RT_EXPORT int mini_function_tensor_rank(const mini_bundle *bundle, int function,

@@ -98,3 +98,32 @@ func.func @function_float_dim() attributes {mini.function = {name = "f", args = 
 func.func @function_size_not_factors() attributes {mini.function = {name = "f", args = [], results = [], buffers = [], launches = [{kernel = "k", tensors = [], sizes = {R = "arg0.0"}}]}} {
   return
 }
+
+// -----
+
+// mini.size_names: a name for each dynamic dim of a tensor argument.
+// expected-error @+1 {{'func.func' op mini.size_names of argument 0 has 1 names; its type 'tensor<?x?xf16>' has 2 dynamic dims}}
+func.func @size_names_count(%x: tensor<?x?xf16> {mini.size_names = ["tokens"]}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op mini.size_names of argument 1: 'arg0.0' is not a name (a letter or _, then letters, digits or _)}}
+func.func @size_names_not_a_name(%w: tensor<8xf16>, %x: tensor<?x8xf16> {mini.size_names = ["arg0.0"]}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op mini.size_names of argument 0 must be an array of strings on a ranked tensor}}
+func.func @size_names_not_strings(%x: tensor<?x8xf16> {mini.size_names = [1]}) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op has an unknown argument attribute of the mini dialect: mini.sizes}}
+func.func @unknown_argument_attribute(%x: tensor<?x8xf16> {mini.sizes = ["tokens"]}) {
+  return
+}

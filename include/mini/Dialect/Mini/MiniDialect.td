@@ -16,6 +16,8 @@ def Mini_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
   // mini.mma_kind and the launch records (lib/Dialect/Mini/KernelRecords.cpp).
   let hasOperationAttrVerify = 1;
+  // mini.size_names on a func.func's arguments.
+  let hasRegionArgAttrVerify = 1;
   let extraClassDeclaration = [{
     /// On a gpu.func with warp ops: how mini-lower-mma lowers them, a
     /// #mini.math: mma_sync (ldmatrix + mma.sync), wmma (gpu.subgroup_mma_*)
@@ -31,6 +33,11 @@ def Mini_Dialect : Dialect {
     /// (its tensors with dims named by the function's dynamic sizes, its
     /// intermediate buffers, and its launches in order).
     static constexpr ::llvm::StringLiteral kFunctionRecordAttrName = "mini.function";
+    /// On a func.func's tensor argument: a name for each of its dynamic
+    /// dims, in order (e.g. ["tokens"]), which the function record (and so
+    /// mini-run --size and the runtime) uses instead of "arg<i>.<d>"; one
+    /// name on several dims says they are one size.
+    static constexpr ::llvm::StringLiteral kSizeNamesAttrName = "mini.size_names";
   }];
 }
 

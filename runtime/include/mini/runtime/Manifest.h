@@ -210,8 +210,9 @@ struct FunctionPlan {
 
 /// A func.func of the bundle ("functions" in the manifest): its arguments
 /// and results in order, its intermediate buffers, and its launches in
-/// order. Dims and size factors name the function's dynamic sizes,
-/// "arg<i>.<d>" (dim d of argument i).
+/// order. Dims and size factors name the function's dynamic sizes: the
+/// names the source gave (`mini.size_names`), else "arg<i>.<d>" (dim d of
+/// argument i).
 struct FunctionSpec {
   std::string name;
   std::vector<FunctionTensor> args, results, buffers;
