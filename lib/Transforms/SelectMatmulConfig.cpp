@@ -61,6 +61,7 @@ int64_t staticLaunchCost(MatmulOp op, MatmulConfigAttr c, int64_t blocks, int64_
       a, blocks, llvm::divideCeil(k, c.getTileK()), splittable, sms, c.getTailSplits());
   return launch::launchCost(a, blocks, work, sms, rate, &tail);
 }
+
 } // namespace
 
 MatmulConfigAttr chooseMatmulConfig(MatmulOp op, StringRef chip, bool gemv) {
@@ -77,7 +78,8 @@ MatmulConfigAttr chooseMatmulConfig(MatmulOp op, StringRef chip, bool gemv) {
     if (fewRows && m <= kSkinnyMaxM && chip.starts_with("sm_90"))
       return skinnyTileConfig(op.getContext());
     if (fewRows && m <= kFewRowsMaxM && chip.starts_with("sm_90"))
-      return fewRowsTileConfig(op.getContext());
+      return fewRowsTileConfig(op.getContext(), MatmulConfigAttr::kMaxTailSplits,
+                               m <= fewRowsNarrowMaxM(op));
     return tensorCoreDefaults(op, chip == "sm_90a" ? MathUnit::wgmma : MathUnit::mma_sync, chip);
   }
   return simtDefaults(op.getContext());
@@ -175,10 +177,20 @@ MatmulConfigAttr skinnyTileConfig(MLIRContext *ctx) {
   return MatmulConfigAttr::get(ctx, 16, 64, 64, 1, 2, 6, MathUnit::mma_sync, CopyKind::tma);
 }
 
-MatmulConfigAttr fewRowsTileConfig(MLIRContext *ctx, int64_t tailSplits) {
-  return MatmulConfigAttr::get(ctx, 64, 128, 64, 2, 4, 4, MathUnit::mma_sync, CopyKind::tma,
-                               /*cluster_m=*/1, /*producer_warps=*/4, tailSplits);
+int64_t fewRowsNarrowMaxM(MatmulOp op) {
+  ArrayRef<int64_t> rhs = cast<RankedTensorType>(op.getRhs().getType()).getShape();
+  int64_t k = rhs[rhs.size() - 2], n = rhs.back();
+  if (ShapedType::isDynamic(k) || ShapedType::isDynamic(n) || k > 4096)
+    return 0;
+  return n <= 1024 ? kFewRowsMaxM : n <= 4096 ? 32 : 0;
 }
+
+MatmulConfigAttr fewRowsTileConfig(MLIRContext *ctx, int64_t tailSplits, bool narrow) {
+  return MatmulConfigAttr::get(ctx, narrow ? 32 : 64, narrow ? 64 : 128, 64, 2, 4, 4,
+                               MathUnit::mma_sync, CopyKind::tma, /*cluster_m=*/1,
+                               /*producer_warps=*/4, tailSplits);
+}
+
 
 MatmulConfigAttr gemvDefaults(MLIRContext *ctx, Type elementType) {
   int64_t vector = 128 / elementType.getIntOrFloatBitWidth();
@@ -370,10 +382,14 @@ private:
         // The few-rows tiling is its producer and its tail: not where the
         // options turn either off (or ask for clusters, which the tail
         // does not take).
-        if (producerWarps != 0 && tailSplits != 1 && clusterM <= 1)
-          add(mini::fewRowsTileConfig(ctx, tailSplits > 1 ? tailSplits
-                                                          : mini::MatmulConfigAttr::kMaxTailSplits),
-              100, mini::kFewRowsMaxM);
+        if (producerWarps != 0 && tailSplits != 1 && clusterM <= 1) {
+          int64_t splits = tailSplits > 1 ? tailSplits : mini::MatmulConfigAttr::kMaxTailSplits;
+          int64_t narrowMaxM = mini::fewRowsNarrowMaxM(op);
+          if (narrowMaxM > 0)
+            add(mini::fewRowsTileConfig(ctx, splits, /*narrow=*/true), 100, narrowMaxM);
+          if (narrowMaxM < mini::kFewRowsMaxM)
+            add(mini::fewRowsTileConfig(ctx, splits), 100, mini::kFewRowsMaxM);
+        }
       }
     }
     if (!variants.empty()) {

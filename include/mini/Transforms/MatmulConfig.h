@@ -32,10 +32,20 @@ constexpr int64_t kFewRowsMaxM = 64;
 /// warpgroup through 4 TMA stages, and the stream-K tail splitting the K
 /// loop of the few tiles over the SMs (split-K). 1.07-1.38x the default
 /// tilings' speed from 17 x 4096 x 4096 to 64 x 14336 x 4096 (0.74-1.11x
-/// cuBLAS; docs/PERF.md v33), where those leave few blocks. `tailSplits`:
+/// cuBLAS; docs/PERF.md v33), where those leave few blocks. `narrow`: 32x64
+/// tiles, the same otherwise (fewRowsNarrowMaxM says where). `tailSplits`:
 /// the tail's (matmul-tail-splits), by default the most a tile may take.
 MatmulConfigAttr fewRowsTileConfig(mlir::MLIRContext *ctx,
-                                   int64_t tailSplits = MatmulConfigAttr::kMaxTailSplits);
+                                   int64_t tailSplits = MatmulConfigAttr::kMaxTailSplits,
+                                   bool narrow = false);
+/// The most rows of A the few-rows tiling takes narrow (32x64) tiles for,
+/// 0 for none: where N and K are static and short, 64x128 tiles leave too
+/// few of them (N / 128) and too short a K loop to split over 132 SMs.
+/// Measured (docs/PERF.md v34, K = 4096): 1.03-1.17x the 64x128 tiles' speed
+/// for M = 17-64 at N = 1024 and 1.05-1.27x for M = 17-32 at N = 2048-4096
+/// (0.90-0.98x to 1.02-1.12x at M = 48-64 there), but 5-35% slower at
+/// N = 6144 or K = 14336.
+int64_t fewRowsNarrowMaxM(MatmulOp op);
 /// The default gemv tiling for operands of `elementType`: kGemvMaxM rows,
 /// 4 lanes of 16-byte vectors per B row, 8 vectors in flight per thread,
 /// 8 warps.
