@@ -191,7 +191,6 @@ MatmulConfigAttr fewRowsTileConfig(MLIRContext *ctx, int64_t tailSplits, bool na
                                /*producer_warps=*/4, tailSplits);
 }
 
-
 MatmulConfigAttr gemvDefaults(MLIRContext *ctx, Type elementType) {
   int64_t vector = 128 / elementType.getIntOrFloatBitWidth();
   return MatmulConfigAttr::get(ctx, kGemvMaxM, 4 * vector, 8, 8, 1, 0, MathUnit::gemv);
