@@ -203,16 +203,10 @@ LogicalResult lowerOp(Operation *op, gpu::GPUModuleOp kernels, StringRef name) {
 void lowerReshape(ReshapeOp reshape) {
   OpBuilder b(reshape);
   Location loc = reshape.getLoc();
-  auto in = cast<RankedTensorType>(reshape.getInput().getType());
-  SmallVector<Value> inDynamic, shape;
-  for (int64_t i = 0; i < in.getRank(); ++i)
-    if (in.isDynamicDim(i))
-      inDynamic.push_back(tensor::DimOp::create(b, loc, reshape.getInput(), i));
-  size_t nextDynamic = 0;
-  for (int64_t size : reshape.getType().getShape())
-    shape.push_back(ShapedType::isDynamic(size)
-                        ? inDynamic[nextDynamic++]
-                        : arith::ConstantIndexOp::create(b, loc, size).getResult());
+  SmallVector<Value> shape;
+  for (auto [size, from] : llvm::zip(reshape.getType().getShape(), reshapeCarriedDims(reshape)))
+    shape.push_back(from >= 0 ? tensor::DimOp::create(b, loc, reshape.getInput(), from).getResult()
+                              : arith::ConstantIndexOp::create(b, loc, size).getResult());
   Value shapeTensor = tensor::FromElementsOp::create(b, loc, shape);
   reshape.replaceAllUsesWith(
       tensor::ReshapeOp::create(b, loc, reshape.getType(), reshape.getInput(), shapeTensor)

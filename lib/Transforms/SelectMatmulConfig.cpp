@@ -370,8 +370,8 @@ private:
     }
     // M known only at launch: the launch takes the gemv kernel for M <= 8
     // and, with TMA, 16x64 tiles for M <= 16 and the few-rows tiling for M
-    // <= 64 (docs/PERF.md v31-v33), by M rather than by cost (their rates
-    // are not used).
+    // <= 64, its narrow tiles first where they apply (docs/PERF.md v31-v34),
+    // by M rather than by cost (their rates are not used).
     auto lhs = cast<RankedTensorType>(op.getLhs().getType());
     if (!tilingFixed && !wantMath && !c.isGemv() &&
         ShapedType::isDynamic(lhs.getShape()[lhs.getRank() - 2])) {

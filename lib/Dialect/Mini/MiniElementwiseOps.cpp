@@ -105,7 +105,7 @@ LogicalResult TransposeOp::verify() {
     int64_t d = getSwappedDim();
     if (d + 1 < rank)
       std::swap(swap[d], swap[d + 1]);
-    if (*perm != ArrayRef<int64_t>(swap) || d + 1 >= rank)
+    if (*perm != ArrayRef<int64_t>(swap))
       return emitOpError() << "permutation " << permStr()
                            << " must swap two adjacent dims and keep the others in place";
   }

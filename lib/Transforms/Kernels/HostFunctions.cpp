@@ -114,17 +114,9 @@ std::unique_ptr<FunctionRecorder> FunctionRecorder::create(func::FuncOp func) {
 
 void FunctionRecorder::addView(ReshapeOp reshape) {
   Value in = reshape.getInput(), out = reshape.getResult();
-  // The result's k-th dynamic dim is the input's k-th (verified).
-  auto inType = cast<RankedTensorType>(in.getType());
-  SmallVector<Attribute> inDynamic;
-  for (auto [i, size] : llvm::enumerate(inType.getShape()))
-    if (ShapedType::isDynamic(size))
-      inDynamic.push_back(dims.at(in)[i]);
   SymbolicDims outDims;
-  size_t nextDynamic = 0;
-  for (int64_t size : reshape.getType().getShape())
-    outDims.push_back(ShapedType::isDynamic(size) ? inDynamic[nextDynamic++]
-                                                  : b.getI64IntegerAttr(size));
+  for (auto [size, from] : llvm::zip(reshape.getType().getShape(), reshapeCarriedDims(reshape)))
+    outDims.push_back(from >= 0 ? dims.at(in)[from] : b.getI64IntegerAttr(size));
   dims[out] = outDims;
   names.try_emplace(out, names.at(in));
 }

@@ -11,6 +11,20 @@
 
 namespace mini {
 
+/// For each dim of a reshape's result, the input dim it carries over (the
+/// k-th dynamic result dim is the k-th dynamic input dim; verified), or -1
+/// where the result dim is static.
+inline llvm::SmallVector<int64_t, 4> reshapeCarriedDims(ReshapeOp reshape) {
+  llvm::SmallVector<int64_t, 4> inDynamic, carried;
+  for (auto [i, size] : llvm::enumerate(reshape.getInput().getType().getShape()))
+    if (mlir::ShapedType::isDynamic(size))
+      inDynamic.push_back(i);
+  size_t next = 0;
+  for (int64_t size : reshape.getType().getShape())
+    carried.push_back(mlir::ShapedType::isDynamic(size) ? inDynamic[next++] : -1);
+  return carried;
+}
+
 /// The named sizes of `op` (its kernels' size parameters), each the product
 /// of some of its operands' dims: `sc.dims(tensor, from, to)` gives the
 /// product of dims [from, to) of `tensor` as a `Collector::Size` (host
