@@ -50,3 +50,12 @@ func.func @f32_5x4097x1000(%a: tensor<2x5x1000xf32>, %b: tensor<2x1000x4097xf32>
   %c = mini.matmul %a, %b : tensor<2x5x1000xf32>, tensor<2x1000x4097xf32> -> tensor<2x5x4097xf32>
   return %c : tensor<2x5x4097xf32>
 }
+// Tall K over few tiles: the tail kernel's aligned split (docs/PERF.md v36).
+func.func @f16_1024x1024x32768(%a: tensor<1024x32768xf16>, %b: tensor<32768x1024xf16>) -> tensor<1024x1024xf16> {
+  %c = mini.matmul %a, %b : tensor<1024x32768xf16>, tensor<32768x1024xf16> -> tensor<1024x1024xf16>
+  return %c : tensor<1024x1024xf16>
+}
+func.func @bf16_256x256x65536(%a: tensor<256x65536xbf16>, %b: tensor<65536x256xbf16>) -> tensor<256x256xbf16> {
+  %c = mini.matmul %a, %b : tensor<256x65536xbf16>, tensor<65536x256xbf16> -> tensor<256x256xbf16>
+  return %c : tensor<256x256xbf16>
+}

@@ -37,7 +37,7 @@ for t in f16 bf16 f32; do
   # rows (K odd).
   [ "$t" != f32 ] && for s in batch=1,M=1000,N=1000,K=776 batch=1,M=4352,N=4352,K=520 batch=1,M=1000,N=1000,K=200 batch=1,M=2000,N=3000,K=1000 batch=2,M=1000,N=1032,K=776 batch=1,M=1000,N=1000,K=777 batch=1,M=256,N=256,K=65536 batch=1,M=300,N=200,K=20000; do add "mm_${t}_split_matmul" "$s"; done
   # Tall K over few tiles: split-K through the tail kernel (16 steps a block).
-  [ "$t" != f32 ] && for s in batch=1,M=256,N=256,K=65536 batch=1,M=130,N=520,K=32768; do add "mm_${t}_matmul" "$s"; done
+  [ "$t" != f32 ] && for s in batch=1,M=256,N=256,K=65536 batch=1,M=130,N=520,K=32768 batch=1,M=1024,N=1024,K=32768 batch=1,M=520,N=504,K=20000; do add "mm_${t}_matmul" "$s"; done
   # The gemv kernel (M <= 8 at launch): one row and a few, B rows whole
   # vectors and not (N odd: scalar loads), N narrower than a block (5
   # columns), K shorter than a chunk and long, a batch, just past 8 rows.

@@ -237,11 +237,31 @@ gpu.module @k {
 // partial, count themselves in and, if last, add the tile's slots up; then
 // the same for piece 1 when it has steps. The producer runs both pieces'
 // copies back to back, each counting from its tile's first step.
+// With every tile in the tail (%unsplit = 0) and tiles x ceildiv(steps,
+// %width) blocks, the split is aligned instead: block %block runs steps
+// c x %width .. of tile %block mod tiles, c = %block / tiles (one piece),
+// its partial in slot tile x splits + c.
 // CHECK-LABEL: gpu.func @tma_tail
 // CHECK-SAME: %[[C:[^:]*]]: memref<?xf16>, %{{[^:]*}}: index, %{{[^:]*}}: index,
+// CHECK-SAME: !llvm.ptr, %[[BLOCK:[^:]*]]: index, %[[WIDTH:[^:]*]]: index, %[[UNSPLIT:[^:]*]]: index,
 // CHECK-SAME: %[[PARTIALS:[^:]*]]: memref<?xf32>, %[[COUNTERS:[^:]*]]: memref<?xi32>
 // CHECK: %[[STASH_AT:.*]] = arith.addi %{{.*}}, %c196672 : index
 // CHECK-NEXT: %[[STASH:.*]] = memref.view %{{.*}}[%[[STASH_AT]]][] : {{.*}} to memref<15xi64, #gpu.address_space<workgroup>>
+// CHECK: %[[SPLITS:.*]] = arith.ceildivui %[[STEPS:.*]], %[[WIDTH]] : index
+// CHECK-NEXT: %[[GRID:.*]] = gpu.grid_dim x
+// CHECK-NEXT: %[[BLOCKS:.*]] = arith.muli %[[TILES:.*]], %[[SPLITS]] : index
+// CHECK-NEXT: %[[ALL_BLOCKS:.*]] = arith.cmpi eq, %[[GRID]], %[[BLOCKS]]
+// CHECK-NEXT: %[[NONE_WHOLE:.*]] = arith.cmpi eq, %[[UNSPLIT]], %c0
+// CHECK-NEXT: %[[ALIGNED:.*]] = arith.andi %[[NONE_WHOLE]], %[[ALL_BLOCKS]]
+// CHECK-NEXT: %[[TILE_A:.*]] = arith.remui %[[BLOCK]], %[[TILES]]
+// CHECK-NEXT: %[[CHUNK:.*]] = arith.divui %[[BLOCK]], %[[TILES]]
+// CHECK-NEXT: %[[FIRST:.*]] = arith.muli %[[CHUNK]], %[[WIDTH]]
+// CHECK: %[[FIRST_SLOT:.*]] = arith.muli %[[TILE_A]], %[[SPLITS]]
+// CHECK: %[[SLOT_A:.*]] = arith.addi %[[FIRST_SLOT]], %[[CHUNK]]
+// CHECK: arith.select %[[ALIGNED]], %[[TILE_A]],
+// CHECK-NEXT: arith.select %[[ALIGNED]], %[[SLOT_A]],
+// CHECK-NEXT: arith.select %[[ALIGNED]], %[[FIRST_SLOT]],
+// CHECK-NEXT: arith.select %[[ALIGNED]], %[[SPLITS]],
 // CHECK: scf.if
 // CHECK: memref.store %{{.*}}, %[[STASH]][%c0]
 // CHECK: memref.store %{{.*}}, %[[STASH]][%c13]

@@ -183,6 +183,23 @@ TEST(Manifest, SplitTailPlansStreamKBlocks) {
   EXPECT_EQ(p.blocks, 128);
   EXPECT_EQ(p.splitTiles, 2);
   EXPECT_EQ(p.unsplitTiles, 0);
+  // 3 tiles on 12 SMs: the aligned split, each tile's 5 steps cut at the
+  // same steps into ranges of ceildiv(5, 12 / 3) = 2: 3 x 3 blocks (laid
+  // end to end, 15 steps would take 8 blocks of 2).
+  sizes["M"] = 3 * 64;
+  sizes["K"] = 5 * 16;
+  p = k.planSplitTail(sizes, 12);
+  EXPECT_EQ(p.stepsPerBlock, 2);
+  EXPECT_EQ(p.blocks, 9);
+  EXPECT_EQ(p.splitTiles, 3);
+  EXPECT_EQ(p.unsplitTiles, 0);
+  EXPECT_EQ(p.slots(), 12);
+  // 7 tiles on 12 SMs do not fit twice: laid end to end, 35 steps over
+  // blocks of 3 (ceildiv(35, 12)).
+  sizes["M"] = 7 * 64;
+  p = k.planSplitTail(sizes, 12);
+  EXPECT_EQ(p.stepsPerBlock, 3);
+  EXPECT_EQ(p.blocks, 12);
 }
 
 TEST(Manifest, BadSplitTailIsNamed) {

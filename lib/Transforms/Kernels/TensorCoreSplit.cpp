@@ -7,6 +7,12 @@
 // order, so the sum does not depend on which block came last, and writes C.
 // No block ever waits for another: the tail's blocks need neither to be
 // resident together nor to start in order.
+//
+// Where every tile is in the tail and the launch has tiles x ceildiv(S, W)
+// blocks (launch::planTail's aligned split), block b instead runs steps
+// c * W .. (c + 1) * W of tile b mod tiles, c = b / tiles: the blocks that
+// run together read the same K slices of A and B, which L2 then serves
+// (docs/PERF.md v35, v36). Its partial goes to slot t x splits + c.
 #include "TensorCoreEmitter.h"
 
 namespace mini::tensorcore {
@@ -46,6 +52,30 @@ TensorCoreEmitter::TailPlan TensorCoreEmitter::planTail(Value block, Value width
   }
   plan.stash.push_back(end1);
   plan.stash.push_back(kb.sub(g1, g0));
+
+  // The aligned split: one piece, piece 1 left empty (end1 = end).
+  Value splits = arith::CeilDivUIOp::create(kb.b, kb.loc, steps, width);
+  Value gridBlocks = gpu::GridDimOp::create(kb.b, kb.loc, gpu::Dimension::x);
+  auto eq = [&](Value x, Value y) {
+    return arith::CmpIOp::create(kb.b, kb.loc, arith::CmpIPredicate::eq, x, y).getResult();
+  };
+  Value aligned = kb.andi(eq(unsplit, kb.idx(0)), eq(gridBlocks, kb.mul(tiles, splits)));
+  Value tile = kb.rem(block, tiles), chunk = kb.div(block, tiles);
+  Value first = kb.mul(chunk, width);
+  Value length = kb.min(width, kb.sub(steps, first));
+  Value firstSlot = kb.mul(tile, splits);
+  SmallVector<Value> alignedPiece{kb.mul(kb.div(tile, tilesN), kb.idx(t.tm)),
+                                  kb.mul(kb.rem(tile, tilesN), kb.idx(t.tn)),
+                                  tile,
+                                  kb.add(firstSlot, chunk),
+                                  firstSlot,
+                                  splits};
+  for (auto [i, v] : llvm::enumerate(alignedPiece))
+    plan.stash[i] = kb.select(aligned, v, plan.stash[i]);
+  plan.stash[kEnd1] = kb.select(aligned, length, plan.stash[kEnd1]);
+  plan.stash[kEnd] = kb.select(aligned, length, plan.stash[kEnd]);
+  plan.firstStep = kb.select(aligned, first, plan.firstStep);
+  plan.hasSteps = kb.select(aligned, kb.ult(first, steps), plan.hasSteps);
   return plan;
 }
 

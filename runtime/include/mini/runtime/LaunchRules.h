@@ -65,6 +65,14 @@ struct IntArith {
 /// kTailStepsEnough)) steps. None (0 split tiles, 0 blocks) when that would
 /// not save a quarter of a tile (4 W > 3 S) or the launch is not
 /// `splittable`.
+///
+/// Where all tiles fit twice on the SMs (2 T <= SMs, no full wave), the
+/// split is aligned instead: each tile's K cut at the same steps into
+/// ceildiv(S, W) ranges of W = max(ceildiv(S, SMs / T), the same floor),
+/// T x ceildiv(S, W) blocks. Blocks that run together then share their K
+/// slices of A and B in L2; laid end to end they read each from HBM, and
+/// the tail ran at 0.4x cuBLAS (docs/PERF.md v35, v36). The tail kernel
+/// (TensorCoreSplit.cpp) knows the aligned split by its block count.
 template <class A> struct TailPlan {
   typename A::Int steps;                 // K steps per tile
   typename A::Int splitTiles;            // the tail's tiles
@@ -78,8 +86,11 @@ TailPlan<A> planTail(A &a, typename A::Int tiles, typename A::Int steps,
   using Int = typename A::Int;
   Int tail = a.rem(tiles, a.c(smCount));
   Int total = a.mul(tail, steps);
-  Int width = a.max(a.ceilDiv(total, a.c(smCount)),
-                    a.min(a.ceilDiv(steps, a.c(maxSplits)), a.c(kTailStepsEnough)));
+  Int minWidth = a.min(a.ceilDiv(steps, a.c(maxSplits)), a.c(kTailStepsEnough));
+  auto aligned = a.both(a.ult(a.c(0), tiles), a.ule(a.mul(tiles, a.c(2)), a.c(smCount)));
+  Int alignedSplits = a.div(a.c(smCount), a.max(tiles, a.c(1)));
+  Int width = a.select(aligned, a.max(a.ceilDiv(steps, alignedSplits), minWidth),
+                       a.max(a.ceilDiv(total, a.c(smCount)), minWidth));
   // total > 0: a tail, and K steps to split.
   auto split = a.both(a.both(splittable, a.ult(a.c(0), total)),
                       a.ule(a.mul(width, a.c(4)), a.mul(steps, a.c(3))));
@@ -88,7 +99,10 @@ TailPlan<A> planTail(A &a, typename A::Int tiles, typename A::Int steps,
   plan.splitTiles = a.select(split, tail, a.c(0));
   plan.unsplitTiles = a.sub(tiles, plan.splitTiles);
   plan.stepsPerBlock = a.select(split, width, a.c(0));
-  plan.blocks = a.select(split, a.ceilDiv(total, a.select(split, width, a.c(1))), a.c(0));
+  Int safeWidth = a.select(split, width, a.c(1));
+  Int blocks =
+      a.select(aligned, a.mul(tiles, a.ceilDiv(steps, safeWidth)), a.ceilDiv(total, safeWidth));
+  plan.blocks = a.select(split, blocks, a.c(0));
   return plan;
 }
 
