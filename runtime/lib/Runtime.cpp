@@ -231,7 +231,7 @@ KernelParams::KernelParams(const KernelSpec &k, const std::vector<CUdeviceptr> &
     const SplitTailPlan &p = splitTail->plan;
     if (k.splitTail.splitBlocks) {
       memref(splitTail->partials, p.slots() * k.splitTail.tileElements);
-      memref(splitTail->counters, p.splitTiles);
+      memref(splitTail->counters, p.slots());
     }
     storage_.push_back(p.unsplitTiles);
     if (k.splitTail.splitBlocks) {
@@ -346,15 +346,16 @@ void LoadedBundle::launch(const KernelSpec &launched, const std::vector<CUdevice
   if (k.splitTail.maxSplits > 1)
     splitTail.plan = k.planSplitTail(sizes, smCount_);
   KernelParams params(k, tensors, sizes, maps, &splitTail);
-  run(k, fn->second, grid, params, stream);
   const SplitTailPlan &p = splitTail.plan;
+  if (!p.blocks || p.unsplitTiles > 0) // else its blocks would all return at once
+    run(k, fn->second, grid, params, stream);
   if (!p.blocks)
     return;
   // The split tiles, after the whole ones on the same stream.
   const KernelSpec &split = bundle_.kernel(k.splitTail.kernel);
   SplitTailWorkspace &w = splitTailWorkspaces_[split.entry];
   size_t partialBytes = p.slots() * split.splitTail.tileElements * 4;
-  size_t counterBytes = p.splitTiles * 4;
+  size_t counterBytes = p.slots() * 4; // one a group of slots (TensorCoreSplit.cpp)
   if (w.partials.bytes() < partialBytes)
     w.partials = DeviceBuffer(partialBytes, "split-tail partials of '" + split.entry + "'");
   if (w.counters.bytes() < counterBytes) {

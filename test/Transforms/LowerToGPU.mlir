@@ -490,13 +490,13 @@ func.func @matmul_size_variants(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> ten
 // of 66 steps (at least 128 / 4) each take about half a tile. The whole-tile
 // kernel runs on every tile's block and computes the first 1980; when the
 // plan has a tail (K and N multiples of 8, one batch), the tail kernel
-// follows with its workspace ((132 + 68) partial tiles of 32768 floats, 68
-// zeroed counters).
+// follows with its workspace ((132 + 68) partial tiles of 32768 floats, as
+// many zeroed counters: one a group of slots).
 // CHECK-LABEL: func.func @matmul_split_tail
 // CHECK: gpu.launch_func @mini_kernels::@matmul_split_tail_matmul blocks in (%c64, %c32, %c1) {{.*}} args({{.*}} : !llvm.ptr, %c1980 : index)
 // CHECK-SAME: split_tail = {aligned = ["K", "N"], depth = "K", kernel = "matmul_split_tail_matmul_split", max_splits = 4 : i64, tile_elements = 32768 : i64, tile_k = 64 : i64}
 // CHECK-NEXT: %[[PARTIALS:.*]] = gpu.alloc (%c6553600) : memref<?xf32>
-// CHECK-NEXT: %[[COUNTERS:.*]] = gpu.alloc (%c68) : memref<?xi32>
+// CHECK-NEXT: %[[COUNTERS:.*]] = gpu.alloc (%c200) : memref<?xi32>
 // CHECK-NEXT: gpu.memset %[[COUNTERS]], %c0_i32 : memref<?xi32>, i32
 // CHECK-NEXT: gpu.launch_func @mini_kernels::@matmul_split_tail_matmul_split blocks in (%c132, %c1, %c1) {{.*}} dynamic_shared_memory_size %c197824_i32 args({{.*}} : !llvm.ptr, %[[PARTIALS]] : memref<?xf32>, %[[COUNTERS]] : memref<?xi32>, %c1980 : index, %c66 : index)
 // CHECK-SAME: split_tail = {aligned = ["K", "N"], depth = "K", max_splits = 4 : i64, split_blocks = true, tile_elements = 32768 : i64, tile_k = 64 : i64}

@@ -273,28 +273,71 @@ gpu.module @k {
 // CHECK-NEXT: %[[END:.*]] = arith.index_castui %[[END_I]]
 // CHECK-NEXT: scf.for %{{.*}} = %c0 to %[[END1]] step %c1 iter_args
 // CHECK-NEXT: mini.stage_wait %{{.*}}[%c0] use %{{.*}} filled_below %[[END]]
-// CHECK: %[[TILE_I:.*]] = memref.load %[[STASH]][%c2]
-// CHECK: %[[TILE:.*]] = arith.index_castui %[[TILE_I]] : i64 to index
 // CHECK: %[[SLOT_I:.*]] = memref.load %[[STASH]][%c3]
-// CHECK: %[[SLOT:.*]] = arith.index_castui %[[SLOT_I]]
+// CHECK-NEXT: %[[SLOT:.*]] = arith.index_castui %[[SLOT_I]]
+// CHECK-NEXT: %[[FIRST_I:.*]] = memref.load %[[STASH]][%c4]
+// CHECK-NEXT: %[[FIRST_SLOT:.*]] = arith.index_castui %[[FIRST_I]]
+// CHECK-NEXT: %[[SLOTS_I:.*]] = memref.load %[[STASH]][%c5]
+// CHECK-NEXT: %[[SLOTS:.*]] = arith.index_castui %[[SLOTS_I]]
 // CHECK-NEXT: %[[AT:.*]] = arith.muli %[[SLOT]], %c32768
 // CHECK-NEXT: mini.warp_store %{{.*}}, %[[PARTIALS]][%[[AT]]] at(%{{.*}}, %{{.*}}) bounds(%c256, %c128) {pairs}
+// The tile's slots in groups: all of them up to 8, else ceil(sqrt(slots))
+// (slots / 8 past 64); the block's group and its first slot.
+// CHECK-NEXT: %[[WIDE:.*]] = arith.ceildivui %[[SLOTS]], %c8
+// CHECK-NEXT: %[[NARROW:.*]] = arith.cmpi ult, %[[WIDE]], %c8
+// CHECK-NEXT: %[[MANY:.*]] = arith.select %[[NARROW]], %c8, %[[WIDE]]
+// CHECK-NEXT: arith.cmpi ule, %[[SLOTS]], %c49
+// CHECK: arith.cmpi ule, %[[SLOTS]], %c9
+// CHECK-NEXT: %[[ROOT:.*]] = arith.select %{{.*}}, %c3,
+// CHECK-NEXT: %[[FEW:.*]] = arith.cmpi ule, %[[SLOTS]], %c8
+// CHECK-NEXT: %[[SIZE:.*]] = arith.select %[[FEW]], %[[SLOTS]], %[[ROOT]]
+// CHECK-NEXT: %[[OFFSET:.*]] = arith.subi %[[SLOT]], %[[FIRST_SLOT]]
+// CHECK-NEXT: %[[GROUP:.*]] = arith.divui %[[OFFSET]], %[[SIZE]]
+// CHECK-NEXT: %[[GROUP_AT:.*]] = arith.muli %[[GROUP]], %[[SIZE]]
+// CHECK-NEXT: %[[GROUP_FIRST:.*]] = arith.addi %[[FIRST_SLOT]], %[[GROUP_AT]]
+// CHECK: %[[IN_GROUP:.*]] = arith.minui %[[SIZE]],
+// CHECK-NEXT: %[[GROUPS:.*]] = arith.ceildivui %[[SLOTS]], %[[SIZE]]
 // CHECK-NEXT: nvvm.memory.barrier <gpu>
 // CHECK-NEXT: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
-// CHECK: memref.atomic_rmw addi %c1_i32, %[[COUNTERS]][%[[TILE]]]
-// CHECK: memref.store %c0_i32, %[[COUNTERS]][%[[TILE]]]
+// CHECK: memref.atomic_rmw addi %c1_i32, %[[COUNTERS]][%[[GROUP_FIRST]]]
+// CHECK: memref.store %c0_i32, %[[COUNTERS]][%[[GROUP_FIRST]]]
 // CHECK: memref.store %{{.*}}, %[[STASH]][%c14]
 // CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
 // CHECK-NEXT: memref.load %[[STASH]][%c14]
 // CHECK: scf.if
 // CHECK-NEXT: nvvm.memory.barrier <gpu>
-// The last block: 32 runs of 4 elements per thread, 16 runs loaded from a
-// slot before any is added, then 16 vector stores of 4 to C.
+// The group's last block, with more than one group: the group's slots
+// added into its first (32 runs of 4 elements per thread, 16 loaded from
+// each of two slots before any is added), then it counts in at the tile's
+// second slot.
+// CHECK-NEXT: %[[TWO_LEVELS:.*]] = arith.cmpi ugt, %[[GROUPS]], %c1
+// CHECK-NEXT: scf.if %[[TWO_LEVELS]] {
+// CHECK-NEXT: %[[GROUP_ELEMENT:.*]] = arith.muli %[[GROUP_FIRST]], %c32768
 // CHECK: scf.for %{{.*}} = %c0 to %c32 step %c16 {
 // CHECK-COUNT-16: vector.load %[[PARTIALS]]{{.*}} vector<4xf32>
-// CHECK: scf.for %{{.*}} = %c1 to %{{.*}} step %c1 iter_args
+// CHECK: scf.for %{{.*}} = %c1 to %[[IN_GROUP]] step %c2 iter_args
+// CHECK-COUNT-32: vector.load %[[PARTIALS]]{{.*}} vector<4xf32>
+// CHECK-COUNT-128: arith.addf
+// CHECK: scf.yield
+// CHECK-COUNT-16: vector.store %{{.*}}, %[[PARTIALS]]{{.*}} vector<4xf32>
+// CHECK: %[[TILE_COUNTER:.*]] = arith.addi %[[FIRST_SLOT]], %c1
+// CHECK-NEXT: nvvm.memory.barrier <gpu>
+// CHECK-NEXT: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK: memref.atomic_rmw addi %c1_i32, %[[COUNTERS]][%[[TILE_COUNTER]]]
+// CHECK: memref.store %c0_i32, %[[COUNTERS]][%[[TILE_COUNTER]]]
+// The tile's last block adds the groups' sums (or, with one group, the
+// slots) in order, then 16 vector stores of 4 to C.
+// CHECK: memref.load %[[STASH]][%c14]
+// CHECK: scf.if
+// CHECK-NEXT: nvvm.memory.barrier <gpu>
+// CHECK-NEXT: %[[GROUP_STRIDE:.*]] = arith.muli %[[SIZE]], %c32768
+// CHECK-NEXT: %[[STRIDE:.*]] = arith.select %[[TWO_LEVELS]], %[[GROUP_STRIDE]], %c32768
+// CHECK-NEXT: %[[COUNT:.*]] = arith.select %[[TWO_LEVELS]], %[[GROUPS]], %[[SLOTS]]
+// CHECK: scf.for %{{.*}} = %c0 to %c32 step %c16 {
 // CHECK-COUNT-16: vector.load %[[PARTIALS]]{{.*}} vector<4xf32>
-// CHECK-COUNT-64: arith.addf
+// CHECK: scf.for %{{.*}} = %c1 to %[[COUNT]] step %c2 iter_args
+// CHECK-COUNT-32: vector.load %[[PARTIALS]]{{.*}} vector<4xf32>
+// CHECK-COUNT-128: arith.addf
 // CHECK: scf.yield
 // CHECK-COUNT-16: vector.store %{{.*}}, %[[C]]{{.*}} vector<4xf16>
 // Piece 1, when the block's range reaches into the next tile.
@@ -387,7 +430,8 @@ gpu.module @k {
 // CHECK-LABEL: gpu.func @tail_epilogue
 // CHECK-SAME: %[[BIAS:[^:]*]]: memref<?xbf16>) kernel
 // CHECK: mini.warp_store %{{.*}}, %{{.*}}[%{{.*}}] at(%{{.*}}, %{{.*}}) bounds(%c256, %c128) {pairs} : <acc, 64x64xf32>, memref<?xf32>
-// CHECK-NEXT: nvvm.memory.barrier <gpu>
+// CHECK-NOT: memref<?xbf16>
+// CHECK: nvvm.memory.barrier <gpu>
 // CHECK: %[[B4:.*]] = vector.load %[[BIAS]][%{{.*}}] {alignment = 8 : i64} : memref<?xbf16>, vector<4xbf16>
 // CHECK: math.tanh
 // CHECK: vector.store %{{.*}}, %{{.*}} : memref<?xbf16>, vector<4xbf16>

@@ -245,7 +245,7 @@ void HostLaunches::launchSplitTiles(const KernelSpec &spec, const TailPlan &plan
   Value slots = arith::AddIOp::create(b, loc, blocks, plan.splitTiles); // slot b + t
   Value partialFloats = arith::MulIOp::create(b, loc, slots, c(splitSpec.splitTail.tileElements));
   Value partials = alloc(b.getF32Type(), partialFloats);
-  Value counters = alloc(b.getI32Type(), plan.splitTiles);
+  Value counters = alloc(b.getI32Type(), slots); // one a group of slots (TensorCoreSplit.cpp)
   gpu::MemsetOp::create(b, loc, Type(), ValueRange{}, counters,
                         arith::ConstantIntOp::create(b, loc, 0, 32));
   SmallVector<Value> splitArgs(kernelArgs.begin(), kernelArgs.end() - 1);

@@ -133,14 +133,20 @@ public:
   TailPlan planTail(Value block, Value width, Value unsplit);
   Value stashed(Value stash, int64_t field);
   /// The end of piece `piece`: the partial into its slot, then the last of
-  /// the tile's blocks adds the tile's slots up in order and writes C.
-  /// `scratch`: WMMA's per-warp f32 tiles; `mathBarrier` syncs the math
-  /// warps.
+  /// the tile's blocks adds the tile's slots up in order (in two levels
+  /// past kFlatSlots) and writes C. `scratch`: WMMA's per-warp f32 tiles;
+  /// `mathBarrier` syncs the math warps.
   void tailEpilogue(Value acc, Value C, Value stash, int64_t piece, Value partials,
                     Value counters, Value scratch, function_ref<void()> mathBarrier);
-  /// The last block of a tail tile: `slots` f32 tiles of `partials` from
-  /// element `firstSlot` on, added in order, to C (one batch).
-  void addPartials(Value C, Value firstSlot, Value slots, Value partials);
+  /// Slots a tile's last block adds up alone; past them, in two levels.
+  static constexpr int64_t kFlatSlots = 8;
+  Value countIn(Value counters, Value index, Value count, Value stash,
+                function_ref<void()> mathBarrier);
+  Value flagSet(Value stash); // the stash's "last block" flag
+  /// `count` f32 tiles of `partials`, the first at element `first`, each
+  /// `stride` elements after the last, added in order: to C (one batch)
+  /// through the epilogue, or when C is null to the f32 tile at `into`.
+  void addPartials(Value first, Value count, Value stride, Value partials, Value C, Value into);
 
   /// Elements of C the staged mma.sync epilogue needs as scratch: one
   /// slice per warp (MmaFragments::stagedSliceElements).

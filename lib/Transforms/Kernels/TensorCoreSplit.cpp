@@ -85,8 +85,42 @@ Value TensorCoreEmitter::stashed(Value stash, int64_t field) {
                                                              ValueRange{kb.idx(field)}));
 }
 
-void TensorCoreEmitter::tailEpilogue(Value acc, Value C, Value stash, int64_t piece,
-                                     Value partials, Value counters, Value scratch,
+/// Counts the block in at counters[index] (thread 0) and returns whether it
+/// was the last of `count`, to every math thread (through the stash). The
+/// classic threadfence reduction: the caller's writes are visible at GPU
+/// scope before thread 0 counts, and the last block fences before it reads
+/// the others'. The last block resets the counter for the next launch.
+Value TensorCoreEmitter::countIn(Value counters, Value index, Value count, Value stash,
+                                 function_ref<void()> mathBarrier) {
+  OpBuilder &b = kb.b;
+  Location loc = kb.loc;
+  NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU);
+  mathBarrier();
+  // Through the stash: the stages may be filling with the next piece's steps.
+  kb.ifThenElse(isThread0(), [&] {
+    Value before = memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi, kb.i32(1),
+                                               counters, ValueRange{index});
+    Value total = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), count);
+    Value last = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, before,
+                                       arith::SubIOp::create(b, loc, total, kb.i32(1)));
+    kb.ifThenElse(last,
+                  [&] { memref::StoreOp::create(b, loc, kb.i32(0), counters, ValueRange{index}); });
+    memref::StoreOp::create(b, loc, arith::ExtUIOp::create(b, loc, b.getI64Type(), last), stash,
+                            ValueRange{kb.idx(kFlag)});
+  });
+  mathBarrier();
+  return flagSet(stash);
+}
+
+Value TensorCoreEmitter::flagSet(Value stash) {
+  return arith::CmpIOp::create(
+      kb.b, kb.loc, arith::CmpIPredicate::ne,
+      memref::LoadOp::create(kb.b, kb.loc, stash, ValueRange{kb.idx(kFlag)}),
+      arith::ConstantIntOp::create(kb.b, kb.loc, 0, 64));
+}
+
+void TensorCoreEmitter::tailEpilogue(Value acc, Value C, Value stash, int64_t piece, Value partials,
+                                     Value counters, Value scratch,
                                      function_ref<void()> mathBarrier) {
   OpBuilder &b = kb.b;
   Location loc = kb.loc;
@@ -94,44 +128,50 @@ void TensorCoreEmitter::tailEpilogue(Value acc, Value C, Value stash, int64_t pi
   TensorCoreEmitter placed = *this;
   placed.row0 = field(kRow0);
   placed.col0 = field(kCol0);
-  Value tile = field(kTile), slots = field(kSlots);
+  Value slot = field(kSlot), firstSlot = field(kFirstSlot), slots = field(kSlots);
   Value tileElements = kb.idx(t.tm * t.tn);
-  Value firstSlot = kb.mul(field(kFirstSlot), tileElements);
-  WarpStoreOp::create(b, loc, acc, partials, kb.mul(field(kSlot), tileElements), warpRow,
-                      warpCol, kb.idx(t.tm), kb.idx(t.tn), scratch, /*pairs=*/!scratch,
-                      ValueRange(), DenseBoolArrayAttr());
-  // The classic threadfence reduction: every thread's partial is visible at
-  // GPU scope before thread 0 counts the block in, and the block that counts
-  // last reads the others' partials after a fence of its own.
-  NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU);
-  mathBarrier();
-  // Thread 0 counts the block in and tells the others through the stash
-  // (the stages may be filling with the next piece's steps).
-  kb.ifThenElse(isThread0(), [&] {
-    Value before = memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addi, kb.i32(1),
-                                               counters, ValueRange{tile});
-    Value count = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), slots);
-    Value last = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, before,
-                                       arith::SubIOp::create(b, loc, count, kb.i32(1)));
-    // Ready for the next launch: every block of the tile has counted.
-    kb.ifThenElse(last, [&] {
-      memref::StoreOp::create(b, loc, kb.i32(0), counters, ValueRange{tile});
-    });
-    memref::StoreOp::create(b, loc, arith::ExtUIOp::create(b, loc, b.getI64Type(), last), stash,
-                            ValueRange{kb.idx(kFlag)});
-  });
-  mathBarrier();
-  Value isLast = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::ne,
-      memref::LoadOp::create(b, loc, stash, ValueRange{kb.idx(kFlag)}),
-      arith::ConstantIntOp::create(b, loc, 0, 64));
-  kb.ifThenElse(isLast, [&] {
+  auto at = [&](Value slot) { return kb.mul(slot, tileElements); };
+  WarpStoreOp::create(b, loc, acc, partials, at(slot), warpRow, warpCol, kb.idx(t.tm), kb.idx(t.tn),
+                      scratch, /*pairs=*/!scratch, ValueRange(), DenseBoolArrayAttr());
+  // The tile's slots are summed in two levels where there are more than
+  // kFlatSlots (tall K over few tiles: up to 66 a tile): the last block of
+  // each group of ceil(sqrt(slots)) consecutive slots (slots / kFlatSlots
+  // past kFlatSlots^2) adds the group into its first slot, and the last
+  // group's block adds those sums into C. One block reading
+  // every slot took 85 of 100 us at 256^2 x 65536 (docs/PERF.md v36).
+  // Groups and order are fixed: the sum does not depend on who came last.
+  // Counters: the group's at its first slot, the tile's at its second slot
+  // (no group starts there when there are two levels).
+  Value flat = kb.idx(kFlatSlots);
+  Value wide = arith::CeilDivUIOp::create(b, loc, slots, flat);
+  Value groupSize = kb.select(kb.ult(wide, flat), flat, wide);
+  for (int64_t root = kFlatSlots - 1; root > 2; --root) // ceil(sqrt(slots)) up to 64
+    groupSize = kb.select(kb.ule(slots, kb.idx(root * root)), kb.idx(root), groupSize);
+  groupSize = kb.select(kb.ule(slots, flat), slots, groupSize);
+  Value group = kb.div(kb.sub(slot, firstSlot), groupSize);
+  Value groupFirst = kb.add(firstSlot, kb.mul(group, groupSize));
+  Value inGroup = kb.min(groupSize, kb.sub(kb.add(firstSlot, slots), groupFirst));
+  Value groups = arith::CeilDivUIOp::create(b, loc, slots, groupSize);
+  Value one = kb.idx(1);
+  kb.ifThenElse(countIn(counters, groupFirst, inGroup, stash, mathBarrier), [&] {
     NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU);
-    placed.addPartials(C, firstSlot, slots, partials);
+    Value twoLevels = kb.ult(one, groups);
+    // The flag stays set (this block was last) with one level.
+    kb.ifThenElse(twoLevels, [&] {
+      placed.addPartials(at(groupFirst), inGroup, tileElements, partials, /*C=*/Value(),
+                         at(groupFirst));
+      countIn(counters, kb.add(firstSlot, one), groups, stash, mathBarrier);
+    });
+    kb.ifThenElse(flagSet(stash), [&] {
+      NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU);
+      placed.addPartials(at(firstSlot), kb.select(twoLevels, groups, slots),
+                         kb.select(twoLevels, at(groupSize), tileElements), partials, C, Value());
+    });
   });
 }
 
-void TensorCoreEmitter::addPartials(Value C, Value firstSlot, Value slots, Value partials) {
+void TensorCoreEmitter::addPartials(Value first, Value count, Value stride, Value partials, Value C,
+                                    Value into) {
   // A run is four consecutive elements of the tile: one float4 per slot, and
   // four elements of C that are all inside N or all outside (a tail tile's
   // rows are aligned: N % 8 == 0). A pass of the block covers `perPass`.
@@ -146,26 +186,40 @@ void TensorCoreEmitter::addPartials(Value C, Value firstSlot, Value slots, Value
   int64_t batch = std::min<int64_t>(runs, 16);
   while (runs % batch)
     --batch;
-  Value first = kb.mul(tid, kb.idx(width));
+  Value firstElement = kb.mul(tid, kb.idx(width));
   kb.forLoop(kb.idx(0), kb.idx(runs), kb.idx(batch), {}, [&](Value run0, ValueRange) {
     SmallVector<Value> elements;
     for (int64_t r = 0; r < batch; ++r)
-      elements.push_back(kb.add(first, kb.mul(kb.add(run0, kb.idx(r)), kb.idx(perPass))));
+      elements.push_back(kb.add(firstElement, kb.mul(kb.add(run0, kb.idx(r)), kb.idx(perPass))));
     auto loadSlot = [&](Value slot) {
       SmallVector<Value> values;
       for (Value e : elements)
         llvm::append_range(values, kb.loadVecF32(partials, kb.add(slot, e), width));
       return values;
     };
-    auto addSlot = [&](Value j, ValueRange sum) {
-      SmallVector<Value> part = loadSlot(kb.add(firstSlot, kb.mul(j, kb.idx(tileElements))));
-      SmallVector<Value> next;
-      for (auto [x, y] : llvm::zip_equal(sum, part))
-        next.push_back(kb.fadd(x, y));
-      return next;
+    // Two slots an iteration: twice the loads in flight (one slot's took
+    // 0.8 us, an L2 round trip). An odd count's last iteration loads its
+    // slot twice and adds it once.
+    auto addSlots = [&](Value j, ValueRange sum) {
+      Value next = kb.add(j, kb.idx(1));
+      Value hasNext = kb.ult(next, count);
+      SmallVector<Value> part = loadSlot(kb.add(first, kb.mul(j, stride)));
+      SmallVector<Value> nextPart =
+          loadSlot(kb.add(first, kb.mul(kb.select(hasNext, next, j), stride)));
+      SmallVector<Value> added;
+      for (auto [x, y, z] : llvm::zip_equal(sum, part, nextPart)) {
+        Value xy = kb.fadd(x, y);
+        added.push_back(kb.select(hasNext, kb.fadd(xy, z), xy));
+      }
+      return added;
     };
-    scf::ForOp add = kb.forLoop(kb.idx(1), slots, kb.idx(1), loadSlot(firstSlot), addSlot);
+    scf::ForOp add = kb.forLoop(kb.idx(1), count, kb.idx(2), loadSlot(first), addSlots);
     SmallVector<Value> sum(add.getResults());
+    if (!C) {
+      for (auto [r, e] : llvm::enumerate(elements))
+        kb.storeVecF32(ArrayRef(sum).slice(r * width, width), partials, kb.add(into, e));
+      return SmallVector<Value>{};
+    }
     SmallVector<MatmulEpilogue::Group> groups;
     for (auto [r, e] : llvm::enumerate(elements)) {
       Value row = kb.add(row0, kb.div(e, kb.idx(t.tn)));
