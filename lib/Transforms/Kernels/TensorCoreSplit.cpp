@@ -2,9 +2,10 @@
 // The tail's tiles are laid end to end as one sequence of K steps, and block
 // b runs steps b * W .. (b + 1) * W of it, which span at most two tiles (W
 // is at most a tile's steps). For each tile it touches it writes its f32
-// partial tile to slot b + t of the workspace and counts itself in the
-// tile's counter; the last block to count adds the tile's slots in block
-// order, so the sum does not depend on which block came last, and writes C.
+// partial tile to slot b + t of the workspace and counts itself in; the
+// last block to count adds the tile's slots in block order (in two levels
+// where there are many: tailEpilogue), so the sum does not depend on which
+// block came last, and writes C.
 // No block ever waits for another: the tail's blocks need neither to be
 // resident together nor to start in order.
 //
