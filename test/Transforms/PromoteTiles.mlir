@@ -246,7 +246,7 @@ gpu.module @k {
 // CHECK-SAME: !llvm.ptr, %[[BLOCK:[^:]*]]: index, %[[WIDTH:[^:]*]]: index, %[[UNSPLIT:[^:]*]]: index,
 // CHECK-SAME: %[[PARTIALS:[^:]*]]: memref<?xf32>, %[[COUNTERS:[^:]*]]: memref<?xi32>
 // CHECK: %[[STASH_AT:.*]] = arith.addi %{{.*}}, %c196672 : index
-// CHECK-NEXT: %[[STASH:.*]] = memref.view %{{.*}}[%[[STASH_AT]]][] : {{.*}} to memref<15xi64, #gpu.address_space<workgroup>>
+// CHECK-NEXT: %[[STASH:.*]] = memref.view %{{.*}}[%[[STASH_AT]]][] : {{.*}} to memref<13xi64, #gpu.address_space<workgroup>>
 // CHECK: %[[SPLITS:.*]] = arith.ceildivui %[[STEPS:.*]], %[[WIDTH]] : index
 // CHECK-NEXT: %[[GRID:.*]] = gpu.grid_dim x
 // CHECK-NEXT: %[[BLOCKS:.*]] = arith.muli %[[TILES:.*]], %[[SPLITS]] : index
@@ -258,26 +258,25 @@ gpu.module @k {
 // CHECK-NEXT: %[[FIRST:.*]] = arith.muli %[[CHUNK]], %[[WIDTH]]
 // CHECK: %[[FIRST_SLOT:.*]] = arith.muli %[[TILE_A]], %[[SPLITS]]
 // CHECK: %[[SLOT_A:.*]] = arith.addi %[[FIRST_SLOT]], %[[CHUNK]]
-// CHECK: arith.select %[[ALIGNED]], %[[TILE_A]],
-// CHECK-NEXT: arith.select %[[ALIGNED]], %[[SLOT_A]],
+// CHECK: arith.select %[[ALIGNED]], %[[SLOT_A]],
 // CHECK-NEXT: arith.select %[[ALIGNED]], %[[FIRST_SLOT]],
 // CHECK-NEXT: arith.select %[[ALIGNED]], %[[SPLITS]],
 // CHECK: scf.if
 // CHECK: memref.store %{{.*}}, %[[STASH]][%c0]
-// CHECK: memref.store %{{.*}}, %[[STASH]][%c13]
+// CHECK: memref.store %{{.*}}, %[[STASH]][%c11]
 // CHECK: gpu.barrier
 // CHECK: nvvm.setmaxregister increase 240
-// CHECK: %[[END1_I:.*]] = memref.load %[[STASH]][%c12]
+// CHECK: %[[END1_I:.*]] = memref.load %[[STASH]][%c10]
 // CHECK-NEXT: %[[END1:.*]] = arith.index_castui %[[END1_I]]
-// CHECK-NEXT: %[[END_I:.*]] = memref.load %[[STASH]][%c13]
+// CHECK-NEXT: %[[END_I:.*]] = memref.load %[[STASH]][%c11]
 // CHECK-NEXT: %[[END:.*]] = arith.index_castui %[[END_I]]
 // CHECK-NEXT: scf.for %{{.*}} = %c0 to %[[END1]] step %c1 iter_args
 // CHECK-NEXT: mini.stage_wait %{{.*}}[%c0] use %{{.*}} filled_below %[[END]]
-// CHECK: %[[SLOT_I:.*]] = memref.load %[[STASH]][%c3]
+// CHECK: %[[SLOT_I:.*]] = memref.load %[[STASH]][%c2]
 // CHECK-NEXT: %[[SLOT:.*]] = arith.index_castui %[[SLOT_I]]
-// CHECK-NEXT: %[[FIRST_I:.*]] = memref.load %[[STASH]][%c4]
+// CHECK-NEXT: %[[FIRST_I:.*]] = memref.load %[[STASH]][%c3]
 // CHECK-NEXT: %[[FIRST_SLOT:.*]] = arith.index_castui %[[FIRST_I]]
-// CHECK-NEXT: %[[SLOTS_I:.*]] = memref.load %[[STASH]][%c5]
+// CHECK-NEXT: %[[SLOTS_I:.*]] = memref.load %[[STASH]][%c4]
 // CHECK-NEXT: %[[SLOTS:.*]] = arith.index_castui %[[SLOTS_I]]
 // CHECK-NEXT: %[[AT:.*]] = arith.muli %[[SLOT]], %c32768
 // CHECK-NEXT: mini.warp_store %{{.*}}, %[[PARTIALS]][%[[AT]]] at(%{{.*}}, %{{.*}}) bounds(%c256, %c128) {pairs}
@@ -301,9 +300,9 @@ gpu.module @k {
 // CHECK-NEXT: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
 // CHECK: memref.atomic_rmw addi %c1_i32, %[[COUNTERS]][%[[GROUP_FIRST]]]
 // CHECK: memref.store %c0_i32, %[[COUNTERS]][%[[GROUP_FIRST]]]
-// CHECK: memref.store %{{.*}}, %[[STASH]][%c14]
+// CHECK: memref.store %{{.*}}, %[[STASH]][%c12]
 // CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
-// CHECK-NEXT: memref.load %[[STASH]][%c14]
+// CHECK-NEXT: memref.load %[[STASH]][%c12]
 // CHECK: scf.if
 // CHECK-NEXT: nvvm.memory.barrier <gpu>
 // The group's last block, with more than one group: the group's slots
@@ -327,7 +326,7 @@ gpu.module @k {
 // CHECK: memref.store %c0_i32, %[[COUNTERS]][%[[TILE_COUNTER]]]
 // The tile's last block adds the groups' sums (or, with one group, the
 // slots) in order, then 16 vector stores of 4 to C.
-// CHECK: memref.load %[[STASH]][%c14]
+// CHECK: memref.load %[[STASH]][%c12]
 // CHECK: scf.if
 // CHECK-NEXT: nvvm.memory.barrier <gpu>
 // CHECK-NEXT: %[[GROUP_STRIDE:.*]] = arith.muli %[[SIZE]], %c32768
@@ -341,24 +340,24 @@ gpu.module @k {
 // CHECK: scf.yield
 // CHECK-COUNT-16: vector.store %{{.*}}, %[[C]]{{.*}} vector<4xf16>
 // Piece 1, when the block's range reaches into the next tile.
-// CHECK: %[[START_I:.*]] = memref.load %[[STASH]][%c12]
+// CHECK: %[[START_I:.*]] = memref.load %[[STASH]][%c10]
 // CHECK-NEXT: %[[START:.*]] = arith.index_castui %[[START_I]]
-// CHECK-NEXT: %[[STOP_I:.*]] = memref.load %[[STASH]][%c13]
+// CHECK-NEXT: %[[STOP_I:.*]] = memref.load %[[STASH]][%c11]
 // CHECK-NEXT: %[[STOP:.*]] = arith.index_castui %[[STOP_I]]
 // CHECK-NEXT: %[[HAS_TWO:.*]] = arith.cmpi ult, %[[START]], %[[STOP]]
 // CHECK-NEXT: scf.if %[[HAS_TWO]] {
 // CHECK-NEXT: scf.for %{{.*}} = %[[START]] to %[[STOP]] step %c1 iter_args
 // CHECK-NEXT: mini.stage_wait %{{.*}}[%c0] use %{{.*}} : memref
-// CHECK: memref.load %[[STASH]][%c9]
+// CHECK: memref.load %[[STASH]][%c7]
 // CHECK: mini.warp_store %{{.*}}, %[[PARTIALS]]
 // The producer: piece 0's copies, then piece 1's, which count from -end1.
 // CHECK: nvvm.setmaxregister decrease 24
 // CHECK: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 {
 // CHECK: mini.stage_copy_tma {{.*}} step %{{.*}} after %{{.*}} barriers
-// CHECK: %[[P1_I:.*]] = memref.load %[[STASH]][%c12]
+// CHECK: %[[P1_I:.*]] = memref.load %[[STASH]][%c10]
 // CHECK-NEXT: %[[P1:.*]] = arith.index_castui %[[P1_I]]
+// CHECK: memref.load %[[STASH]][%c5]
 // CHECK: memref.load %[[STASH]][%c6]
-// CHECK: memref.load %[[STASH]][%c7]
 // CHECK: %[[FIRST1:.*]] = arith.subi %c0, %[[P1]]
 // CHECK: scf.for %{{.*}} = %[[P1]] to %{{.*}} step %c1 {
 // CHECK: mini.stage_copy_tma {{.*}} step %{{.*}} after %[[FIRST1]] barriers

@@ -114,12 +114,20 @@ public:
   /// 0 .. end within the block, as two pieces through one ring of stages:
   /// steps 0 .. end1 of one tile and end1 .. end of the next (empty when
   /// end1 = end). Its plan waits out the K loops in a shared-memory stash
-  /// of i64, in this order: per piece its C corner, its tile (counted
-  /// among the tail's), its slot, the tile's first slot and its number of
-  /// slots; then end1, end and the "last block of the tile" flag.
+  /// of i64, in this order: per piece its C corner, its slot, the tile's
+  /// first slot and its number of slots; then end1, end and the "last
+  /// block" flag.
   enum TailStash : int64_t {
-    kRow0, kCol0, kTile, kSlot, kFirstSlot, kSlots, kPieceFields,
-    kEnd1 = 2 * kPieceFields, kEnd, kFlag, kStashFields
+    kRow0,
+    kCol0,
+    kSlot,
+    kFirstSlot,
+    kSlots,
+    kPieceFields,
+    kEnd1 = 2 * kPieceFields,
+    kEnd,
+    kFlag,
+    kStashFields
   };
   struct TailPlan {
     Value hasSteps;     // the block's range is not empty

@@ -49,7 +49,7 @@ TensorCoreEmitter::TailPlan TensorCoreEmitter::planTail(Value block, Value width
                              width);
     Value slot = kb.add(block, tile), firstSlot = kb.add(firstBlock, tile);
     Value slots = kb.add(kb.sub(lastBlock, firstBlock), kb.idx(1));
-    llvm::append_range(plan.stash, SmallVector<Value>{row0, col0, tile, slot, firstSlot, slots});
+    llvm::append_range(plan.stash, SmallVector<Value>{row0, col0, slot, firstSlot, slots});
   }
   plan.stash.push_back(end1);
   plan.stash.push_back(kb.sub(g1, g0));
@@ -67,10 +67,7 @@ TensorCoreEmitter::TailPlan TensorCoreEmitter::planTail(Value block, Value width
   Value firstSlot = kb.mul(tile, splits);
   SmallVector<Value> alignedPiece{kb.mul(kb.div(tile, tilesN), kb.idx(t.tm)),
                                   kb.mul(kb.rem(tile, tilesN), kb.idx(t.tn)),
-                                  tile,
-                                  kb.add(firstSlot, chunk),
-                                  firstSlot,
-                                  splits};
+                                  kb.add(firstSlot, chunk), firstSlot, splits};
   for (auto [i, v] : llvm::enumerate(alignedPiece))
     plan.stash[i] = kb.select(aligned, v, plan.stash[i]);
   plan.stash[kEnd1] = kb.select(aligned, length, plan.stash[kEnd1]);
