@@ -200,6 +200,11 @@ TEST(Manifest, SplitTailPlansStreamKBlocks) {
   p = k.planSplitTail(sizes, 12);
   EXPECT_EQ(p.stepsPerBlock, 3);
   EXPECT_EQ(p.blocks, 12);
+  // ... unless K is long (kTailLongSteps): the 7 whole tiles run unsplit.
+  sizes["K"] = mini::launch::kTailLongSteps * 16;
+  p = k.planSplitTail(sizes, 12);
+  EXPECT_EQ(p.blocks, 0);
+  EXPECT_EQ(p.unsplitTiles, 7);
 }
 
 TEST(Manifest, BadSplitTailIsNamed) {

@@ -21,6 +21,10 @@ namespace mini::launch {
 /// block's read): a tile's 1 / max splits need not be more (tall K over few
 /// tiles: split-K over all SMs; docs/PERF.md v30).
 inline constexpr int64_t kTailStepsEnough = 16;
+/// K steps past which a stream-K tail over every tile (more than half the
+/// SMs' tiles, fewer than the SMs) is not split: its operands no longer
+/// stay in L2 (docs/PERF.md v37).
+inline constexpr int64_t kTailLongSteps = 128;
 /// What a tail block's cost adds to its steps for its partial tile and the
 /// tile's final sum (so that a split tail of few steps per block does not
 /// look cheaper than a smaller tile: 1024^3 stays on 64x128 tiles).
@@ -91,9 +95,14 @@ TailPlan<A> planTail(A &a, typename A::Int tiles, typename A::Int steps,
   Int alignedSplits = a.div(a.c(smCount), a.max(tiles, a.c(1)));
   Int width = a.select(aligned, a.max(a.ceilDiv(steps, alignedSplits), minWidth),
                        a.max(a.ceilDiv(total, a.c(smCount)), minWidth));
-  // total > 0: a tail, and K steps to split.
-  auto split = a.both(a.both(splittable, a.ult(a.c(0), total)),
-                      a.ule(a.mul(width, a.c(4)), a.mul(steps, a.c(3))));
+  // total > 0: a tail, and K steps to split. Not laid end to end over
+  // every tile when K is long: the blocks read their slices from HBM, and
+  // whole tiles on part of the SMs are faster (docs/PERF.md v37).
+  auto notFromHbm =
+      a.either(a.either(a.ule(a.c(smCount), tiles), aligned), a.ult(steps, a.c(kTailLongSteps)));
+  auto split = a.both(a.both(a.both(splittable, a.ult(a.c(0), total)),
+                             a.ule(a.mul(width, a.c(4)), a.mul(steps, a.c(3)))),
+                      notFromHbm);
   TailPlan<A> plan;
   plan.steps = steps;
   plan.splitTiles = a.select(split, tail, a.c(0));
