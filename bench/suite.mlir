@@ -157,6 +157,32 @@ func.func @softmax_f32_shared(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %y = mini.softmax %x {config = #mini.row_config<vector_width = 4, warps_per_row = 32, rows_per_block = 1, cache_slots = 4, shared_slots = 3>} : tensor<?x?xf32> -> tensor<?x?xf32>
   return %y : tensor<?x?xf32>
 }
+// Rows shared by the blocks of a cluster (cluster_blocks), hand-configured
+// so that gpu-check runs them at dynamic sizes: f16 8 blocks x 16 warps with
+// 2 + 4 slots a thread (rows up to 196608 read once, longer streamed); bf16
+// rmsnorm 4 blocks, two rows a block; f32 2 blocks, four rows a warp (short
+// rows, the peeled edges dealt over both blocks); layernorm f16 8 blocks
+// streaming; add + rmsnorm bf16 2 blocks with shared slots.
+func.func @softmax_f16_cluster(%x: tensor<?x?xf16>) -> tensor<?x?xf16> {
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 2, shared_slots = 4, cluster_blocks = 8>} : tensor<?x?xf16> -> tensor<?x?xf16>
+  return %y : tensor<?x?xf16>
+}
+func.func @rmsnorm_bf16_cluster(%x: tensor<?x?xbf16>, %w: tensor<?xbf16>) -> tensor<?x?xbf16> {
+  %y = mini.rmsnorm %x, %w {epsilon = 1.0e-05 : f32, config = #mini.row_config<vector_width = 8, warps_per_row = 4, rows_per_block = 2, cache_slots = 4, cluster_blocks = 4>} : tensor<?x?xbf16>, tensor<?xbf16> -> tensor<?x?xbf16>
+  return %y : tensor<?x?xbf16>
+}
+func.func @softmax_f32_cluster(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 4, warps_per_row = 1, rows_per_block = 32, cache_slots = 2, rows_per_warp = 4, cluster_blocks = 2>} : tensor<?x?xf32> -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+func.func @layernorm_f16_cluster(%x: tensor<?x?xf16>, %w: tensor<?xf16>, %b: tensor<?xf16>) -> tensor<?x?xf16> {
+  %y = mini.layernorm %x, %w, %b {epsilon = 1.0e-05 : f32, config = #mini.row_config<vector_width = 8, warps_per_row = 32, rows_per_block = 1, cache_slots = 0, cluster_blocks = 8>} : tensor<?x?xf16>, tensor<?xf16>, tensor<?xf16> -> tensor<?x?xf16>
+  return %y : tensor<?x?xf16>
+}
+func.func @add_rmsnorm_bf16_cluster(%x: tensor<?x?xbf16>, %r: tensor<?x?xbf16>, %w: tensor<?xbf16>) -> (tensor<?x?xbf16>, tensor<?x?xbf16>) {
+  %y, %h = mini.rmsnorm %x + %r, %w {epsilon = 1.0e-05 : f32, config = #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, shared_slots = 3, cluster_blocks = 2>} : tensor<?x?xbf16> + tensor<?x?xbf16>, tensor<?xbf16> -> tensor<?x?xbf16>, tensor<?x?xbf16>
+  return %y, %h : tensor<?x?xbf16>, tensor<?x?xbf16>
+}
 // Residual norms (mini-fuse's add + norm rule, written fused): the norm of
 // x + r, and the sum as a second result; one without the sum; one through
 // shared slots.

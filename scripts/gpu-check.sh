@@ -23,6 +23,17 @@ row_shapes+=" R=1001,C=3 R=333,C=17 R=77,C=32 R=77,C=33 R=1000,C=255 R=999,C=257
 for s in R=5,C=8 R=7,C=40009 R=3,C=53248 R=2,C=53249 R=300,C=4099; do add softmax_f16_shared_softmax "$s"; done
 for s in R=5,C=3 R=3,C=100003 R=2,C=131072 R=2,C=131073 R=64,C=1000; do add rmsnorm_bf16_shared_rmsnorm "$s"; done
 for s in R=5,C=1 R=9,C=20001 R=3,C=28672 R=2,C=28673; do add softmax_f32_shared_softmax "$s"; done
+# Rows shared by a cluster's blocks (the suite's *_cluster configs; f16
+# cached up to 196608 values, bf16 up to 16384, f32 up to 128, layernorm
+# streamed, add + rmsnorm bf16 cached up to 24576): short rows, odd
+# lengths, the longest cached, one past (streamed), partial blocks. (An f16
+# softmax of rows past about 800K values is mostly subnormal, 1 / C < 6e-5:
+# its float64 check fails for any kernel that stores f16.)
+for s in R=1,C=1 R=5,C=8 R=3,C=100003 R=2,C=196608 R=2,C=196609 R=16,C=524288 R=3,C=262147; do add softmax_f16_cluster_softmax "$s"; done
+for s in R=1,C=3 R=5,C=16384 R=3,C=16385 R=7,C=50257 R=64,C=1000; do add rmsnorm_bf16_cluster_rmsnorm "$s"; done
+for s in R=1,C=1 R=33,C=7 R=100,C=128 R=9,C=129 R=3,C=100003; do add softmax_f32_cluster_softmax "$s"; done
+for s in R=1,C=9 R=3,C=100003 R=16,C=1048576; do add layernorm_f16_cluster_layernorm "$s"; done
+for s in R=5,C=8 R=3,C=24576 R=2,C=24577 R=7,C=50257; do add add_rmsnorm_bf16_cluster_rmsnorm "$s"; done
 for t in f16 bf16 f32; do
   for s in $mm_shapes; do add "mm_${t}_matmul" "$s"; done
   [ "$t" != f32 ] && add "mm_${t}_to_${t}_matmul" "batch=2,M=1000,N=1030,K=777" && add "mm_${t}_to_${t}_matmul" "batch=2,M=520,N=1032,K=1000"
@@ -166,7 +177,10 @@ nonfinite=("softmax_f16_softmax|R=64,C=1000" "softmax_f32_softmax|R=8,C=100000" 
            "chain_f16_elementwise|R=33,C=4097" "swiglu_bf16_elementwise|R=100,C=1000"
            "epi_f16_matmul|batch=1,M=100,N=90,K=80" "epi_bf16_wgmma_matmul|batch=1,M=300,N=512,K=128"
            "add_rmsnorm_f16_rmsnorm|R=64,C=1000" "add_layernorm_bf16_layernorm|R=999,C=17"
-           "add_layernorm_f32_layernorm|R=3,C=100000" "add_rmsnorm_f16_shared_rmsnorm|R=5,C=40009")
+           "add_layernorm_f32_layernorm|R=3,C=100000" "add_rmsnorm_f16_shared_rmsnorm|R=5,C=40009"
+           "softmax_f16_cluster_softmax|R=3,C=100003" "softmax_f16_cluster_softmax|R=2,C=300001"
+           "rmsnorm_bf16_cluster_rmsnorm|R=5,C=16000" "softmax_f32_cluster_softmax|R=33,C=61"
+           "layernorm_f16_cluster_layernorm|R=3,C=100003" "add_rmsnorm_bf16_cluster_rmsnorm|R=3,C=20001")
 for c in "${nonfinite[@]}"; do cases+=("$c|--nonfinite"); done
 if [ "$mode" = quick ]; then
   cases=("${cases[@]:0:12}")

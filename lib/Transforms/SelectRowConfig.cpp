@@ -16,17 +16,26 @@ using namespace mlir;
 
 namespace mini {
 
+/// The SMs that clusters of `cluster` blocks can fill at once: on the H100,
+/// clusters of 4 or 8 blocks a whole SM each fit 120 of the 132 (30 and 15
+/// of them, cudaOccupancyMaxActiveClusters): the GPCs' SM counts are not
+/// all multiples of 4.
+static int64_t clusterSMs(StringRef chip, int64_t cluster) {
+  return cluster >= 4 && chip.starts_with("sm_90") ? 120 : smCount(chip);
+}
+
 /// A config that keeps `R` rows of `vectors` 16-byte vectors in shared
 /// memory (and a few registers), read once, or none where they do not fit
 /// `chip`'s shared memory (less 3 KB for the reductions): 16 warps (two
 /// blocks an SM where a row takes under half of it), else 32 with 16 values
 /// a thread in registers. A block holds its row to the end, so few blocks
-/// fit an SM: none either where a static row count leaves the last wave
-/// mostly idle (rmsnorm, 334 rows of 50257 f16, 1.27 waves of two blocks an
+/// fit an SM: none either where a static row count leaves the last of
+/// several waves mostly idle (under one wave, every block runs at once
+/// either way; rmsnorm, 334 rows of 50257 f16, 1.27 waves of two blocks an
 /// SM: 0.69x of the copy against 0.78x streamed; 500 rows of 40009, 1.89
-/// waves: 0.91x against 0.79x).
+/// waves: 0.91x against 0.79x). `R` counts blocks, in clusters of `cluster`.
 static RowConfigAttr sharedCachedConfig(MLIRContext *ctx, int64_t vw, int64_t vectors,
-                                        StringRef chip, int64_t R) {
+                                        StringRef chip, int64_t R, int64_t cluster) {
   int64_t budget = sharedBytesPerBlock(chip) - 3 * 1024;
   int64_t sharedPerSM = sharedBytesPerBlock(chip) + 1024;
   for (int64_t warps : {16, 32}) {
@@ -36,9 +45,10 @@ static RowConfigAttr sharedCachedConfig(MLIRContext *ctx, int64_t vw, int64_t ve
     if (bytes > budget)
       continue;
     if (!ShapedType::isDynamic(R) && R > 0) {
-      int64_t perWave = smCount(chip) * std::min(sharedPerSM / (bytes + 1024), 2048 / threads);
+      int64_t perWave =
+          clusterSMs(chip, cluster) * std::min(sharedPerSM / (bytes + 1024), 2048 / threads);
       double waves = double(R) / double(perWave);
-      if (waves / std::ceil(waves) < 0.75)
+      if (waves > 1 && waves / std::ceil(waves) < 0.75)
         return {};
     }
     return RowConfigAttr::get(ctx, vw, warps, 1, regSlots, 1, false, shared);
@@ -46,8 +56,38 @@ static RowConfigAttr sharedCachedConfig(MLIRContext *ctx, int64_t vw, int64_t ve
   return {};
 }
 
+/// Blocks of a cluster that share each of `R` rows of `rowBytes`: where a
+/// static count of long rows (64 KB and more) leaves over half of an sm_90a
+/// chip's SMs idle, as many as fill them, up to the portable cluster of 8
+/// (16 rows of 1M f16 on 16 SMs ran at 0.15-0.31x of the copy); else 1.
+static int64_t clusterBlocksFor(int64_t R, int64_t rowBytes, StringRef chip) {
+  if (chip != "sm_90a" || ShapedType::isDynamic(R) || R < 1 || rowBytes < 64 * 1024)
+    return 1;
+  return std::clamp<int64_t>(int64_t(llvm::bit_floor(uint64_t(smCount(chip) / R))), 1, 8);
+}
+
+/// The mapping of `R` rows of `C` elements onto one block each; with
+/// `cluster` > 1, the rows are the parts of rows that the blocks of clusters
+/// of that many share.
+static RowConfigAttr chooseBlockConfig(Type elementType, int64_t C, bool exactLength, int64_t R,
+                                       StringRef cacheChip, int64_t cluster = 1);
+
 RowConfigAttr chooseRowConfig(Type elementType, int64_t C, bool exactLength, int64_t R,
                               StringRef cacheChip) {
+  int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
+  int64_t cluster = clusterBlocksFor(R, C * bytes, cacheChip);
+  if (!exactLength || cluster == 1)
+    return chooseBlockConfig(elementType, C, exactLength, R, cacheChip);
+  // Each block maps its part of the row as a row of that length.
+  RowConfigAttr c = chooseBlockConfig(elementType, llvm::divideCeil(C, cluster), true, R * cluster,
+                                      cacheChip, cluster);
+  return RowConfigAttr::get(elementType.getContext(), c.getVectorWidth(), c.getWarpsPerRow(),
+                            c.getRowsPerBlock(), c.getCacheSlots(), c.getRowsPerWarp(),
+                            c.getStaged(), c.getSharedSlots(), cluster);
+}
+
+static RowConfigAttr chooseBlockConfig(Type elementType, int64_t C, bool exactLength, int64_t R,
+                                       StringRef cacheChip, int64_t cluster) {
   MLIRContext *ctx = elementType.getContext();
   int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
   int64_t vw = 16 / bytes;
@@ -85,7 +125,7 @@ RowConfigAttr chooseRowConfig(Type elementType, int64_t C, bool exactLength, int
     // Too long for registers: read once through shared memory where the row
     // fits (rows of 50257 f16 streamed twice ran 0.76x of the copy).
     if (!cacheChip.empty())
-      if (RowConfigAttr c = sharedCachedConfig(ctx, vw, vectors, cacheChip, R))
+      if (RowConfigAttr c = sharedCachedConfig(ctx, vw, vectors, cacheChip, R, cluster))
         return c;
     slots = 0; // else stream
     // With rows enough for two blocks an SM, 8 warps a row keep more blocks
@@ -93,6 +133,11 @@ RowConfigAttr chooseRowConfig(Type elementType, int64_t C, bool exactLength, int
     // against 0.50x); fewer rows need the warps (docs/PERF.md rows v5).
     if (!ShapedType::isDynamic(R) && R >= 2 * smCount(cacheChip.empty() ? "sm_90a" : cacheChip))
       return RowConfigAttr::get(ctx, vw, 8, 1, 0);
+    // Parts of rows streamed by a cluster's blocks: 16 warps (16 rows of 1M
+    // f16 by 8 blocks each: 0.59x of the copy against 0.49x with 32 warps
+    // and 0.54x with 8; docs/PERF.md rows v7).
+    if (cluster > 1)
+      return RowConfigAttr::get(ctx, vw, 16, 1, 0);
   }
   // A 1024-thread block leaves one block per SM and idle bandwidth while it
   // reduces; 512 threads with up to 64 cached values did better on the H100
@@ -141,9 +186,17 @@ struct MiniSelectRowConfigPass
     : mini::impl::MiniSelectRowConfigBase<MiniSelectRowConfigPass> {
   using Base::Base;
 
+  /// Clusters are sm_90's.
+  LogicalResult checkClusters(Operation *op, mini::RowConfigAttr c) {
+    if (!c || c.getClusterBlocks() == 1 || chip == "sm_90a")
+      return success();
+    return op->emitOpError() << "row_config cluster_blocks = " << c.getClusterBlocks()
+                             << " needs thread block clusters (sm_90a); the chip is " << chip;
+  }
+
   void runOnOperation() override {
     bool overriding = vectorWidth >= 0 || warpsPerRow >= 0 || rowsPerBlock >= 0 ||
-                      cacheSlots >= 0 || rowsPerWarp >= 0 || sharedSlots >= 0;
+                      cacheSlots >= 0 || rowsPerWarp >= 0 || sharedSlots >= 0 || clusterBlocks >= 0;
     WalkResult result = getOperation()->walk([&](Operation *op) {
       if (!isa<mini::SoftmaxOp, mini::RmsNormOp, mini::LayerNormOp>(op))
         return WalkResult::advance();
@@ -152,10 +205,13 @@ struct MiniSelectRowConfigPass
                                               {"rows-per-block", rowsPerBlock},
                                               {"cache-slots", cacheSlots},
                                               {"rows-per-warp", rowsPerWarp},
-                                              {"shared-slots", sharedSlots}})))
+                                              {"shared-slots", sharedSlots},
+                                              {"cluster-blocks", clusterBlocks}})))
         return WalkResult::interrupt();
       if (op->hasAttr("config") && !overriding)
-        return WalkResult::advance();
+        return succeeded(checkClusters(op, op->getAttrOfType<mini::RowConfigAttr>("config")))
+                   ? WalkResult::advance()
+                   : WalkResult::interrupt();
       auto type = cast<RankedTensorType>(op->getOperand(0).getType());
       if (!overriding && type.isDynamicDim(type.getRank() - 1)) {
         // A kernel per band of lengths, chosen at launch.
@@ -184,9 +240,11 @@ struct MiniSelectRowConfigPass
                          perWarp == c.getRowsPerWarp() && rows == c.getRowsPerBlock();
       int64_t shared = pick(sharedSlots, sameMapping ? c.getSharedSlots() : 0);
       c = mini::RowConfigAttr::get(op->getContext(), vw, warps, rows, slots, perWarp, staged,
-                                   shared);
-      if (failed(c.verifyFor(type.getElementType(), [&] { return op->emitOpError(); },
-                             type.getDimSize(type.getRank() - 1))))
+                                   shared, pick(clusterBlocks, c.getClusterBlocks()));
+      if (failed(c.verifyFor(
+              type.getElementType(), [&] { return op->emitOpError(); },
+              type.getDimSize(type.getRank() - 1))) ||
+          failed(checkClusters(op, c)))
         return WalkResult::interrupt();
       op->setAttr("config", c);
       op->removeAttr("length_variants");

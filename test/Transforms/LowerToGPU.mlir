@@ -257,9 +257,18 @@ func.func @softmax_rank3(%x: tensor<2x?x7xf16>) -> tensor<2x?x7xf16> {
 // CHECK: vector.store %{{.*}}, %[[Y]]
 // CHECK: } else {
 // Streamed: the edges first (kept in registers), then the vectors, four a
-// thread in flight per step.
+// thread in flight per step; the write pass runs the same steps from the
+// row's end (what the first pass read last is likeliest still in L2).
 // CHECK: scf.for %{{.*}} = %[[LANE]] to %[[BODY]] step %c32
 // CHECK-COUNT-4: vector.load %[[X]]
+// CHECK: %[[STEPS:.*]] = arith.ceildivui %[[BODY]], %c32 : index
+// CHECK: %[[LAST:.*]] = arith.subi %[[STEPS]], %c1 : index
+// CHECK: scf.for %[[J:.*]] = %c0 to %[[STEPS]] step %c1
+// CHECK: %[[BACK:.*]] = arith.subi %[[LAST]], %[[J]] : index
+// CHECK: %[[FAR:.*]] = arith.muli %[[BACK]], %c32 : index
+// CHECK: arith.addi %[[LANE]], %[[FAR]] : index
+// CHECK-COUNT-4: vector.load %[[X]]
+// CHECK: vector.store %{{.*}}, %[[Y]]
 func.func @softmax_peeled(%x: tensor<?x100xf16>) -> tensor<?x100xf16> {
   %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 4, cache_slots = 1, rows_per_warp = 4>} : tensor<?x100xf16> -> tensor<?x100xf16>
   return %y : tensor<?x100xf16>
@@ -336,6 +345,52 @@ func.func @softmax_by_length(%x: tensor<?x?xbf16>) -> tensor<?x?xbf16> {
 func.func @softmax_shared_slots(%x: tensor<7x5000xf16>) -> tensor<7x5000xf16> {
   %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 4, rows_per_block = 2, cache_slots = 2, shared_slots = 3>} : tensor<7x5000xf16> -> tensor<7x5000xf16>
   return %y : tensor<7x5000xf16>
+}
+
+// -----
+
+// Rows shared by a cluster's blocks (cluster_blocks = 2): the grid's y is
+// the cluster (rounded to whole clusters, the record's `cluster`), the
+// kernel carries the cluster shape (.reqnctapercluster), and each thread's
+// place in the row counts the threads of the blocks before it (block y x
+// 128). Each reduction (the max, then the sum) meets across the warps in
+// shared memory, then each block publishes its value after the 8 cross-warp
+// floats and reads both blocks' through distributed shared memory (mapa),
+// in rank order, between two cluster barriers.
+// CHECK-LABEL: func.func @softmax_cluster
+// CHECK: gpu.launch_func @mini_kernels::@softmax_cluster_softmax blocks in (%c4, %c2, %c1) threads in (%c128,
+// CHECK-SAME: cluster_blocks = 2 : i64
+// CHECK-SAME: grid = [{div = 1 : i64, sizes = ["R"]}, {cluster = 2 : i64, div = 1 : i64, sizes = []}, {div = 1 : i64, sizes = []}]
+// CHECK: gpu.func @softmax_cluster_softmax({{.*}}) workgroup(%[[SMEM:.*]] : memref<10xf32, #gpu.address_space<workgroup>>) kernel attributes {{{.*}}nvvm.cluster_dim = array<i32: 1, 2, 1>}
+// CHECK: %[[BY:.*]] = gpu.block_id y
+// CHECK: arith.muli %[[BY]], %c128
+// CHECK-COUNT-2: vector.load
+// CHECK: gpu.subgroup_reduce maximumf
+// CHECK: gpu.barrier
+// CHECK: arith.addi %{{.*}}, %c8 : index
+// CHECK: memref.store %{{.*}}, %[[SMEM]]
+// CHECK-NEXT: }
+// CHECK-NEXT: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
+// CHECK: %[[P0:.*]] = nvvm.mapa %{{.*}}, %c0_i32 : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK: %[[M0:.*]] = llvm.load %[[P0]] : !llvm.ptr<7> -> f32
+// CHECK: %[[P1:.*]] = nvvm.mapa %{{.*}}, %c1_i32 : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK: %[[M1:.*]] = llvm.load %[[P1]] : !llvm.ptr<7> -> f32
+// CHECK: arith.maximumf %[[M0]], %[[M1]] : f32
+// CHECK-NEXT: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
+// CHECK: math.exp
+// CHECK: gpu.subgroup_reduce add
+// CHECK: nvvm.cluster.arrive
+// CHECK: nvvm.mapa
+// CHECK: nvvm.mapa
+// CHECK: arith.addf
+// CHECK-NEXT: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
+// CHECK: vector.store
+func.func @softmax_cluster(%x: tensor<4x4096xf16>) -> tensor<4x4096xf16> {
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 4, rows_per_block = 1, cache_slots = 2, cluster_blocks = 2>} : tensor<4x4096xf16> -> tensor<4x4096xf16>
+  return %y : tensor<4x4096xf16>
 }
 
 // -----

@@ -41,8 +41,9 @@ func.func @long_rows(%x: tensor<4096x32768xf16>, %z: tensor<7x4096xf32>) -> (ten
 // -----
 
 // Rows too long for registers and for shared memory are streamed
-// (cache_slots = 0): by 32 warps a row for few rows, by 8 for 264 rows or
-// more (two blocks an SM). Rows of unknown length get a kernel per band of
+// (cache_slots = 0): by 32 warps a row for few rows (100 rows of 300000
+// bf16: enough to fill the SMs without clusters), by 8 for 264 rows or more
+// (two blocks an SM). Rows of unknown length get a kernel per band of
 // lengths, chosen at launch: the defaults for rows of up to 8, 16, 32, ...,
 // 32768 values (the staged ones sized for rows of 8, 16 and 32), then 16
 // warps streaming longer rows. Options give one config and no variants.
@@ -66,11 +67,11 @@ func.func @long_rows(%x: tensor<4096x32768xf16>, %z: tensor<7x4096xf32>) -> (ten
 // CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0>]
 // OVERRIDE-LABEL: func.func @streamed_and_dynamic
 // OVERRIDE: mini.softmax {{.*}}config = #mini.row_config<vector_width = 8, warps_per_row = 2, rows_per_block = 2, cache_slots = 0>}
-func.func @streamed_and_dynamic(%x: tensor<2x300000xbf16>, %w: tensor<300000xbf16>, %v: tensor<2x167x150001xf16>, %d: tensor<?x?xf16>) -> (tensor<2x300000xbf16>, tensor<2x167x150001xf16>, tensor<?x?xf16>) {
-  %y = mini.rmsnorm %x, %w {epsilon = 1.0e-06 : f32} : tensor<2x300000xbf16>, tensor<300000xbf16> -> tensor<2x300000xbf16>
+func.func @streamed_and_dynamic(%x: tensor<100x300000xbf16>, %w: tensor<300000xbf16>, %v: tensor<2x167x150001xf16>, %d: tensor<?x?xf16>) -> (tensor<100x300000xbf16>, tensor<2x167x150001xf16>, tensor<?x?xf16>) {
+  %y = mini.rmsnorm %x, %w {epsilon = 1.0e-06 : f32} : tensor<100x300000xbf16>, tensor<300000xbf16> -> tensor<100x300000xbf16>
   %s = mini.softmax %v : tensor<2x167x150001xf16> -> tensor<2x167x150001xf16>
   %e = mini.softmax %d : tensor<?x?xf16> -> tensor<?x?xf16>
-  return %y, %s, %e : tensor<2x300000xbf16>, tensor<2x167x150001xf16>, tensor<?x?xf16>
+  return %y, %s, %e : tensor<100x300000xbf16>, tensor<2x167x150001xf16>, tensor<?x?xf16>
 }
 
 // -----
@@ -141,4 +142,35 @@ func.func @empty_rows(%x: tensor<?x0xf32>) -> tensor<?x0xf32> {
 func.func @layernorm_rows(%x: tensor<7x4096xf32>, %w: tensor<4096xf32>, %b: tensor<4096xf32>) -> tensor<7x4096xf32> {
   %y = mini.layernorm %x, %w, %b {epsilon = 1.0e-05 : f32} : tensor<7x4096xf32>, tensor<4096xf32>, tensor<4096xf32> -> tensor<7x4096xf32>
   return %y : tensor<7x4096xf32>
+}
+
+// -----
+
+// Few long rows (a static count that leaves over half the SMs idle, rows of
+// 64 KB or more): blocks of a cluster share each row, as many as fill the
+// 132 SMs up to 8, each mapping its part as a row of that length. 16 rows
+// of 1M f16: 8 blocks a row; each block's 131072 values would fill its
+// SM's shared memory, and clusters of 8 such blocks fill only 120 SMs at
+// once (128 blocks: two waves), so each streams its part by 16 warps; 3 rows of 262147 f16: 8 blocks, each keeping its 32769 values in 9
+// shared slots (one partial wave: read once); 64 rows of 50257 f32: 2
+// blocks, 14 vectors a thread in registers. 100 rows of 50257 f16 keep a
+// block a row, in shared memory (under one wave); rows of 32 KB keep a
+// block a row.
+// CHECK-LABEL: func.func @few_long_rows
+// CHECK: mini.softmax %{{.*}} {config = #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, cluster_blocks = 8>}
+// CHECK: mini.rmsnorm %{{.*}} {config = #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, shared_slots = 9, cluster_blocks = 8>
+// CHECK: mini.softmax %{{.*}} {config = #mini.row_config<vector_width = 4, warps_per_row = 16, rows_per_block = 1, cache_slots = 14, cluster_blocks = 2>}
+// CHECK: mini.softmax %{{.*}} {config = #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, shared_slots = 13>}
+// CHECK: mini.softmax %{{.*}} {config = #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 4>}
+// Other chips have no clusters.
+// SM86-LABEL: func.func @few_long_rows
+// SM86-NOT: cluster_blocks
+// SM86: return
+func.func @few_long_rows(%a: tensor<16x1048576xf16>, %b: tensor<3x262147xf16>, %w: tensor<262147xf16>, %c: tensor<64x50257xf32>, %d: tensor<100x50257xf16>, %e: tensor<16x16384xf16>) -> (tensor<16x1048576xf16>, tensor<3x262147xf16>, tensor<64x50257xf32>, tensor<100x50257xf16>, tensor<16x16384xf16>) {
+  %0 = mini.softmax %a : tensor<16x1048576xf16> -> tensor<16x1048576xf16>
+  %1 = mini.rmsnorm %b, %w {epsilon = 1.0e-06 : f32} : tensor<3x262147xf16>, tensor<262147xf16> -> tensor<3x262147xf16>
+  %2 = mini.softmax %c : tensor<64x50257xf32> -> tensor<64x50257xf32>
+  %3 = mini.softmax %d : tensor<100x50257xf16> -> tensor<100x50257xf16>
+  %4 = mini.softmax %e : tensor<16x16384xf16> -> tensor<16x16384xf16>
+  return %0, %1, %2, %3, %4 : tensor<16x1048576xf16>, tensor<3x262147xf16>, tensor<64x50257xf32>, tensor<100x50257xf16>, tensor<16x16384xf16>
 }

@@ -59,7 +59,9 @@ def MiniSelectRowConfig : Pass<"mini-select-row-config"> {
     registers; 224 KB a block on sm_90a) and a static row count fills at
     least 75% of the last wave, so they are still read once; others are
     streamed (8 warps a row where a static row count fills two blocks an
-    SM, else 32). Rows of dynamic length get `length_variants`: the
+    SM, else 32). On sm_90a, a static count of rows of 64 KB or more that
+    leaves over half the SMs idle gets `cluster_blocks`: up to 8 blocks of
+    a cluster share each row, each mapped as above for its part. Rows of dynamic length get `length_variants`: the
     defaults for rows of up to 8 (f32: 4), 16, ..., 32768 values, then 16
     streaming warps, one kernel each, chosen at launch by the row length. Options override the choice (and replace configs
     already present, with no length variants); -1 keeps the heuristic's
@@ -73,6 +75,8 @@ def MiniSelectRowConfig : Pass<"mini-select-row-config"> {
     Option<"rowsPerWarp", "rows-per-warp", "int64_t", "-1", "Rows that share one warp (warps-per-row 1)">,
     Option<"sharedSlots", "shared-slots", "int64_t", "-1", "Vectors per thread kept in shared memory"
            " after the register slots">,
+    Option<"clusterBlocks", "cluster-blocks", "int64_t", "-1",
+           "Blocks of a cluster that share each row (2, 4 or 8; sm_90a)">,
     Option<"chip", "chip", "std::string", "\"sm_90a\"",
            "Target chip (how much shared memory a block may keep its row in)">
   ];

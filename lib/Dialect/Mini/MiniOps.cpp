@@ -53,9 +53,19 @@ RowConfigAttr::verifyFor(Type elementType, function_ref<InFlightDiagnostic()> em
     return emitError() << "a staged row_config keeps its rows in shared memory already: "
                           "shared_slots must be 0, got "
                        << shared;
+  int64_t cluster = getClusterBlocks();
+  if (cluster != 1 && cluster != 2 && cluster != 4 && cluster != 8)
+    return emitError() << "row_config cluster_blocks must be 1, 2, 4 or 8 (blocks of a cluster "
+                          "that share a row); got "
+                       << cluster;
+  if (cluster > 1 && getStaged())
+    return emitError() << "a staged row_config keeps whole rows in one block: cluster_blocks must "
+                          "be 1, got "
+                       << cluster;
   // With shared slots, the cross-warp reduction slots (two floats a warp of
-  // each row) share the dynamic shared memory.
-  int64_t reductionBytes = shared > 0 && warps > 1 ? 8 * warps * rows : 0;
+  // each row) and the cluster's (two floats) share the dynamic shared memory.
+  int64_t reductionBytes =
+      shared > 0 ? (warps > 1 ? 8 * warps * rows : 0) + (cluster > 1 ? 8 : 0) : 0;
   if (cacheSharedBytes(elementType) + reductionBytes > MatmulConfigAttr::kMaxSharedBytes)
     return emitError() << "row_config shared_slots = " << shared << " keeps "
                        << cacheSharedBytes(elementType) << " bytes of rows in shared memory ("

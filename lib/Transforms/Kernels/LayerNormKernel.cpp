@@ -111,12 +111,15 @@ struct LayerNormEmitter {
     auto [mean, rstd] = stats(K, total[0], total[1]);
     for (auto [a, values] : llvm::zip(edges, xe))
       writeRow(values, mean, rstd, a);
-    row.streamBody({}, [&](ArrayRef<RowAccess> accesses, ValueRange) {
-      SmallVector<SmallVector<Value>> x = row.loadInput(accesses, 0.0f, /*writeSum=*/false);
-      for (auto [a, values] : llvm::zip(accesses, x))
-        writeRow(values, mean, rstd, a);
-      return SmallVector<Value>{};
-    });
+    row.streamBody(
+        {},
+        [&](ArrayRef<RowAccess> accesses, ValueRange) {
+          SmallVector<SmallVector<Value>> x = row.loadInput(accesses, 0.0f, /*writeSum=*/false);
+          for (auto [a, values] : llvm::zip(accesses, x))
+            writeRow(values, mean, rstd, a);
+          return SmallVector<Value>{};
+        },
+        /*backward=*/true);
   }
 
   KernelBuilder &kb;

@@ -5,11 +5,6 @@ using namespace mlir;
 
 namespace mini {
 
-/// Shared memory: two reduction regions of one float per warp of each row.
-static int64_t sharedWords(RowConfigAttr cfg) {
-  return cfg.getWarpsPerRow() == 1 ? 0 : 2 * cfg.getWarpsPerRow() * cfg.getRowsPerBlock();
-}
-
 /// Workgroup memory of a row kernel: a staged config's rows, or one f32
 /// slot per warp for the cross-warp reductions.
 static SmallVector<MemRefType> rowWorkgroup(RowConfigAttr cfg, Type elementType, int64_t staticC) {
@@ -19,7 +14,7 @@ static SmallVector<MemRefType> rowWorkgroup(RowConfigAttr cfg, Type elementType,
     int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
     return {workgroupMemRef({cfg.stagedSharedBytes(elementType, staticC) / bytes}, elementType)};
   }
-  if (int64_t words = sharedWords(cfg))
+  if (int64_t words = reductionWords(cfg))
     return {workgroupMemRef({words}, Float32Type::get(elementType.getContext()))};
   return {};
 }
@@ -37,6 +32,10 @@ static void rowSpec(KernelSpec &spec, StringRef op, RowConfigAttr cfg, Builder &
   spec.attrs.set("rows_per_warp", b.getI64IntegerAttr(cfg.getRowsPerWarp()));
   spec.attrs.set("staged", b.getBoolAttr(cfg.getStaged()));
   spec.attrs.set("shared_slots", b.getI64IntegerAttr(cfg.getSharedSlots()));
+  if (int64_t cluster = cfg.getClusterBlocks(); cluster > 1) {
+    spec.attrs.set("cluster_blocks", b.getI64IntegerAttr(cluster));
+    spec.grid[1] = {{}, 1, cluster}; // the blocks that share a row
+  }
 }
 
 gpu::GPUFuncOp createRowKernel(OpBuilder &b, Location loc, RankedTensorType type, StringRef op,
@@ -47,6 +46,9 @@ gpu::GPUFuncOp createRowKernel(OpBuilder &b, Location loc, RankedTensorType type
   Type elt = type.getElementType();
   gpu::GPUFuncOp func = createKernel(b, loc, module, name, spec,
                                      rowWorkgroup(cfg, elt, type.getDimSize(type.getRank() - 1)));
+  if (int64_t cluster = cfg.getClusterBlocks(); cluster > 1) // a plain launch forms the clusters
+    func->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
+                  b.getDenseI32ArrayAttr({1, static_cast<int32_t>(cluster), 1}));
   b.setInsertionPointToStart(&func.getBody().front());
   return func;
 }
@@ -91,7 +93,7 @@ Value rowCache(KernelBuilder &kb, RowConfigAttr cfg, Type elementType, KernelSpe
   // The reduction slots go after the cache in the same dynamic shared
   // memory: beside a static workgroup buffer, the dynamic area's base came
   // out at the buffer's address (misaligned, the two overlapping).
-  int64_t words = sharedWords(cfg);
+  int64_t words = reductionWords(cfg);
   spec.dynamicSharedBytes = cacheBytes + 4 * words;
   Value raw = gpu::DynamicSharedMemoryOp::create(
       kb.b, kb.loc, workgroupMemRef({ShapedType::kDynamic}, kb.b.getI8Type()));

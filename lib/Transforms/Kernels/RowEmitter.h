@@ -9,6 +9,9 @@
 
 #include "mini/Dialect/Mini/MiniOps.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
 #include <limits>
 
 namespace mini {
@@ -26,6 +29,17 @@ namespace scf = mlir::scf;
 
 inline constexpr float kNegInf = -std::numeric_limits<float>::infinity();
 
+/// Shared-memory floats of the cross-warp reductions: two regions of one a
+/// warp of each row.
+inline int64_t crossWarpWords(RowConfigAttr cfg) {
+  return cfg.getWarpsPerRow() == 1 ? 0 : 2 * cfg.getWarpsPerRow() * cfg.getRowsPerBlock();
+}
+/// All reduction floats: the cross-warp ones, then, where blocks share rows,
+/// two a row that the cluster's blocks read.
+inline int64_t reductionWords(RowConfigAttr cfg) {
+  return crossWarpWords(cfg) + (cfg.getClusterBlocks() > 1 ? 2 * cfg.getRowsPerBlock() : 0);
+}
+
 /// One access of a thread to its row: `width` elements at `offset` from the
 /// row's start, made when `ok`.
 struct RowAccess {
@@ -40,12 +54,17 @@ public:
   RowEmitter(KernelBuilder &kb, RowConfigAttr cfg, Value R, Value C, int64_t staticC, Value smem,
              Value cache)
       : kb(kb), cfg(cfg), R(R), C(C), smem(smem), cache(cache), T(cfg.threadsPerRow()),
-        vw(cfg.getVectorWidth()), staticC(staticC) {
+        dealT(T * cfg.getClusterBlocks()), vw(cfg.getVectorWidth()), staticC(staticC) {
     Value tid = kb.threadId();
     rowInBlock = kb.div(tid, kb.idx(T));
     laneInRow = kb.rem(tid, kb.idx(T));
     warpInRow = kb.div(laneInRow, kb.idx(32));
     lane = kb.rem(tid, kb.idx(32));
+    // A cluster's blocks (along y) share their rows: the row's vectors are
+    // dealt over all their threads, block by block.
+    dealLane = cfg.getClusterBlocks() == 1
+                   ? laneInRow
+                   : kb.add(kb.mul(kb.blockId(gpu::Dimension::y), kb.idx(T)), laneInRow);
     startRowGroup(kb.idx(0));
   }
 
@@ -104,7 +123,7 @@ public:
   }
 
   /// Vector slot `s` of this thread (the row's vectors dealt round-robin).
-  RowAccess bodySlot(int64_t s) { return bodyAccess(kb.add(laneInRow, kb.idx(s * T))); }
+  RowAccess bodySlot(int64_t s) { return bodyAccess(kb.add(dealLane, kb.idx(s * dealT))); }
 
   /// The cached path's accesses: `cache_slots` vectors, then the edges.
   SmallVector<RowAccess> cachedAccesses() {
@@ -120,7 +139,7 @@ public:
   SmallVector<RowAccess> edgeAccesses() {
     SmallVector<RowAccess> out;
     for (int64_t j = 0; j < edgeSlots; ++j) {
-      Value e = kb.add(laneInRow, kb.idx(j * T));
+      Value e = kb.add(dealLane, kb.idx(j * dealT));
       Value offset = kb.select(kb.ult(e, head), e, kb.add(e, kb.mul(body, kb.idx(vw))));
       out.push_back({offset, kb.andi(rowValid, kb.ult(e, edges)), 1});
     }
@@ -157,20 +176,30 @@ public:
 
   /// Whether the row's vectors fit in the register and shared slots.
   Value fitsInSlots() {
-    return kb.ule(body, kb.idx((cfg.getCacheSlots() + cfg.getSharedSlots()) * T));
+    return kb.ule(body, kb.idx((cfg.getCacheSlots() + cfg.getSharedSlots()) * dealT));
   }
 
-  /// A loop over the row's vectors, kStreamUnroll per thread and step.
-  scf::ForOp
-  streamBody(ValueRange init,
-             llvm::function_ref<SmallVector<Value>(ArrayRef<RowAccess>, ValueRange)> fn) {
-    return kb.forLoop(laneInRow, body, kb.idx(T * kStreamUnroll), init,
-                      [&](Value v, ValueRange it) {
-                        SmallVector<RowAccess> accesses;
-                        for (int64_t u = 0; u < kStreamUnroll; ++u)
-                          accesses.push_back(bodyAccess(kb.add(v, kb.idx(u * T))));
-                        return fn(accesses, it);
-                      });
+  /// A loop over the row's vectors, kStreamUnroll per thread and step; a
+  /// `backward` one from the row's end, so that a second pass first reads
+  /// what the first read last (still in L2).
+  scf::ForOp streamBody(ValueRange init,
+                        llvm::function_ref<SmallVector<Value>(ArrayRef<RowAccess>, ValueRange)> fn,
+                        bool backward = false) {
+    Value step = kb.idx(dealT * kStreamUnroll);
+    auto accessesFrom = [&](Value v) {
+      SmallVector<RowAccess> accesses;
+      for (int64_t u = 0; u < kStreamUnroll; ++u)
+        accesses.push_back(bodyAccess(kb.add(v, kb.idx(u * dealT))));
+      return accesses;
+    };
+    if (!backward)
+      return kb.forLoop(dealLane, body, step, init,
+                        [&](Value v, ValueRange it) { return fn(accessesFrom(v), it); });
+    Value steps = arith::CeilDivUIOp::create(kb.b, kb.loc, body, step),
+          last = kb.sub(steps, kb.idx(1));
+    return kb.forLoop(kb.idx(0), steps, kb.idx(1), init, [&](Value j, ValueRange it) {
+      return fn(accessesFrom(kb.add(dealLane, kb.mul(kb.sub(last, j), step))), it);
+    });
   }
 
   SmallVector<Value> load(const RowAccess &a, Value mem, float fill) {
@@ -251,8 +280,13 @@ public:
   KernelBuilder &kb;
   RowConfigAttr cfg;
   Value R, C, smem, cache, rowInBlock, laneInRow, warpInRow, lane, rowValid, base;
+  /// This thread's place among the threads that share its row (the
+  /// cluster's, where blocks share rows).
+  Value dealLane;
   Value input, residual, sum;
-  int64_t T, vw;
+  /// Threads per row in a block; in the whole cluster.
+  int64_t T, dealT;
+  int64_t vw;
 
 private:
   /// An f32 value as the input's element type holds it.
@@ -315,7 +349,7 @@ private:
     int64_t maxEdges = 2 * vw - 2; // head and tail, each < vw
     if (!ShapedType::isDynamic(staticC))
       maxEdges = std::min(maxEdges, staticC);
-    edgeSlots = llvm::divideCeil(maxEdges, T);
+    edgeSlots = llvm::divideCeil(maxEdges, dealT);
   }
 
   /// Where shared slot `j` of this thread lives: a vector of the row's
@@ -329,11 +363,55 @@ private:
     return {kb.add(head, kb.mul(v, kb.idx(vw))), kb.andi(rowValid, kb.ult(v, body)), vw};
   }
 
+  using Combine = llvm::function_ref<SmallVector<Value>(ArrayRef<Value>, ArrayRef<Value>)>;
+
   /// Combines one value per warp of the row (several quantities at once)
-  /// through shared memory; every thread of the row gets the result.
-  SmallVector<Value>
-  crossWarp(SmallVector<Value> vals, int64_t region,
-            llvm::function_ref<SmallVector<Value>(ArrayRef<Value>, ArrayRef<Value>)> combine) {
+  /// through shared memory, then the cluster's blocks' (crossCluster); every
+  /// thread of the row gets the result.
+  SmallVector<Value> crossWarp(SmallVector<Value> vals, int64_t region, Combine combine) {
+    vals = crossWarpInBlock(vals, region, combine);
+    return cfg.getClusterBlocks() == 1 ? vals : crossCluster(vals, combine);
+  }
+
+  /// Combines the cluster's blocks' values of the row (every thread of the
+  /// row holds its block's) through distributed shared memory: each block
+  /// publishes its values in its own slots, and every thread combines all
+  /// blocks' in rank order, so that the blocks agree bit for bit. The
+  /// second cluster barrier keeps the slots (and the blocks) alive until
+  /// every block has read them.
+  SmallVector<Value> crossCluster(SmallVector<Value> vals, Combine combine) {
+    Value first = kb.add(kb.idx(crossWarpWords(cfg)), kb.mul(rowInBlock, kb.idx(2)));
+    Value leader =
+        arith::CmpIOp::create(kb.b, kb.loc, arith::CmpIPredicate::eq, laneInRow, kb.idx(0));
+    kb.ifThenElse(leader, [&] {
+      for (auto [q, v] : llvm::enumerate(vals))
+        memref::StoreOp::create(kb.b, kb.loc, v, smem, ValueRange{kb.add(first, kb.idx(q))});
+    });
+    clusterBarrier();
+    auto clusterShared = mlir::LLVM::LLVMPointerType::get(kb.b.getContext(), 7);
+    SmallVector<Value> acc;
+    for (int64_t rank = 0; rank < cfg.getClusterBlocks(); ++rank) {
+      SmallVector<Value> next;
+      for (size_t q = 0; q < vals.size(); ++q) {
+        Value mine = kb.sharedPointer(smem, {kb.add(first, kb.idx(q))});
+        Value theirs = mlir::NVVM::MapaOp::create(kb.b, kb.loc, clusterShared, mine, kb.i32(rank));
+        next.push_back(mlir::LLVM::LoadOp::create(kb.b, kb.loc, kb.b.getF32Type(), theirs));
+      }
+      acc = rank == 0 ? next : combine(acc, next);
+    }
+    clusterBarrier();
+    return acc;
+  }
+
+  /// Every thread of the cluster waits for all (release / acquire: the
+  /// shared-memory writes before it are seen after it).
+  void clusterBarrier() {
+    mlir::NVVM::ClusterArriveOp::create(kb.b, kb.loc, mlir::UnitAttr());
+    mlir::NVVM::ClusterWaitOp::create(kb.b, kb.loc, mlir::UnitAttr());
+  }
+
+  /// crossWarp within the block.
+  SmallVector<Value> crossWarpInBlock(SmallVector<Value> vals, int64_t region, Combine combine) {
     int64_t W = cfg.getWarpsPerRow();
     if (W == 1)
       return vals;

@@ -9,8 +9,11 @@
 // reading back what it wrote) is read once; a longer one is streamed
 // (softmax: one online max+sum pass, then the write pass), a few vectors per
 // thread in flight.
+// With `cluster_blocks` > 1, the blocks of a thread block cluster share each
+// row: its vectors are dealt over all their threads as over one block's.
 // Reductions: warp shuffles among the row's lanes, then the row's warps meet
-// in shared memory. A norm with a residual reads x + r wherever it reads x
+// in shared memory, then (with clusters) the blocks meet in distributed
+// shared memory. A norm with a residual reads x + r wherever it reads x
 // (RowEmitter::loadInput), writing the sum as it first reads it.
 #include "RowEmitter.h"
 
@@ -116,12 +119,15 @@ struct SoftmaxEmitter {
     Value inv = kb.fdiv(kb.f32(1.0f), sum);
     for (auto [a, values] : llvm::zip(edges, xe))
       writeRow(values, m, inv, a);
-    row.streamBody({}, [&](ArrayRef<RowAccess> accesses, ValueRange) {
-      SmallVector<SmallVector<Value>> x = row.loadInput(accesses, kNegInf);
-      for (auto [a, values] : llvm::zip(accesses, x))
-        writeRow(values, m, inv, a);
-      return SmallVector<Value>{};
-    });
+    row.streamBody(
+        {},
+        [&](ArrayRef<RowAccess> accesses, ValueRange) {
+          SmallVector<SmallVector<Value>> x = row.loadInput(accesses, kNegInf);
+          for (auto [a, values] : llvm::zip(accesses, x))
+            writeRow(values, m, inv, a);
+          return SmallVector<Value>{};
+        },
+        /*backward=*/true);
   }
 
   KernelBuilder &kb;
@@ -222,12 +228,15 @@ FailureOr<gpu::GPUFuncOp> buildRmsNormKernel(Operation *op, RowConfigAttr cfg,
     Value rstd = rstdOf(row.rowReduce(ssLoop.getResult(0), /*isMax=*/false, 0));
     for (auto [a, values] : llvm::zip(edges, xe))
       writeRow(values, rstd, a);
-    row.streamBody({}, [&](ArrayRef<RowAccess> accesses, ValueRange) {
-      SmallVector<SmallVector<Value>> x = row.loadInput(accesses, 0.0f, /*writeSum=*/false);
-      for (auto [a, values] : llvm::zip(accesses, x))
-        writeRow(values, rstd, a);
-      return SmallVector<Value>{};
-    });
+    row.streamBody(
+        {},
+        [&](ArrayRef<RowAccess> accesses, ValueRange) {
+          SmallVector<SmallVector<Value>> x = row.loadInput(accesses, 0.0f, /*writeSum=*/false);
+          for (auto [a, values] : llvm::zip(accesses, x))
+            writeRow(values, rstd, a);
+          return SmallVector<Value>{};
+        },
+        /*backward=*/true);
   };
   stagedOrNot(kb, cfg, staticC, C, staged, [&] { row.forEachRow(cached, streamed); });
   gpu::ReturnOp::create(b, loc);

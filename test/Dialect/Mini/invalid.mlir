@@ -1037,3 +1037,19 @@ func.func @norm_sum_shape(%x: tensor<4x8xf16>, %r: tensor<4x8xf16>, %w: tensor<8
   %y, %s = mini.rmsnorm %x + %r, %w {epsilon = 1.0e-05 : f32} : tensor<4x8xf16> + tensor<4x8xf16>, tensor<8xf16> -> tensor<4x8xf16>, tensor<8x4xf16>
   return
 }
+
+// -----
+
+func.func @row_config_cluster_blocks(%x: tensor<4x?xf16>) {
+  // expected-error @+1 {{row_config cluster_blocks must be 1, 2, 4 or 8 (blocks of a cluster that share a row); got 3}}
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, cluster_blocks = 3>} : tensor<4x?xf16> -> tensor<4x?xf16>
+  return
+}
+
+// -----
+
+func.func @row_config_cluster_staged(%x: tensor<64x?xf16>) {
+  // expected-error @+1 {{a staged row_config keeps whole rows in one block: cluster_blocks must be 1, got 2}}
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 256, cache_slots = 1, rows_per_warp = 32, staged = true, cluster_blocks = 2>} : tensor<64x?xf16> -> tensor<64x?xf16>
+  return
+}

@@ -35,6 +35,11 @@ def Mini_RowConfigAttr : AttrDef<Mini_Dialect, "RowConfig"> {
       row of up to (cache_slots + shared_slots) x width x threads per row is
       still read once (each thread reads back only the vectors it wrote, so
       no barrier). Not with `staged`.
+    - `cluster_blocks` (default 1; 2, 4 or 8 on sm_90a): blocks of one thread
+      block cluster that share each row, so that few long rows still fill the
+      GPU. Each row's vectors are dealt over the cluster's threads as over
+      one block's; the blocks' partial reductions meet through distributed
+      shared memory. Not with `staged`.
 
     `mini-select-row-config` picks it from the shape; write it by hand to
     override.
@@ -47,32 +52,41 @@ def Mini_RowConfigAttr : AttrDef<Mini_Dialect, "RowConfig"> {
                         "int64_t":$rows_per_block, "int64_t":$cache_slots,
                         DefaultValuedParameter<"int64_t", "1">:$rows_per_warp,
                         DefaultValuedParameter<"bool", "false">:$staged,
-                        DefaultValuedParameter<"int64_t", "0">:$shared_slots);
+                        DefaultValuedParameter<"int64_t", "0">:$shared_slots,
+                        DefaultValuedParameter<"int64_t", "1">:$cluster_blocks);
   let assemblyFormat = "`<` struct(params) `>`";
   let builders = [
     AttrBuilder<(ins "int64_t":$vector_width, "int64_t":$warps_per_row,
                      "int64_t":$rows_per_block, "int64_t":$cache_slots), [{
-      return $_get($_ctxt, vector_width, warps_per_row, rows_per_block, cache_slots, 1, false, 0);
+      return $_get($_ctxt, vector_width, warps_per_row, rows_per_block, cache_slots, 1, false, 0,
+                   1);
     }]>,
     AttrBuilder<(ins "int64_t":$vector_width, "int64_t":$warps_per_row,
                      "int64_t":$rows_per_block, "int64_t":$cache_slots,
                      "int64_t":$rows_per_warp), [{
       return $_get($_ctxt, vector_width, warps_per_row, rows_per_block, cache_slots,
-                   rows_per_warp, false, 0);
+                   rows_per_warp, false, 0, 1);
     }]>,
     AttrBuilder<(ins "int64_t":$vector_width, "int64_t":$warps_per_row,
                      "int64_t":$rows_per_block, "int64_t":$cache_slots,
                      "int64_t":$rows_per_warp, "bool":$staged), [{
       return $_get($_ctxt, vector_width, warps_per_row, rows_per_block, cache_slots,
-                   rows_per_warp, staged, 0);
+                   rows_per_warp, staged, 0, 1);
+    }]>,
+    AttrBuilder<(ins "int64_t":$vector_width, "int64_t":$warps_per_row,
+                     "int64_t":$rows_per_block, "int64_t":$cache_slots,
+                     "int64_t":$rows_per_warp, "bool":$staged, "int64_t":$shared_slots), [{
+      return $_get($_ctxt, vector_width, warps_per_row, rows_per_block, cache_slots,
+                   rows_per_warp, staged, shared_slots, 1);
     }]>
   ];
   let extraClassDeclaration = [{
     int64_t threadsPerRow() const { return 32 * getWarpsPerRow() / getRowsPerWarp(); }
     /// The longest row the config keeps in registers and shared memory (0:
-    /// it streams rows).
+    /// it streams rows), over the cluster's blocks.
     int64_t cachedLength() const {
-      return (getCacheSlots() + getSharedSlots()) * getVectorWidth() * threadsPerRow();
+      return (getCacheSlots() + getSharedSlots()) * getVectorWidth() * threadsPerRow() *
+             getClusterBlocks();
     }
     /// Dynamic shared memory of the shared slots: the block's rows, as
     /// stored (in the element type).
