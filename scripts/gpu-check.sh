@@ -17,6 +17,9 @@ row_shapes="R=1,C=1 R=32768,C=1 R=5,C=7 R=1000,C=1000 R=32768,C=4096 R=4096,C=32
 # 8192, 32768 values, then streamed) at and past its end, odd lengths (the
 # peeled head and tail), and row counts that leave a block part empty.
 row_shapes+=" R=1001,C=3 R=333,C=17 R=77,C=32 R=77,C=33 R=1000,C=255 R=999,C=257 R=100,C=1025 R=33,C=8193 R=9,C=32769 R=7,C=50257"
+# Past the bands, few rows run by clusters (sm_90a: up to 16 rows by 8
+# blocks each, 33 by 4, 66 by 2), more by a block a row: each at its edge.
+row_shapes+=" R=16,C=40001 R=17,C=40001 R=33,C=33001 R=66,C=65536 R=67,C=40000"
 # Rows in shared memory (the suite's *_shared configs: f16 up to 53248
 # values, bf16 131072 with 16 in registers, f32 28672 with 16 in
 # registers): short rows, odd lengths, the longest, one past (streamed).
@@ -179,6 +182,7 @@ nonfinite=("softmax_f16_softmax|R=64,C=1000" "softmax_f32_softmax|R=8,C=100000" 
            "add_rmsnorm_f16_rmsnorm|R=64,C=1000" "add_layernorm_bf16_layernorm|R=999,C=17"
            "add_layernorm_f32_layernorm|R=3,C=100000" "add_rmsnorm_f16_shared_rmsnorm|R=5,C=40009"
            "softmax_f16_cluster_softmax|R=3,C=100003" "softmax_f16_cluster_softmax|R=2,C=300001"
+           "softmax_bf16_softmax|R=5,C=100003" "rmsnorm_f16_rmsnorm|R=30,C=40000"
            "rmsnorm_bf16_cluster_rmsnorm|R=5,C=16000" "softmax_f32_cluster_softmax|R=33,C=61"
            "layernorm_f16_cluster_layernorm|R=3,C=100003" "add_rmsnorm_bf16_cluster_rmsnorm|R=3,C=20001")
 for c in "${nonfinite[@]}"; do cases+=("$c|--nonfinite"); done

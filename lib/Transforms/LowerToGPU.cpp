@@ -69,7 +69,8 @@ std::string uniqueKernelName(gpu::GPUModuleOp kernels, const std::string &base) 
 }
 
 /// The kernels of a row op: one for its config, and with length variants
-/// one more each (`name`_c<max length>, the last `name`_long).
+/// one more each (`name`_c<max length>, `name`_long_r<max rows> for few long
+/// rows, the last `name`_long).
 LogicalResult buildRowKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef name,
                               std::vector<std::pair<gpu::GPUFuncOp, KernelSpec>> &built) {
   SmallVector<RowConfigAttr> configs = {getOrChooseRowConfig(op)};
@@ -77,10 +78,11 @@ LogicalResult buildRowKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef
     llvm::append_range(configs, variants.getAsRange<RowConfigAttr>());
   for (auto [i, cfg] : llvm::enumerate(configs)) {
     bool last = i + 1 == configs.size();
-    std::string kernelName =
-        i == 0 ? name.str()
-               : uniqueKernelName(kernels, name.str() + (last ? std::string("_long")
-                                                              : "_c" + std::to_string(cfg.cachedLength())));
+    std::string suffix = last ? std::string("_long")
+                         : cfg.getClusterBlocks() > 1
+                             ? "_long_r" + std::to_string(rowVariantMaxRows(cfg))
+                             : "_c" + std::to_string(cfg.cachedLength());
+    std::string kernelName = i == 0 ? name.str() : uniqueKernelName(kernels, name.str() + suffix);
     KernelSpec spec;
     FailureOr<gpu::GPUFuncOp> kernel =
         isa<SoftmaxOp>(op)   ? buildSoftmaxKernel(op, cfg, kernels, kernelName, spec)
@@ -96,7 +98,10 @@ LogicalResult buildRowKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef
       if (i > 0)
         first.sizeVariants.push_back(entry.first.getName().str());
       first.maxLengths.push_back(i + 1 == built.size() ? 0 : configs[i].cachedLength());
+      first.maxRows.push_back(i + 1 == built.size() ? 0 : rowVariantMaxRows(configs[i]));
     }
+    if (llvm::all_of(first.maxRows, [](int64_t r) { return r == 0; }))
+      first.maxRows.clear();
   }
   return success();
 }

@@ -160,7 +160,7 @@ RowConfigAttr chooseRowConfig(RankedTensorType type, StringRef cacheChip) {
   return chooseRowConfig(type.getElementType(), C, /*exactLength=*/true, R, cacheChip);
 }
 
-SmallVector<RowConfigAttr> lengthVariantConfigs(Type elementType) {
+SmallVector<RowConfigAttr> lengthVariantConfigs(Type elementType, StringRef chip) {
   SmallVector<RowConfigAttr> configs;
   // A band per power of two, so that a row fills most of its kernel's slots.
   // (Rows shorter than a vector share the first band.)
@@ -168,9 +168,19 @@ SmallVector<RowConfigAttr> lengthVariantConfigs(Type elementType) {
   for (int64_t C = vw; C <= 32768; C *= 2)
     configs.push_back(chooseRowConfig(elementType, C, /*exactLength=*/false));
   // Longer rows stream, by 16 warps (without the registers of a cached
-  // path, so more blocks fit an SM; docs/PERF.md rows v5).
-  configs.push_back(RowConfigAttr::get(elementType.getContext(), vw, 16, 1, 0));
+  // path, so more blocks fit an SM; docs/PERF.md rows v5); few of them by
+  // the blocks of a cluster (docs/PERF.md rows v7).
+  MLIRContext *ctx = elementType.getContext();
+  if (chip == "sm_90a")
+    for (int64_t cluster : {8, 4, 2})
+      configs.push_back(RowConfigAttr::get(ctx, vw, 16, 1, 0, 1, false, 0, cluster));
+  configs.push_back(RowConfigAttr::get(ctx, vw, 16, 1, 0));
   return configs;
+}
+
+int64_t rowVariantMaxRows(RowConfigAttr variant) {
+  int64_t cluster = variant.getClusterBlocks();
+  return cluster == 1 ? 0 : smCount("sm_90a") / cluster;
 }
 
 RowConfigAttr getOrChooseRowConfig(Operation *rowOp) {
@@ -215,7 +225,8 @@ struct MiniSelectRowConfigPass
       auto type = cast<RankedTensorType>(op->getOperand(0).getType());
       if (!overriding && type.isDynamicDim(type.getRank() - 1)) {
         // A kernel per band of lengths, chosen at launch.
-        SmallVector<mini::RowConfigAttr> configs = mini::lengthVariantConfigs(type.getElementType());
+        SmallVector<mini::RowConfigAttr> configs =
+            mini::lengthVariantConfigs(type.getElementType(), chip);
         op->setAttr("config", configs.front());
         SmallVector<Attribute> rest(configs.begin() + 1, configs.end());
         op->setAttr("length_variants", ArrayAttr::get(op->getContext(), rest));

@@ -134,10 +134,27 @@ void parseSizeVariants(const Reader &r, KernelSpec &k) {
                   std::to_string(k.maxLengths.size()));
     if (std::find(k.sizes.begin(), k.sizes.end(), "C") == k.sizes.end())
       throw Error(where + ": 'max_lengths' choose by the row length, but the kernel has no size 'C'");
-    for (size_t i = 0; i + 1 < k.maxLengths.size(); ++i)
-      if (k.maxLengths[i] < 1 || (k.maxLengths[i + 1] != 0 && k.maxLengths[i + 1] <= k.maxLengths[i]))
-        throw Error(where + ": 'max_lengths' must grow, with 0 (any length) only last; got " +
-                    std::to_string(k.maxLengths[i]) + " before " + std::to_string(k.maxLengths[i + 1]));
+    size_t n = k.maxLengths.size();
+    if (r.has("max_rows")) { // and, for the longest rows, by row count
+      k.maxRows = r.integers("max_rows", 0, int64_t(1) << 31, "'max_rows' entries");
+      if (k.maxRows.size() != n || k.maxRows.back() != 0)
+        throw Error(where + ": 'max_rows' needs " + std::to_string(n) +
+                    " entries, the last 0 (any count), like 'max_lengths'");
+      if (std::find(k.sizes.begin(), k.sizes.end(), "R") == k.sizes.end())
+        throw Error(where + ": 'max_rows' choose by the row count, but the kernel has no size 'R'");
+    }
+    // Lengths grow; then kernels for any length (0), each but the last with
+    // a row count.
+    for (size_t i = 0; i + 1 < n; ++i) {
+      bool anyLength = k.maxLengths[i] == 0, anyRows = k.maxRows.empty() || k.maxRows[i] == 0;
+      int64_t next = k.maxLengths[i + 1];
+      if ((anyLength && (anyRows || next != 0)) ||
+          (!anyLength && next != 0 && next <= k.maxLengths[i]))
+        throw Error(where +
+                    ": 'max_lengths' must grow, then 0 (any length) for the kernels by "
+                    "row count ('max_rows') and the last; got " +
+                    std::to_string(k.maxLengths[i]) + " before " + std::to_string(next));
+    }
     return;
   }
   k.smCount = r.integer("sm_count");

@@ -305,6 +305,34 @@ func.func @softmax_by_length(%x: tensor<?x?xbf16>) -> tensor<?x?xbf16> {
 
 // -----
 
+// A length variant by clusters (cluster_blocks = 8, no slots: any length)
+// before the last: rows past the config's 1024 run it when there are at
+// most 132 / 8 = 16 of them (R x 8 blocks, the grid's y the cluster), else
+// the last, a block a row. The record lists the max rows (0: any).
+// CHECK-LABEL: func.func @softmax_by_rows
+// CHECK: %[[R:.*]] = tensor.dim %{{.*}}, %c0 : tensor<?x?xbf16>
+// CHECK: %[[C:.*]] = tensor.dim %{{.*}}, %c1 : tensor<?x?xbf16>
+// CHECK: %[[FEW:.*]] = arith.cmpi ule, %[[R]], %c16 : index
+// CHECK: %[[LONG:.*]] = arith.select %[[FEW]], %c1, %c2 : index
+// CHECK: %[[SHORT:.*]] = arith.cmpi ule, %[[C]], %c1024 : index
+// CHECK: %[[WHICH:.*]] = arith.select %[[SHORT]], %c0, %[[LONG]] : index
+// CHECK: scf.index_switch %[[WHICH]]
+// CHECK: case 1 {
+// CHECK: gpu.launch_func @mini_kernels::@softmax_by_rows_softmax_long_r16 blocks in (%[[R]], %c8, %c1) threads in (%c512, %c1, %c1)
+// CHECK: case 2 {
+// CHECK: gpu.launch_func @mini_kernels::@softmax_by_rows_softmax_long blocks in (%[[R]], %c1, %c1) threads in (%c512, %c1, %c1)
+// CHECK: default {
+// CHECK: gpu.launch_func @mini_kernels::@softmax_by_rows_softmax
+// CHECK-SAME: max_lengths = [1024, 0, 0], max_rows = [0, 16, 0]
+// CHECK-SAME: size_variants = ["softmax_by_rows_softmax_long_r16", "softmax_by_rows_softmax_long"]
+// CHECK: gpu.func @softmax_by_rows_softmax_long_r16({{.*}}nvvm.cluster_dim = array<i32: 1, 8, 1>
+func.func @softmax_by_rows(%x: tensor<?x?xbf16>) -> tensor<?x?xbf16> {
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 4, cache_slots = 4>, length_variants = [#mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, cluster_blocks = 8>, #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0>]} : tensor<?x?xbf16> -> tensor<?x?xbf16>
+  return %y : tensor<?x?xbf16>
+}
+
+// -----
+
 // Rows kept in shared memory (shared_slots): 2 vectors a thread in
 // registers, 3 in dynamic shared memory (3 x 8 x 128 f16 a row, two rows a
 // block: 12 KB, then the cross-warp reduction slots, 2 x 4 warps x 2 rows

@@ -46,7 +46,9 @@ func.func @long_rows(%x: tensor<4096x32768xf16>, %z: tensor<7x4096xf32>) -> (ten
 // (two blocks an SM). Rows of unknown length get a kernel per band of
 // lengths, chosen at launch: the defaults for rows of up to 8, 16, 32, ...,
 // 32768 values (the staged ones sized for rows of 8, 16 and 32), then 16
-// warps streaming longer rows. Options give one config and no variants.
+// warps streaming longer rows: by clusters of 8, 4 and 2 blocks a row
+// (taken for few rows), then by one block a row. Options give one config
+// and no variants. On sm_86 (no clusters) the longest rows take one kernel.
 // CHECK-LABEL: func.func @streamed_and_dynamic
 // CHECK: mini.rmsnorm {{.*}}config = #mini.row_config<vector_width = 8, warps_per_row = 32, rows_per_block = 1, cache_slots = 0>
 // CHECK-NOT: length_variants
@@ -64,7 +66,13 @@ func.func @long_rows(%x: tensor<4096x32768xf16>, %z: tensor<7x4096xf32>) -> (ten
 // CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 8, rows_per_block = 1, cache_slots = 4>,
 // CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 4>,
 // CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 8>,
+// CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, cluster_blocks = 8>,
+// CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, cluster_blocks = 4>,
+// CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, cluster_blocks = 2>,
 // CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0>]
+// SM86-LABEL: func.func @streamed_and_dynamic
+// SM86: length_variants = [
+// SM86-SAME: cache_slots = 8>, #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0>]
 // OVERRIDE-LABEL: func.func @streamed_and_dynamic
 // OVERRIDE: mini.softmax {{.*}}config = #mini.row_config<vector_width = 8, warps_per_row = 2, rows_per_block = 2, cache_slots = 0>}
 func.func @streamed_and_dynamic(%x: tensor<100x300000xbf16>, %w: tensor<300000xbf16>, %v: tensor<2x167x150001xf16>, %d: tensor<?x?xf16>) -> (tensor<100x300000xbf16>, tensor<2x167x150001xf16>, tensor<?x?xf16>) {

@@ -277,7 +277,10 @@ void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &si
 /// Which kernel a launch at `sizes` runs, where the runtime chooses.
 void printPlan(const rt::LoadedBundle &loaded, const rt::KernelSpec &k, const rt::Sizes &sizes) {
   if (const rt::KernelSpec &v = loaded.bundle().forSizes(k, sizes); v.entry != k.entry)
-    std::printf(v.maxM() > 0
+    std::printf(!k.maxLengths.empty()
+                    ? "%s: runs size variant %s (the first whose max length holds C and max rows "
+                      "hold R)\n"
+                : v.maxM() > 0
                     ? "%s: runs size variant %s (M <= its max_m)\n"
                     : "%s: runs size variant %s (the least waves x time per wave at these sizes)\n",
                 k.entry.c_str(), v.entry.c_str());

@@ -366,15 +366,49 @@ TEST(Manifest, LengthVariantsRunTheFirstThatHoldsTheRow) {
   EXPECT_TRUE(b.isSizeVariant("long"));
 }
 
+TEST(Manifest, RowCountVariantsRunForFewLongRows) {
+  // Rows up to 32 long: the first kernel; longer ones: the second where
+  // there are at most 16 rows, else the last.
+  Bundle b = Bundle::parse(lengthsManifest(R"([32,0,0],"max_rows":[0,16,0])"), ".");
+  const KernelSpec &first = b.kernel("short");
+  EXPECT_EQ(first.maxRows, (std::vector<int64_t>{0, 16, 0}));
+  auto at = [&](int64_t r, int64_t c) {
+    return b.forSizes(first, first.resolveSizes({{"R", r}, {"C", c}})).entry;
+  };
+  EXPECT_EQ(at(3, 32), "short");
+  EXPECT_EQ(at(1000, 32), "short");
+  EXPECT_EQ(at(3, 33), "mid");
+  EXPECT_EQ(at(16, 1 << 20), "mid");
+  EXPECT_EQ(at(17, 1 << 20), "long");
+}
+
+TEST(Manifest, BadRowCountVariantsAreNamed) {
+  EXPECT_EQ(errorOf([] { Bundle::parse(lengthsManifest(R"([32,0,0],"max_rows":[0,16])"), "."); }),
+            "manifest kernel 'short': 'max_rows' needs 3 entries, the last 0 (any count), like "
+            "'max_lengths'");
+  EXPECT_EQ(errorOf([] { Bundle::parse(lengthsManifest(R"([32,0,0],"max_rows":[0,16,8])"), "."); }),
+            "manifest kernel 'short': 'max_rows' needs 3 entries, the last 0 (any count), like "
+            "'max_lengths'");
+  // A kernel for any length and any count before the last is never run.
+  EXPECT_EQ(errorOf([] { Bundle::parse(lengthsManifest(R"([32,0,0],"max_rows":[0,0,0])"), "."); }),
+            "manifest kernel 'short': 'max_lengths' must grow, then 0 (any length) for the "
+            "kernels by row count ('max_rows') and the last; got 0 before 0");
+  EXPECT_EQ(errorOf([] { Bundle::parse(lengthsManifest(R"([0,32,0],"max_rows":[16,0,0])"), "."); }),
+            "manifest kernel 'short': 'max_lengths' must grow, then 0 (any length) for the "
+            "kernels by row count ('max_rows') and the last; got 0 before 32");
+}
+
 TEST(Manifest, BadLengthVariantsAreNamed) {
   EXPECT_EQ(errorOf([] { Bundle::parse(lengthsManifest("[32,0]"), "."); }),
             "manifest kernel 'short': 'max_lengths' needs 3 entries (the kernel's, then each "
             "size variant's), got 2");
   EXPECT_EQ(errorOf([] { Bundle::parse(lengthsManifest("[1024,32,0]"), "."); }),
-            "manifest kernel 'short': 'max_lengths' must grow, with 0 (any length) only last; "
+            "manifest kernel 'short': 'max_lengths' must grow, then 0 (any length) for the "
+            "kernels by row count ('max_rows') and the last; "
             "got 1024 before 32");
   EXPECT_EQ(errorOf([] { Bundle::parse(lengthsManifest("[0,32,0]"), "."); }),
-            "manifest kernel 'short': 'max_lengths' must grow, with 0 (any length) only last; "
+            "manifest kernel 'short': 'max_lengths' must grow, then 0 (any length) for the "
+            "kernels by row count ('max_rows') and the last; "
             "got 0 before 32");
   EXPECT_EQ(errorOf([] { Bundle::parse(lengthsManifest("[32,-1,0]"), "."); }),
             "manifest kernel 'short': 'max_lengths' entries must be integers in [0, "

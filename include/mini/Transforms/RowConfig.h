@@ -19,8 +19,15 @@ RowConfigAttr chooseRowConfig(mlir::RankedTensorType type, llvm::StringRef cache
 
 /// For rows of dynamic length: the configs a launch chooses from by length,
 /// the defaults for rows of up to 8 (f32: 4), 16, ..., 32768 elements, then
-/// 16 warps that stream longer rows.
-llvm::SmallVector<RowConfigAttr> lengthVariantConfigs(mlir::Type elementType);
+/// 16 warps that stream longer rows: on sm_90a (`chip`), first by clusters
+/// of 8, 4 and 2 blocks a row for counts of rows that leave SMs idle
+/// (rowVariantMaxRows), then by one block a row.
+llvm::SmallVector<RowConfigAttr> lengthVariantConfigs(mlir::Type elementType,
+                                                      llvm::StringRef chip = {});
+
+/// The most rows a length variant streaming rows by clusters of `cluster`
+/// blocks takes (a wave of an H100's SMs); 0 (any count) for the others.
+int64_t rowVariantMaxRows(RowConfigAttr variant);
 
 /// The op's config, or the default for its input.
 RowConfigAttr getOrChooseRowConfig(mlir::Operation *rowOp);

@@ -134,6 +134,7 @@ void checkRecord(RecordChecker &c, DictionaryAttr r) {
   c.field<IntegerAttr>(r, "sm_count", "an integer", false);
   c.arrayOf<IntegerAttr>(r, "tile_rates", "integers", false);
   c.arrayOf<IntegerAttr>(r, "max_lengths", "integers", false);
+  c.arrayOf<IntegerAttr>(r, "max_rows", "integers", false);
   c.field<DictionaryAttr>(r, "split_tail", "a dictionary", false);
   c.field<DictionaryAttr>(r, "split_keys", "a dictionary", false);
 }

@@ -393,7 +393,9 @@ LogicalResult MatmulOp::verifyRegions() {
 
 /// The config and the length variants of a row op on `in`: each valid, the
 /// variants only for rows of dynamic length and after a config, every
-/// config but the last caching rows, longer ones further on.
+/// config but the last caching rows, longer ones further on, except streamed
+/// ones by clusters of fewer and fewer blocks before the last, which takes
+/// every row count.
 static LogicalResult verifyRowConfigs(Operation *op, RankedTensorType in, RowConfigAttr config,
                                       ArrayAttr variants) {
   auto emit = [&] { return op->emitOpError(); };
@@ -416,13 +418,32 @@ static LogicalResult verifyRowConfigs(Operation *op, RankedTensorType in, RowCon
       return failure();
     if (i + 1 == all.size())
       break;
-    if (v.cachedLength() == 0 || (all[i + 1].cachedLength() != 0 &&
-                                      all[i + 1].cachedLength() <= v.cachedLength()))
+    RowConfigAttr next = all[i + 1];
+    if (v.getClusterBlocks() > 1) {
+      // The longest rows by clusters of fewer and fewer blocks (for more and
+      // more rows), then a block a row.
+      if (v.cachedLength() != 0 ||
+          (next.getClusterBlocks() > 1 && next.getClusterBlocks() >= v.getClusterBlocks()))
+        return op->emitOpError()
+               << "length variants by clusters stream the longest rows (no slots), by fewer "
+                  "and fewer blocks: config "
+               << i << " has cluster_blocks = " << v.getClusterBlocks() << " and caches rows up to "
+               << v.cachedLength() << ", config " << i + 1
+               << " cluster_blocks = " << next.getClusterBlocks();
+      continue;
+    }
+    if (v.cachedLength() == 0 || (next.cachedLength() != 0 && next.getClusterBlocks() == 1 &&
+                                  next.cachedLength() <= v.cachedLength()))
       return op->emitOpError()
              << "length variants must cache longer and longer rows (all but the last cache "
-                "them): config " << i << " caches rows up to " << v.cachedLength()
-             << ", config " << i + 1 << " up to " << all[i + 1].cachedLength();
+                "them): config "
+             << i << " caches rows up to " << v.cachedLength() << ", config " << i + 1 << " up to "
+             << next.cachedLength();
   }
+  if (all.back().getClusterBlocks() != 1)
+    return op->emitOpError() << "the last length variant takes every row count: cluster_blocks "
+                                "must be 1, got "
+                             << all.back().getClusterBlocks();
   return success();
 }
 

@@ -105,8 +105,9 @@ struct KernelSpec {
   int64_t smCount = 0;
   llvm::SmallVector<int64_t, 3> tileRates;
   // Or, for row ops (`maxLengths` set), the first kernel (this one, then the
-  // variants) whose max length holds the row length C; 0 = any length.
-  llvm::SmallVector<int64_t, 6> maxLengths;
+  // variants) whose max length holds the row length C and whose max rows
+  // (`maxRows`, where set) holds the row count R; 0 = any.
+  llvm::SmallVector<int64_t, 6> maxLengths, maxRows;
   KernelSplitTail splitTail;
   KernelSplitKeys splitKeys;
 

@@ -1053,3 +1053,19 @@ func.func @row_config_cluster_staged(%x: tensor<64x?xf16>) {
   %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 256, cache_slots = 1, rows_per_warp = 32, staged = true, cluster_blocks = 2>} : tensor<64x?xf16> -> tensor<64x?xf16>
   return
 }
+
+// -----
+
+func.func @length_variants_cluster_order(%x: tensor<?x?xf16>) {
+  // expected-error @+1 {{length variants by clusters stream the longest rows (no slots), by fewer and fewer blocks: config 1 has cluster_blocks = 2 and caches rows up to 0, config 2 cluster_blocks = 8}}
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 4, cache_slots = 1>, length_variants = [#mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, cluster_blocks = 2>, #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, cluster_blocks = 8>, #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0>]} : tensor<?x?xf16> -> tensor<?x?xf16>
+  return
+}
+
+// -----
+
+func.func @length_variants_cluster_last(%x: tensor<?x?xf16>) {
+  // expected-error @+1 {{the last length variant takes every row count: cluster_blocks must be 1, got 4}}
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 4, cache_slots = 1>, length_variants = [#mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, cluster_blocks = 4>]} : tensor<?x?xf16> -> tensor<?x?xf16>
+  return
+}

@@ -186,8 +186,9 @@ typename A::Int launchCost(A &a, const Spec &spec, int64_t smCount, int64_t rate
 
 /// Which kernel a launch of `k` runs: 0 for `k`, i for its size variant
 /// i - 1 (`kernelAt(i)` is that kernel's spec). A row op's (maxLengths
-/// set): the first kernel whose max length holds the row length C (0: any
-/// length). Else the first variant whose maxM() holds M (the gemv kernel,
+/// set): the first kernel whose max length holds the row length C and whose
+/// max rows (maxRows, where set) hold the row count R (0: any), else the
+/// last. Else the first variant whose maxM() holds M (the gemv kernel,
 /// small tiles), else the kernel of least launchCost among the others, with
 /// k's SM count and each kernel's rate in k.tileRates, the first on a tie.
 template <class A, class Spec, class KernelAt>
@@ -196,8 +197,17 @@ typename A::Int chooseVariant(A &a, const Spec &k, KernelAt kernelAt) {
   size_t count = k.sizeVariants.size() + 1;
   if (!k.maxLengths.empty()) {
     Int index = a.c(count - 1);
-    for (size_t i = count - 1; i-- > 0;)
-      index = a.select(a.ule(a.size("C"), a.c(k.maxLengths[i])), a.c(i), index);
+    for (size_t i = count - 1; i-- > 0;) {
+      bool anyLength = k.maxLengths[i] == 0, anyRows = k.maxRows.empty() || k.maxRows[i] == 0;
+      if (anyLength && anyRows) {
+        index = a.c(i);
+        continue;
+      }
+      auto lengthFits = [&] { return a.ule(a.size("C"), a.c(k.maxLengths[i])); };
+      auto rowsFit = [&] { return a.ule(a.size("R"), a.c(k.maxRows[i])); };
+      auto fits = anyLength ? rowsFit() : anyRows ? lengthFits() : a.both(lengthFits(), rowsFit());
+      index = a.select(fits, a.c(i), index);
+    }
     return index;
   }
   Int best = launchCost(a, k, k.smCount, k.tileRates[0]), index = a.c(0);

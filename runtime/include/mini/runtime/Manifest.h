@@ -125,8 +125,9 @@ struct KernelSpec {
   int64_t smCount = 0;
   std::vector<int64_t> tileRates;
   // Or, for a row op ("max_lengths"), the first kernel (this one, then the
-  // variants) whose max length holds the row length C; 0: any length.
-  std::vector<int64_t> maxLengths;
+  // variants) whose max length holds the row length C and whose max rows
+  // ("max_rows", where given) hold the row count R; 0: any.
+  std::vector<int64_t> maxLengths, maxRows;
   SplitTailSpec splitTail;
   SplitKeysSpec splitKeys;
 
