@@ -196,12 +196,16 @@ struct MiniSelectRowConfigPass
     : mini::impl::MiniSelectRowConfigBase<MiniSelectRowConfigPass> {
   using Base::Base;
 
-  /// Clusters are sm_90's.
+  /// Clusters are sm_90's: in `c` and in the op's length variants.
   LogicalResult checkClusters(Operation *op, mini::RowConfigAttr c) {
-    if (!c || c.getClusterBlocks() == 1 || chip == "sm_90a")
-      return success();
-    return op->emitOpError() << "row_config cluster_blocks = " << c.getClusterBlocks()
-                             << " needs thread block clusters (sm_90a); the chip is " << chip;
+    SmallVector<mini::RowConfigAttr> configs = {c};
+    if (auto variants = op->getAttrOfType<ArrayAttr>("length_variants"))
+      llvm::append_range(configs, variants.getAsRange<mini::RowConfigAttr>());
+    for (mini::RowConfigAttr config : configs)
+      if (config && config.getClusterBlocks() > 1 && chip != "sm_90a")
+        return op->emitOpError() << "row_config cluster_blocks = " << config.getClusterBlocks()
+                                 << " needs thread block clusters (sm_90a); the chip is " << chip;
+    return success();
   }
 
   void runOnOperation() override {
@@ -252,13 +256,13 @@ struct MiniSelectRowConfigPass
       int64_t shared = pick(sharedSlots, sameMapping ? c.getSharedSlots() : 0);
       c = mini::RowConfigAttr::get(op->getContext(), vw, warps, rows, slots, perWarp, staged,
                                    shared, pick(clusterBlocks, c.getClusterBlocks()));
+      op->removeAttr("length_variants"); // options give one config
       if (failed(c.verifyFor(
               type.getElementType(), [&] { return op->emitOpError(); },
               type.getDimSize(type.getRank() - 1))) ||
           failed(checkClusters(op, c)))
         return WalkResult::interrupt();
       op->setAttr("config", c);
-      op->removeAttr("length_variants");
       return WalkResult::advance();
     });
     if (result.wasInterrupted())

@@ -383,19 +383,18 @@ TEST(Manifest, RowCountVariantsRunForFewLongRows) {
 }
 
 TEST(Manifest, BadRowCountVariantsAreNamed) {
-  EXPECT_EQ(errorOf([] { Bundle::parse(lengthsManifest(R"([32,0,0],"max_rows":[0,16])"), "."); }),
-            "manifest kernel 'short': 'max_rows' needs 3 entries, the last 0 (any count), like "
-            "'max_lengths'");
-  EXPECT_EQ(errorOf([] { Bundle::parse(lengthsManifest(R"([32,0,0],"max_rows":[0,16,8])"), "."); }),
-            "manifest kernel 'short': 'max_rows' needs 3 entries, the last 0 (any count), like "
-            "'max_lengths'");
+  auto error = [](const std::string &lengthsAndRows) {
+    return errorOf([&] { Bundle::parse(lengthsManifest(lengthsAndRows), "."); });
+  };
+  const std::string rowsCount = "manifest kernel 'short': 'max_rows' needs 3 entries, the last 0 "
+                                "(any count), like 'max_lengths'";
+  const std::string order = "manifest kernel 'short': 'max_lengths' must grow, then 0 (any "
+                            "length) for the kernels by row count ('max_rows') and the last; got ";
+  EXPECT_EQ(error(R"([32,0,0],"max_rows":[0,16])"), rowsCount);
+  EXPECT_EQ(error(R"([32,0,0],"max_rows":[0,16,8])"), rowsCount);
   // A kernel for any length and any count before the last is never run.
-  EXPECT_EQ(errorOf([] { Bundle::parse(lengthsManifest(R"([32,0,0],"max_rows":[0,0,0])"), "."); }),
-            "manifest kernel 'short': 'max_lengths' must grow, then 0 (any length) for the "
-            "kernels by row count ('max_rows') and the last; got 0 before 0");
-  EXPECT_EQ(errorOf([] { Bundle::parse(lengthsManifest(R"([0,32,0],"max_rows":[16,0,0])"), "."); }),
-            "manifest kernel 'short': 'max_lengths' must grow, then 0 (any length) for the "
-            "kernels by row count ('max_rows') and the last; got 0 before 32");
+  EXPECT_EQ(error(R"([32,0,0],"max_rows":[0,0,0])"), order + "0 before 0");
+  EXPECT_EQ(error(R"([0,32,0],"max_rows":[16,0,0])"), order + "0 before 32");
 }
 
 TEST(Manifest, BadLengthVariantsAreNamed) {

@@ -389,12 +389,13 @@ private:
     });
     clusterBarrier();
     auto clusterShared = mlir::LLVM::LLVMPointerType::get(kb.b.getContext(), 7);
-    SmallVector<Value> acc;
+    SmallVector<Value> mine, acc;
+    for (size_t q = 0; q < vals.size(); ++q)
+      mine.push_back(kb.sharedPointer(smem, {kb.add(first, kb.idx(q))}));
     for (int64_t rank = 0; rank < cfg.getClusterBlocks(); ++rank) {
       SmallVector<Value> next;
-      for (size_t q = 0; q < vals.size(); ++q) {
-        Value mine = kb.sharedPointer(smem, {kb.add(first, kb.idx(q))});
-        Value theirs = mlir::NVVM::MapaOp::create(kb.b, kb.loc, clusterShared, mine, kb.i32(rank));
+      for (Value slot : mine) {
+        Value theirs = mlir::NVVM::MapaOp::create(kb.b, kb.loc, clusterShared, slot, kb.i32(rank));
         next.push_back(mlir::LLVM::LoadOp::create(kb.b, kb.loc, kb.b.getF32Type(), theirs));
       }
       acc = rank == 0 ? next : combine(acc, next);
