@@ -301,6 +301,14 @@ LogicalResult StageCopyTmaOp::verify() {
     if (rowBytes != 32 && rowBytes != 64 && rowBytes != 128)
       return emitOpError("stage rows must be 32, 64 or 128 bytes (a TMA swizzle span); got ")
              << rowBytes;
+  // The lowering issues a box copy per box row: stages past a block's shared
+  // memory are malformed, and would unroll without bound.
+  double stageBytes = (double(sa.getNumElements()) + double(sb.getNumElements())) * eltBytes;
+  if (!sa.hasStaticShape() || !sb.hasStaticShape() ||
+      stageBytes > double(MatmulConfigAttr::kMaxSharedBytes))
+    return emitOpError() << "the stages (" << sa << " and " << sb << ") must be static and fit the "
+                         << MatmulConfigAttr::kMaxSharedBytes
+                         << " bytes of a block's shared memory";
   int64_t barrierStages = verifyBarriers(*this, getBarriers());
   if (!barrierStages)
     return failure();

@@ -114,6 +114,19 @@ func.func @tma_row_bytes(%da: !llvm.ptr, %db: !llvm.ptr, %sa: !tsa, %sb: !tsb, %
 
 // -----
 
+// Stages past a block's shared memory (a fuzzed input whose lowering ran
+// for minutes).
+!tsa = memref<3x128x64xf16, #gpu.address_space<workgroup>>
+!tsb = memref<3x2147483648x64x64xf16, #gpu.address_space<workgroup>>
+!bars = memref<6xi64, #gpu.address_space<workgroup>>
+func.func @tma_stages_too_big(%da: !llvm.ptr, %db: !llvm.ptr, %sa: !tsa, %sb: !tsb, %bars: !bars, %i: index) {
+  // expected-error @+1 {{'mini.stage_copy_tma' op the stages ('memref<3x128x64xf16, #gpu.address_space<workgroup>>' and 'memref<3x2147483648x64x64xf16, #gpu.address_space<workgroup>>') must be static and fit the 232448 bytes of a block's shared memory}}
+  mini.stage_copy_tma %da, %db block(%i, %i) batch %i depth %i into %sa, %sb[%i] step %i barriers %bars : !llvm.ptr, !llvm.ptr, !tsa, !tsb, !bars
+  return
+}
+
+// -----
+
 !tsa = memref<3x128x64xf16, #gpu.address_space<workgroup>>
 !tsb = memref<3x4x64x64xf16, #gpu.address_space<workgroup>>
 !bars = memref<4xi64, #gpu.address_space<workgroup>>
