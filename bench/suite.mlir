@@ -183,6 +183,23 @@ func.func @add_rmsnorm_bf16_cluster(%x: tensor<?x?xbf16>, %r: tensor<?x?xbf16>, 
   %y, %h = mini.rmsnorm %x + %r, %w {epsilon = 1.0e-05 : f32, config = #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, shared_slots = 3, cluster_blocks = 2>} : tensor<?x?xbf16> + tensor<?x?xbf16>, tensor<?xbf16> -> tensor<?x?xbf16>, tensor<?x?xbf16>
   return %y, %h : tensor<?x?xbf16>, tensor<?x?xbf16>
 }
+// f32 rows split over a cluster's blocks, each keeping its part in registers
+// (the select pass's choice for static f32 rows of 32769 to 131072 values;
+// .minnctapersm 2): softmax 4 blocks x 16 warps x 7 slots (rows up to 57344
+// read once, longer streamed), layernorm 8 x 8 slots (up to 131072), rmsnorm
+// 4 x 5 slots (up to 40960).
+func.func @softmax_f32_split(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 4, warps_per_row = 16, rows_per_block = 1, cache_slots = 7, cluster_blocks = 4>} : tensor<?x?xf32> -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+func.func @layernorm_f32_split(%x: tensor<?x?xf32>, %w: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?x?xf32> {
+  %y = mini.layernorm %x, %w, %b {epsilon = 1.0e-05 : f32, config = #mini.row_config<vector_width = 4, warps_per_row = 16, rows_per_block = 1, cache_slots = 8, cluster_blocks = 8>} : tensor<?x?xf32>, tensor<?xf32>, tensor<?xf32> -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+func.func @rmsnorm_f32_split(%x: tensor<?x?xf32>, %w: tensor<?xf32>) -> tensor<?x?xf32> {
+  %y = mini.rmsnorm %x, %w {epsilon = 1.0e-05 : f32, config = #mini.row_config<vector_width = 4, warps_per_row = 16, rows_per_block = 1, cache_slots = 5, cluster_blocks = 4>} : tensor<?x?xf32>, tensor<?xf32> -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
 // Residual norms (mini-fuse's add + norm rule, written fused): the norm of
 // x + r, and the sum as a second result; one without the sum; one through
 // shared slots.

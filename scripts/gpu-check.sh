@@ -37,6 +37,13 @@ for s in R=1,C=3 R=5,C=16384 R=3,C=16385 R=7,C=50257 R=64,C=1000; do add rmsnorm
 for s in R=1,C=1 R=33,C=7 R=100,C=128 R=9,C=129 R=3,C=100003; do add softmax_f32_cluster_softmax "$s"; done
 for s in R=1,C=9 R=3,C=100003 R=16,C=1048576; do add layernorm_f16_cluster_layernorm "$s"; done
 for s in R=5,C=8 R=3,C=24576 R=2,C=24577 R=7,C=50257; do add add_rmsnorm_bf16_cluster_rmsnorm "$s"; done
+# f32 rows split over a cluster's blocks, in registers (the suite's *_split
+# configs: softmax cached up to 57344 values, layernorm 131072, rmsnorm
+# 40960): short and odd rows, the longest cached, one past (streamed), row
+# counts from 1 to several waves.
+for s in R=1,C=1 R=33,C=7 R=3,C=57344 R=2,C=57345 R=500,C=50257 R=67,C=40009; do add softmax_f32_split_softmax "$s"; done
+for s in R=1,C=3 R=5,C=100003 R=3,C=131072 R=2,C=131073 R=300,C=65536; do add layernorm_f32_split_layernorm "$s"; done
+for s in R=7,C=9 R=3,C=40960 R=2,C=40961 R=1000,C=33001; do add rmsnorm_f32_split_rmsnorm "$s"; done
 for t in f16 bf16 f32; do
   for s in $mm_shapes; do add "mm_${t}_matmul" "$s"; done
   [ "$t" != f32 ] && add "mm_${t}_to_${t}_matmul" "batch=2,M=1000,N=1030,K=777" && add "mm_${t}_to_${t}_matmul" "batch=2,M=520,N=1032,K=1000"
@@ -184,7 +191,9 @@ nonfinite=("softmax_f16_softmax|R=64,C=1000" "softmax_f32_softmax|R=8,C=100000" 
            "softmax_f16_cluster_softmax|R=3,C=100003" "softmax_f16_cluster_softmax|R=2,C=300001"
            "softmax_bf16_softmax|R=5,C=100003" "rmsnorm_f16_rmsnorm|R=30,C=40000"
            "rmsnorm_bf16_cluster_rmsnorm|R=5,C=16000" "softmax_f32_cluster_softmax|R=33,C=61"
-           "layernorm_f16_cluster_layernorm|R=3,C=100003" "add_rmsnorm_bf16_cluster_rmsnorm|R=3,C=20001")
+           "layernorm_f16_cluster_layernorm|R=3,C=100003" "add_rmsnorm_bf16_cluster_rmsnorm|R=3,C=20001"
+           "softmax_f32_split_softmax|R=5,C=50257" "layernorm_f32_split_layernorm|R=3,C=100003"
+           "rmsnorm_f32_split_rmsnorm|R=9,C=33001")
 for c in "${nonfinite[@]}"; do cases+=("$c|--nonfinite"); done
 if [ "$mode" = quick ]; then
   cases=("${cases[@]:0:12}")

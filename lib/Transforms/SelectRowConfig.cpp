@@ -66,6 +66,34 @@ static int64_t clusterBlocksFor(int64_t R, int64_t rowBytes, StringRef chip) {
   return std::clamp<int64_t>(int64_t(llvm::bit_floor(uint64_t(smCount(chip) / R))), 1, 8);
 }
 
+/// Blocks of a cluster that share each f32 row of `C` elements too long
+/// for one block's registers (over 32 values a thread of 1024), so that
+/// each block keeps its part (up to 16384 values) in registers, two blocks
+/// an SM, and the row is read once: 2, 4 or 8 on sm_90a, the fewest that
+/// do (f32 rows of 50257 and 128256, one block a row in shared memory or
+/// streamed: 0.65-0.70x of the copy; split over 4 and 8 blocks: 0.85-0.88x;
+/// docs/PERF.md rows v8); else 1. Not f16/bf16: half the bytes a register
+/// per block, where 2 to 8 blocks a row of 131072 ran 0.59-0.81x against
+/// one block's 0.77-0.82x.
+static int64_t cachedClusterBlocksFor(Type elementType, int64_t C, int64_t R, StringRef chip) {
+  constexpr int64_t kBlockRegisterValues = 32 * 1024, kPartValues = 16384;
+  if (chip != "sm_90a" || elementType.getIntOrFloatBitWidth() != 32 || C <= kBlockRegisterValues)
+    return 1;
+  for (int64_t cluster : {2, 4, 8}) {
+    if (llvm::divideCeil(C, cluster) > kPartValues)
+      continue;
+    // Not where a static row count leaves the last of several waves mostly
+    // idle (67 rows of 100003, 2.2 waves: 0.72x against one block's 0.77x).
+    if (!ShapedType::isDynamic(R)) {
+      double waves = double(R * cluster) / double(2 * clusterSMs(chip, cluster));
+      if (waves > 1 && waves / std::ceil(waves) < 0.75)
+        return 1;
+    }
+    return cluster;
+  }
+  return 1;
+}
+
 /// The mapping of `R` rows of `C` elements onto one block each; with
 /// `cluster` > 1, the rows are the parts of rows that the blocks of clusters
 /// of that many share.
@@ -73,13 +101,18 @@ static RowConfigAttr chooseBlockConfig(Type elementType, int64_t C, bool exactLe
                                        StringRef cacheChip, int64_t cluster = 1);
 
 RowConfigAttr chooseRowConfig(Type elementType, int64_t C, bool exactLength, int64_t R,
-                              StringRef cacheChip) {
+                              StringRef cacheChip, int64_t cluster) {
   int64_t bytes = elementType.getIntOrFloatBitWidth() / 8;
-  int64_t cluster = clusterBlocksFor(R, C * bytes, cacheChip);
+  if (cluster < 1) {
+    cluster = clusterBlocksFor(R, C * bytes, cacheChip);
+    if (cluster == 1 && exactLength)
+      cluster = cachedClusterBlocksFor(elementType, C, R, cacheChip);
+  }
   if (!exactLength || cluster == 1)
     return chooseBlockConfig(elementType, C, exactLength, R, cacheChip);
   // Each block maps its part of the row as a row of that length.
-  RowConfigAttr c = chooseBlockConfig(elementType, llvm::divideCeil(C, cluster), true, R * cluster,
+  int64_t blocks = ShapedType::isDynamic(R) ? R : R * cluster;
+  RowConfigAttr c = chooseBlockConfig(elementType, llvm::divideCeil(C, cluster), true, blocks,
                                       cacheChip, cluster);
   return RowConfigAttr::get(elementType.getContext(), c.getVectorWidth(), c.getWarpsPerRow(),
                             c.getRowsPerBlock(), c.getCacheSlots(), c.getRowsPerWarp(),
@@ -150,14 +183,14 @@ static RowConfigAttr chooseBlockConfig(Type elementType, int64_t C, bool exactLe
   return RowConfigAttr::get(ctx, vw, warps, rows, slots);
 }
 
-RowConfigAttr chooseRowConfig(RankedTensorType type, StringRef cacheChip) {
+RowConfigAttr chooseRowConfig(RankedTensorType type, StringRef cacheChip, int64_t cluster) {
   int64_t C = type.getDimSize(type.getRank() - 1);
   if (ShapedType::isDynamic(C)) // the widest of lengthVariantConfigs
     return lengthVariantConfigs(type.getElementType()).back();
   int64_t R = 1;
   for (int64_t d : type.getShape().drop_back())
     R = ShapedType::isDynamic(d) || ShapedType::isDynamic(R) ? ShapedType::kDynamic : R * d;
-  return chooseRowConfig(type.getElementType(), C, /*exactLength=*/true, R, cacheChip);
+  return chooseRowConfig(type.getElementType(), C, /*exactLength=*/true, R, cacheChip, cluster);
 }
 
 SmallVector<RowConfigAttr> lengthVariantConfigs(Type elementType, StringRef chip) {
@@ -236,7 +269,8 @@ struct MiniSelectRowConfigPass
         op->setAttr("length_variants", ArrayAttr::get(op->getContext(), rest));
         return WalkResult::advance();
       }
-      mini::RowConfigAttr c = mini::chooseRowConfig(type, chip);
+      // A cluster size given maps each block's part of the row anew.
+      mini::RowConfigAttr c = mini::chooseRowConfig(type, chip, clusterBlocks);
       auto pick = [](int64_t option, int64_t chosen) { return option >= 0 ? option : chosen; };
       // A warp count given alone means whole warps per row, rows per warp
       // alone a warp per row or less; a new thread mapping without a row

@@ -8,6 +8,10 @@
 // REQUIRES: cuda-toolkit
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit" | FileCheck %s
 
+// f32 rows too long for one block's registers, split so that each block
+// keeps its part in registers: the kernel asks for two blocks an SM
+// (.minnctapersm 2, so ptxas stays within 64 registers a thread).
+
 // CHECK-LABEL: .entry few_long_rows_softmax(
 // CHECK-SAME: .reqnctapercluster 1, 8, 1
 // CHECK-SAME: barrier.cluster.arrive;
@@ -21,4 +25,14 @@
 func.func @few_long_rows(%x: tensor<16x1048576xf16>) -> tensor<16x1048576xf16> {
   %y = mini.softmax %x : tensor<16x1048576xf16> -> tensor<16x1048576xf16>
   return %y : tensor<16x1048576xf16>
+}
+
+// CHECK-LABEL: .entry long_f32_rows_softmax(
+// CHECK-SAME: .maxntid 512, 1, 1
+// CHECK-SAME: .minnctapersm 2
+// CHECK-SAME: .reqnctapercluster 1, 4, 1
+// CHECK-SAME: mapa.shared::cluster.u32 {{[^;]*}}, 3;
+func.func @long_f32_rows(%x: tensor<500x50257xf32>) -> tensor<500x50257xf32> {
+  %y = mini.softmax %x : tensor<500x50257xf32> -> tensor<500x50257xf32>
+  return %y : tensor<500x50257xf32>
 }

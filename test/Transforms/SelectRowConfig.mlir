@@ -4,6 +4,7 @@
 // RUN: mini-opt %s -split-input-file -mini-select-row-config="rows-per-warp=4" | FileCheck %s --check-prefix=PER-WARP
 // RUN: mini-opt %s -split-input-file -mini-select-row-config="chip=sm_86" | FileCheck %s --check-prefix=SM86
 // RUN: mini-opt %s -split-input-file -mini-select-row-config="shared-slots=0" | FileCheck %s --check-prefix=NO-SHARED
+// RUN: mini-opt %s -split-input-file -mini-select-row-config="cluster-blocks=1" | FileCheck %s --check-prefix=ONE-BLOCK
 
 // Short rows: a warp shares out rows. Rows of 7 f16 (under a vector, so not
 // 16-byte aligned): a thread per row, staged through about 32 KB of shared
@@ -90,12 +91,13 @@ func.func @streamed_and_dynamic(%x: tensor<100x300000xbf16>, %w: tensor<300000xb
 // an SM; of 50257 f32: 25 slots, 200 KB, one), else 32 warps with 16 values
 // a thread in registers (rows of 128256 bf16: 2 + 14 slots). Not where the
 // row count leaves the last wave mostly idle: 334 rows of 50257 f16 (1.27
-// waves of 264 blocks) stream; 334 of f32 (2.53 waves of 132) and 131 of
-// bf16 (0.99) do not. Rows of unknown count take shared memory.
+// waves of 264 blocks) stream; 131 of bf16 (0.99) do not. Rows of
+// unknown count take shared memory. (f32 rows of 50257 are split over a
+// cluster's blocks instead: see @f32_rows_split.)
 // CHECK-LABEL: func.func @in_shared_memory
 // CHECK: #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, shared_slots = 13>
 // CHECK: #mini.row_config<vector_width = 8, warps_per_row = 8, rows_per_block = 1, cache_slots = 0>
-// CHECK: #mini.row_config<vector_width = 4, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, shared_slots = 25>
+// CHECK: #mini.row_config<vector_width = 4, warps_per_row = 16, rows_per_block = 1, cache_slots = 7, cluster_blocks = 4>
 // CHECK: #mini.row_config<vector_width = 8, warps_per_row = 32, rows_per_block = 1, cache_slots = 2, shared_slots = 14>
 // CHECK: #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, shared_slots = 13>
 // On sm_86 (99 KB a block, 84 SMs) a row of 50257 f16 takes 2 + 5 slots,
@@ -181,4 +183,39 @@ func.func @few_long_rows(%a: tensor<16x1048576xf16>, %b: tensor<3x262147xf16>, %
   %3 = mini.softmax %d : tensor<100x50257xf16> -> tensor<100x50257xf16>
   %4 = mini.softmax %e : tensor<16x16384xf16> -> tensor<16x16384xf16>
   return %0, %1, %2, %3, %4 : tensor<16x1048576xf16>, tensor<3x262147xf16>, tensor<64x50257xf32>, tensor<100x50257xf16>, tensor<16x16384xf16>
+}
+
+// -----
+
+// f32 rows too long for one block's registers (over 32768 values) are split
+// over the blocks of a cluster, the fewest (2, 4 or 8) that leave each at
+// most 16384 values, 16 warps keeping them in registers, two blocks an SM:
+// rows of 128256 by 8 blocks, of 65536 and of 50257 (a row count unknown)
+// by 4. Not where the row count leaves the last of several waves mostly
+// idle (67 rows of 100003: 536 blocks, 2.2 waves of 240), nor rows too long
+// for 8 blocks (300000), nor f16 (40009: a block a row, in shared memory).
+// CHECK-LABEL: func.func @f32_rows_split
+// CHECK: mini.softmax %{{.*}} {config = #mini.row_config<vector_width = 4, warps_per_row = 16, rows_per_block = 1, cache_slots = 8, cluster_blocks = 8>}
+// CHECK: mini.layernorm %{{.*}} {config = #mini.row_config<vector_width = 4, warps_per_row = 16, rows_per_block = 1, cache_slots = 8, cluster_blocks = 4>
+// CHECK: mini.softmax %{{.*}} {config = #mini.row_config<vector_width = 4, warps_per_row = 32, rows_per_block = 1, cache_slots = 0>}
+// CHECK: mini.softmax %{{.*}} {config = #mini.row_config<vector_width = 4, warps_per_row = 16, rows_per_block = 1, cache_slots = 7, cluster_blocks = 4>}
+// CHECK: mini.softmax %{{.*}} {config = #mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, shared_slots = 10>}
+// CHECK: mini.softmax %{{.*}} {config = #mini.row_config<vector_width = 4, warps_per_row = 32, rows_per_block = 1, cache_slots = 0>}
+// cluster-blocks=1 keeps a block a row: streamed, or in shared memory.
+// ONE-BLOCK-LABEL: func.func @f32_rows_split
+// ONE-BLOCK: mini.softmax %{{.*}} {config = #mini.row_config<vector_width = 4, warps_per_row = 8, rows_per_block = 1, cache_slots = 0>}
+// ONE-BLOCK: config = #mini.row_config<vector_width = 4, warps_per_row = 32, rows_per_block = 1, cache_slots = 4, shared_slots = 12>
+// ONE-BLOCK-NOT: cluster_blocks
+// ONE-BLOCK: return
+// SM86-LABEL: func.func @f32_rows_split
+// SM86-NOT: cluster_blocks
+// SM86: return
+func.func @f32_rows_split(%a: tensor<4096x128256xf32>, %b: tensor<1000x65536xf32>, %w: tensor<65536xf32>, %c: tensor<67x100003xf32>, %d: tensor<?x50257xf32>, %e: tensor<2000x40009xf16>, %f: tensor<100x300000xf32>) -> (tensor<4096x128256xf32>, tensor<1000x65536xf32>, tensor<67x100003xf32>, tensor<?x50257xf32>, tensor<2000x40009xf16>, tensor<100x300000xf32>) {
+  %0 = mini.softmax %a : tensor<4096x128256xf32> -> tensor<4096x128256xf32>
+  %1 = mini.layernorm %b, %w, %w {epsilon = 1.0e-05 : f32} : tensor<1000x65536xf32>, tensor<65536xf32>, tensor<65536xf32> -> tensor<1000x65536xf32>
+  %2 = mini.softmax %c : tensor<67x100003xf32> -> tensor<67x100003xf32>
+  %3 = mini.softmax %d : tensor<?x50257xf32> -> tensor<?x50257xf32>
+  %4 = mini.softmax %e : tensor<2000x40009xf16> -> tensor<2000x40009xf16>
+  %5 = mini.softmax %f : tensor<100x300000xf32> -> tensor<100x300000xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<4096x128256xf32>, tensor<1000x65536xf32>, tensor<67x100003xf32>, tensor<?x50257xf32>, tensor<2000x40009xf16>, tensor<100x300000xf32>
 }

@@ -61,7 +61,10 @@ def MiniSelectRowConfig : Pass<"mini-select-row-config"> {
     streamed (8 warps a row where a static row count fills two blocks an
     SM, else 32). On sm_90a, a static count of rows of 64 KB or more that
     leaves over half the SMs idle gets `cluster_blocks`: up to 8 blocks of
-    a cluster share each row, each mapped as above for its part. Rows of dynamic length get `length_variants`: the
+    a cluster share each row, each mapped as above for its part; so do
+    static f32 rows too long for one block's registers (32769 to 131072
+    values): the fewest blocks (2, 4, 8) that keep each part in registers,
+    at most 16384 values, where the waves are 75% full. Rows of dynamic length get `length_variants`: the
     defaults for rows of up to 8 (f32: 4), 16, ..., 32768 values, then 16
     streaming warps, one kernel each, chosen at launch by the row length. Options override the choice (and replace configs
     already present, with no length variants); -1 keeps the heuristic's

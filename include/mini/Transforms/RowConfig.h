@@ -9,13 +9,17 @@ namespace mini {
 /// elements of `elementType` (`exactLength`: of exactly C, else of up to C)
 /// on an H100; with `cacheChip`, for that chip, where rows too long for
 /// registers are kept in shared memory when they fit (else streamed).
+/// `cluster` >= 1: each row is shared by the blocks of clusters of that
+/// many (a known length only), each block's part mapped as a row; else the
+/// heuristic's choice.
 RowConfigAttr chooseRowConfig(mlir::Type elementType, int64_t C, bool exactLength = true,
                               int64_t R = mlir::ShapedType::kDynamic,
-                              llvm::StringRef cacheChip = {});
+                              llvm::StringRef cacheChip = {}, int64_t cluster = 0);
 
 /// The default for rows of `type` (last dim = row length); for a dynamic
 /// length, the last of lengthVariantConfigs.
-RowConfigAttr chooseRowConfig(mlir::RankedTensorType type, llvm::StringRef cacheChip = {});
+RowConfigAttr chooseRowConfig(mlir::RankedTensorType type, llvm::StringRef cacheChip = {},
+                              int64_t cluster = 0);
 
 /// For rows of dynamic length: the configs a launch chooses from by length,
 /// the defaults for rows of up to 8 (f32: 4), 16, ..., 32768 elements, then

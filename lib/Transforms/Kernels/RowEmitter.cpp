@@ -46,9 +46,17 @@ gpu::GPUFuncOp createRowKernel(OpBuilder &b, Location loc, RankedTensorType type
   Type elt = type.getElementType();
   gpu::GPUFuncOp func = createKernel(b, loc, module, name, spec,
                                      rowWorkgroup(cfg, elt, type.getDimSize(type.getRank() - 1)));
-  if (int64_t cluster = cfg.getClusterBlocks(); cluster > 1) // a plain launch forms the clusters
+  if (int64_t cluster = cfg.getClusterBlocks(); cluster > 1) { // a plain launch forms the clusters
     func->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
                   b.getDenseI32ArrayAttr({1, static_cast<int32_t>(cluster), 1}));
+    // A row split so that each block keeps up to 32 values a thread in
+    // registers pays only with two blocks an SM: .minnctapersm 2 holds
+    // ptxas to the registers that leaves (7 f32 slots of 16 warps took 69
+    // registers, one block an SM: 0.56x of the copy; docs/PERF.md rows v8).
+    int64_t values = cfg.getCacheSlots() * cfg.getVectorWidth();
+    if (values > 0 && values <= 32 && cfg.getSharedSlots() == 0 && cfg.threadsPerBlock() == 512)
+      func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(), b.getI32IntegerAttr(2));
+  }
   b.setInsertionPointToStart(&func.getBody().front());
   return func;
 }
