@@ -24,6 +24,14 @@ static int64_t clusterSMs(StringRef chip, int64_t cluster) {
   return cluster >= 4 && chip.starts_with("sm_90") ? 120 : smCount(chip);
 }
 
+/// Whether `blocks` blocks, `perWave` at a time, leave the last of several
+/// waves mostly idle (under 75% full): a mapping that holds its blocks to
+/// the end then loses to one with more, smaller blocks.
+static bool lastWaveMostlyIdle(int64_t blocks, int64_t perWave) {
+  double waves = double(blocks) / double(perWave);
+  return waves > 1 && waves / std::ceil(waves) < 0.75;
+}
+
 /// A config that keeps `R` rows of `vectors` 16-byte vectors in shared
 /// memory (and a few registers), read once, or none where they do not fit
 /// `chip`'s shared memory (less 3 KB for the reductions): 16 warps (two
@@ -47,8 +55,7 @@ static RowConfigAttr sharedCachedConfig(MLIRContext *ctx, int64_t vw, int64_t ve
     if (!ShapedType::isDynamic(R) && R > 0) {
       int64_t perWave =
           clusterSMs(chip, cluster) * std::min(sharedPerSM / (bytes + 1024), 2048 / threads);
-      double waves = double(R) / double(perWave);
-      if (waves > 1 && waves / std::ceil(waves) < 0.75)
+      if (lastWaveMostlyIdle(R, perWave))
         return {};
     }
     return RowConfigAttr::get(ctx, vw, warps, 1, regSlots, 1, false, shared);
@@ -84,11 +91,8 @@ static int64_t cachedClusterBlocksFor(Type elementType, int64_t C, int64_t R, St
       continue;
     // Not where a static row count leaves the last of several waves mostly
     // idle (67 rows of 100003, 2.2 waves: 0.72x against one block's 0.77x).
-    if (!ShapedType::isDynamic(R)) {
-      double waves = double(R * cluster) / double(2 * clusterSMs(chip, cluster));
-      if (waves > 1 && waves / std::ceil(waves) < 0.75)
-        return 1;
-    }
+    if (!ShapedType::isDynamic(R) && lastWaveMostlyIdle(R * cluster, 2 * clusterSMs(chip, cluster)))
+      return 1;
     return cluster;
   }
   return 1;
