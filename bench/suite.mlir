@@ -460,3 +460,23 @@ func.func @epi_bias_gelu_f16(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>, %bias
   %1 = mini.gelu %0 : tensor<?x?x?xf16> -> tensor<?x?x?xf16>
   return %1 : tensor<?x?x?xf16>
 }
+// SwiGLU's product pair (mini-fuse's rule; on sm_90a one wgmma kernel whose
+// tiles hold the gate's 128 columns beside the up's): N past the last whole
+// tile and K of a partial first step; then Llama-3 8B's FFN width with a
+// bias after the pair (its epilogue).
+func.func @pair_f16(%x: tensor<?x520xf16>, %wg: tensor<520x1000xf16>, %wu: tensor<520x1000xf16>) -> tensor<?x1000xf16> {
+  %g = mini.matmul %x, %wg : tensor<?x520xf16>, tensor<520x1000xf16> -> tensor<?x1000xf16>
+  %u = mini.matmul %x, %wu : tensor<?x520xf16>, tensor<520x1000xf16> -> tensor<?x1000xf16>
+  %s = mini.silu %g : tensor<?x1000xf16> -> tensor<?x1000xf16>
+  %h = mini.mul %s, %u : tensor<?x1000xf16>, tensor<?x1000xf16> -> tensor<?x1000xf16>
+  return %h : tensor<?x1000xf16>
+}
+func.func @pair_bf16(%x: tensor<?x4096xbf16>, %wg: tensor<4096x14336xbf16>, %wu: tensor<4096x14336xbf16>,
+                     %bias: tensor<14336xbf16>) -> tensor<?x14336xbf16> {
+  %g = mini.matmul %x, %wg : tensor<?x4096xbf16>, tensor<4096x14336xbf16> -> tensor<?x14336xbf16>
+  %u = mini.matmul %x, %wu : tensor<?x4096xbf16>, tensor<4096x14336xbf16> -> tensor<?x14336xbf16>
+  %s = mini.silu %g : tensor<?x14336xbf16> -> tensor<?x14336xbf16>
+  %h = mini.mul %u, %s : tensor<?x14336xbf16>, tensor<?x14336xbf16> -> tensor<?x14336xbf16>
+  %y = mini.add %h, %bias : tensor<?x14336xbf16>, tensor<14336xbf16> -> tensor<?x14336xbf16>
+  return %y : tensor<?x14336xbf16>
+}

@@ -160,6 +160,9 @@ for s in batch=1,M=40,N=1032,K=4096 batch=1,M=64,N=264,K=777; do add epi_f16_mat
 for s in batch=1,M=1000,N=1000,K=776 batch=1,M=4352,N=4352,K=520 batch=1,M=256,N=256,K=65536 batch=1,M=4096,N=4096,K=4096; do
   add epi_f16_split_matmul "$s"; add epi_bf16_wgmma_matmul "$s"; add epi_f16_matmul "$s"
 done
+# SwiGLU's product pair: 1 to several waves of row tiles, M past a tile.
+for s in M=1 M=7 M=64 M=129 M=1000 M=4097; do add pair_f16_matmul "$s"; done
+for s in M=1 M=300 M=2048; do add pair_bf16_matmul "$s"; done
 # Residual norms (x + r normalized, the sum written too): every band of
 # lengths and the staged rows, odd lengths, partial blocks; one without the
 # sum; the shared slots, short and long rows and one past them (streamed).
@@ -186,6 +189,7 @@ nonfinite=("softmax_f16_softmax|R=64,C=1000" "softmax_f32_softmax|R=8,C=100000" 
            "mask_f16_causal_mask|batch=2,S=77,T=300" "transpose_bf16_transpose|batch=3,R=77,C=130"
            "chain_f16_elementwise|R=33,C=4097" "swiglu_bf16_elementwise|R=100,C=1000"
            "epi_f16_matmul|batch=1,M=100,N=90,K=80" "epi_bf16_wgmma_matmul|batch=1,M=300,N=512,K=128"
+           "pair_f16_matmul|M=300" "pair_bf16_matmul|M=129"
            "add_rmsnorm_f16_rmsnorm|R=64,C=1000" "add_layernorm_bf16_layernorm|R=999,C=17"
            "add_layernorm_f32_layernorm|R=3,C=100000" "add_rmsnorm_f16_shared_rmsnorm|R=5,C=40009"
            "softmax_f16_cluster_softmax|R=3,C=100003" "softmax_f16_cluster_softmax|R=2,C=300001"

@@ -18,12 +18,6 @@ using namespace mini;
 
 namespace {
 
-/// `v`'s defining op as an `OpTy` when `v` has no other user, else null.
-template <typename OpTy> OpTy soleProducer(Value v) {
-  auto op = v.getDefiningOp<OpTy>();
-  return op && v.hasOneUse() ? op : OpTy();
-}
-
 /// matmul(softmax([causal_mask](scale(matmul(q, transpose(k))))), v) ->
 /// mini.attention(q, k, v) {scale, causal}. The scales (on q, on the scores
 /// before or, when positive, after the mask) multiply; with none the scale
@@ -106,6 +100,11 @@ struct MiniFusePass : mini::impl::MiniFuseBase<MiniFusePass> {
     RewritePatternSet attention(&getContext());
     attention.add<FuseAttentionPattern>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(attention))))
+      return signalPassFailure();
+    // SwiGLU before the epilogue rule, which would take the silu.
+    RewritePatternSet swiglu(&getContext());
+    populateFuseSwiGLUPatterns(swiglu);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(swiglu))))
       return signalPassFailure();
     RewritePatternSet norms(&getContext());
     populateFuseResidualNormPatterns(norms);

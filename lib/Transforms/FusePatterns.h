@@ -21,6 +21,12 @@ inline size_t inputIndex(llvm::SmallVectorImpl<mlir::Value> &inputs, mlir::Value
   return inputs.size() - 1;
 }
 
+/// `v`'s defining op as an `OpTy` when `v` has no other user, else null.
+template <typename OpTy> OpTy soleProducer(mlir::Value v) {
+  auto op = v.getDefiningOp<OpTy>();
+  return op && v.hasOneUse() ? op : OpTy();
+}
+
 /// Chains of add, mul, silu, gelu, scale and cast -> mini.elementwise
 /// (FuseElementwise.cpp).
 void populateFuseElementwisePatterns(mlir::RewritePatternSet &patterns);
@@ -30,6 +36,10 @@ void populateFuseElementwisePatterns(mlir::RewritePatternSet &patterns);
 /// shape only into a matmul of static K >= `minKForFullInputs` (0: any).
 void populateFuseMatmulEpiloguePatterns(mlir::RewritePatternSet &patterns,
                                         int64_t minKForFullInputs);
+
+/// mul(silu(matmul(x, w_gate)), matmul(x, w_up)) -> one matmul with `up`
+/// (FuseSwiGLU.cpp): f16/bf16, N static and a multiple of 8.
+void populateFuseSwiGLUPatterns(mlir::RewritePatternSet &patterns);
 
 /// rmsnorm / layernorm of add(x, r) (same shapes) -> the norm with a
 /// residual, and its sum result where the add has other users

@@ -82,6 +82,16 @@ struct LowerWarpStore : WarpPattern<WarpStoreOp> {
   }
 };
 
+struct LowerWarpSwiglu : WarpPattern<WarpSwigluOp> {
+  using WarpPattern::WarpPattern;
+  LogicalResult matchAndRewrite(WarpSwigluOp op, OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    KernelBuilder kb(rewriter, op.getLoc());
+    rewriter.replaceOpWithMultiple(op, {frags.swiglu(kb, op.getAcc().getType(), adaptor.getAcc())});
+    return success();
+  }
+};
+
 struct LowerWarpgroupMma : WarpPattern<WarpgroupMmaOp> {
   using WarpPattern::WarpPattern;
   LogicalResult matchAndRewrite(WarpgroupMmaOp op, OneToNOpAdaptor adaptor,
@@ -129,6 +139,8 @@ FailureOr<MmaFragments> fragmentsFor(FunctionOpInterface func) {
       return fail(op->emitOpError("needs a function of ")
                   << MiniDialect::kMmaKindAttrName << " = #mini.math<wgmma>; this one's is "
                   << kind);
+    if (isa<WarpSwigluOp>(op) && wmma)
+      return fail(op->emitOpError("needs mma.sync or wgmma fragments; WMMA's are opaque"));
     if (auto load = dyn_cast<WarpLoadOp>(op)) {
       Type elt = load.getType().getElementType();
       if (operand && elt != operand) // the WMMA accumulator type depends on it
@@ -171,11 +183,12 @@ struct MiniLowerMmaPass : mini::impl::MiniLowerMmaBase<MiniLowerMmaPass> {
     SmallVector<FunctionOpInterface> funcs;
     getOperation()->walk([&](FunctionOpInterface func) {
       if (func.walk([](Operation *op) {
-                return isa<WarpZeroOp, WarpLoadOp, WarpMmaOp, WarpStoreOp, WarpgroupMmaOp,
-                           WarpgroupMmaWaitOp>(op)
+                return isa<WarpZeroOp, WarpLoadOp, WarpMmaOp, WarpStoreOp, WarpSwigluOp,
+                           WarpgroupMmaOp, WarpgroupMmaWaitOp>(op)
                            ? WalkResult::interrupt()
                            : WalkResult::advance();
-              }).wasInterrupted())
+              })
+              .wasInterrupted())
         funcs.push_back(func);
     });
     for (FunctionOpInterface func : funcs)
@@ -199,11 +212,11 @@ struct MiniLowerMmaPass : mini::impl::MiniLowerMmaBase<MiniLowerMmaPass> {
     // The ops the patterns create are legal; loops legal once they carry
     // no warp tiles.
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
-    target.addIllegalOp<WarpZeroOp, WarpLoadOp, WarpMmaOp, WarpStoreOp, WarpgroupMmaOp,
-                        WarpgroupMmaWaitOp>();
+    target.addIllegalOp<WarpZeroOp, WarpLoadOp, WarpMmaOp, WarpStoreOp, WarpSwigluOp,
+                        WarpgroupMmaOp, WarpgroupMmaWaitOp>();
     RewritePatternSet patterns(ctx);
-    patterns.add<LowerWarpZero, LowerWarpLoad, LowerWarpMma, LowerWarpStore, LowerWarpgroupMma,
-                 LowerWarpgroupMmaWait>(converter, ctx, *frags);
+    patterns.add<LowerWarpZero, LowerWarpLoad, LowerWarpMma, LowerWarpStore, LowerWarpSwiglu,
+                 LowerWarpgroupMma, LowerWarpgroupMmaWait>(converter, ctx, *frags);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns, target);
     return applyPartialConversion(func, target, std::move(patterns));
   }

@@ -281,10 +281,14 @@ void lowerTma(KernelBuilder &kb, StageCopyTmaOp op, const TmaPlan &plan) {
                    kb.idx(share));
     everyBlock = arith::ConstantIntOp::create(kb.b, kb.loc, (1 << plan.clusterM) - 1, 16);
   }
+  // A SwiGLU pair (no clusters): the second half of the boxes from desc_up.
+  int64_t upFrom = op.getDescUp() ? boxes / 2 : boxes;
   for (int64_t i = 0; i < share; ++i) {
     Value j = kb.add(first, kb.idx(i));
-    copy(kb.sharedPointer(op.getSb(), {stage, j, kb.idx(0), kb.idx(0)}), op.getDescB(),
-         {toI32(kb, kb.add(op.getCol0(), kb.mul(j, kb.idx(boxCols)))), k0, batch}, everyBlock);
+    Value desc = i < upFrom ? op.getDescB() : op.getDescUp();
+    Value box = i < upFrom ? j : kb.idx(i - upFrom);
+    copy(kb.sharedPointer(op.getSb(), {stage, j, kb.idx(0), kb.idx(0)}), desc,
+         {toI32(kb, kb.add(op.getCol0(), kb.mul(box, kb.idx(boxCols)))), k0, batch}, everyBlock);
   }
 }
 

@@ -73,13 +73,14 @@ private:
 // epilogue reuses the stages. The TMA path's padded views hold the one
 // stage of the scalar path.
 TilePromoter::TilePromoter(BlockMatmulOp op)
-    : op(op), cfg(op.getConfig()),
-      t{cfg.getTileM(),  cfg.getTileN(),  cfg.getTileK(),    cfg.getWarpsM(),
-        cfg.getWarpsN(), cfg.getStages(), cfg.mathThreads(), cfg.getMath() == MathUnit::wmma},
-      inElt(op.getA().getType().getElementType()),
-      eltBytes(inElt.getIntOrFloatBitWidth() / 8), clusterM(cfg.getClusterM()),
-      producer(cfg.getProducerWarps() > 0), layout(cfg.sharedLayout(eltBytes)), b(op),
-      loc(op.getLoc()), kb(b, loc) {
+    : op(op), cfg(op.getConfig()), t{cfg.getTileM(),    cfg.getTileN(),
+                                     cfg.getTileK(),    cfg.getWarpsM(),
+                                     cfg.getWarpsN(),   cfg.getStages(),
+                                     cfg.mathThreads(), cfg.getMath() == MathUnit::wmma,
+                                     op.getUpPair()},
+      inElt(op.getA().getType().getElementType()), eltBytes(inElt.getIntOrFloatBitWidth() / 8),
+      clusterM(cfg.getClusterM()), producer(cfg.getProducerWarps() > 0),
+      layout(cfg.sharedLayout(eltBytes)), b(op), loc(op.getLoc()), kb(b, loc) {
   MemRefType aType = workgroupMemRef({layout.paddedStages, t.tm, t.tk + kPad}, inElt);
   MemRefType bType = workgroupMemRef({layout.paddedStages, t.tk, t.tn + kPad}, inElt);
   MemRefType cType = workgroupMemRef({t.wm * t.wn, 16, 16}, b.getF32Type());
@@ -132,9 +133,12 @@ void TilePromoter::tmaLayout(Value raw) {
              op.getBBase(), op.getRow0(), op.getCol0(), swizzledA, swizzledB);
   te->cEpilogue = e->cEpilogue;
   tmaShift = shift;
-  te->tma = TensorCoreEmitter::Tma{op.getTensorMaps()[0], op.getTensorMaps()[1],
+  te->tma = TensorCoreEmitter::Tma{op.getTensorMaps()[0],
+                                   op.getTensorMaps()[1],
                                    view({2 * t.stages}, b.getI64Type(), layout.barriers),
-                                   op.getBatch(), clusterM};
+                                   op.getBatch(),
+                                   t.upPair ? op.getTensorMaps()[2] : Value(),
+                                   clusterM};
 }
 
 /// With a producer warpgroup, the math warps meet at a named barrier of
@@ -327,11 +331,15 @@ void TilePromoter::run() {
   // (cp.async.bulk.prefetch: sm_90, where the copies are TMA's).
   if (!op.isTail() && te && e->cEpilogue)
     kb.ifThenElse(aligned, [&] {
-      e->cEpilogue.prefetchTile(kb, cfg.blockThreads(), op.getCBase(), op.getRow0(),
-                                op.getCol0(), op.getM(), op.getN(), t.tm, t.tn);
+      e->cEpilogue.prefetchTile(kb, cfg.blockThreads(), op.getCBase(), op.getRow0(), op.getCol0(),
+                                op.getM(), op.getN(), t.tm, t.storedTileN());
     });
   if (op.isTail()) {
     tailBlock();
+  } else if (t.upPair) {
+    // A SwiGLU pair's rows are aligned (its verifier): no scalar path.
+    withProducer([&] { alignedEpilogue(tmaConsumer(*te, kb.idx(0), numK, Value())); },
+                 [&] { tmaProducer(*te, kb.idx(0), numK); }, Value());
   } else if (te && producer) {
     withProducer(
         [&] {

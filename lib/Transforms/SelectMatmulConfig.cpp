@@ -1,4 +1,5 @@
 // mini-select-matmul-config: how a matmul is tiled and which unit does the math.
+#include "Kernels/ElementwiseScalar.h"
 #include "mini/Transforms/MatmulConfig.h"
 #include "mini/Transforms/Passes.h"
 #include "mini/runtime/LaunchRules.h"
@@ -173,6 +174,11 @@ int64_t sharedBytesPerBlock(StringRef chip) {
   return 99 * 1024;
 }
 
+MatmulConfigAttr productPairConfig(MLIRContext *ctx) {
+  return MatmulConfigAttr::get(ctx, 128, 256, 64, 8, 1, 4, MathUnit::wgmma, CopyKind::tma,
+                               /*cluster_m=*/1, /*producer_warps=*/4, /*tail_splits=*/1);
+}
+
 MatmulConfigAttr skinnyTileConfig(MLIRContext *ctx) {
   return MatmulConfigAttr::get(ctx, 16, 64, 64, 1, 2, 6, MathUnit::mma_sync, CopyKind::tma);
 }
@@ -203,7 +209,7 @@ MatmulConfigAttr simtDefaults(MLIRContext *ctx) {
 MatmulConfigAttr getOrChooseMatmulConfig(MatmulOp op) {
   if (auto config = op.getConfigAttr())
     return config;
-  return chooseMatmulConfig(op, "sm_90a");
+  return op.getUp() ? productPairConfig(op.getContext()) : chooseMatmulConfig(op, "sm_90a");
 }
 
 } // namespace mini
@@ -234,12 +240,66 @@ struct MiniSelectMatmulConfigPass
           << math << " copy=" << copy;
       return signalPassFailure();
     }
+    placeProductPairs();
     WalkResult result = getOperation()->walk([&](mini::MatmulOp op) { return select(op); });
     if (result.wasInterrupted())
       signalPassFailure();
   }
 
 private:
+  /// A matmul with `up` (mini-fuse's SwiGLU rule) keeps both products in
+  /// one kernel where that kernel runs (keepsProductPair). Elsewhere it
+  /// splits into its two products and one mini.elementwise of silu(gate) *
+  /// up followed by the epilogue.
+  void placeProductPairs() {
+    SmallVector<mini::MatmulOp> pairs;
+    getOperation()->walk([&](mini::MatmulOp op) {
+      if (op.getUp())
+        pairs.push_back(op);
+    });
+    for (mini::MatmulOp op : pairs) {
+      if (keepsProductPair(op)) {
+        if (!op.getConfigAttr())
+          op.setConfigAttr(mini::productPairConfig(op.getContext()));
+        continue;
+      }
+      OpBuilder b(op);
+      Location loc = op.getLoc();
+      auto type = cast<RankedTensorType>(op.getType());
+      auto product = [&](Value rhs) { // a config written on the pair is each product's
+        return mini::MatmulOp::create(b, loc, type, op.getLhs(), rhs, Value(), ValueRange{},
+                                      op.getConfigAttr(), nullptr, nullptr, nullptr, nullptr)
+            .getResult();
+      };
+      SmallVector<Value> inputs = {product(op.getRhs()), product(op.getUp())};
+      llvm::append_range(inputs, op.getEpilogueInputs());
+      auto combined = mini::ElementwiseOp::create(b, loc, type, inputs);
+      // An f32 argument per input.
+      mini::emitProductPairBody(b, combined.getBody().front(), op);
+      op.getResult().replaceAllUsesWith(combined.getResult());
+      op.erase();
+    }
+  }
+
+  /// The pair's kernel (wgmma, TMA) needs sm_90a and rows of A and B that
+  /// TMA can address (K and N static multiples of 8), and takes no options
+  /// (they tile the products); a static M of a few rows goes to the gemv
+  /// and few-rows kernels of each product instead, which read B once.
+  bool keepsProductPair(mini::MatmulOp op) {
+    if (StringRef(chip) != "sm_90a" || overriding)
+      return false;
+    ArrayRef<int64_t> lhs = cast<RankedTensorType>(op.getLhs().getType()).getShape();
+    int64_t m = lhs[lhs.size() - 2], k = lhs.back();
+    int64_t n = cast<RankedTensorType>(op.getType()).getShape().back();
+    auto multipleOf8 = [](int64_t v) { return !ShapedType::isDynamic(v) && v % 8 == 0; };
+    if (!multipleOf8(k) || !multipleOf8(n))
+      return false;
+    if (!ShapedType::isDynamic(m) && m <= mini::kFewRowsMaxM)
+      return false;
+    mini::MatmulConfigAttr given = op.getConfigAttr();
+    return !given || given.fitsProductPair();
+  }
+
   /// Chooses `op`'s config (or keeps the one written on it), or reports why
   /// none fits and interrupts.
   WalkResult select(mini::MatmulOp op) {
@@ -254,6 +314,10 @@ private:
                  {"warps-n", warpsN}, {"stages", stages}, {"cluster-m", clusterM},
                  {"producer-warps", producerWarps}, {"tail-splits", tailSplits}})))
       return WalkResult::interrupt();
+    Type elt = cast<RankedTensorType>(op.getLhs().getType()).getElementType();
+    if (op.getUp()) // placeProductPairs chose
+      return failed(checkOnChip(op, op.getConfigAttr(), elt)) ? WalkResult::interrupt()
+                                                              : WalkResult::advance();
     // A config written on the op is kept, if the chip has what it uses
     // (TMA copies and clusters are sm_90's).
     if (mini::MatmulConfigAttr given = op.getConfigAttr(); given && !overriding) {
@@ -264,7 +328,6 @@ private:
       }
       return WalkResult::advance();
     }
-    Type elt = cast<RankedTensorType>(op.getLhs().getType()).getElementType();
     // Clusters share tiles through TMA multicast: cluster-m > 1 asks for TMA.
     std::optional<mini::CopyKind> wantCopy =
         !copyOption && clusterM > 1 ? mini::CopyKind::tma : copyOption;

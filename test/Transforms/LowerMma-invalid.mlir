@@ -83,3 +83,14 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+gpu.module @m {
+  gpu.func @wmma_swiglu() kernel attributes {mini.mma_kind = #mini.math<wmma>} {
+    %zero = mini.warp_zero : !mini.warp_tile<acc, 16x32xf32>
+    // expected-error @+1 {{'mini.warp_swiglu' op needs mma.sync or wgmma fragments; WMMA's are opaque}}
+    %h = mini.warp_swiglu %zero : !mini.warp_tile<acc, 16x32xf32> -> !mini.warp_tile<acc, 16x16xf32>
+    gpu.return
+  }
+}

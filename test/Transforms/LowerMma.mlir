@@ -361,3 +361,52 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+!acc = !mini.warp_tile<acc, 32x32xf32>
+!half = !mini.warp_tile<acc, 32x16xf32>
+!a = !mini.warp_tile<a, 32x16xf16>
+!b = !mini.warp_tile<b, 16x32xf16>
+!smem_a = memref<2x64x24xf16, #gpu.address_space<workgroup>>
+!smem_b = memref<2x16x72xf16, #gpu.address_space<workgroup>>
+
+// A SwiGLU pair's accumulator: output column j (fragment ni) combines
+// fragments ni and ni + 2 of the 32-column tile in the same lane (the gate's
+// and the up's columns j and j + 16), silu(gate) * up element by element;
+// the 32x16 result is 2 x 2 fragments, stored as pairs (canonicalization
+// forwards the combined values to the stores).
+// CHECK-LABEL: gpu.func @swiglu
+// CHECK: %[[G0:.*]] = nvgpu.mma.sync
+// CHECK-NEXT: %[[G1:.*]] = nvgpu.mma.sync
+// CHECK-NEXT: %[[U0:.*]] = nvgpu.mma.sync
+// CHECK-NEXT: %[[U1:.*]] = nvgpu.mma.sync
+// CHECK-COUNT-4: nvgpu.mma.sync
+// CHECK: %[[G:.*]] = vector.extract %[[G0]][0, 0] : f32 from vector<2x2xf32>
+// CHECK-NEXT: %[[U:.*]] = vector.extract %[[U0]][0, 0] : f32 from vector<2x2xf32>
+// CHECK-NEXT: %[[NEG:.*]] = arith.negf %[[G]] : f32
+// CHECK-NEXT: %[[E:.*]] = math.exp %[[NEG]] : f32
+// CHECK-NEXT: %[[D:.*]] = arith.addf %[[E]], %cst
+// CHECK-NEXT: %[[S:.*]] = arith.divf %[[G]], %[[D]] fastmath<afn> : f32
+// CHECK-NEXT: arith.mulf %[[S]], %[[U]] : f32
+// CHECK-COUNT-3: math.exp
+// CHECK: vector.extract %[[G1]][0, 0]
+// CHECK-NEXT: vector.extract %[[U1]][0, 0]
+// CHECK-COUNT-12: math.exp
+// CHECK-NOT: math.exp
+// CHECK-COUNT-8: vector.store %{{.*}}, %{{.*}}[%{{.*}}] {alignment = 8 : i64} : memref<?xf32>, vector<2xf32>
+// CHECK-NOT: vector.store
+// CHECK-NOT: mini.warp
+gpu.module @m {
+  gpu.func @swiglu(%sa: !smem_a, %sb: !smem_b, %c: memref<?xf32>, %stage: index, %row: index,
+                   %col: index, %m: index, %n: index) kernel attributes {mini.mma_kind = #mini.math<mma_sync>} {
+    %c0 = arith.constant 0 : index
+    %zero = mini.warp_zero : !acc
+    %a = mini.warp_load %sa[%stage, %row, %c0] : !smem_a -> !a
+    %b = mini.warp_load %sb[%stage, %c0, %col] : !smem_b -> !b
+    %acc = mini.warp_mma %a, %b, %zero : !a, !b -> !acc
+    %h = mini.warp_swiglu %acc : !acc -> !half
+    mini.warp_store %h, %c[%c0] at(%row, %col) bounds(%m, %n) {pairs} : !half, memref<?xf32>
+    gpu.return
+  }
+}

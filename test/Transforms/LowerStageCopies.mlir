@@ -249,3 +249,31 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A SwiGLU pair's copy (desc_up): the four B boxes of the 256-column stage
+// are columns col .. col + 63 and col + 64 .. of the gate (desc_b), then the
+// same two column ranges of up (desc_up), into boxes 0-1 and 2-3.
+// CHECK-LABEL: gpu.func @tma_up
+// CHECK-SAME: (%[[DA:[^:]*]]: !llvm.ptr, %[[DB:[^:]*]]: !llvm.ptr, %[[DU:[^:]*]]: !llvm.ptr, {{.*}}, %[[COL:[^:]*]]: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index)
+// CHECK: nvvm.mbarrier.arrive.expect_tx %[[FULL:.*]], %c49152_i32
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[DA]], %[[FULL]]
+// CHECK: %[[C0:.*]] = arith.index_cast %[[COL]] : index to i32
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[DB]], %[[FULL]], box[%[[C0]],
+// CHECK: %[[COL64:.*]] = arith.addi %[[COL]], %c64 : index
+// CHECK-NEXT: %[[C64:.*]] = arith.index_cast %[[COL64]] : index to i32
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[DB]], %[[FULL]], box[%[[C64]],
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[DU]], %[[FULL]], box[%[[C0]],
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %[[DU]], %[[FULL]], box[%[[C64]],
+// CHECK-NOT: nvvm.cp.async.bulk.tensor
+!sa = memref<4x128x64xf16, #gpu.address_space<workgroup>>
+!sb = memref<4x4x64x64xf16, #gpu.address_space<workgroup>>
+!bars = memref<8xi64, #gpu.address_space<workgroup>>
+gpu.module @m {
+  gpu.func @tma_up(%da: !llvm.ptr, %db: !llvm.ptr, %du: !llvm.ptr, %sa: !sa, %sb: !sb, %bars: !bars,
+                   %row: index, %col: index, %batch: index, %k: index, %s: index, %kt: index) kernel {
+    mini.stage_copy_tma %da, %db up %du : !llvm.ptr block(%row, %col) batch %batch depth %k into %sa, %sb[%s] step %kt barriers %bars : !llvm.ptr, !llvm.ptr, !sa, !sb, !bars
+    gpu.return
+  }
+}

@@ -449,3 +449,37 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+// A SwiGLU pair (up_pair): the producer's copies take the B boxes from both
+// maps (stage_copy_tma ... up), the math warpgroups multiply the 256-column
+// stage as one product, and each warp stores the SwiGLU of its 16 x 256
+// accumulator, 16 x 128 columns of C from the block's column (the staged
+// scratch is sized for those: 8 warps x 16 x (128 + 8)). The pair's rows
+// are aligned: no scalar path, and the issuer does not test for it.
+// CHECK-LABEL: gpu.func @tma_pair
+// CHECK-SAME: %[[ROW:[^:]*]]: index, %[[COL:[^:]*]]: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[DA:[^:]*]]: !llvm.ptr, %[[DB:[^:]*]]: !llvm.ptr, %[[DU:[^:]*]]: !llvm.ptr)
+// CHECK: %[[SCRATCH:.*]] = memref.view {{.*}} to memref<17408xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[MATH:.*]] = arith.cmpi ult, %thread_id_x, %c256 : index
+// CHECK-NEXT: scf.if %[[MATH]] {
+// CHECK-NEXT: nvvm.setmaxregister increase 240
+// CHECK-NOT: scf.if
+// CHECK: %[[ACC:.*]] = scf.for
+// CHECK: mini.warpgroup_mma {{.*}} -> <acc, 16x256xf32>
+// CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
+// CHECK-NEXT: %[[H:.*]] = mini.warp_swiglu %[[ACC]] : <acc, 16x256xf32> -> <acc, 16x128xf32>
+// CHECK: mini.warp_store %[[H]], %{{.*}} at(%{{.*}}, %[[COL]]) bounds(%{{.*}}) scratch(%[[SCRATCH]] : memref<17408xf16, #gpu.address_space<workgroup>>) : <acc, 16x128xf32>
+// CHECK: } else {
+// CHECK-NEXT: nvvm.setmaxregister decrease 24
+// CHECK-NEXT: %[[ISSUER:.*]] = arith.cmpi eq, %thread_id_x, %c256 : index
+// CHECK-NEXT: scf.if %[[ISSUER]] {
+// CHECK: mini.stage_copy_tma %[[DA]], %[[DB]] up %[[DU]] : !llvm.ptr block(%[[ROW]], %[[COL]])
+gpu.module @k {
+  gpu.func @tma_pair(%a: memref<?xf16>, %b: memref<?xf16>, %c: memref<?xf16>, %a0: index, %b0: index,
+                     %c0: index, %batch: index, %row: index, %col: index, %m: index, %n: index,
+                     %k: index, %da: !llvm.ptr, %db: !llvm.ptr, %du: !llvm.ptr) kernel {
+    mini.block_matmul %a[%a0], %b[%b0] -> %c[%c0] block(%row, %col) batch %batch sizes(%m, %n, %k) tensor_maps(%da, %db, %du : !llvm.ptr, !llvm.ptr, !llvm.ptr) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4>, up_pair} : memref<?xf16>, memref<?xf16>, memref<?xf16>
+    gpu.return
+  }
+}

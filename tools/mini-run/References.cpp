@@ -98,18 +98,28 @@ referenceFor(ref::MatmulVariant matmulRef, const rt::KernelSpec &k, const rt::Si
                             s("K"));
               }};
     // The epilogue on the f32 product, as the fused elementwise kernel's
-    // reference interprets it: the product, then the epilogue's inputs.
+    // reference interprets it: the product, then the epilogue's inputs. A
+    // SwiGLU pair's program takes both products first (its up, tensor 2,
+    // is a right-hand side, not an input of the program).
     int64_t n = k.numElements(k.tensors.back(), sizes);
-    auto product = std::make_shared<rt::DeviceBuffer>(
-        static_cast<size_t>(std::max<int64_t>(n, 1)) * 4, "matmul reference product");
-    std::vector<ref::ProgramInput> inputs = {{(void *)product->ptr(), DType::F32, n}};
-    for (size_t i = 2; i + 1 < k.tensors.size(); ++i)
+    bool pair = tensorIndex(k, "up") == 2;
+    auto product = std::make_shared<rt::DeviceBuffer>(static_cast<size_t>(std::max<int64_t>(n, 1)) *
+                                                          4 * (pair ? 2 : 1),
+                                                      "matmul reference product");
+    void *gate = (void *)product->ptr(), *up = static_cast<float *>(gate) + n;
+    std::vector<ref::ProgramInput> inputs = {{gate, DType::F32, n}};
+    if (pair)
+      inputs.push_back({up, DType::F32, n});
+    for (size_t i = pair ? 3 : 2; i + 1 < k.tensors.size(); ++i)
       inputs.push_back({in(i), k.tensors[i].dtype, k.numElements(k.tensors[i], sizes)});
-    return {name + "+epilogue", [=, &k] {
-              ref::matmul(v, dt, DType::F32, in(0), in(1), (void *)product->ptr(), s("batch"),
-                          s("M"), s("N"), s("K"));
-              ref::elementwiseProgram(k.program, k.programResult, inputs, out, outType, n);
-            }};
+    return {
+        name + (pair ? "+swiglu" : "+epilogue"), [=, &k] {
+          (void)product; // the lambda keeps the buffer alive
+          ref::matmul(v, dt, DType::F32, in(0), in(1), gate, s("batch"), s("M"), s("N"), s("K"));
+          if (pair)
+            ref::matmul(v, dt, DType::F32, in(0), in(2), up, s("batch"), s("M"), s("N"), s("K"));
+          ref::elementwiseProgram(k.program, k.programResult, inputs, out, outType, n);
+        }};
   }
   if (k.op == "softmax")
     return {"softmax/block-reduce", [=] {
@@ -218,6 +228,11 @@ std::vector<std::vector<double>> cpuTruth(const rt::KernelSpec &k, const rt::Siz
   }
   if (k.op == "matmul") {
     ref::cpu::matmul(in[0].data(), in[1].data(), truth.data(), s("batch"), s("M"), s("N"), s("K"));
+    if (tensorIndex(k, "up") == 2) { // a SwiGLU pair: its program takes both products
+      std::vector<double> up(truth.size());
+      ref::cpu::matmul(in[0].data(), in[2].data(), up.data(), s("batch"), s("M"), s("N"), s("K"));
+      in[2] = std::move(up);
+    }
     if (!k.program.empty()) // the epilogue on the product and the tensors after a and b
       runProgram(k, truth, {in.begin() + 2, in.end()}, truth.data(), outElements);
   } else if (k.op == "softmax")
@@ -250,8 +265,8 @@ std::vector<std::vector<double>> cpuTruth(const rt::KernelSpec &k, const rt::Siz
 
 double cpuWork(const rt::KernelSpec &k, const rt::Sizes &s) {
   auto d = [&](const char *n) { return double(s.at(n)); };
-  if (k.op == "matmul")
-    return d("batch") * d("M") * d("N") * d("K");
+  if (k.op == "matmul") // a SwiGLU pair computes two products
+    return d("batch") * d("M") * d("N") * d("K") * (tensorIndex(k, "up") == 2 ? 2 : 1);
   if (k.op == "attention")
     return 2 * d("B") * d("H") * d("S") * d("T") * d("D");
   const rt::TensorSpec &out = k.tensors.back(); // the output, last for every op

@@ -196,7 +196,10 @@ void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &si
   record.oursMs = oursMs;
   record.peersMs.emplace_back(refName, refMs);
   if (k.op == "matmul" || k.op == "attention") {
-    double flops = k.op == "matmul" ? 2 * d("batch") * d("M") * d("N") * d("K")
+    // A SwiGLU pair (tensor 2 is "up") computes two products; its peers
+    // compute both, without the SiLU and the product of the two.
+    bool pair = k.op == "matmul" && k.tensors.size() > 3 && k.tensors[2].name == "up";
+    double flops = k.op == "matmul" ? 2 * d("batch") * d("M") * d("N") * d("K") * (pair ? 2 : 1)
                                     : 4 * d("B") * d("H") * d("S") * d("T") * d("D") *
                                           (k.attr("causal", 0) != 0 ? 0.5 : 1.0);
     record.flops = flops;
@@ -208,12 +211,19 @@ void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &si
       DType in = k.tensors[0].dtype, out = k.tensors.back().dtype;
       rt::DeviceBuffer c(dev.back().bytes(), "peer output");
       auto a = (const void *)dev[0].ptr(), b = (const void *)dev[1].ptr();
+      std::vector<const void *> rhs = {b};
+      if (pair)
+        rhs.push_back((const void *)dev[2].ptr());
       double cublasTflops = 0;
       try {
         // Ours and cuBLAS alternate launch by launch: same clocks and power.
         ref::Cublas cublas;
         std::vector<double> ms = rt::timeInterleavedMedianMs(
-            {runOurs, [&] { cublas.matmul(in, out, a, b, (void *)c.ptr(), d("batch"), d("M"), d("N"), d("K")); }},
+            {runOurs,
+             [&] {
+               for (const void *r : rhs)
+                 cublas.matmul(in, out, a, r, (void *)c.ptr(), d("batch"), d("M"), d("N"), d("K"));
+             }},
             opt.warmup, opt.iters, "ours and cuBLAS");
         std::printf("  bench %-22s interleaved: ours %8.2f TFLOP/s   cuBLAS %8.2f TFLOP/s   ours/cuBLAS %.3f\n",
                     k.entry.c_str(), flops / ms[0] * 1e-9, flops / ms[1] * 1e-9, ms[1] / ms[0]);
@@ -244,8 +254,12 @@ void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &si
       for (auto v : {ref::MatmulVariant::Wmma, ref::MatmulVariant::Pipelined}) {
         if (!ref::supports(v, in))
           continue;
-        double ms = rt::timeMedianMs([&] { ref::matmul(v, in, out, a, b, (void *)c.ptr(), d("batch"), d("M"), d("N"), d("K")); },
-                                     opt.warmup, opt.iters, ref::name(v));
+        double ms = rt::timeMedianMs(
+            [&] {
+              for (const void *r : rhs)
+                ref::matmul(v, in, out, a, r, (void *)c.ptr(), d("batch"), d("M"), d("N"), d("K"));
+            },
+            opt.warmup, opt.iters, ref::name(v));
         std::printf("  bench %-22s ref %-14s %8.2f TFLOP/s\n", k.entry.c_str(), ref::name(v), flops / ms * 1e-9);
         record.peersMs.emplace_back(std::string("matmul/") + ref::name(v), ms);
       }

@@ -24,6 +24,10 @@ constexpr int64_t kSkinnyMaxM = 16;
 /// against 0.64x and 0.88x for the default tilings. Past 16 rows each row
 /// of tiles reads B again (64 x 14336 x 4096: 0.42x), docs/PERF.md v32.
 MatmulConfigAttr skinnyTileConfig(mlir::MLIRContext *ctx);
+/// A SwiGLU pair's kernel (mini.matmul with `up`, sm_90a): the wgmma
+/// default's 128x256 tiles, 4 stages and producer warpgroup, each tile the
+/// gate's 128 columns beside the up's, without the stream-K tail.
+MatmulConfigAttr productPairConfig(mlir::MLIRContext *ctx);
 /// The most rows of A the few-rows tiling takes by default (a static M, or
 /// the launch of a size variant).
 constexpr int64_t kFewRowsMaxM = 64;

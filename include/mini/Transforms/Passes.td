@@ -29,6 +29,11 @@ def MiniFuse : Pass<"mini-fuse"> {
       with the K loop (no persistent kernel yet), and at shallower K they
       cost more than the separate elementwise kernel (docs/PERF.md, "Fusion
       v3"). Attention runs first, so that its scale stays visible.
+    - SwiGLU: `mul(silu(matmul(x, w_gate)), matmul(x, w_up))` (either
+      order), each product used only there, f16/bf16 with a static N that
+      is a multiple of 8, becomes one `mini.matmul` with `up`: both products
+      from the same A tiles, only silu(gate) * up written. Runs first of
+      all, so that the epilogue rule does not take the silu.
     - Residual norms: `rmsnorm(add(x, r), w)` and `layernorm(add(x, r), w, b)`,
       x and r of one shape, become the norm with the residual `x + r`: one
       row kernel reads x and r and, where the sum has other users, writes it
@@ -152,6 +157,15 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
     taking at least 1 / S of a tile's K steps (`tail_splits` in the config);
     it applies to the configs with TMA copies, a producer warpgroup and no
     clusters, and is dropped from the others (the small tiles).
+
+    A SwiGLU pair (`mini.matmul` with `up`, from mini-fuse) keeps its one
+    kernel on sm_90a where K and N are static multiples of 8 (TMA rows), M
+    is not a static few rows (<= 64: each product's gemv or few-rows kernel
+    reads B once) and no option is given: the wgmma default's 128x256 tiles,
+    each the gate's 128 columns beside the up's, without the stream-K tail
+    or size variants (a config written on the pair is kept if it fits that
+    kernel). Elsewhere the pair splits into its two products and one
+    `mini.elementwise` of silu(gate) * up (and the pair's epilogue).
   }];
   let options = [
     Option<"chip", "chip", "std::string", "\"sm_90a\"", "Target chip">,
@@ -167,6 +181,9 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
     Option<"producerWarps", "producer-warps", "int64_t", "-1", "Warps that only issue the TMA copies: 0 or 4 (tma, 8 math warps)">,
     Option<"tailSplits", "tail-splits", "int64_t", "-1", "The last, partial wave stream-K style, each block taking at least 1/S of a tile's K steps (TMA with producer warps; 1: none)">
   ];
+  // A SwiGLU pair may split into a mini.elementwise (arith and math body).
+  let dependentDialects = ["mini::MiniDialect", "mlir::arith::ArithDialect",
+                           "mlir::math::MathDialect"];
 }
 
 def MiniLowerToGPU : Pass<"mini-lower-to-gpu", "mlir::ModuleOp"> {
@@ -339,6 +356,8 @@ def MiniLowerMma : Pass<"mini-lower-mma"> {
         out as they are (a warp's quarter of the m64nN accumulator is its
         16 x N tile of m16n8 fragments); `mini.warpgroup_mma_wait` becomes
         `nvvm.wgmma.wait.group` with its tiles' registers pinned after it.
+    `mini.warp_swiglu` (mma_sync and wgmma) combines each lane's gate and
+    up accumulators in place: silu(gate) * up.
     Loads from swizzled TMA stages apply TMA's 128-byte XOR swizzle to the
     ldmatrix addresses (mma_sync only) and read through `nvvm.ldmatrix` at
     the stage's base plus the lane's byte offset, constant multiples of 16
@@ -349,8 +368,8 @@ def MiniLowerMma : Pass<"mini-lower-mma"> {
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::gpu::GPUDialect", "mlir::LLVM::LLVMDialect",
-    "mlir::memref::MemRefDialect", "mlir::nvgpu::NVGPUDialect", "mlir::NVVM::NVVMDialect",
-    "mlir::scf::SCFDialect", "mlir::vector::VectorDialect"
+    "mlir::math::MathDialect", "mlir::memref::MemRefDialect", "mlir::nvgpu::NVGPUDialect",
+    "mlir::NVVM::NVVMDialect", "mlir::scf::SCFDialect", "mlir::vector::VectorDialect"
   ];
 }
 

@@ -119,6 +119,16 @@ LogicalResult WarpMmaOp::verify() {
   return success();
 }
 
+LogicalResult WarpSwigluOp::verify() {
+  WarpTileType acc = getAcc().getType(), result = getType();
+  if (acc.getCols() % 16 || result.getRows() != acc.getRows() ||
+      result.getCols() != acc.getCols() / 2 || !result.getElementType().isF32())
+    return emitOpError("result must be the accumulator's ")
+           << acc.getRows() << " rows x half of its " << acc.getCols()
+           << " columns (a multiple of 16) in f32; got " << result;
+  return success();
+}
+
 LogicalResult WarpStoreOp::verify() {
   if (!getScratch())
     return success();
@@ -189,7 +199,7 @@ LogicalResult BlockMatmulOp::verify() {
            << elt << " and " << getB().getType().getElementType();
   if (failed(config.verifyFor(elt, [&] { return emitOpError(); })))
     return failure();
-  size_t maps = config.usesTma() ? 2 : 0;
+  size_t maps = config.usesTma() ? (getUpPair() ? 3 : 2) : 0;
   if (getTensorMaps().size() != maps)
     return emitOpError() << "copy = \"" << stringifyCopyKind(config.getCopy()) << "\" takes " << maps
                          << " tensor maps; got " << getTensorMaps().size();
@@ -203,6 +213,10 @@ LogicalResult BlockMatmulOp::verify() {
                          << "tail_splits = " << config.getTailSplits();
   if (tail && !(getStepsPerBlock() && getUnsplitTiles() && getPartials() && getCounters()))
     return emitOpError("tail block needs steps_per_block, unsplit_tiles, partials and counters");
+  if (getUpPair() && !config.fitsProductPair())
+    return emitOpError("up_pair needs a wgmma config with TMA copies, a producer warpgroup, "
+                       "warps_n = 1, no clusters, no tail and tile_n a multiple of 128; got ")
+           << config;
   return success();
 }
 
@@ -282,8 +296,9 @@ static LogicalResult verifyClusterM(Operation *op, int64_t clusterM) {
 }
 
 LogicalResult StageCopyTmaOp::verify() {
-  for (auto [name, desc] : {std::pair{"desc_a", getDescA()}, std::pair{"desc_b", getDescB()}})
-    if (!isa<LLVM::LLVMPointerType>(desc.getType()))
+  for (auto [name, desc] : {std::pair{"desc_a", getDescA()}, std::pair{"desc_b", getDescB()},
+                            std::pair{"desc_up", getDescUp()}})
+    if (desc && !isa<LLVM::LLVMPointerType>(desc.getType()))
       return emitOpError() << name << " must be an !llvm.ptr to a CUtensorMap; got "
                            << desc.getType();
   MemRefType sa = getSa().getType(), sb = getSb().getType();
@@ -320,6 +335,9 @@ LogicalResult StageCopyTmaOp::verify() {
   if (sb.getDimSize(1) % getClusterM())
     return emitOpError() << "the " << sb.getDimSize(1) << " B boxes do not split evenly over a "
                          << "cluster of " << getClusterM();
+  if (getDescUp() && (getClusterM() != 1 || sb.getDimSize(1) % 2))
+    return emitOpError() << "desc_up needs an even number of B boxes and no cluster; got "
+                         << sb.getDimSize(1) << " boxes, cluster_m = " << getClusterM();
   return success();
 }
 

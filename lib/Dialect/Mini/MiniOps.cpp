@@ -319,6 +319,16 @@ LogicalResult MatmulOp::verify() {
                          << " does not match M x N = " << dimStr(m) << "x"
                          << dimStr(n) << " from lhs " << shapeStr(lhs)
                          << " and rhs " << shapeStr(rhs);
+  if (Value up = getUp()) {
+    auto upType = cast<RankedTensorType>(up.getType());
+    if (upType != rhs)
+      return emitOpError() << "up " << upType << " must have rhs's type " << rhs
+                           << " (the second product's B)";
+    if (!isa<Float16Type, BFloat16Type>(lhs.getElementType()))
+      return emitOpError() << "up (a product pair on the tensor cores) needs f16 or bf16 "
+                              "operands, got "
+                           << lhs.getElementType();
+  }
   if (auto config = getConfigAttr())
     if (failed(config.verifyFor(lhs.getElementType(), [&] { return emitOpError(); })))
       return failure();

@@ -18,6 +18,16 @@ bool isScalarElementwise(Operation *op) {
   return isa<AddOp, MulOp, SiluOp, GeluOp, ScaleOp, CastOp, ElementwiseOp>(op);
 }
 
+Value emitSiluScalar(OpBuilder &b, Location loc, Value x) {
+  // x / (1 + e^-x): -inf gives NaN, as x * sigmoid(x) does. An approximate
+  // division (2 ulp; IEEE division's slow path costs a matmul epilogue more
+  // than the rest of the element).
+  Value one = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f));
+  Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
+  return arith::DivFOp::create(b, loc, x, arith::AddFOp::create(b, loc, one, e),
+                               arith::FastMathFlags::afn);
+}
+
 Value emitElementwiseScalar(OpBuilder &b, Location loc, Operation *op, ArrayRef<Value> inputs,
                             Value masked) {
   auto f32 = [&](double v) {
@@ -28,13 +38,8 @@ Value emitElementwiseScalar(OpBuilder &b, Location loc, Operation *op, ArrayRef<
     return arith::AddFOp::create(b, loc, x, inputs[1]);
   if (isa<MulOp>(op))
     return arith::MulFOp::create(b, loc, x, inputs[1]);
-  if (isa<SiluOp>(op)) { // x / (1 + e^-x): -inf gives NaN, as x * sigmoid(x) does
-    // An approximate division (2 ulp; IEEE division's slow path costs a
-    // matmul epilogue more than the rest of the element).
-    Value e = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
-    return arith::DivFOp::create(b, loc, x, arith::AddFOp::create(b, loc, f32(1.0), e),
-                                 arith::FastMathFlags::afn);
-  }
+  if (isa<SiluOp>(op))
+    return emitSiluScalar(b, loc, x);
   if (auto gelu = dyn_cast<GeluOp>(op)) {
     Value half = arith::MulFOp::create(b, loc, x, f32(0.5));
     Value t;
@@ -64,8 +69,28 @@ Value emitElementwiseScalar(OpBuilder &b, Location loc, Operation *op, ArrayRef<
   return x; // cast: widened on load, narrowed on store
 }
 
+void emitProductPairBody(OpBuilder &b, Block &body, Operation *pair) {
+  auto op = cast<MatmulOp>(pair);
+  Location loc = op.getLoc();
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToEnd(&body);
+  Value value = arith::MulFOp::create(b, loc, emitSiluScalar(b, loc, body.getArgument(0)),
+                                      body.getArgument(1));
+  if (op.hasEpilogue()) {
+    Block &old = op.getEpilogue().front();
+    IRMapping map;
+    map.map(old.getArgument(0), value);
+    for (unsigned i = 1; i < old.getNumArguments(); ++i)
+      map.map(old.getArgument(i), body.getArgument(i + 1));
+    for (Operation &o : old.without_terminator())
+      b.clone(o, map);
+    value = map.lookup(cast<YieldOp>(old.getTerminator()).getValue());
+  }
+  YieldOp::create(b, loc, value);
+}
+
 void recordProgram(Block &body, KernelSpec &spec) {
-  Builder b(body.getParentOp()->getContext());
+  Builder b(body.getTerminator()->getContext()); // the body may be detached
   DenseMap<Value, int64_t> index;
   for (BlockArgument a : body.getArguments())
     index[a] = a.getArgNumber();

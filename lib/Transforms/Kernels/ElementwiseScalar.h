@@ -16,9 +16,18 @@ mlir::Value emitElementwiseScalar(mlir::OpBuilder &b, mlir::Location loc, mlir::
                                   llvm::ArrayRef<mlir::Value> inputs,
                                   mlir::Value masked = nullptr);
 
+/// SiLU of one f32 value, x / (1 + e^-x), as mini.silu computes it.
+mlir::Value emitSiluScalar(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x);
+
 /// Whether emitElementwiseScalar builds `op` from its inputs alone (every
 /// elementwise op but causal_mask and transpose).
 bool isScalarElementwise(mlir::Operation *op);
+
+/// Fills `body` (f32 arguments: the gate product, the up product, then one
+/// per epilogue input of `pair`, a mini.matmul with `up`) with what the
+/// pair's kernel stores, silu(gate) * up through the epilogue, and its
+/// mini.yield.
+void emitProductPairBody(mlir::OpBuilder &b, mlir::Block &body, mlir::Operation *pair);
 
 struct KernelSpec;
 /// A scalar body (mini.elementwise's, a matmul epilogue's) as the kernel

@@ -158,6 +158,9 @@ void FunctionRecorder::unifyOperandDims(Operation *op) {
     for (size_t i = 0; i + 2 < a.size(); ++i)
       unify(a[i], bb[i]);
     unify(a[a.size() - 1], bb[bb.size() - 2]);
+    if (Value up = mm.getUp()) // of rhs's type
+      for (auto [x, y] : llvm::zip(bb, d(up)))
+        unify(x, y);
     // An epilogue input: a bias of N, or of the result's dims (lhs's, then N).
     for (Value in : mm.getEpilogueInputs()) {
       SymbolicDims &e = d(in);

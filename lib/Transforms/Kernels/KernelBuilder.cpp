@@ -210,6 +210,8 @@ void setMatmulSpec(Operation *matmul, KernelSpec &spec, int64_t tileM, int64_t t
   spec.op = "matmul";
   spec.tensors = {{"a", inElt, {"batch", "M", "K"}, false},
                   {"b", inElt, {"batch", "K", "N"}, false}};
+  if (mm.getUp()) // a SwiGLU pair's second right-hand side
+    spec.tensors.push_back({"up", inElt, {"batch", "K", "N"}, false});
   for (auto [i, input] : llvm::enumerate(mm.getEpilogueInputs())) {
     KernelTensor e{"e" + std::to_string(i),
                    cast<RankedTensorType>(input.getType()).getElementType(),
@@ -220,8 +222,20 @@ void setMatmulSpec(Operation *matmul, KernelSpec &spec, int64_t tileM, int64_t t
     spec.tensors.push_back(std::move(e));
   }
   spec.tensors.push_back({"c", outElt, {"batch", "M", "N"}, true});
-  if (mm.hasEpilogue())
+  if (mm.getUp()) {
+    // The program of a pair starts from both products (the references
+    // compute them): silu(gate) * up, then the epilogue.
+    Region body;
+    Block *block = new Block();
+    body.push_back(block);
+    SmallVector<Type> f32(2 + mm.getEpilogueInputs().size(), Float32Type::get(mm.getContext()));
+    block->addArguments(f32, SmallVector<Location>(f32.size(), mm.getLoc()));
+    OpBuilder b(mm.getContext());
+    emitProductPairBody(b, *block, mm);
+    recordProgram(*block, spec);
+  } else if (mm.hasEpilogue()) {
     recordProgram(mm.getEpilogue().front(), spec);
+  }
   spec.sizes = {"batch", "M", "N", "K"};
   spec.grid[0] = {{"N"}, tileN};
   spec.grid[1] = {{"M"}, tileM};

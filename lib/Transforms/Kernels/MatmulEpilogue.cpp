@@ -23,13 +23,14 @@ MatmulEpilogue MatmulEpilogue::of(Region &body, ValueRange inputs,
 }
 
 MatmulKernelArgs matmulKernelArgs(gpu::GPUFuncOp func, MatmulOp op) {
-  unsigned inputs = op.getEpilogueInputs().size(), sizesAt = inputs + 3;
+  unsigned first = op.getUp() ? 3 : 2; // a, b and a pair's up come first
+  unsigned inputs = op.getEpilogueInputs().size(), sizesAt = first + inputs + 1;
   MatmulKernelArgs a;
   a.A = func.getArgument(0);
   a.B = func.getArgument(1);
   for (unsigned i = 0; i < inputs; ++i)
-    a.epilogueInputs.push_back(func.getArgument(2 + i));
-  a.C = func.getArgument(2 + inputs);
+    a.epilogueInputs.push_back(func.getArgument(first + i));
+  a.C = func.getArgument(first + inputs);
   a.batch = func.getArgument(sizesAt);
   a.M = func.getArgument(sizesAt + 1);
   a.N = func.getArgument(sizesAt + 2);

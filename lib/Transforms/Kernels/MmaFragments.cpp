@@ -6,6 +6,7 @@
 // pieces (which left the store queue throttling, docs/PERF.md v9). Every
 // store is masked at the edges of C.
 #include "MmaFragments.h"
+#include "ElementwiseScalar.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -237,6 +238,27 @@ SmallVector<Value> MmaFragments::loadWmma(KernelBuilder &kb, WarpTileType tile, 
                                                          kb.b.getIndexAttr(ld), UnitAttr()));
   }
   return frags;
+}
+
+SmallVector<Value> MmaFragments::swiglu(KernelBuilder &kb, WarpTileType acc, ValueRange frags) {
+  // Fragment ni holds columns 8 ni .. 8 ni + 7, so column j + cols / 2 is
+  // in fragment ni + fragsN / 2 of the same lane, at the same place.
+  int64_t fragsN = acc.getCols() / fragCols(), half = fragsN / 2;
+  SmallVector<Value> out;
+  for (int64_t mi = 0; mi < acc.getRows() / 16; ++mi)
+    for (int64_t ni = 0; ni < half; ++ni) {
+      Value gate = frags[mi * fragsN + ni], up = frags[mi * fragsN + ni + half];
+      Value result = gate;
+      for (int64_t i = 0; i < 2; ++i)
+        for (int64_t j = 0; j < 2; ++j) {
+          Value g = vector::ExtractOp::create(kb.b, kb.loc, gate, ArrayRef<int64_t>{i, j});
+          Value u = vector::ExtractOp::create(kb.b, kb.loc, up, ArrayRef<int64_t>{i, j});
+          Value h = arith::MulFOp::create(kb.b, kb.loc, emitSiluScalar(kb.b, kb.loc, g), u);
+          result = vector::InsertOp::create(kb.b, kb.loc, h, result, ArrayRef<int64_t>{i, j});
+        }
+      out.push_back(result);
+    }
+  return out;
 }
 
 SmallVector<Value> MmaFragments::multiply(KernelBuilder &kb, WarpTileType acc, ValueRange a,

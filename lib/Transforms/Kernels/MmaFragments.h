@@ -36,6 +36,10 @@ public:
   llvm::SmallVector<mlir::Value> multiply(KernelBuilder &kb, WarpTileType acc, mlir::ValueRange a,
                                           mlir::ValueRange b, mlir::ValueRange c);
 
+  /// mini.warp_swiglu (mma.sync fragments): silu(left half) * right half.
+  llvm::SmallVector<mlir::Value> swiglu(KernelBuilder &kb, WarpTileType acc,
+                                        mlir::ValueRange frags);
+
   /// mini.warpgroup_mma (WarpgroupMma.cpp): fence, the wgmma chain of one
   /// stage, commit; returns the accumulator's fragments, in flight.
   llvm::SmallVector<mlir::Value> warpgroupMma(KernelBuilder &kb, WarpTileType acc,

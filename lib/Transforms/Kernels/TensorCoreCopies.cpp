@@ -29,8 +29,8 @@ Value TensorCoreEmitter::stageCopy(Value stage, Value step, bool async, bool int
 }
 
 void TensorCoreEmitter::stageCopyTma(Value stage, Value step) {
-  StageCopyTmaOp::create(kb.b, kb.loc, tma->descA, tma->descB, row0, col0, tma->batch, K, sa, sb,
-                         tma->barriers, stage, step, firstStep,
+  StageCopyTmaOp::create(kb.b, kb.loc, tma->descA, tma->descB, tma->descUp, row0, col0, tma->batch,
+                         K, sa, sb, tma->barriers, stage, step, firstStep,
                          static_cast<uint64_t>(tma->clusterM));
 }
 

@@ -27,6 +27,10 @@ constexpr int64_t kTmaBoxCols = MatmulConfigAttr::kTmaBoxCols;
 struct Tiling {
   int64_t tm, tn, tk, wm, wn, stages, threads;
   bool wmma;
+  /// A SwiGLU pair (mini.block_matmul's up_pair): the tile's right half is
+  /// the second product's, and C's tile is tm x tn / 2.
+  bool upPair = false;
+  int64_t storedTileN() const { return upPair ? tn / 2 : tn; }
   int64_t warpTileM() const { return tm / wm; }
   int64_t warpTileN() const { return tn / wn; }
 };
@@ -59,6 +63,7 @@ public:
   /// cluster share the B tile, each copying its share, multicast to all.
   struct Tma {
     Value descA, descB, barriers, batch;
+    Value descUp; // a SwiGLU pair's second B (null: none)
     int64_t clusterM = 1;
   };
   std::optional<Tma> tma;
@@ -81,6 +86,12 @@ public:
                              kb.b.getF32Type());
   }
   Value zeroAccumulator() { return WarpZeroOp::create(kb.b, kb.loc, accType()); }
+  /// The tile the warp stores: accType(), or for a pair its SwiGLU half.
+  WarpTileType storedAccType() const {
+    return WarpTileType::get(kb.b.getContext(), "acc",
+                             {t.warpTileM(), t.warpTileN() / (t.upPair ? 2 : 1)},
+                             kb.b.getF32Type());
+  }
 
   /// The A and B tiles a warp multiplies at depth kk of the tile in `stage`.
   struct Fragments {
@@ -106,7 +117,8 @@ public:
 
   /// Writes the accumulator to C (batch offset cBase) through `cEpilogue`,
   /// converted to C's element type, masked at the edges, through `scratch`
-  /// when given (see mini.warp_store). `pairs`: N is even.
+  /// when given (see mini.warp_store). `pairs`: N is even. A SwiGLU pair's
+  /// accumulator is combined first (mini.warp_swiglu).
   void epilogue(Value acc, Value C, Value cBase, Value scratch, bool pairs);
 
   /// A stream-K tail block (mini.block_matmul with tail_block,
@@ -159,7 +171,7 @@ public:
   /// Elements of C the staged mma.sync epilogue needs as scratch: one
   /// slice per warp (MmaFragments::stagedSliceElements).
   int64_t stagedEpilogueElements() const {
-    return t.wm * t.wn * MmaFragments::stagedSliceElements(accType());
+    return t.wm * t.wn * MmaFragments::stagedSliceElements(storedAccType());
   }
 
   int64_t eltBytes() const { return elt.getIntOrFloatBitWidth() / 8; }

@@ -27,8 +27,13 @@ Value TensorCoreEmitter::multiplyTileWgmma(Value stage, Value groupRow, Value ac
 }
 
 void TensorCoreEmitter::epilogue(Value acc, Value C, Value cBase, Value scratch, bool pairs) {
+  Value col = warpCol;
+  if (t.upPair) { // the warp's columns of C are half those of its product pair
+    acc = WarpSwigluOp::create(kb.b, kb.loc, storedAccType(), acc);
+    col = kb.div(warpCol, kb.idx(2));
+  }
   auto store = WarpStoreOp::create(kb.b, kb.loc, acc, C, cBase, kb.add(row0, warpRow),
-                                   kb.add(col0, warpCol), M, N, scratch, pairs && !scratch,
+                                   kb.add(col0, col), M, N, scratch, pairs && !scratch,
                                    cEpilogue.inputs, cEpilogue.biasAttr(kb.b.getContext()));
   cEpilogue.cloneInto(store.getEpilogue());
 }

@@ -1069,3 +1069,19 @@ func.func @length_variants_cluster_last(%x: tensor<?x?xf16>) {
   %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 4, cache_slots = 1>, length_variants = [#mini.row_config<vector_width = 8, warps_per_row = 16, rows_per_block = 1, cache_slots = 0, cluster_blocks = 4>]} : tensor<?x?xf16> -> tensor<?x?xf16>
   return
 }
+
+// -----
+
+func.func @matmul_up_type(%a: tensor<64x256xf16>, %b: tensor<256x512xf16>, %u: tensor<256x256xf16>) {
+  // expected-error @+1 {{up 'tensor<256x256xf16>' must have rhs's type 'tensor<256x512xf16>' (the second product's B)}}
+  %c = mini.matmul %a, %b up(%u : tensor<256x256xf16>) : tensor<64x256xf16>, tensor<256x512xf16> -> tensor<64x512xf16>
+  return
+}
+
+// -----
+
+func.func @matmul_up_f32(%a: tensor<64x256xf32>, %b: tensor<256x512xf32>) {
+  // expected-error @+1 {{up (a product pair on the tensor cores) needs f16 or bf16 operands, got 'f32'}}
+  %c = mini.matmul %a, %b up(%b : tensor<256x512xf32>) : tensor<64x256xf32>, tensor<256x512xf32> -> tensor<64x512xf32>
+  return
+}

@@ -226,3 +226,32 @@ func.func @tail_without_tail_splits(%a: memref<?xf16>, %c: memref<?xf32>, %i: in
   mini.block_matmul %a[%i], %a[%i] -> %c[%i] block(%i, %i) batch %i sizes(%i, %i, %i) tensor_maps(%d, %d : !llvm.ptr, !llvm.ptr) tail block %i width %i after %i partials %p counters %n : memref<?xf32>, memref<?xi32> {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4>} : memref<?xf16>, memref<?xf16>, memref<?xf32>
   return
 }
+
+// -----
+
+// A SwiGLU pair's block needs the wgmma producer config (no tail, no clusters).
+func.func @pair_mma_sync(%a: memref<?xf16>, %c: memref<?xf32>, %i: index, %d: !llvm.ptr) {
+  // expected-error @+1 {{'mini.block_matmul' op up_pair needs a wgmma config with TMA copies, a producer warpgroup, warps_n = 1, no clusters, no tail and tile_n a multiple of 128; got #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4>}}
+  mini.block_matmul %a[%i], %a[%i] -> %c[%i] block(%i, %i) batch %i sizes(%i, %i, %i) tensor_maps(%d, %d, %d : !llvm.ptr, !llvm.ptr, !llvm.ptr) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4>, up_pair} : memref<?xf16>, memref<?xf16>, memref<?xf32>
+  return
+}
+
+// -----
+
+// ... and a third tensor map, up's.
+func.func @pair_two_maps(%a: memref<?xf16>, %c: memref<?xf32>, %i: index, %d: !llvm.ptr) {
+  // expected-error @+1 {{'mini.block_matmul' op copy = "tma" takes 3 tensor maps; got 2}}
+  mini.block_matmul %a[%i], %a[%i] -> %c[%i] block(%i, %i) batch %i sizes(%i, %i, %i) tensor_maps(%d, %d : !llvm.ptr, !llvm.ptr) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4>, up_pair} : memref<?xf16>, memref<?xf16>, memref<?xf32>
+  return
+}
+
+// -----
+
+!tsa = memref<4x128x64xf16, #gpu.address_space<workgroup>>
+!tsb = memref<4x4x64x64xf16, #gpu.address_space<workgroup>>
+!bars = memref<8xi64, #gpu.address_space<workgroup>>
+func.func @up_in_cluster(%da: !llvm.ptr, %sa: !tsa, %sb: !tsb, %bars: !bars, %i: index) {
+  // expected-error @+1 {{'mini.stage_copy_tma' op desc_up needs an even number of B boxes and no cluster; got 4 boxes, cluster_m = 2}}
+  mini.stage_copy_tma %da, %da up %da : !llvm.ptr block(%i, %i) batch %i depth %i into %sa, %sb[%i] step %i barriers %bars {cluster_m = 2 : i64} : !llvm.ptr, !llvm.ptr, !tsa, !tsb, !bars
+  return
+}

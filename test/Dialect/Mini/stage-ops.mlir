@@ -20,6 +20,7 @@ gpu.module @m {
 // CHECK-LABEL: gpu.func @tma_stages
 // CHECK: mini.stage_copy_tma %{{.*}}, %{{.*}} block(%{{.*}}, %{{.*}}) batch %{{.*}} depth %{{.*}} into %{{.*}}, %{{.*}}[%{{.*}}] step %{{.*}} barriers %{{.*}} : !llvm.ptr, !llvm.ptr, memref<3x128x64xbf16, #gpu.address_space<workgroup>>, memref<3x4x64x64xbf16, #gpu.address_space<workgroup>>, memref<6xi64, #gpu.address_space<workgroup>>{{$}}
 // CHECK: mini.stage_copy_tma {{.*}} {cluster_m = 2 : i64} :
+// CHECK: mini.stage_copy_tma %{{.*}}, %{{.*}} up %{{.*}} : !llvm.ptr block(
 // CHECK: mini.stage_wait %{{.*}}[%{{.*}}] use %{{.*}} : memref<6xi64, #gpu.address_space<workgroup>>
 // CHECK: mini.stage_wait %{{.*}}[%{{.*}}] use %{{.*}} released : memref<6xi64, #gpu.address_space<workgroup>>
 // CHECK: mini.stage_wait %{{.*}}[%{{.*}}] use %[[U:[^ ]*]] filled_below %[[U]] : memref<6xi64, #gpu.address_space<workgroup>>
@@ -32,6 +33,7 @@ gpu.module @t {
   gpu.func @tma_stages(%da: !llvm.ptr, %db: !llvm.ptr, %sa: !tsa, %sb: !tsb, %bars: !bars, %i: index) kernel {
     mini.stage_copy_tma %da, %db block(%i, %i) batch %i depth %i into %sa, %sb[%i] step %i barriers %bars : !llvm.ptr, !llvm.ptr, !tsa, !tsb, !bars
     mini.stage_copy_tma %da, %db block(%i, %i) batch %i depth %i into %sa, %sb[%i] step %i barriers %bars {cluster_m = 2 : i64} : !llvm.ptr, !llvm.ptr, !tsa, !tsb, !bars
+    mini.stage_copy_tma %da, %db up %da : !llvm.ptr block(%i, %i) batch %i depth %i into %sa, %sb[%i] step %i barriers %bars : !llvm.ptr, !llvm.ptr, !tsa, !tsb, !bars
     mini.stage_wait %bars[%i] use %i : !bars
     mini.stage_wait %bars[%i] use %i released : !bars
     mini.stage_wait %bars[%i] use %i filled_below %i : !bars
@@ -44,10 +46,12 @@ gpu.module @t {
 // CHECK-LABEL: gpu.func @block_tiles
 // CHECK: mini.block_matmul %{{.*}}[%{{.*}}], %{{.*}}[%{{.*}}] -> %{{.*}}[%{{.*}}] block(%{{.*}}, %{{.*}}) batch %{{.*}} sizes(%{{.*}}, %{{.*}}, %{{.*}}) {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 32, warps_m = 2, warps_n = 2, stages = 2, math = "wmma">} : memref<?xbf16>, memref<?xbf16>, memref<?xf32>{{$}}
 // CHECK: mini.block_matmul {{.*}} tensor_maps(%{{.*}}, %{{.*}} : !llvm.ptr, !llvm.ptr) {config = #mini.matmul_config<{{.*}}, copy = "tma">} : memref<?xf16>, memref<?xf16>, memref<?xf16>
+// CHECK: mini.block_matmul {{.*}} tensor_maps(%{{.*}}, %{{.*}}, %{{.*}} : !llvm.ptr, !llvm.ptr, !llvm.ptr) {config = #mini.matmul_config<{{.*}}math = "wgmma", copy = "tma", producer_warps = 4>, up_pair}
 gpu.module @b {
   gpu.func @block_tiles(%a: memref<?xbf16>, %c: memref<?xf32>, %h: memref<?xf16>, %da: !llvm.ptr, %i: index) kernel {
     mini.block_matmul %a[%i], %a[%i] -> %c[%i] block(%i, %i) batch %i sizes(%i, %i, %i) {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 32, warps_m = 2, warps_n = 2, stages = 2, math = "wmma">} : memref<?xbf16>, memref<?xbf16>, memref<?xf32>
     mini.block_matmul %h[%i], %h[%i] -> %h[%i] block(%i, %i) batch %i sizes(%i, %i, %i) tensor_maps(%da, %da : !llvm.ptr, !llvm.ptr) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">} : memref<?xf16>, memref<?xf16>, memref<?xf16>
+    mini.block_matmul %h[%i], %h[%i] -> %h[%i] block(%i, %i) batch %i sizes(%i, %i, %i) tensor_maps(%da, %da, %da : !llvm.ptr, !llvm.ptr, !llvm.ptr) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4>, up_pair} : memref<?xf16>, memref<?xf16>, memref<?xf16>
     gpu.return
   }
 }

@@ -189,3 +189,12 @@ func.func @warp_store_inputs_without_epilogue(%c: memref<?xf16>, %e: memref<?xf1
   mini.warp_store %zero, %c[%i] at(%i, %i) bounds(%i, %i) epilogue(%e : memref<?xf16>) : !mini.warp_tile<acc, 16x16xf32>, memref<?xf16>
   return
 }
+
+// -----
+
+func.func @swiglu_not_half() {
+  %zero = mini.warp_zero : !mini.warp_tile<acc, 16x32xf32>
+  // expected-error @+1 {{'mini.warp_swiglu' op result must be the accumulator's 16 rows x half of its 32 columns (a multiple of 16) in f32; got '!mini.warp_tile<acc, 16x32xf32>'}}
+  %h = mini.warp_swiglu %zero : !mini.warp_tile<acc, 16x32xf32> -> !mini.warp_tile<acc, 16x32xf32>
+  return
+}

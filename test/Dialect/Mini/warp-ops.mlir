@@ -8,6 +8,8 @@
 // CHECK: %[[B:.*]] = mini.warp_load %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] {swizzled} : memref<4x2x64x64xf16, #gpu.address_space<workgroup>> -> <b, 16x32xf16>
 // CHECK: %[[ACC:.*]] = mini.warp_mma %[[A]], %[[B]], %[[ZERO]] : <a, 64x16xf16>, <b, 16x32xf16> -> <acc, 64x32xf32>
 // CHECK: mini.warp_store %[[ACC]], %{{.*}}[%{{.*}}] at(%{{.*}}, %{{.*}}) bounds(%{{.*}}, %{{.*}}) {pairs} : <acc, 64x32xf32>, memref<?xf16>
+// CHECK: %[[H:.*]] = mini.warp_swiglu %[[ACC]] : <acc, 64x32xf32> -> <acc, 64x16xf32>
+// CHECK: mini.warp_store %[[H]], %{{.*}}[%{{.*}}] at(%{{.*}}, %{{.*}}) bounds(%{{.*}}, %{{.*}}) : <acc, 64x16xf32>, memref<?xf16>
 // CHECK: mini.warp_store %[[ACC]], %{{.*}}[%{{.*}}] at(%{{.*}}, %{{.*}}) bounds(%{{.*}}, %{{.*}}) scratch(%{{.*}} : memref<1280xf16, #gpu.address_space<workgroup>>) : <acc, 64x32xf32>, memref<?xf16>
 gpu.module @m {
   gpu.func @warp_ops(%sa: memref<4x128x40xf16, #gpu.address_space<workgroup>>,
@@ -19,6 +21,8 @@ gpu.module @m {
     %b = mini.warp_load %sb[%i, %i, %i] {swizzled} : memref<4x2x64x64xf16, #gpu.address_space<workgroup>> -> !mini.warp_tile<b, 16x32xf16>
     %acc = mini.warp_mma %a, %b, %zero : !mini.warp_tile<a, 64x16xf16>, !mini.warp_tile<b, 16x32xf16> -> !mini.warp_tile<acc, 64x32xf32>
     mini.warp_store %acc, %c[%i] at(%i, %i) bounds(%i, %i) {pairs} : !mini.warp_tile<acc, 64x32xf32>, memref<?xf16>
+    %h = mini.warp_swiglu %acc : !mini.warp_tile<acc, 64x32xf32> -> !mini.warp_tile<acc, 64x16xf32>
+    mini.warp_store %h, %c[%i] at(%i, %i) bounds(%i, %i) : !mini.warp_tile<acc, 64x16xf32>, memref<?xf16>
     mini.warp_store %acc, %c[%i] at(%i, %i) bounds(%i, %i) scratch(%scratch : memref<1280xf16, #gpu.address_space<workgroup>>) : !mini.warp_tile<acc, 64x32xf32>, memref<?xf16>
     gpu.return
   }

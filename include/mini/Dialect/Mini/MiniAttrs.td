@@ -234,6 +234,14 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
     /// mma_sync or wgmma, >= 2 stages, tile_n a multiple of kTmaBoxCols, and tile_k
     /// rows of 32, 64 or 128 bytes (the swizzle spans).
     bool tmaFits(::mlir::Type elementType) const;
+    /// Whether a SwiGLU pair's kernel (mini.matmul with `up`) can take
+    /// this config: wgmma with TMA copies and a producer warpgroup, one
+    /// warp column, no clusters and no stream-K tail, tile_n a multiple of
+    /// two B boxes (the gate's columns beside the up's).
+    bool fitsProductPair() const {
+      return isWgmma() && usesTma() && getProducerWarps() > 0 && getWarpsN() == 1 &&
+             getClusterM() == 1 && getTailSplits() <= 1 && getTileN() % (2 * kTmaBoxCols) == 0;
+    }
     /// TMA path: elements per row of one B box (128-byte swizzle span).
     static constexpr int64_t kTmaBoxCols = 64;
     /// TMA path: the swizzle pattern repeats every 1024 bytes, so stages

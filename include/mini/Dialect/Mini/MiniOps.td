@@ -5,7 +5,7 @@ include "mini/Dialect/Mini/MiniDialect.td"
 include "mini/Dialect/Mini/MiniAttrs.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
-def Mini_MatmulOp : Mini_Op<"matmul", [Pure, IsolatedFromAbove]> {
+def Mini_MatmulOp : Mini_Op<"matmul", [Pure, IsolatedFromAbove, AttrSizedOperandSegments]> {
   let summary = "Matrix product with f32 accumulation, optionally batched";
   let description = [{
     `C[b..., m, n] = sum_k A[b..., m, k] * B[b..., k, n]`, accumulated in f32
@@ -34,6 +34,16 @@ def Mini_MatmulOp : Mini_Op<"matmul", [Pure, IsolatedFromAbove]> {
     ops of a `mini.elementwise` body. An epilogue input has the result's
     shape (a residual) or is a vector of N (a bias along the columns).
 
+    With `up` (a second right-hand side of `rhs`'s type: SwiGLU's gate and
+    up projections, which mini-fuse's SwiGLU rule joins), the value the
+    epilogue and the store see is `silu(A x rhs) * (A x up)`, both products
+    accumulated in f32 from the same A tiles.
+
+    ```mlir
+    %h = mini.matmul %x, %w_gate up(%w_up : tensor<4096x14336xf16>)
+           : tensor<?x4096xf16>, tensor<4096x14336xf16> -> tensor<?x14336xf16>
+    ```
+
     ```mlir
     %y = mini.matmul %x, %w epilogue(%bias : tensor<4096xf16>)
            : tensor<?x4096xf16>, tensor<4096x4096xf16> -> tensor<?x4096xf16> {
@@ -43,7 +53,7 @@ def Mini_MatmulOp : Mini_Op<"matmul", [Pure, IsolatedFromAbove]> {
     }
     ```
   }];
-  let arguments = (ins Mini_Tensor:$lhs, Mini_Tensor:$rhs,
+  let arguments = (ins Mini_Tensor:$lhs, Mini_Tensor:$rhs, Optional<Mini_Tensor>:$up,
                        Variadic<Mini_Tensor>:$epilogue_inputs,
                        OptionalAttr<Mini_MatmulConfigAttr>:$config,
                        OptionalAttr<TypedArrayAttrBase<Mini_MatmulConfigAttr,
@@ -54,7 +64,8 @@ def Mini_MatmulOp : Mini_Op<"matmul", [Pure, IsolatedFromAbove]> {
   let results = (outs Mini_Tensor:$result);
   let regions = (region AnyRegion:$epilogue);
   let assemblyFormat = [{
-    $lhs `,` $rhs (`epilogue` `(` $epilogue_inputs^ `:` type($epilogue_inputs) `)`)?
+    $lhs `,` $rhs (`up` `(` $up^ `:` type($up) `)`)?
+    (`epilogue` `(` $epilogue_inputs^ `:` type($epilogue_inputs) `)`)?
     attr-dict `:` type($lhs) `,` type($rhs) `->` type($result) ($epilogue^)?
   }];
   let hasVerifier = 1;

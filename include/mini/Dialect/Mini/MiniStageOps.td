@@ -44,6 +44,13 @@ def Mini_BlockMatmulOp : Mini_Op<"block_matmul", [AttrSizedOperandSegments, Isol
     An `epilogue` (mini.matmul's) maps each f32 accumulator before C's
     conversion; its inputs are flat, indexed like C (from `c_base`) or,
     where `bias_inputs` says so, by C's column alone.
+
+    With `up_pair` (a SwiGLU pair: mini.matmul with `up`; wgmma with a
+    producer warpgroup, no tail, no clusters), `tensor_maps` has a third
+    map, of the second right-hand side, and the block's C tile is
+    `tile_m x tile_n / 2`: its B tile is columns `col0 ..` of B beside the
+    same columns of the second matrix, and C is `silu(A x B) * (A x up)`
+    (then the epilogue). `k` and `n` must be multiples of 8.
   }];
   let arguments = (ins MemRefRankOf<[F16, BF16], [1]>:$a, Index:$a_base,
                        MemRefRankOf<[F16, BF16], [1]>:$b, Index:$b_base,
@@ -56,7 +63,7 @@ def Mini_BlockMatmulOp : Mini_Op<"block_matmul", [AttrSizedOperandSegments, Isol
                        Optional<MemRefRankOf<[I32], [1]>>:$counters,
                        Variadic<MemRefRankOf<[F16, BF16, F32], [1]>>:$epilogue_inputs,
                        OptionalAttr<DenseBoolArrayAttr>:$bias_inputs,
-                       Mini_MatmulConfigAttr:$config);
+                       Mini_MatmulConfigAttr:$config, UnitAttr:$up_pair);
   let regions = (region AnyRegion:$epilogue);
   let assemblyFormat = [{
     $a `[` $a_base `]` `,` $b `[` $b_base `]` `->` $c `[` $c_base `]`
@@ -121,7 +128,7 @@ def Mini_StageCopyOp : Mini_Op<"stage_copy"> {
   let hasVerifier = 1;
 }
 
-def Mini_StageCopyTmaOp : Mini_Op<"stage_copy_tma"> {
+def Mini_StageCopyTmaOp : Mini_Op<"stage_copy_tma", [AttrSizedOperandSegments]> {
   let summary = "TMA box copies of the block's A and B tiles of one K step into a stage";
   let description = [{
     Issues the Hopper TMA copies (`cp.async.bulk.tensor`) of K step `step`
@@ -146,14 +153,20 @@ def Mini_StageCopyTmaOp : Mini_Op<"stage_copy_tma"> {
     multicasts it into every block of the cluster.
 
     With `first_step`, the step copied is `first_step + step`.
+
+    With `desc_up` (a SwiGLU pair; no clusters), the first half of the B
+    boxes are columns `col0 ..` of `desc_b`'s matrix and the second half
+    the same columns of `desc_up`'s.
   }];
-  let arguments = (ins AnyType:$desc_a, AnyType:$desc_b, Index:$row0, Index:$col0,
+  let arguments = (ins AnyType:$desc_a, AnyType:$desc_b, Optional<AnyType>:$desc_up,
+                       Index:$row0, Index:$col0,
                        Index:$batch, Index:$k, AnyStaticShapeMemRef:$sa,
                        AnyStaticShapeMemRef:$sb, AnyStaticShapeMemRef:$barriers,
                        Index:$stage, Index:$step, Optional<Index>:$first_step,
                        DefaultValuedAttr<I64Attr, "1">:$cluster_m);
   let assemblyFormat = [{
-    $desc_a `,` $desc_b `block` `(` $row0 `,` $col0 `)` `batch` $batch `depth` $k
+    $desc_a `,` $desc_b (`up` $desc_up^ `:` type($desc_up))?
+    `block` `(` $row0 `,` $col0 `)` `batch` $batch `depth` $k
     `into` $sa `,` $sb `[` $stage `]` `step` $step (`after` $first_step^)?
     `barriers` $barriers attr-dict `:`
     type($desc_a) `,` type($desc_b) `,` type($sa) `,` type($sb) `,` type($barriers)

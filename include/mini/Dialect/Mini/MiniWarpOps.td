@@ -88,6 +88,25 @@ def Mini_WarpStoreOp : Mini_Op<"warp_store", [AttrSizedOperandSegments, Isolated
   let hasRegionVerifier = 1;
 }
 
+def Mini_WarpSwigluOp : Mini_Op<"warp_swiglu", [Pure]> {
+  let summary = "SwiGLU of a warp's accumulator pair: silu(left half) * right half";
+  let description = [{
+    `result[i][j] = silu(acc[i][j]) * acc[i][j + cols / 2]`, where `cols` is
+    `acc`'s column count: the tile of a SwiGLU pair (mini.block_matmul with
+    `up_pair`) holds the gate product's columns beside the up product's.
+    With mma.sync (and wgmma) fragments, both halves of an output sit in
+    the same lane: no data moves between lanes.
+
+    ```mlir
+    %h = mini.warp_swiglu %acc : !mini.warp_tile<acc, 16x256xf32> -> !mini.warp_tile<acc, 16x128xf32>
+    ```
+  }];
+  let arguments = (ins Mini_AccTile:$acc);
+  let results = (outs Mini_AccTile:$result);
+  let assemblyFormat = "$acc attr-dict `:` type($acc) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 def Mini_WarpgroupMmaOp : Mini_Op<"warpgroup_mma", [AllTypesMatch<["acc", "result"]>]> {
   let summary = "Issues acc += (the warpgroup's 64 rows of A) x B on one TMA stage, asynchronously";
   let description = [{
