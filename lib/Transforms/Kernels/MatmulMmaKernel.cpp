@@ -106,15 +106,17 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
     epilogue.cloneInto(block.getEpilogue());
   };
   // The (row, column) tile of block (x, y) (batch z). In launch order, x
-  // fastest, a wave of blocks covers one or two rows of a pair's tiles and
-  // so reads all of B from DRAM for every row (its B tile is twice its C
-  // tile): 0.56x of two cuBLAS GEMMs at 4096 x 11008 x 4096. A pair takes
-  // grouped order instead (Triton's GROUP_M): groups of kGroupRows row
-  // tiles, M fastest within a group, so that a wave of 132 blocks covers
-  // about 16 x 8 tiles and reads each of their A and B tiles once. The grid
-  // is the tiles' (gridDim = tiles along N, M).
+  // fastest, a wave of blocks covers one to three rows of tiles and so
+  // reads all of B from DRAM for every few rows; a SwiGLU pair (its B tile
+  // twice its C tile) then ran at 0.56x of two cuBLAS GEMMs at 4096 x 11008
+  // x 4096. wgmma kernels take grouped order instead (Triton's GROUP_M):
+  // groups of kGroupRows row tiles, M fastest within a group, so that a
+  // wave of 132 blocks covers about 16 x 8 tiles and reads each of their A
+  // and B tiles once. The grid is the tiles' (gridDim = tiles along N, M).
+  // Not with clusters: a cluster's blocks, consecutive along y, share the B
+  // tile of their column.
   auto place = [&]() -> std::pair<Value, Value> {
-    if (!pair)
+    if (!cfg.isWgmma() || clusterM > 1)
       return {kb.blockId(gpu::Dimension::y), kb.blockId(gpu::Dimension::x)};
     constexpr int64_t kGroupRows = 16;
     Value tilesN = gpu::GridDimOp::create(b, loc, gpu::Dimension::x);
