@@ -930,3 +930,60 @@ func.func @layernorm_residual_staged(%x: tensor<?x5xf16>, %r: tensor<?x5xf16>, %
   %y, %h = mini.layernorm %x + %r, %w, %b {epsilon = 1.0e-05 : f32} : tensor<?x5xf16> + tensor<?x5xf16>, tensor<5xf16>, tensor<5xf16> -> tensor<?x5xf16>, tensor<?x5xf16>
   return %y, %h : tensor<?x5xf16>, tensor<?x5xf16>
 }
+
+// -----
+
+// A SwiGLU pair: one launch of ceil(N / 128) x ceil(M / 128) blocks (a C
+// tile is half the 256-column B tile), the kernel taking a, b, up and c and
+// three tensor maps (up boxed as b), its record the program on both
+// products. The block's tile comes in grouped order: linear block id i =
+// x + gridDim.x * y, groups of 16 row tiles (16 * gridDim.x blocks), M
+// fastest within a group (at most gridDim.y - first row rows).
+// CHECK-LABEL: func.func @matmul_pair
+// CHECK: gpu.launch_func @mini_kernels::@matmul_pair_matmul blocks in (%c8, %{{.*}}, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c197696_i32 args({{.*}} : !llvm.ptr, {{.*}} : !llvm.ptr, {{.*}} : !llvm.ptr)
+// CHECK-SAME: program = [{op = "const"
+// CHECK-SAME: {args = [6, 1], op = "mulf"}], result = 7
+// CHECK-SAME: tensor = "up"
+// CHECK: gpu.func @matmul_pair_matmul(%[[A:[^:]*]]: memref<?xf16>, %[[B:[^:]*]]: memref<?xf16>, %[[UP:[^:]*]]: memref<?xf16>, %[[C:[^:]*]]: memref<?xf16>, {{.*}}, %[[DA:[^:]*]]: !llvm.ptr, %[[DB:[^:]*]]: !llvm.ptr, %[[DU:[^:]*]]: !llvm.ptr)
+// CHECK-DAG: %[[GX:.*]] = gpu.grid_dim x
+// CHECK-DAG: %[[GY:.*]] = gpu.grid_dim y
+// CHECK: %[[ID:.*]] = arith.addi %block_id_x, %{{.*}} : index
+// CHECK-NEXT: %[[PER:.*]] = arith.muli %[[GX]], %c16 : index
+// CHECK-NEXT: %[[GROUP:.*]] = arith.divui %[[ID]], %[[PER]] : index
+// CHECK-NEXT: %[[FIRST:.*]] = arith.muli %[[GROUP]], %c16 : index
+// CHECK-NEXT: %[[LEFT:.*]] = arith.subi %[[GY]], %[[FIRST]] : index
+// CHECK-NEXT: %[[ROWS:.*]] = arith.minui %[[LEFT]], %c16 : index
+// CHECK-NEXT: %[[IN:.*]] = arith.remui %[[ID]], %[[PER]] : index
+// CHECK-NEXT: %[[R:.*]] = arith.remui %[[IN]], %[[ROWS]] : index
+// CHECK-NEXT: %[[ROW:.*]] = arith.addi %[[FIRST]], %[[R]] : index
+// CHECK-NEXT: %[[COL:.*]] = arith.divui %[[IN]], %[[ROWS]] : index
+// CHECK-NEXT: %[[COL0:.*]] = arith.muli %[[COL]], %c128 : index
+// CHECK-NEXT: %[[ROW0:.*]] = arith.muli %[[ROW]], %c128 : index
+// CHECK: mini.block_matmul %[[A]][%{{.*}}], %[[B]][%{{.*}}] -> %[[C]][%{{.*}}] block(%[[ROW0]], %[[COL0]]) {{.*}} tensor_maps(%[[DA]], %[[DB]], %[[DU]] : !llvm.ptr, !llvm.ptr, !llvm.ptr) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4>, up_pair}
+func.func @matmul_pair(%x: tensor<?x512xf16>, %wg: tensor<512x1000xf16>, %wu: tensor<512x1000xf16>) -> tensor<?x1000xf16> {
+  %y = mini.matmul %x, %wg up(%wu : tensor<512x1000xf16>) : tensor<?x512xf16>, tensor<512x1000xf16> -> tensor<?x1000xf16>
+  return %y : tensor<?x1000xf16>
+}
+
+// -----
+
+// A plain wgmma product takes the same grouped order (256-column tiles);
+// with clusters it keeps launch order (a cluster's blocks, consecutive along
+// y, share their column's B tile).
+// CHECK-LABEL: func.func @matmul_wgmma_grouped
+// CHECK: gpu.func @matmul_wgmma_grouped_matmul(
+// CHECK: gpu.grid_dim y
+// CHECK: arith.minui %{{.*}}, %c16 : index
+// CHECK: %[[COL:.*]] = arith.divui
+// CHECK-NEXT: arith.muli %[[COL]], %c256 : index
+// CHECK: gpu.func @matmul_wgmma_cluster_matmul(
+// CHECK-NOT: gpu.grid_dim
+// CHECK: mini.block_matmul
+func.func @matmul_wgmma_grouped(%a: tensor<1000x512xf16>, %b: tensor<512x1000xf16>) -> tensor<1000x1000xf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4>} : tensor<1000x512xf16>, tensor<512x1000xf16> -> tensor<1000x1000xf16>
+  return %c : tensor<1000x1000xf16>
+}
+func.func @matmul_wgmma_cluster(%a: tensor<1000x512xf16>, %b: tensor<512x1000xf16>) -> tensor<1000x1000xf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", cluster_m = 2, producer_warps = 4>} : tensor<1000x512xf16>, tensor<512x1000xf16> -> tensor<1000x1000xf16>
+  return %c : tensor<1000x1000xf16>
+}
