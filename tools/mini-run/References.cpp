@@ -76,6 +76,10 @@ residualNormReference(const rt::KernelSpec &k, const rt::Sizes &sizes,
 
 } // namespace
 
+bool isProductPair(const rt::KernelSpec &k) {
+  return k.op == "matmul" && tensorIndex(k, "up") == 2;
+}
+
 /// The reference kernel of `k`'s op on the same inputs (`ptrs`, the
 /// kernel's tensor order), writing `refOut` (its first output; a norm's sum,
 /// the second, goes to its place in `ptrs`): its name and a launch.
@@ -102,7 +106,7 @@ referenceFor(ref::MatmulVariant matmulRef, const rt::KernelSpec &k, const rt::Si
     // SwiGLU pair's program takes both products first (its up, tensor 2,
     // is a right-hand side, not an input of the program).
     int64_t n = k.numElements(k.tensors.back(), sizes);
-    bool pair = tensorIndex(k, "up") == 2;
+    bool pair = isProductPair(k);
     auto product = std::make_shared<rt::DeviceBuffer>(static_cast<size_t>(std::max<int64_t>(n, 1)) *
                                                           4 * (pair ? 2 : 1),
                                                       "matmul reference product");
@@ -228,7 +232,7 @@ std::vector<std::vector<double>> cpuTruth(const rt::KernelSpec &k, const rt::Siz
   }
   if (k.op == "matmul") {
     ref::cpu::matmul(in[0].data(), in[1].data(), truth.data(), s("batch"), s("M"), s("N"), s("K"));
-    if (tensorIndex(k, "up") == 2) { // a SwiGLU pair: its program takes both products
+    if (isProductPair(k)) { // a SwiGLU pair: its program takes both products
       std::vector<double> up(truth.size());
       ref::cpu::matmul(in[0].data(), in[2].data(), up.data(), s("batch"), s("M"), s("N"), s("K"));
       in[2] = std::move(up);
@@ -266,7 +270,7 @@ std::vector<std::vector<double>> cpuTruth(const rt::KernelSpec &k, const rt::Siz
 double cpuWork(const rt::KernelSpec &k, const rt::Sizes &s) {
   auto d = [&](const char *n) { return double(s.at(n)); };
   if (k.op == "matmul") // a SwiGLU pair computes two products
-    return d("batch") * d("M") * d("N") * d("K") * (tensorIndex(k, "up") == 2 ? 2 : 1);
+    return d("batch") * d("M") * d("N") * d("K") * (isProductPair(k) ? 2 : 1);
   if (k.op == "attention")
     return 2 * d("B") * d("H") * d("S") * d("T") * d("D");
   const rt::TensorSpec &out = k.tensors.back(); // the output, last for every op

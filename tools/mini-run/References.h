@@ -14,6 +14,10 @@
 
 namespace mini::run {
 
+/// Whether `k` is a SwiGLU pair's matmul (tensor 2 is "up"): its program
+/// takes both products, A x b and A x up.
+bool isProductPair(const rt::KernelSpec &k);
+
 /// The reference kernel of `k`'s op on the same inputs (`ptrs`, the
 /// kernel's tensor order), writing `refOut`: its name and a launch, which
 /// reads `ptrs` when it runs (keep the vector alive).

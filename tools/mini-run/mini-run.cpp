@@ -198,7 +198,7 @@ void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &si
   if (k.op == "matmul" || k.op == "attention") {
     // A SwiGLU pair (tensor 2 is "up") computes two products; its peers
     // compute both, without the SiLU and the product of the two.
-    bool pair = k.op == "matmul" && k.tensors.size() > 3 && k.tensors[2].name == "up";
+    bool pair = run::isProductPair(k);
     double flops = k.op == "matmul" ? 2 * d("batch") * d("M") * d("N") * d("K") * (pair ? 2 : 1)
                                     : 4 * d("B") * d("H") * d("S") * d("T") * d("D") *
                                           (k.attr("causal", 0) != 0 ? 0.5 : 1.0);

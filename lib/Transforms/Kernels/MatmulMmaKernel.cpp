@@ -58,11 +58,7 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
                                                gpu::GPUModuleOp module, StringRef name,
                                                KernelSpec &spec, bool splitBlocks) {
   auto mm = cast<MatmulOp>(op);
-  bool pair = static_cast<bool>(mm.getUp());
-  if (pair && (!cfg.fitsProductPair() || splitBlocks))
-    return op->emitOpError("a SwiGLU pair (up) runs on a wgmma kernel with TMA copies, a "
-                           "producer warpgroup, warps_n = 1, no clusters and no tail; got ")
-           << cfg;
+  bool pair = static_cast<bool>(mm.getUp()); // its config fits (buildKernels checks)
   Tiling t{cfg.getTileM(),
            cfg.getTileN(),
            cfg.getTileK(),
@@ -115,12 +111,12 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   // and B tiles once. The grid is the tiles' (gridDim = tiles along N, M).
   // Not with clusters: a cluster's blocks, consecutive along y, share the B
   // tile of their column.
+  Value tilesN = gpu::GridDimOp::create(b, loc, gpu::Dimension::x);
+  Value tilesM = gpu::GridDimOp::create(b, loc, gpu::Dimension::y);
   auto place = [&]() -> std::pair<Value, Value> {
     if (!cfg.isWgmma() || clusterM > 1)
       return {kb.blockId(gpu::Dimension::y), kb.blockId(gpu::Dimension::x)};
     constexpr int64_t kGroupRows = 16;
-    Value tilesN = gpu::GridDimOp::create(b, loc, gpu::Dimension::x);
-    Value tilesM = gpu::GridDimOp::create(b, loc, gpu::Dimension::y);
     Value id = kb.add(kb.blockId(gpu::Dimension::x), kb.mul(tilesN, kb.blockId(gpu::Dimension::y)));
     Value perGroup = kb.mul(tilesN, kb.idx(kGroupRows));
     Value firstRow = kb.mul(kb.div(id, perGroup), kb.idx(kGroupRows));
@@ -144,8 +140,6 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
     // The last tiles, numbered along N, then M, then the batch, are the
     // tail kernel's.
     auto [row, col] = place();
-    Value tilesN = gpu::GridDimOp::create(b, loc, gpu::Dimension::x);
-    Value tilesM = gpu::GridDimOp::create(b, loc, gpu::Dimension::y);
     Value tile =
         kb.add(col, kb.mul(tilesN, kb.add(row, kb.mul(tilesM, kb.blockId(gpu::Dimension::z)))));
     kb.ifThenElse(kb.ult(tile, func.getArgument(planAt)), [&] { wholeTile(row, col); });
