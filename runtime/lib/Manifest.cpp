@@ -91,7 +91,7 @@ void parseTensors(const Reader &r, KernelSpec &k) {
     throw Error(where + " has no output tensor");
 }
 
-/// Three grid dims (sizes, divisor, cluster) and three block dims.
+/// Three grid dims (sizes, divisor, cluster, cap) and three block dims.
 void parseGrid(const Reader &r, KernelSpec &k) {
   const std::string &where = r.where;
   const auto &grid = r.get("grid", Kind::Array);
@@ -107,6 +107,11 @@ void parseGrid(const Reader &r, KernelSpec &k) {
       k.grid[i].cluster = gr.integer("cluster");
       if (k.grid[i].cluster < 1 || k.grid[i].cluster > 8)
         throw Error(gr.where + ": 'cluster' must be in [1, 8]");
+    }
+    if (gr.has("max_blocks")) { // optional: a persistent kernel's cap
+      k.grid[i].maxBlocks = gr.integer("max_blocks");
+      if (k.grid[i].maxBlocks < 1)
+        throw Error(gr.where + ": 'max_blocks' must be >= 1");
     }
     for (const std::string &s : k.grid[i].sizes)
       if (!k.staticSizes.count(s))

@@ -302,6 +302,28 @@ LoadedBundle::LoadedBundle(const Bundle &bundle, const Device &device)
                                  static_cast<int>(k.dynamicSharedBytes)),
             "cuFuncSetAttribute", "kernel '" + k.entry + "'");
     functions_[k.entry] = fn;
+    if (int64_t cluster = k.grid[0].cluster; k.grid[0].maxBlocks > 0 && cluster > 1) {
+      CUlaunchAttribute attr{};
+      attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+      attr.value.clusterDim.x = static_cast<unsigned>(cluster);
+      attr.value.clusterDim.y = attr.value.clusterDim.z = 1;
+      CUlaunchConfig config{};
+      config.gridDimX = static_cast<unsigned>(k.grid[0].maxBlocks);
+      config.gridDimY = config.gridDimZ = 1;
+      config.blockDimX = static_cast<unsigned>(k.block[0]);
+      config.blockDimY = static_cast<unsigned>(k.block[1]);
+      config.blockDimZ = static_cast<unsigned>(k.block[2]);
+      config.sharedMemBytes = static_cast<unsigned>(k.dynamicSharedBytes);
+      config.attrs = &attr;
+      config.numAttrs = 1;
+      int clusters = 0;
+      check(d.cuOccupancyMaxActiveClusters(&clusters, fn, &config), "cuOccupancyMaxActiveClusters",
+            "kernel '" + k.entry + "'");
+      if (clusters < 1)
+        throw Error("kernel '" + k.entry + "': no cluster of " + std::to_string(cluster) +
+                    " blocks fits on " + device.name());
+      residentBlocks_[k.entry] = clusters * cluster;
+    }
   }
 }
 
@@ -329,6 +351,8 @@ void LoadedBundle::launch(const KernelSpec &launched, const std::vector<CUdevice
   if (fn == functions_.end())
     throw Error("kernel '" + k.entry + "' is not in the loaded bundle");
   std::array<int64_t, 3> grid = k.gridDims(sizes);
+  if (auto resident = residentBlocks_.find(k.entry); resident != residentBlocks_.end())
+    grid[0] = std::min(grid[0], resident->second);
   TensorMapSlot *slot = tensorMaps(k, tensors, sizes, stream);
   std::vector<CUdeviceptr> maps;
   for (size_t i = 0; slot && i < k.tensorMaps.size(); ++i)

@@ -117,6 +117,21 @@ TEST(Manifest, ClusteredGridDimsRoundUpToWholeClusters) {
             "manifest kernel 'k0' grid[1]: 'cluster' must be in [1, 8]");
 }
 
+TEST(Manifest, PersistentGridDimsStopAtMaxBlocks) {
+  std::string text = manifest();
+  const std::string m = R"({"sizes":["M"],"div":64})";
+  text.replace(text.find(m), m.size(), R"({"sizes":["M"],"div":64,"max_blocks":132})");
+  Bundle b = Bundle::parse(text, ".");
+  const KernelSpec &k = b.kernel("k0");
+  EXPECT_EQ(k.grid[0].maxBlocks, 0);                                // optional: no cap
+  EXPECT_EQ(k.gridDims(k.resolveSizes({{"M", 100}}))[1], 2);        // 2 tiles
+  EXPECT_EQ(k.gridDims(k.resolveSizes({{"M", 64 * 132}}))[1], 132); // as many as the cap
+  EXPECT_EQ(k.gridDims(k.resolveSizes({{"M", 100000}}))[1], 132);   // 1563 tiles, capped
+  text.replace(text.find(R"("max_blocks":132)"), 16, R"("max_blocks":0)");
+  EXPECT_EQ(errorOf([&] { Bundle::parse(text, "."); }),
+            "manifest kernel 'k0' grid[1]: 'max_blocks' must be >= 1");
+}
+
 /// manifest() with kernel k0 running its last wave stream-K style (`split`:
 /// the fields of its split_tail) through the tail kernel k0_split.
 std::string splitManifest(const std::string &split = R"("kernel":"k0_split")",

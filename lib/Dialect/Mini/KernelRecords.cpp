@@ -122,6 +122,7 @@ void checkRecord(RecordChecker &c, DictionaryAttr r) {
       c.arrayOf<StringAttr>(dim, "sizes", "size names", true);
       c.field<IntegerAttr>(dim, "div", "an integer", true);
       c.field<IntegerAttr>(dim, "cluster", "an integer", false);
+      c.field<IntegerAttr>(dim, "max_blocks", "an integer", false);
     }
   }
   if (ArrayAttr block = c.arrayOf<IntegerAttr>(r, "block", "integers", true);
@@ -177,6 +178,13 @@ LogicalResult MiniDialect::verifyOperationAttribute(Operation *op, NamedAttribut
     RecordChecker c(op, name);
     checkFunctionRecord(c, record);
     return failure(c.failed);
+  }
+  // mini-promote-tiles' mark for mini-pipeline-stages (StageLoops.h's
+  // kAfterIssueAttrName), which removes it.
+  if (name == "mini.after_issue") {
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitOpError() << name << " must be a unit attribute";
+    return success();
   }
   return op->emitOpError() << "has an unknown attribute of the mini dialect: " << name;
 }

@@ -77,6 +77,8 @@ DictionaryAttr specToAttr(OpBuilder &b, const KernelSpec &spec,
                                        b.getNamedAttr("div", b.getI64IntegerAttr(g.div))};
     if (g.cluster > 1)
       dim.push_back(b.getNamedAttr("cluster", b.getI64IntegerAttr(g.cluster)));
+    if (g.maxBlocks > 0)
+      dim.push_back(b.getNamedAttr("max_blocks", b.getI64IntegerAttr(g.maxBlocks)));
     grid.push_back(b.getDictionaryAttr(dim));
   }
   SmallVector<NamedAttribute> staticSizes;

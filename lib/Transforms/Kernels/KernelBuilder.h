@@ -19,11 +19,14 @@ namespace mini {
 
 /// Launch shape of one grid dimension: ceildiv(product of the named sizes,
 /// div), rounded up to a multiple of `cluster` (blocks per cluster along it;
-/// the kernel carries the cluster shape, so a plain launch forms clusters).
+/// the kernel carries the cluster shape, so a plain launch forms clusters),
+/// then at most `maxBlocks` where set (a persistent kernel: its blocks
+/// stride over the work).
 struct GridDim {
   llvm::SmallVector<std::string, 2> sizes;
   int64_t div = 1;
   int64_t cluster = 1;
+  int64_t maxBlocks = 0;
 };
 
 /// One tensor of a kernel's ABI, with its dims named by kernel sizes.

@@ -21,7 +21,7 @@ namespace mini::rt {
   X(cuStreamSynchronize)                                                       \
   X(cuEventCreate) X(cuEventDestroy) X(cuEventRecord) X(cuEventSynchronize)    \
   X(cuEventElapsedTime) X(cuGetErrorName) X(cuGetErrorString)                 \
-  X(cuTensorMapEncodeTiled)
+  X(cuTensorMapEncodeTiled) X(cuOccupancyMaxActiveClusters)
 
 struct DriverApi {
 #define MINI_DECLARE_FN(name) decltype(&::name) name = nullptr;

@@ -137,7 +137,8 @@ typename A::Int launchCost(A &a, typename A::Int blocks, int64_t work, int64_t s
 }
 
 /// The grid of `spec` at the launch's sizes (a.size(name)): per dim, the
-/// product of its sizes over its divisor, rounded up to whole clusters.
+/// product of its sizes over its divisor, rounded up to whole clusters, at
+/// most its maxBlocks where set.
 template <class A, class Spec> std::array<typename A::Int, 3> gridDims(A &a, const Spec &spec) {
   std::array<typename A::Int, 3> grid;
   for (int i = 0; i < 3; ++i) {
@@ -147,6 +148,8 @@ template <class A, class Spec> std::array<typename A::Int, 3> gridDims(A &a, con
     grid[i] = a.ceilDiv(extent, a.c(spec.grid[i].div));
     if (int64_t cluster = spec.grid[i].cluster; cluster > 1)
       grid[i] = a.mul(a.ceilDiv(grid[i], a.c(cluster)), a.c(cluster));
+    if (int64_t cap = spec.grid[i].maxBlocks; cap > 0)
+      grid[i] = a.select(a.ult(a.c(cap), grid[i]), a.c(cap), grid[i]);
   }
   return grid;
 }

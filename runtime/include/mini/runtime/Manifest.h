@@ -27,6 +27,7 @@ struct GridSpec {
   std::vector<std::string> sizes;
   int64_t div = 1;
   int64_t cluster = 1;
+  int64_t maxBlocks = 0; // a persistent kernel's cap (0: none)
 };
 
 /// A TMA descriptor (CUtensorMap) the kernel reads: tensor number `tensor`,

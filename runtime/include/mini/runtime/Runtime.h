@@ -189,6 +189,11 @@ private:
   Bundle bundle_;
   std::map<std::string, CUmodule> modules_;
   std::map<std::string, CUfunction> functions_;
+  /// A persistent kernel with clusters (grid max_blocks and cluster > 1):
+  /// the most of its blocks the device holds at once, whole clusters (not
+  /// every SM can take part in a cluster of 4: the blocks past them would
+  /// run as a second wave).
+  std::map<std::string, int64_t> residentBlocks_;
   mutable std::map<std::string, std::vector<TensorMapSlot>> tensorMapSlots_;
   mutable uint64_t launches_ = 0;
   /// The split-tail workspace of each kernel, grown as needed. The blocks
