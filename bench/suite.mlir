@@ -480,3 +480,34 @@ func.func @pair_bf16(%x: tensor<?x4096xbf16>, %wg: tensor<4096x14336xbf16>, %wu:
   %y = mini.add %h, %bias : tensor<?x14336xbf16>, tensor<14336xbf16> -> tensor<?x14336xbf16>
   return %y : tensor<?x14336xbf16>
 }
+// The persistent ping-pong wgmma kernel (pingpong = 1: a block per SM, its
+// two math warpgroups on alternate 64 x 256 tiles): N past the last whole
+// tile and K of a partial first step; a batch of three with bias + GELU in
+// the epilogue; a residual of C's shape.
+func.func @pp_f16(%a: tensor<?x520xf16>, %b: tensor<520x1000xf16>) -> tensor<?x1000xf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 64, tile_n = 256, tile_k = 64, warps_m = 4, warps_n = 1, stages = 5, math = "wgmma", copy = "tma", producer_warps = 4, pingpong = 1>} : tensor<?x520xf16>, tensor<520x1000xf16> -> tensor<?x1000xf16>
+  return %c : tensor<?x1000xf16>
+}
+func.func @pp_epi_bf16(%a: tensor<3x?x776xbf16>, %b: tensor<3x776x264xbf16>, %bias: tensor<264xbf16>) -> tensor<3x?x264xbf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 64, tile_n = 256, tile_k = 64, warps_m = 4, warps_n = 1, stages = 5, math = "wgmma", copy = "tma", producer_warps = 4, pingpong = 1>} : tensor<3x?x776xbf16>, tensor<3x776x264xbf16> -> tensor<3x?x264xbf16>
+  %0 = mini.add %c, %bias : tensor<3x?x264xbf16>, tensor<264xbf16> -> tensor<3x?x264xbf16>
+  %1 = mini.gelu %0 : tensor<3x?x264xbf16> -> tensor<3x?x264xbf16>
+  return %1 : tensor<3x?x264xbf16>
+}
+func.func @pp_res_f16(%a: tensor<?x1032xf16>, %b: tensor<1032x4104xf16>, %r: tensor<?x4104xf16>) -> tensor<?x4104xf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 64, tile_n = 256, tile_k = 64, warps_m = 4, warps_n = 1, stages = 5, math = "wgmma", copy = "tma", producer_warps = 4, pingpong = 1>} : tensor<?x1032xf16>, tensor<1032x4104xf16> -> tensor<?x4104xf16>
+  %0 = mini.add %c, %r : tensor<?x4104xf16>, tensor<?x4104xf16> -> tensor<?x4104xf16>
+  return %0 : tensor<?x4104xf16>
+}
+// ... in clusters of 2 and 4 blocks sharing B stages by TMA multicast: odd
+// row-tile counts leave a block of a cluster rows past M.
+func.func @pp_c2_f16(%a: tensor<?x520xf16>, %b: tensor<520x1000xf16>, %bias: tensor<1000xf16>) -> tensor<?x1000xf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 64, tile_n = 256, tile_k = 64, warps_m = 4, warps_n = 1, stages = 5, math = "wgmma", copy = "tma", cluster_m = 2, producer_warps = 4, pingpong = 1>} : tensor<?x520xf16>, tensor<520x1000xf16> -> tensor<?x1000xf16>
+  %0 = mini.add %c, %bias : tensor<?x1000xf16>, tensor<1000xf16> -> tensor<?x1000xf16>
+  %1 = mini.silu %0 : tensor<?x1000xf16> -> tensor<?x1000xf16>
+  return %1 : tensor<?x1000xf16>
+}
+func.func @pp_c4_bf16(%a: tensor<2x?x776xbf16>, %b: tensor<2x776x264xbf16>) -> tensor<2x?x264xf32> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 64, tile_n = 256, tile_k = 64, warps_m = 4, warps_n = 1, stages = 5, math = "wgmma", copy = "tma", cluster_m = 4, producer_warps = 4, pingpong = 1>} : tensor<2x?x776xbf16>, tensor<2x776x264xbf16> -> tensor<2x?x264xf32>
+  return %c : tensor<2x?x264xf32>
+}

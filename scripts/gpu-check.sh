@@ -163,6 +163,13 @@ done
 # SwiGLU's product pair: 1 to several waves of row tiles, M past a tile.
 for s in M=1 M=7 M=64 M=129 M=1000 M=4097; do add pair_f16_matmul "$s"; done
 for s in M=1 M=300 M=2048; do add pair_bf16_matmul "$s"; done
+# The persistent ping-pong kernel: fewer tiles than SMs, one tile, about
+# two a block (each warpgroup one), many a block (the ring's phases wrap).
+for s in M=1 M=7 M=64 M=65 M=1000 M=4097 M=20000; do add pp_f16_matmul "$s"; done
+for s in M=1 M=129 M=3000; do add pp_epi_bf16_matmul "$s"; done
+for s in M=5 M=1000 M=8191; do add pp_res_f16_matmul "$s"; done
+for s in M=1 M=65 M=127 M=1000 M=20000; do add pp_c2_f16_matmul "$s"; done
+for s in M=1 M=200 M=3001; do add pp_c4_bf16_matmul "$s"; done
 # Residual norms (x + r normalized, the sum written too): every band of
 # lengths and the staged rows, odd lengths, partial blocks; one without the
 # sum; the shared slots, short and long rows and one past them (streamed).
@@ -189,7 +196,7 @@ nonfinite=("softmax_f16_softmax|R=64,C=1000" "softmax_f32_softmax|R=8,C=100000" 
            "mask_f16_causal_mask|batch=2,S=77,T=300" "transpose_bf16_transpose|batch=3,R=77,C=130"
            "chain_f16_elementwise|R=33,C=4097" "swiglu_bf16_elementwise|R=100,C=1000"
            "epi_f16_matmul|batch=1,M=100,N=90,K=80" "epi_bf16_wgmma_matmul|batch=1,M=300,N=512,K=128"
-           "pair_f16_matmul|M=300" "pair_bf16_matmul|M=129"
+           "pair_f16_matmul|M=300" "pair_bf16_matmul|M=129" "pp_epi_bf16_matmul|M=300"
            "add_rmsnorm_f16_rmsnorm|R=64,C=1000" "add_layernorm_bf16_layernorm|R=999,C=17"
            "add_layernorm_f32_layernorm|R=3,C=100000" "add_rmsnorm_f16_shared_rmsnorm|R=5,C=40009"
            "softmax_f16_cluster_softmax|R=3,C=100003" "softmax_f16_cluster_softmax|R=2,C=300001"

@@ -70,6 +70,11 @@ struct MiniPipelineOptions : public PassPipelineOptions<MiniPipelineOptions> {
       llvm::cl::desc("The last, partial wave stream-K style, each block taking at least 1/S "
                      "of a tile's K steps (TMA with producer warps; 1: none)"),
       llvm::cl::init(-1)};
+  Option<int64_t> matmulPingpong{
+      *this, "matmul-pingpong",
+      llvm::cl::desc("1: the persistent ping-pong wgmma kernel (sm_90a; K and N static "
+                     "multiples of 8), 0: not"),
+      llvm::cl::init(-1)};
   // The attention switches of mini-select-attention-config (the attention
   // ladder): "" / -1 keep the defaults.
   Option<std::string> attentionMath{*this, "attention-math",
@@ -135,6 +140,7 @@ LogicalResult buildMiniPipeline(
   matmul.clusterM = opts.matmulClusterM;
   matmul.producerWarps = opts.matmulProducerWarps;
   matmul.tailSplits = opts.matmulTailSplits;
+  matmul.pingpong = opts.matmulPingpong;
   pm.addPass(mini::createMiniSelectMatmulConfig(matmul));
   mini::MiniSelectAttentionConfigOptions attention;
   attention.chip = opts.chip;

@@ -191,7 +191,14 @@ private:
     Location loc = loop.getLoc();
     Value barriers = m.barriers;
     int64_t clusterM = m.clusterM;
+    Operation *afterIssue = loop->getNextNode();
+    if (afterIssue && !afterIssue->hasAttr(kAfterIssueAttrName))
+      afterIssue = nullptr;
     s.drain = [=](OpBuilder &b, ValueRange results, Value lastSlot, const IRMapping &) {
+      if (afterIssue) { // every step's wait is done: the last batch may still run
+        afterIssue->moveBefore(b.getInsertionBlock(), b.getInsertionPoint());
+        afterIssue->removeAttr(kAfterIssueAttrName);
+      }
       Value done = WarpgroupMmaWaitOp::create(b, loc, TypeRange{results[0].getType()}, 0,
                                               ValueRange{results[0]})
                        .getResult(0);

@@ -17,6 +17,7 @@
 // aligned (K or N not a multiple of 8, known at run time) take scalar copies
 // through one padded stage instead. The epilogue (mini.warp_store) stages C
 // through the idle stages when they are large enough.
+#include "Kernels/StageLoops.h"
 #include "Kernels/TensorCoreEmitter.h"
 #include "mini/Transforms/Passes.h"
 
@@ -52,6 +53,7 @@ private:
   void alignedOrScalar(function_ref<void()> alignedPath);
   void withProducer(function_ref<void()> math, function_ref<void()> issue, Value issueIf);
   void tailBlock();
+  void pingpong();
 
   BlockMatmulOp op;
   MatmulConfigAttr cfg;
@@ -256,18 +258,22 @@ void TilePromoter::withProducer(function_ref<void()> math, function_ref<void()> 
                                 Value issueIf) {
   te->initBarriers();
   Value tid = kb.threadId();
+  int64_t mathThreads = cfg.blockThreads() - 32 * cfg.getProducerWarps();
+  // The ping-pong producer walks the tiles (divisions by the grid): at 24
+  // registers it spilled; 40 leaves the math warps 232 (no spills).
+  int64_t mathRegisters = cfg.isPingpong() ? 232 : MatmulConfigAttr::kMathRegisters;
+  int64_t producerRegisters = cfg.isPingpong() ? 40 : MatmulConfigAttr::kProducerRegisters;
   kb.ifThenElse(
-      kb.ult(tid, kb.idx(t.threads)),
+      kb.ult(tid, kb.idx(mathThreads)),
       [&] {
-        NVVM::SetMaxRegisterOp::create(b, loc, MatmulConfigAttr::kMathRegisters,
-                                       NVVM::SetMaxRegisterAction::increase);
+        NVVM::SetMaxRegisterOp::create(b, loc, mathRegisters, NVVM::SetMaxRegisterAction::increase);
         math();
       },
       [&] {
-        NVVM::SetMaxRegisterOp::create(b, loc, MatmulConfigAttr::kProducerRegisters,
+        NVVM::SetMaxRegisterOp::create(b, loc, producerRegisters,
                                        NVVM::SetMaxRegisterAction::decrease);
         Value issuer =
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, kb.idx(t.threads));
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, kb.idx(mathThreads));
         kb.ifThenElse(issueIf ? kb.andi(issueIf, issuer) : issuer, issue);
       });
 }
@@ -326,15 +332,112 @@ void TilePromoter::tailBlock() {
   });
 }
 
+/// Ping-pong (config pingpong = 1): the block is persistent. Its tiles are
+/// bid, bid + grid, .. (its j-th: tile bid + j x grid, in grouped order,
+/// batch outermost; the op's batch is the batch count), the producer fills
+/// them in order through one ring of stages (tile j's K steps are the
+/// ring's j x numK ..), and warpgroup w takes tiles j = w, w + 2, ..: it
+/// starts a tile's K loop once the other warpgroup has issued its K loop
+/// of tile j - 1 (named barrier 2 + w), then signals the other's (3 - w)
+/// and writes the tile while the other multiplies. Besides overlapping
+/// the epilogues, the turns keep every wait on a full barrier within one
+/// phase of the producer: a warpgroup never waits on step s before step s
+/// - stages was filled, where the parity would alias.
+/// With clusters (cluster_m = c), the unit of the walk is a column of c
+/// vertically adjacent tiles, one a block of the cluster (its rank's), so
+/// the blocks share each B stage through TMA multicast (a 64 x 256 tile
+/// alone reads 19 KB of A and B from L2 per MFLOP, past the L2's bandwidth
+/// at tensor-core speed); every block of a cluster walks the same units,
+/// past M too (its rows then load zeros and store nothing).
+void TilePromoter::pingpong() {
+  auto ceilDiv = [&](Value x, Value y) {
+    return arith::CeilDivUIOp::create(b, loc, x, y).getResult();
+  };
+  Value unitRows = ceilDiv(op.getM(), kb.idx(t.tm * clusterM));
+  Value tilesN = ceilDiv(op.getN(), kb.idx(t.tn));
+  Value perBatch = kb.mul(unitRows, tilesN);
+  Value units = kb.mul(perBatch, op.getBatch());
+  Value bid = kb.blockId(gpu::Dimension::x);
+  Value grid = gpu::GridDimOp::create(b, loc, gpu::Dimension::x);
+  Value first = bid, stride = grid, rank = kb.idx(0);
+  if (clusterM > 1) {
+    first = kb.div(bid, kb.idx(clusterM));
+    stride = kb.div(grid, kb.idx(clusterM));
+    rank = kb.rem(bid, kb.idx(clusterM));
+  }
+  Value mine = arith::SelectOp::create(b, loc, kb.ult(first, units),
+                                       ceilDiv(kb.sub(units, first), stride), kb.idx(0));
+  // The emitter of the block's tile j: its corner, batch and first step.
+  auto tileEmitter = [&](Value j) {
+    Value unit = kb.add(first, kb.mul(j, stride));
+    auto [unitRow, col] = groupedTile(kb, kb.rem(unit, perBatch), unitRows, tilesN);
+    TensorCoreEmitter g = *te;
+    g.row0 = kb.mul(kb.add(kb.mul(unitRow, kb.idx(clusterM)), rank), kb.idx(t.tm));
+    g.col0 = kb.mul(col, kb.idx(t.tn));
+    g.tma->batch = kb.div(unit, perBatch);
+    return g;
+  };
+  auto orderBarrier = [&](Value id, bool wait) {
+    Value threads = kb.i32(2 * t.threads);
+    Value id32 = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), id);
+    if (wait)
+      NVVM::BarrierOp::create(b, loc, TypeRange{}, id32, threads, NVVM::BarrierReductionAttr(),
+                              Value());
+    else
+      NVVM::BarrierArriveOp::create(b, loc, id32, threads);
+  };
+  withProducer(
+      [&] {
+        Value tid = kb.threadId();
+        Value group = kb.div(tid, kb.idx(t.threads));
+        kb.forLoop(group, mine, kb.idx(2), {}, [&](Value j, ValueRange) {
+          TensorCoreEmitter g = tileEmitter(j);
+          g.tid = kb.rem(tid, kb.idx(t.threads)); // the warpgroup's rows are the tile's
+          g.warpRow = kb.mul(kb.div(g.tid, kb.idx(32)), kb.idx(t.warpTileM()));
+          g.warpCol = kb.idx(0);
+          kb.ifThenElse(kb.ult(kb.idx(0), j),
+                        [&] { orderBarrier(kb.add(kb.idx(2), group), /*wait=*/true); });
+          Value step0 = kb.mul(j, numK);
+          Value follows = kb.ult(kb.add(j, kb.idx(1)), mine);
+          Value acc = tmaConsumer(g, step0, kb.add(step0, numK), Value());
+          // The other's turn once this K loop has waited for its last step
+          // (mini-pipeline-stages moves it before the wait for the last
+          // batch).
+          auto turn = scf::IfOp::create(b, loc, follows, /*withElseRegion=*/false);
+          turn->setAttr(kAfterIssueAttrName, b.getUnitAttr());
+          {
+            OpBuilder::InsertionGuard guard(b);
+            b.setInsertionPointToStart(turn.thenBlock());
+            orderBarrier(kb.sub(kb.idx(3), group), /*wait=*/false);
+          }
+          Value cBase = kb.mul(g.tma->batch, kb.mul(op.getM(), op.getN()));
+          g.epilogue(acc, op.getC(), cBase, Value(), /*pairs=*/true);
+          return SmallVector<Value>{};
+        });
+      },
+      [&] {
+        kb.forLoop(kb.idx(0), mine, kb.idx(1), {}, [&](Value j, ValueRange) {
+          TensorCoreEmitter g = tileEmitter(j);
+          Value step0 = kb.mul(j, numK);
+          g.firstStep = kb.sub(kb.idx(0), step0);
+          tmaProducer(g, step0, kb.add(step0, numK));
+          return SmallVector<Value>{};
+        });
+      },
+      Value());
+}
+
 void TilePromoter::run() {
   // The epilogue's inputs of C's shape head for L2 while the K loop runs
   // (cp.async.bulk.prefetch: sm_90, where the copies are TMA's).
-  if (!op.isTail() && te && e->cEpilogue)
+  if (!op.isTail() && !cfg.isPingpong() && te && e->cEpilogue)
     kb.ifThenElse(aligned, [&] {
       e->cEpilogue.prefetchTile(kb, cfg.blockThreads(), op.getCBase(), op.getRow0(), op.getCol0(),
                                 op.getM(), op.getN(), t.tm, t.storedTileN());
     });
-  if (op.isTail()) {
+  if (cfg.isPingpong()) { // K and N are multiples of 8 (buildMatmulMmaKernel checks)
+    pingpong();
+  } else if (op.isTail()) {
     tailBlock();
   } else if (t.upPair) {
     // A SwiGLU pair's rows are aligned (its verifier): no scalar path.

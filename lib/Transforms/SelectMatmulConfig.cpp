@@ -191,6 +191,14 @@ int64_t fewRowsNarrowMaxM(MatmulOp op) {
   return n <= 1024 ? kFewRowsMaxM : n <= 4096 ? 32 : 0;
 }
 
+MatmulConfigAttr pingpongConfig(MLIRContext *ctx) {
+  // 64x256 a warpgroup (its m64n256 wgmma, as in the default's halves), 5
+  // stages of 40 KiB.
+  return MatmulConfigAttr::get(ctx, 64, 256, 64, 4, 1, 5, MathUnit::wgmma, CopyKind::tma,
+                               /*cluster_m=*/1, /*producer_warps=*/4, /*tail_splits=*/1,
+                               /*pingpong=*/1);
+}
+
 MatmulConfigAttr fewRowsTileConfig(MLIRContext *ctx, int64_t tailSplits, bool narrow) {
   return MatmulConfigAttr::get(ctx, narrow ? 32 : 64, narrow ? 64 : 128, 64, 2, 4, 4,
                                MathUnit::mma_sync, CopyKind::tma, /*cluster_m=*/1,
@@ -228,8 +236,8 @@ struct MiniSelectMatmulConfigPass
   void runOnOperation() override {
     tilingFixed = tileM >= 0 || tileN >= 0 || tileK >= 0 || warpsM >= 0 || warpsN >= 0 ||
                   stages >= 0 || clusterM >= 0;
-    overriding =
-        tilingFixed || !math.empty() || !copy.empty() || producerWarps >= 0 || tailSplits >= 0;
+    overriding = tilingFixed || !math.empty() || !copy.empty() || producerWarps >= 0 ||
+                 tailSplits >= 0 || pingpong >= 0;
     // The unit and copy options, if given (an unknown word fails the pass).
     wantMath = mini::symbolizeMathUnit(math);
     copyOption = mini::symbolizeCopyKind(copy);
@@ -309,11 +317,22 @@ private:
                           "suffix (sm_80, sm_90a, sm_100a)";
       return WalkResult::interrupt();
     }
-    if (failed(mini::checkCountOptions(
-            op, {{"tile-m", tileM}, {"tile-n", tileN}, {"tile-k", tileK}, {"warps-m", warpsM},
-                 {"warps-n", warpsN}, {"stages", stages}, {"cluster-m", clusterM},
-                 {"producer-warps", producerWarps}, {"tail-splits", tailSplits}})))
+    if (failed(mini::checkCountOptions(op, {{"tile-m", tileM},
+                                            {"tile-n", tileN},
+                                            {"tile-k", tileK},
+                                            {"warps-m", warpsM},
+                                            {"warps-n", warpsN},
+                                            {"stages", stages},
+                                            {"cluster-m", clusterM},
+                                            {"producer-warps", producerWarps},
+                                            {"tail-splits", tailSplits},
+                                            {"pingpong", pingpong}})))
       return WalkResult::interrupt();
+    if (pingpong > 1) {
+      op.emitOpError() << "cannot take option pingpong = " << static_cast<int64_t>(pingpong)
+                       << ": expected 0, 1, or -1 for the default";
+      return WalkResult::interrupt();
+    }
     Type elt = cast<RankedTensorType>(op.getLhs().getType()).getElementType();
     if (op.getUp()) // placeProductPairs chose
       return failed(checkOnChip(op, op.getConfigAttr(), elt)) ? WalkResult::interrupt()
@@ -339,6 +358,12 @@ private:
     if (!wantMath && c.isWgmma() && !fits(c, elt))
       c = applyOptions(op, mini::tensorCoreDefaults(op, mini::MathUnit::mma_sync, chip, wantCopy),
                        elt, wantCopy);
+    if (pingpong == 1 && !c.isPingpong()) {
+      op.emitOpError() << "cannot take option pingpong = 1: the ping-pong kernel is wgmma's "
+                          "(sm_90a, f16 or bf16); the config chosen has math = \""
+                       << mini::stringifyMathUnit(c.getMath()) << "\" on chip " << chip;
+      return WalkResult::interrupt();
+    }
     if (c.getMath() == mini::MathUnit::simt && wantMath != mini::MathUnit::simt) {
       op.setConfigAttr(c);
       recordLaunchChoices(op, c, wantCopy);
@@ -362,6 +387,10 @@ private:
                                               : mini::tensorCoreDefaults(op, *wantMath, chip, wantCopy);
     else if (wantCopy && *wantCopy != c.getCopy() && c.isTensorCore())
       c = mini::tensorCoreDefaults(op, c.getMath(), chip, wantCopy); // likewise the copies
+    if (pingpong == 1 && c.isWgmma() && !c.isPingpong())
+      c = mini::pingpongConfig(op.getContext());
+    else if (pingpong == 0 && c.isPingpong())
+      c = mini::tensorCoreDefaults(op, c.getMath(), chip, wantCopy);
     // Options target the tensor cores.
     if (c.getMath() == mini::MathUnit::simt && wantMath != mini::MathUnit::simt)
       return c;
@@ -376,7 +405,7 @@ private:
           op.getContext(), pick(tileM, c.getTileM()), pick(tileN, c.getTileN()),
           pick(tileK, c.getTileK()), pick(warpsM, c.getWarpsM()), pick(warpsN, c.getWarpsN()),
           pick(stages, c.getStages()), c.getMath(), copyKind, cluster, producer,
-          tailRuns ? pick(tailSplits, c.getTailSplits()) : 1);
+          tailRuns ? pick(tailSplits, c.getTailSplits()) : 1, c.getPingpong());
     };
     // An explicit copy option is kept (and verified); a TMA default that
     // the other options no longer fit (one stage, say) falls back to
@@ -388,7 +417,7 @@ private:
     // Likewise a default producer warpgroup, where the warp options leave
     // other than the 8 math warps it needs.
     if (producerWarps < 0 && chosen.getProducerWarps() &&
-        chosen.getWarpsM() * chosen.getWarpsN() != 8)
+        chosen.blockThreads() - 32 * chosen.getProducerWarps() != 256)
       chosen = options(chosen.getCopy(), chosen.getClusterM(), 0);
     return chosen;
   }
@@ -426,7 +455,10 @@ private:
       rates.push_back(rate);
       maxM.push_back(byM);
     };
-    if (!tilingFixed && c.isTensorCore() && !mini::staticBlocks(op, c.getTileM(), c.getTileN())) {
+    // (A persistent kernel's launch cost is not its grid's: no variants by
+    // cost.)
+    if (!tilingFixed && c.isTensorCore() && !c.isPingpong() &&
+        !mini::staticBlocks(op, c.getTileM(), c.getTileN())) {
       for (const mini::RatedConfig &t :
            llvm::drop_begin(mini::tensorCoreTilings(ctx, c.getMath(), chip, wantCopy)))
         add(t.config, t.ratePercent, 0);
@@ -461,7 +493,7 @@ private:
       if (llvm::any_of(maxM, [](int64_t m) { return m > 0; }))
         op.setVariantMaxMAttr(DenseI64ArrayAttr::get(ctx, maxM));
     }
-    if (c.getTailSplits() > 1 && !op.getSmCount())
+    if ((c.getTailSplits() > 1 || c.isPingpong()) && !op.getSmCount())
       op.setSmCountAttr(sms());
   }
 

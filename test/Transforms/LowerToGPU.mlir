@@ -987,3 +987,31 @@ func.func @matmul_wgmma_cluster(%a: tensor<1000x512xf16>, %b: tensor<512x1000xf1
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", cluster_m = 2, producer_warps = 4>} : tensor<1000x512xf16>, tensor<512x1000xf16> -> tensor<1000x1000xf16>
   return %c : tensor<1000x1000xf16>
 }
+
+// -----
+
+// The persistent ping-pong kernel (pingpong = 1): a one-dimensional grid of
+// min(batch x M x N, SMs) blocks (the op's sm_count, else sm_90a's 132;
+// each block strides over the tiles), three warpgroups, and one
+// block_matmul whose batch operand is the batch count (mini-promote-tiles
+// places the tiles). The A boxes are the warpgroup's 64 rows.
+// CHECK-LABEL: func.func @matmul_pingpong
+// CHECK: %[[ELTS:.*]] = arith.muli %[[DIM:.*]], %c1000 : index
+// CHECK-NEXT: %[[CAPPED:.*]] = arith.cmpi ugt, %[[ELTS]], %c100 : index
+// CHECK-NEXT: %[[GRID:.*]] = arith.select %[[CAPPED]], %c100, %[[ELTS]] : index
+// CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%c64, %c64]
+// CHECK: gpu.launch_func @mini_kernels::@matmul_pingpong_matmul blocks in (%[[GRID]], %c1, %c1) threads in (%c384, %c1, %c1)
+// CHECK-SAME: pingpong = true
+// CHECK-SAME: grid = [{div = 1 : i64, max_blocks = 100 : i64, sizes = ["batch", "M", "N"]}, {div = 1 : i64, sizes = []}, {div = 1 : i64, sizes = []}]
+// CHECK: gpu.launch_func @mini_kernels::@matmul_pingpong_static_matmul blocks in (%c132, %c1, %c1) threads in (%c384, %c1, %c1)
+// CHECK: gpu.func @matmul_pingpong_matmul(%{{[^:]*}}: memref<?xf16>, %{{[^:]*}}: memref<?xf16>, %{{[^:]*}}: memref<?xf16>, %[[BATCHES:[^:]*]]: index, %[[M:[^:]*]]: index, %[[N:[^:]*]]: index, %[[K:[^:]*]]: index,
+// CHECK-SAME: known_block_size = array<i32: 384, 1, 1>
+// CHECK: mini.block_matmul {{.*}} block(%c0, %c0) batch %[[BATCHES]] sizes(%[[M]], %[[N]], %[[K]]) {{.*}} pingpong = 1>
+func.func @matmul_pingpong(%a: tensor<?x512xf16>, %b: tensor<512x1000xf16>) -> tensor<?x1000xf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 64, tile_n = 256, tile_k = 64, warps_m = 4, warps_n = 1, stages = 5, math = "wgmma", copy = "tma", producer_warps = 4, pingpong = 1>, sm_count = 100 : i64} : tensor<?x512xf16>, tensor<512x1000xf16> -> tensor<?x1000xf16>
+  return %c : tensor<?x1000xf16>
+}
+func.func @matmul_pingpong_static(%a: tensor<4x1000x512xf16>, %b: tensor<4x512x1000xf16>) -> tensor<4x1000x1000xf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 64, tile_n = 256, tile_k = 64, warps_m = 4, warps_n = 1, stages = 5, math = "wgmma", copy = "tma", producer_warps = 4, pingpong = 1>} : tensor<4x1000x512xf16>, tensor<4x512x1000xf16> -> tensor<4x1000x1000xf16>
+  return %c : tensor<4x1000x1000xf16>
+}

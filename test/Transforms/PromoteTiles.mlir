@@ -483,3 +483,72 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+// Ping-pong (pingpong = 1): the block walks its tiles bid, bid + grid, ..
+// (`mine` of them; the batch operand is the batch count). Math warpgroup w
+// (tid / 128) takes tiles j = w, w + 2, ..: past its first it waits at
+// named barrier 2 + w for the other's K loop, runs its own over the ring's
+// steps j x numK .. (j + 1) x numK (its own 64 rows: wgmma row 0), lets the
+// other one go (barrier.arrive 3 - w) when a tile follows (marked for
+// mini-pipeline-stages to place before the wait for the last batch), and
+// stores the tile unstaged while the other multiplies. The producer fills the tiles in
+// order, tile j's copies from its step 0 (after -j x numK). Barriers
+// release after 128 arrivals (one warpgroup), and the producer gets 40
+// registers.
+// CHECK-LABEL: gpu.func @tma_pingpong
+// CHECK-SAME: %[[BATCHES:[^:]*]]: index, %[[M:[^:]*]]: index, %[[N:[^:]*]]: index, %[[K:[^:]*]]: index, %[[DA:[^:]*]]: !llvm.ptr, %[[DB:[^:]*]]: !llvm.ptr)
+// CHECK: %[[NUMK:.*]] = arith.ceildivui %[[K]], %c64 : index
+// CHECK: %[[TM:.*]] = arith.ceildivui %[[M]], %c64 : index
+// CHECK-NEXT: %[[TN:.*]] = arith.ceildivui %[[N]], %c256 : index
+// CHECK-NEXT: %[[PER:.*]] = arith.muli %[[TM]], %[[TN]] : index
+// CHECK-NEXT: %[[TILES:.*]] = arith.muli %[[PER]], %[[BATCHES]] : index
+// CHECK-NEXT: %[[BID:.*]] = gpu.block_id x
+// CHECK-NEXT: %[[GRID:.*]] = gpu.grid_dim x
+// CHECK-NEXT: %[[LEFT:.*]] = arith.subi %[[TILES]], %[[BID]] : index
+// CHECK-NEXT: %[[SHARE:.*]] = arith.ceildivui %[[LEFT]], %[[GRID]] : index
+// CHECK-NEXT: %[[ANY:.*]] = arith.cmpi ult, %[[BID]], %[[TILES]] : index
+// CHECK-NEXT: %[[MINE:.*]] = arith.select %[[ANY]], %[[SHARE]], %c0 : index
+// CHECK: nvvm.mbarrier.init %{{.*}}, %c128_i32
+// CHECK: %[[MATH:.*]] = arith.cmpi ult, %thread_id_x, %c256 : index
+// CHECK-NEXT: scf.if %[[MATH]] {
+// CHECK-NEXT: nvvm.setmaxregister increase 232
+// CHECK-NEXT: %[[GROUP:.*]] = arith.divui %thread_id_x, %c128 : index
+// CHECK-NEXT: scf.for %[[J:.*]] = %[[GROUP]] to %[[MINE]] step %c2 {
+// CHECK: %[[LATER:.*]] = arith.cmpi ugt, %[[J]], %c0 : index
+// CHECK-NEXT: scf.if %[[LATER]] {
+// CHECK-NEXT: %[[OWN:.*]] = arith.addi %[[GROUP]], %c2 : index
+// CHECK-NEXT: %[[OWN32:.*]] = arith.index_castui %[[OWN]] : index to i32
+// CHECK-NEXT: nvvm.barrier id = %[[OWN32]] number_of_threads = %c256_i32
+// CHECK: %[[FIRST:.*]] = arith.muli %[[J]], %[[NUMK]] : index
+// CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[J]], %c1 : index
+// CHECK-NEXT: %[[FOLLOWS:.*]] = arith.cmpi ult, %[[NEXT]], %[[MINE]] : index
+// CHECK-NEXT: %[[END:.*]] = arith.addi %[[FIRST]], %[[NUMK]] : index
+// CHECK: %[[ACC:.*]] = scf.for %{{.*}} = %[[FIRST]] to %[[END]] step %c1
+// CHECK: mini.warpgroup_mma
+// CHECK: mini.stage_release
+// CHECK: scf.if %[[FOLLOWS]] {
+// CHECK-NEXT: %[[OTHER:.*]] = arith.subi %c3, %[[GROUP]] : index
+// CHECK-NEXT: %[[OTHER32:.*]] = arith.index_castui %[[OTHER]] : index to i32
+// CHECK-NEXT: nvvm.barrier.arrive id = %[[OTHER32]] number_of_threads = %c256_i32
+// CHECK-NEXT: } {mini.after_issue}
+// CHECK: mini.warp_store %[[ACC]], {{.*}} {pairs} : <acc, 16x256xf32>, memref<?xf16>
+// CHECK: } else {
+// CHECK-NEXT: nvvm.setmaxregister decrease 40
+// CHECK-NEXT: %[[ISSUER:.*]] = arith.cmpi eq, %thread_id_x, %c256 : index
+// CHECK-NEXT: scf.if %[[ISSUER]] {
+// CHECK-NEXT: scf.for %[[PJ:.*]] = %c0 to %[[MINE]] step %c1 {
+// CHECK: %[[PFIRST:.*]] = arith.muli %[[PJ]], %[[NUMK]] : index
+// CHECK-NEXT: %[[AFTER:.*]] = arith.subi %c0, %[[PFIRST]] : index
+// CHECK-NEXT: %[[PEND:.*]] = arith.addi %[[PFIRST]], %[[NUMK]] : index
+// CHECK-NEXT: scf.for %[[KT:.*]] = %[[PFIRST]] to %[[PEND]] step %c1 {
+// CHECK: mini.stage_copy_tma %[[DA]], %[[DB]] {{.*}} step %[[KT]] after %[[AFTER]]
+gpu.module @k {
+  gpu.func @tma_pingpong(%a: memref<?xf16>, %b: memref<?xf16>, %c: memref<?xf16>, %zero: index,
+                         %batches: index, %m: index, %n: index, %k: index, %da: !llvm.ptr,
+                         %db: !llvm.ptr) kernel {
+    mini.block_matmul %a[%zero], %b[%zero] -> %c[%zero] block(%zero, %zero) batch %batches sizes(%m, %n, %k) tensor_maps(%da, %db : !llvm.ptr, !llvm.ptr) {config = #mini.matmul_config<tile_m = 64, tile_n = 256, tile_k = 64, warps_m = 4, warps_n = 1, stages = 5, math = "wgmma", copy = "tma", producer_warps = 4, pingpong = 1>} : memref<?xf16>, memref<?xf16>, memref<?xf16>
+    gpu.return
+  }
+}

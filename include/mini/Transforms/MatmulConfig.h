@@ -28,6 +28,8 @@ MatmulConfigAttr skinnyTileConfig(mlir::MLIRContext *ctx);
 /// default's 128x256 tiles, 4 stages and producer warpgroup, each tile the
 /// gate's 128 columns beside the up's, without the stream-K tail.
 MatmulConfigAttr productPairConfig(mlir::MLIRContext *ctx);
+/// The persistent ping-pong wgmma kernel's config (config pingpong = 1).
+MatmulConfigAttr pingpongConfig(mlir::MLIRContext *ctx);
 /// The most rows of A the few-rows tiling takes by default (a static M, or
 /// the launch of a size variant).
 constexpr int64_t kFewRowsMaxM = 64;

@@ -157,6 +157,9 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
     taking at least 1 / S of a tile's K steps (`tail_splits` in the config);
     it applies to the configs with TMA copies, a producer warpgroup and no
     clusters, and is dropped from the others (the small tiles).
+    `pingpong=1` (sm_90a) starts from the persistent ping-pong wgmma config
+    (64x256 tiles a warpgroup, 5 stages; `pingpong` in the config), which
+    the other options then adjust.
 
     A SwiGLU pair (`mini.matmul` with `up`, from mini-fuse) keeps its one
     kernel on sm_90a where K and N are static multiples of 8 (TMA rows), M
@@ -179,7 +182,8 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
     Option<"copy", "copy", "std::string", "\"\"", "cp_async or tma (sm_90, mma_sync)">,
     Option<"clusterM", "cluster-m", "int64_t", "-1", "Blocks per cluster along M, sharing B by TMA multicast (tma)">,
     Option<"producerWarps", "producer-warps", "int64_t", "-1", "Warps that only issue the TMA copies: 0 or 4 (tma, 8 math warps)">,
-    Option<"tailSplits", "tail-splits", "int64_t", "-1", "The last, partial wave stream-K style, each block taking at least 1/S of a tile's K steps (TMA with producer warps; 1: none)">
+    Option<"tailSplits", "tail-splits", "int64_t", "-1", "The last, partial wave stream-K style, each block taking at least 1/S of a tile's K steps (TMA with producer warps; 1: none)">,
+    Option<"pingpong", "pingpong", "int64_t", "-1", "1: the persistent ping-pong wgmma kernel (sm_90a; K and N static multiples of 8), 0: not">
   ];
   // A SwiGLU pair may split into a mini.elementwise (arith and math body).
   let dependentDialects = ["mini::MiniDialect", "mlir::arith::ArithDialect",

@@ -200,9 +200,12 @@ static LogicalResult verifyTensorCore(MatmulConfigAttr cfg, Type elementType, Er
                        << producer;
   // setmaxnreg raises the math warps above the 168 registers a 384-thread
   // block starts with; it works per warpgroup, and 240 each fits 8 warps.
-  if (producer && (!cfg.usesTma() || wm * wn != 8))
+  // (ping-pong: two warpgroups of 4 warps)
+  int64_t mathWarps = wm * wn * (cfg.isPingpong() ? MatmulConfigAttr::kPingpongGroups : 1);
+  if (producer && (!cfg.usesTma() || mathWarps != 8))
     return emitError() << "matmul_config producer_warps = 4 needs copy = \"tma\" and 8 math "
-                       << "warps; got copy = \"" << copy << "\", " << wm << " x " << wn << " warps";
+                       << "warps; got copy = \"" << copy << "\", " << wm << " x " << wn << " warps"
+                       << (cfg.isPingpong() ? " (two warpgroups: pingpong)" : "");
   if (cfg.isWgmma() && failed(cfg.verifyWgmma(elementType, emitError)))
     return failure();
   int64_t bytes = cfg.sharedMemoryBytes(elementType);
@@ -247,6 +250,12 @@ MatmulConfigAttr::verifyFor(Type elementType,
                        << " needs copy = \"tma\" with producer warps and no clusters; got copy = \""
                        << copy << "\", producer_warps = " << getProducerWarps()
                        << ", cluster_m = " << cm;
+  int64_t pingpong = getPingpong();
+  if (pingpong != 0 && pingpong != 1)
+    return emitError() << "matmul_config pingpong must be 0 or 1, got " << pingpong;
+  if (pingpong && (!isWgmma() || splits > 1))
+    return emitError() << "matmul_config pingpong = 1 needs math = \"wgmma\" and no stream-K "
+                       << "tail; got math = \"" << math << "\", tail_splits = " << splits;
   if (isGemv())
     return verifyGemv(*this, elementType, emitError);
   if (getMath() == MathUnit::simt)
@@ -263,12 +272,16 @@ MatmulConfigAttr::verifyWgmma(Type elementType,
                               function_ref<InFlightDiagnostic()> emitError) const {
   int64_t tm = getTileM(), tn = getTileN(), tk = getTileK();
   int64_t rowBytes = tk * elementType.getIntOrFloatBitWidth() / 8;
-  if (!usesTma() || getProducerWarps() != 4 || getWarpsM() != 8 || getWarpsN() != 1 ||
-      tm != 128 || tn % kTmaBoxCols || tn > kMaxWgmmaTileN || rowBytes != 128)
-    return emitError() << "matmul_config math = \"wgmma\" needs copy = \"tma\", "
-                       << "producer_warps = 4, 8 x 1 warps, tile_m = 128, tile_n a multiple of "
+  // Ping-pong: each warpgroup takes whole tiles of its own 64 rows.
+  int64_t rows = isPingpong() ? 64 : 128, warpsM = rows / 16;
+  if (!usesTma() || getProducerWarps() != 4 || getWarpsM() != warpsM || getWarpsN() != 1 ||
+      tm != rows || tn % kTmaBoxCols || tn > kMaxWgmmaTileN || rowBytes != 128)
+    return emitError() << "matmul_config math = \"wgmma\"" << (isPingpong() ? " with pingpong" : "")
+                       << " needs copy = \"tma\", producer_warps = 4, " << warpsM
+                       << " x 1 warps, tile_m = " << rows << ", tile_n a multiple of "
                        << kTmaBoxCols << " up to " << kMaxWgmmaTileN
-                       << " and tile_k rows of 128 bytes; got copy = \"" << stringifyCopyKind(getCopy())
+                       << " and tile_k rows of 128 bytes; got copy = \""
+                       << stringifyCopyKind(getCopy())
                        << "\", producer_warps = " << getProducerWarps() << ", " << getWarpsM()
                        << " x " << getWarpsN() << " warps, tile " << tm << "x" << tn << "x" << tk;
   return success();
@@ -338,10 +351,12 @@ LogicalResult MatmulOp::verify() {
 LogicalResult MatmulOp::verifyLaunchChoices() {
   Type elementType = cast<RankedTensorType>(getLhs().getType()).getElementType();
   ArrayAttr variants = getSizeVariantsAttr();
-  bool splitTail = getConfigAttr() && getConfigAttr().getTailSplits() > 1;
-  if (!variants && (getTileRatesAttr() || getVariantMaxMAttr() || (getSmCountAttr() && !splitTail)))
+  // A split tail plans, and a persistent kernel caps its grid, by SMs.
+  bool bySms =
+      getConfigAttr() && (getConfigAttr().getTailSplits() > 1 || getConfigAttr().isPingpong());
+  if (!variants && (getTileRatesAttr() || getVariantMaxMAttr() || (getSmCountAttr() && !bySms)))
     return emitOpError() << "sm_count, tile_rates and variant_max_m need size_variants "
-                            "(sm_count alone: a config with tail_splits > 1)";
+                            "(sm_count alone: a config with tail_splits > 1 or pingpong)";
   if (getSmCountAttr() && *getSmCount() < 1)
     return emitOpError() << "sm_count must be >= 1, got " << *getSmCount();
   if (!variants)

@@ -48,8 +48,17 @@ static void describeMatmulMmaKernel(Operation *op, MatmulConfigAttr cfg, const T
   if (cfg.getTailSplits() > 1)
     spec.splitTail = {cfg.getTailSplits(), "K", t.tk, t.tm * t.tn, {"K", "N"}, "", splitBlocks};
   int64_t clusterM = cfg.getClusterM();
-  if (clusterM > 1) {
+  if (clusterM > 1)
     spec.attrs.set("cluster_m", b.getI64IntegerAttr(clusterM));
+  if (cfg.isPingpong()) {
+    // Persistent: one block an SM at most (whole clusters of them), striding
+    // over the tiles (at least one block a tile when there are fewer).
+    auto mm = cast<MatmulOp>(op);
+    int64_t sms = mm.getSmCount() ? int64_t(*mm.getSmCount()) : smCount("sm_90a");
+    spec.attrs.set("pingpong", b.getBoolAttr(true));
+    spec.grid[0] = {{"batch", "M", "N"}, 1, clusterM, sms / clusterM * clusterM};
+    spec.grid[1] = spec.grid[2] = GridDim{};
+  } else if (clusterM > 1) {
     spec.grid[1].cluster = clusterM; // the blocks past M only help with the copies
   }
 }
@@ -59,6 +68,16 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
                                                KernelSpec &spec, bool splitBlocks) {
   auto mm = cast<MatmulOp>(op);
   bool pair = static_cast<bool>(mm.getUp()); // its config fits (buildKernels checks)
+  if (cfg.isPingpong()) {
+    // Its tiles have no scalar path: TMA must address every row.
+    auto rhs = cast<RankedTensorType>(mm.getRhs().getType());
+    int64_t k = rhs.getShape()[rhs.getRank() - 2], n = rhs.getShape().back();
+    if (ShapedType::isDynamic(k) || ShapedType::isDynamic(n) || k % 8 || n % 8)
+      return op->emitOpError() << "matmul_config pingpong = 1 needs K and N static multiples of "
+                               << "8; got K = "
+                               << (ShapedType::isDynamic(k) ? "?" : std::to_string(k))
+                               << ", N = " << (ShapedType::isDynamic(n) ? "?" : std::to_string(n));
+  }
   Tiling t{cfg.getTileM(),
            cfg.getTileN(),
            cfg.getTileK(),
@@ -74,9 +93,12 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   int64_t clusterM = cfg.getClusterM();
   Location loc = op->getLoc();
   gpu::GPUFuncOp func = createKernel(b, loc, module, name, spec, ArrayRef<MemRefType>{});
-  if (clusterM > 1) // .reqnctapercluster: a plain launch forms the clusters
+  if (clusterM > 1) { // .reqnctapercluster: a plain launch forms the clusters
+    int32_t blocks = static_cast<int32_t>(clusterM);
     func->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
-                  b.getDenseI32ArrayAttr({1, static_cast<int32_t>(clusterM), 1}));
+                  b.getDenseI32ArrayAttr(cfg.isPingpong() ? ArrayRef<int32_t>{blocks, 1, 1}
+                                                          : ArrayRef<int32_t>{1, blocks, 1}));
+  }
   if (cfg.getProducerWarps()) {
     spec.attrs.set("producer_warps", b.getI64IntegerAttr(cfg.getProducerWarps()));
     // .minnctapersm 1: ptxas honours setmaxnreg only when it knows the
@@ -105,31 +127,32 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   // fastest, a wave of blocks covers one to three rows of tiles and so
   // reads all of B from DRAM for every few rows; a SwiGLU pair (its B tile
   // twice its C tile) then ran at 0.56x of two cuBLAS GEMMs at 4096 x 11008
-  // x 4096. wgmma kernels take grouped order instead (Triton's GROUP_M):
-  // groups of kGroupRows row tiles, M fastest within a group, so that a
-  // wave of 132 blocks covers about 16 x 8 tiles and reads each of their A
-  // and B tiles once. The grid is the tiles' (gridDim = tiles along N, M).
-  // Not with clusters: a cluster's blocks, consecutive along y, share the B
-  // tile of their column.
+  // x 4096. wgmma kernels take grouped order instead (groupedTile). The
+  // grid is the tiles' (gridDim = tiles along N, M). Not with clusters: a
+  // cluster's blocks, consecutive along y, share the B tile of their column.
   Value tilesN = gpu::GridDimOp::create(b, loc, gpu::Dimension::x);
   Value tilesM = gpu::GridDimOp::create(b, loc, gpu::Dimension::y);
   auto place = [&]() -> std::pair<Value, Value> {
     if (!cfg.isWgmma() || clusterM > 1)
       return {kb.blockId(gpu::Dimension::y), kb.blockId(gpu::Dimension::x)};
-    constexpr int64_t kGroupRows = 16;
     Value id = kb.add(kb.blockId(gpu::Dimension::x), kb.mul(tilesN, kb.blockId(gpu::Dimension::y)));
-    Value perGroup = kb.mul(tilesN, kb.idx(kGroupRows));
-    Value firstRow = kb.mul(kb.div(id, perGroup), kb.idx(kGroupRows));
-    Value groupRows = kb.min(kb.sub(tilesM, firstRow), kb.idx(kGroupRows));
-    Value inGroup = kb.rem(id, perGroup);
-    return {kb.add(firstRow, kb.rem(inGroup, groupRows)), kb.div(inGroup, groupRows)};
+    return groupedTile(kb, id, tilesM, tilesN);
   };
   auto wholeTile = [&](Value row, Value col) {
     blockMatmul(kb.blockId(gpu::Dimension::z), kb.mul(row, kb.idx(t.tm)),
                 kb.mul(col, kb.idx(t.storedTileN())), TailBlock{});
   };
   unsigned planAt = mapsAt + spec.tensorMaps.size();
-  if (splitBlocks) {
+  if (cfg.isPingpong()) {
+    // The persistent block finds its tiles (mini-promote-tiles): the
+    // batch operand is the batch count, the corner unused.
+    Value zero = kb.idx(0);
+    auto block = BlockMatmulOp::create(b, loc, A, zero, B, zero, C, zero, args.batch, zero, zero, M,
+                                       N, K, maps, Value(), Value(), Value(), Value(), Value(),
+                                       epilogue.inputs, epilogue.biasAttr(b.getContext()), cfg,
+                                       /*up_pair=*/false);
+    epilogue.cloneInto(block.getEpilogue());
+  } else if (splitBlocks) {
     // Block x runs its range of the tail's K steps; mini-promote-tiles
     // finds the tiles in it.
     TailBlock tail{kb.blockId(gpu::Dimension::x), func.getArgument(planAt + 3),

@@ -333,12 +333,25 @@ void MmaFragments::storeWmma(KernelBuilder &kb, WarpTileType acc, ValueRange fra
   }
 }
 
+/// Pairs a lane takes through a fused epilogue at once in the unstaged
+/// store (all of a 16 x 256 tile's would load 128 inputs beside the 128
+/// accumulators: the ping-pong kernel spilled).
+constexpr size_t kUnstagedEpilogueGroups = 8;
+
 void MmaFragments::storeMmaSync(KernelBuilder &kb, WarpTileType acc, ValueRange frags,
                                 const Store &s) {
   SmallVector<MatmulEpilogue::Group> groups;
+  auto flush = [&] {
+    SmallVector<SmallVector<Value>> values = s.epilogue.apply(kb, groups);
+    for (auto [g, grp] : llvm::enumerate(groups))
+      kb.ifThenElse(grp.inside, [&] { kb.storeVecF32(values[g], s.dest, grp.at); });
+    groups.clear();
+  };
   auto group = [&](Value r, Value c, SmallVector<Value, 4> vals) {
     groups.push_back({std::move(vals), kb.add(s.offset, kb.add(kb.mul(r, s.cols), c)), c,
                       kb.andi(kb.ult(r, s.rows), kb.ult(c, s.cols))});
+    if (s.epilogue && groups.size() == kUnstagedEpilogueGroups)
+      flush();
   };
   // mma.sync m16n8 accumulator: lane l holds rows l/4 and l/4 + 8, columns
   // 2*(l%4) and 2*(l%4) + 1.
@@ -358,9 +371,8 @@ void MmaFragments::storeMmaSync(KernelBuilder &kb, WarpTileType acc, ValueRange 
       group(r, c, {v0});
       group(r, kb.add(c, kb.idx(1)), {v1});
     }
-  SmallVector<SmallVector<Value>> values = s.epilogue.apply(kb, groups);
-  for (auto [g, grp] : llvm::enumerate(groups))
-    kb.ifThenElse(grp.inside, [&] { kb.storeVecF32(values[g], s.dest, grp.at); });
+  if (!groups.empty())
+    flush();
 }
 
 /// Chunks of 4 f32 a lane takes through a fused epilogue at once.

@@ -68,6 +68,12 @@ struct Match {
   WarpgroupMmaWaitOp wgmmaWait; // and the wait for it
 };
 
+/// Marks an op right after a wgmma consumer loop that needs only the loop's
+/// waits for its steps, not its last batch done (the ping-pong's turn to
+/// the other warpgroup): mini-pipeline-stages moves it before the drain.
+/// Its operands must be defined before the loop.
+constexpr llvm::StringLiteral kAfterIssueAttrName = "mini.after_issue";
+
 /// A producer warpgroup's copy loop (from any step, like the math loop):
 ///   scf.for %kt = %lb to %n step 1 {
 ///     mini.stage_wait %bars[%c0] use %kt + 1 released

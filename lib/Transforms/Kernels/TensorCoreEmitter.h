@@ -35,6 +35,13 @@ struct Tiling {
   int64_t warpTileN() const { return tn / wn; }
 };
 
+/// The (row, column) of tile `index` of a tilesM x tilesN grid of C tiles
+/// in grouped order (Triton's GROUP_M): groups of kGroupRows row tiles, M
+/// fastest within a group, so that a wave of 132 blocks covers about 16 x 8
+/// tiles and reads each of their A and B tiles once.
+constexpr int64_t kGroupRows = 16;
+std::pair<Value, Value> groupedTile(KernelBuilder &kb, Value index, Value tilesM, Value tilesN);
+
 class TensorCoreEmitter {
 public:
   TensorCoreEmitter(KernelBuilder &kb, const Tiling &t, Type elt, Value A, Value B, Value M,

@@ -4,6 +4,14 @@
 
 namespace mini::tensorcore {
 
+std::pair<Value, Value> groupedTile(KernelBuilder &kb, Value index, Value tilesM, Value tilesN) {
+  Value perGroup = kb.mul(tilesN, kb.idx(kGroupRows));
+  Value firstRow = kb.mul(kb.div(index, perGroup), kb.idx(kGroupRows));
+  Value groupRows = kb.min(kb.sub(tilesM, firstRow), kb.idx(kGroupRows));
+  Value inGroup = kb.rem(index, perGroup);
+  return {kb.add(firstRow, kb.rem(inGroup, groupRows)), kb.div(inGroup, groupRows)};
+}
+
 TensorCoreEmitter::Fragments TensorCoreEmitter::loadFragments(Value stage, int64_t kk) {
   MLIRContext *ctx = kb.b.getContext();
   auto aType = WarpTileType::get(ctx, "a", {t.warpTileM(), 16}, elt);

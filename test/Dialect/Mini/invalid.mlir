@@ -577,6 +577,60 @@ func.func @matmul_config_producer_warps(%a: tensor<8x8xf16>) {
 
 // -----
 
+func.func @matmul_config_pingpong_range(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config pingpong must be 0 or 1, got 2}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 64, tile_n = 256, tile_k = 64, warps_m = 4, warps_n = 1, stages = 5, math = "wgmma", copy = "tma", producer_warps = 4, pingpong = 2>} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+// The ping-pong schedule is the wgmma kernel's (and its tiles are whole:
+// no stream-K tail).
+func.func @matmul_config_pingpong_mma_sync(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config pingpong = 1 needs math = "wgmma" and no stream-K tail; got math = "mma_sync", tail_splits = 1}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, pingpong = 1>} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_config_pingpong_tail(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config pingpong = 1 needs math = "wgmma" and no stream-K tail; got math = "wgmma", tail_splits = 4}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 64, tile_n = 256, tile_k = 64, warps_m = 4, warps_n = 1, stages = 5, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4, pingpong = 1>} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+// Two ping-pong warpgroups of 8 warps would be 16 math warps.
+func.func @matmul_config_pingpong_warps(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config producer_warps = 4 needs copy = "tma" and 8 math warps; got copy = "tma", 8 x 1 warps (two warpgroups: pingpong)}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, pingpong = 1>} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+// Each ping-pong warpgroup owns a whole tile: 64 rows.
+func.func @matmul_config_pingpong_rows(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{matmul_config math = "wgmma" with pingpong needs copy = "tma", producer_warps = 4, 4 x 1 warps, tile_m = 64, tile_n a multiple of 64 up to 256 and tile_k rows of 128 bytes; got copy = "tma", producer_warps = 4, 4 x 1 warps, tile 128x256x64}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 4, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, pingpong = 1>} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+// Two warpgroups of 64 x 256 accumulators and the ring: 6 stages of 40 KiB
+// do not fit.
+func.func @matmul_config_pingpong_stages(%a: tensor<8x8xf16>) {
+  // expected-error-re @+1 {{matmul_config needs {{[0-9]+}} bytes of shared memory, more than the 232448 one block may use}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 64, tile_n = 256, tile_k = 64, warps_m = 4, warps_n = 1, stages = 6, math = "wgmma", copy = "tma", producer_warps = 4, pingpong = 1>} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
 func.func @matmul_size_variants_alone(%a: tensor<?x?xf16>) {
   // expected-error @+1 {{size_variants needs a config, sm_count, tile_rates and at least one variant}}
   %c = mini.matmul %a, %a {size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
@@ -667,7 +721,7 @@ func.func @matmul_config_tail_splits_no_producer(%a: tensor<8x8xf16>) {
 // -----
 
 func.func @matmul_sm_count_without_split(%a: tensor<8x8xf16>) {
-  // expected-error @+1 {{sm_count, tile_rates and variant_max_m need size_variants (sm_count alone: a config with tail_splits > 1)}}
+  // expected-error @+1 {{sm_count, tile_rates and variant_max_m need size_variants (sm_count alone: a config with tail_splits > 1 or pingpong)}}
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, sm_count = 132 : i64} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
   return
 }

@@ -26,6 +26,18 @@ func.func @matmul_configs(%a: tensor<17x65xf16>, %b: tensor<65x33xf16>) -> (tens
 
 // -----
 
+// pingpong prints only when set (1: the persistent ping-pong kernel).
+// CHECK-LABEL: func @matmul_pingpong
+// CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 256, tile_k = 64, warps_m = 4, warps_n = 1, stages = 5, math = "wgmma", copy = "tma", producer_warps = 4, pingpong = 1>}
+// CHECK: {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4>}
+func.func @matmul_pingpong(%a: tensor<17x64xf16>, %b: tensor<64x32xf16>) -> (tensor<17x32xf16>, tensor<17x32xf16>) {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 64, tile_n = 256, tile_k = 64, warps_m = 4, warps_n = 1, stages = 5, math = "wgmma", copy = "tma", producer_warps = 4, pingpong = 1>} : tensor<17x64xf16>, tensor<64x32xf16> -> tensor<17x32xf16>
+  %d = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, pingpong = 0>} : tensor<17x64xf16>, tensor<64x32xf16> -> tensor<17x32xf16>
+  return %c, %d : tensor<17x32xf16>, tensor<17x32xf16>
+}
+
+// -----
+
 // CHECK-LABEL: func @matmul_batched_dynamic
 // CHECK: mini.matmul %{{.*}}, %{{.*}} : tensor<4x?x?xbf16>, tensor<4x?x?xbf16> -> tensor<4x?x?xbf16>
 func.func @matmul_batched_dynamic(%a: tensor<4x?x?xbf16>, %b: tensor<4x?x?xbf16>) -> tensor<4x?x?xbf16> {

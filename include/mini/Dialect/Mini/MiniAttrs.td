@@ -181,6 +181,14 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
       kernel when it would not save a quarter of a tile's steps, with a
       batch, or with K or N not a multiple of 8. 1 (not printed): no tail
       kernel.
+    - `pingpong` (wgmma only): 1 makes the kernel persistent, CUTLASS's
+      ping-pong schedule: one block per SM walks the C tiles in grouped
+      order, and its two math warpgroups take alternate tiles, each a whole
+      `tile_m` x `tile_n` tile (tile_m = 64, 4 x 1 warps: one warpgroup),
+      their K loops in turn through one ring of stages that the producer
+      fills tile after tile. One warpgroup's epilogue (a fused bias and
+      activation, the stores) runs while the other's wgmma run. 0 (default,
+      not printed): a block per tile, both warpgroups on its 128 rows.
 
     `mini-select-matmul-config` picks it per chip and element type; pass
     options or a hand-written attribute override it.
@@ -195,7 +203,8 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
                         Mini_CopyParameter:$copy,
                         DefaultValuedParameter<"int64_t", "1">:$cluster_m,
                         DefaultValuedParameter<"int64_t", "0">:$producer_warps,
-                        DefaultValuedParameter<"int64_t", "1">:$tail_splits);
+                        DefaultValuedParameter<"int64_t", "1">:$tail_splits,
+                        DefaultValuedParameter<"int64_t", "0">:$pingpong);
   let assemblyFormat = "`<` struct(params) `>`";
   let skipDefaultBuilders = 1;
   let builders = [
@@ -205,9 +214,10 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
                      CArg<"::mini::CopyKind", "::mini::CopyKind::cp_async">:$copy,
                      CArg<"int64_t", "1">:$cluster_m,
                      CArg<"int64_t", "0">:$producer_warps,
-                     CArg<"int64_t", "1">:$tail_splits), [{
+                     CArg<"int64_t", "1">:$tail_splits,
+                     CArg<"int64_t", "0">:$pingpong), [{
       return $_get($_ctxt, tile_m, tile_n, tile_k, warps_m, warps_n, stages, math, copy,
-                   cluster_m, producer_warps, tail_splits);
+                   cluster_m, producer_warps, tail_splits, pingpong);
     }]>
   ];
   let extraClassDeclaration = [{
@@ -223,8 +233,14 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
     bool usesTma() const { return getCopy() == ::mini::CopyKind::tma; }
     /// Threads of the warps that do the math (and every copy but TMA's).
     int64_t mathThreads() const { return 32 * getWarpsM() * getWarpsN(); }
-    /// Threads per block: the math warps and the producer warps.
-    int64_t blockThreads() const { return mathThreads() + 32 * getProducerWarps(); }
+    /// Math warpgroups that take turns on a persistent block's tiles.
+    bool isPingpong() const { return getPingpong() == 1; }
+    static constexpr int64_t kPingpongGroups = 2;
+    /// Threads per block: the math warps (each ping-pong warpgroup's) and
+    /// the producer warps.
+    int64_t blockThreads() const {
+      return mathThreads() * (isPingpong() ? kPingpongGroups : 1) + 32 * getProducerWarps();
+    }
     /// With a producer warpgroup: the registers setmaxnreg leaves each
     /// producer thread and gives each math thread (24 x 128 + 240 x 256 fits
     /// the 64K register file).
@@ -240,7 +256,8 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
     /// two B boxes (the gate's columns beside the up's).
     bool fitsProductPair() const {
       return isWgmma() && usesTma() && getProducerWarps() > 0 && getWarpsN() == 1 &&
-             getClusterM() == 1 && getTailSplits() <= 1 && getTileN() % (2 * kTmaBoxCols) == 0;
+             getClusterM() == 1 && getTailSplits() <= 1 && !isPingpong() &&
+             getTileN() % (2 * kTmaBoxCols) == 0;
     }
     /// TMA path: elements per row of one B box (128-byte swizzle span).
     static constexpr int64_t kTmaBoxCols = 64;
