@@ -387,10 +387,9 @@ private:
                                               : mini::tensorCoreDefaults(op, *wantMath, chip, wantCopy);
     else if (wantCopy && *wantCopy != c.getCopy() && c.isTensorCore())
       c = mini::tensorCoreDefaults(op, c.getMath(), chip, wantCopy); // likewise the copies
-    if (pingpong == 1 && c.isWgmma() && !c.isPingpong())
+    // (No chip default is the ping-pong: pingpong=0 keeps them.)
+    if (pingpong == 1 && c.isWgmma())
       c = mini::pingpongConfig(op.getContext());
-    else if (pingpong == 0 && c.isPingpong())
-      c = mini::tensorCoreDefaults(op, c.getMath(), chip, wantCopy);
     // Options target the tensor cores.
     if (c.getMath() == mini::MathUnit::simt && wantMath != mini::MathUnit::simt)
       return c;
