@@ -601,6 +601,46 @@ gpu.module @m {
 
 // -----
 
+// An op right after the wgmma loop marked mini.after_issue (the ping-pong's
+// turn to the other warpgroup) needs only the loop's waits for its steps:
+// it goes before the wait for the last batch, without its mark.
+// CHECK-LABEL: gpu.func @wgmma_after_issue
+// CHECK-SAME: %[[FOLLOWS:[^:]*]]: i1
+// CHECK: %[[LOOP:.*]]:2 = scf.for
+// CHECK: scf.if %[[FOLLOWS]] {
+// CHECK-NEXT: nvvm.barrier.arrive id = %c3_i32 number_of_threads = %c256_i32
+// CHECK-NEXT: }{{$}}
+// CHECK-NEXT: %[[DONE:.*]] = mini.warpgroup_mma_wait 0(%[[LOOP]]#0)
+// CHECK-NOT: mini.after_issue
+!sa = memref<4x128x64xf16, #gpu.address_space<workgroup>>
+!sb = memref<4x4x64x64xf16, #gpu.address_space<workgroup>>
+!bars = memref<8xi64, #gpu.address_space<workgroup>>
+!acc = !mini.warp_tile<acc, 16x256xf32>
+gpu.module @m {
+  gpu.func @wgmma_after_issue(%c: memref<?xf16>, %sa: !sa, %sb: !sb, %bars: !bars, %lb: index,
+                              %ub: index, %row: index, %m: index, %n: index, %follows: i1) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3_i32 = arith.constant 3 : i32
+    %c256_i32 = arith.constant 256 : i32
+    %zero = mini.warp_zero : !acc
+    %r = scf.for %kt = %lb to %ub step %c1 iter_args(%acc = %zero) -> (!acc) {
+      mini.stage_wait %bars[%c0] use %kt : !bars
+      %issued = mini.warpgroup_mma stage %c0 row %row of %sa, %sb, %acc : !sa, !sb -> !acc
+      %done = mini.warpgroup_mma_wait 0 (%issued) : !acc -> !acc
+      mini.stage_release %bars[%c0] : !bars
+      scf.yield %done : !acc
+    }
+    scf.if %follows {
+      nvvm.barrier.arrive id = %c3_i32 number_of_threads = %c256_i32
+    } {mini.after_issue}
+    mini.warp_store %r, %c[%c0] at(%row, %c0) bounds(%m, %n) : !acc, memref<?xf16>
+    gpu.return
+  }
+}
+
+// -----
+
 // A wgmma loop that reads the accumulator between the batch and its wait is
 // not the form: it stays as written.
 // CHECK-LABEL: gpu.func @wgmma_not_the_form
