@@ -332,21 +332,28 @@ gpu.module @m {
 // Through scratch, an epilogue needs the scratch in f32: the pairs go
 // there unchanged, and the epilogue runs on the chunks read back (4 f32 a
 // lane, 32 rows of 4 chunks a pass of the warp): the bias read by column
-// as 4-vectors for all of the slab's chunks, then the bodies, then the
-// stores of 4 bf16 inside C.
+// as 4-vectors for all of the slab's chunks, then the bodies (tanh
+// approximated by ex2 and rcp, MatmulEpilogue.h), then the stores of 4
+// bf16: all four unguarded when the four chunks are inside C, else each
+// behind its own test (a branch per chunk alone let the bodies sink into
+// the branches and run one chunk at a time).
 // CHECK-LABEL: gpu.func @staged_epilogue
 // CHECK-COUNT-8: vector.store %{{.*}} : memref<2560xf32, #gpu.address_space<workgroup>>, vector<2xf32>
 // CHECK-NEXT: nvvm.bar.warp.sync
 // CHECK-COUNT-4: vector.load %{{.*}} {alignment = 16 : i64} : memref<2560xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // CHECK-COUNT-4: vector.load %{{.*}} {alignment = 8 : i64} : memref<?xbf16>, vector<4xbf16>
 // CHECK-NOT: vector.store
-// CHECK-COUNT-16: math.tanh
 // CHECK-NOT: math.tanh
-// CHECK: scf.if
-// CHECK-NEXT: arith.truncf
+// CHECK-COUNT-16: llvm.call_intrinsic "llvm.nvvm.rcp.approx.ftz.f"
+// CHECK-NOT: llvm.call_intrinsic
+// CHECK-COUNT-3: arith.andi
+// CHECK-NEXT: scf.if %{{.*}} {
+// CHECK-NOT: scf.if
 // CHECK-COUNT-4: vector.store %{{.*}} {alignment = 8 : i64} : memref<?xbf16>, vector<4xbf16>
-// CHECK-NEXT: }
-// CHECK-NEXT: nvvm.bar.warp.sync
+// CHECK-NEXT: } else {
+// CHECK-COUNT-4: scf.if
+// CHECK-NOT: llvm.call_intrinsic
+// CHECK: nvvm.bar.warp.sync
 gpu.module @m {
   gpu.func @staged_epilogue(%c: memref<?xbf16>, %scratch: memref<2560xf32, #gpu.address_space<workgroup>>,
                             %bias: memref<?xbf16>, %row: index, %col: index, %m: index, %n: index) kernel attributes {mini.mma_kind = #mini.math<mma_sync>} {
@@ -373,7 +380,8 @@ gpu.module @m {
 
 // A SwiGLU pair's accumulator: output column j (fragment ni) combines
 // fragments ni and ni + 2 of the 32-column tile in the same lane (the gate's
-// and the up's columns j and j + 16), silu(gate) * up element by element;
+// and the up's columns j and j + 16), silu(gate) * up element by element
+// (silu as gate / (1 + 2^(-gate log2 e)) on ex2 and rcp, MatmulEpilogue.h);
 // the 32x16 result is 2 x 2 fragments, stored as pairs (canonicalization
 // forwards the combined values to the stores).
 // CHECK-LABEL: gpu.func @swiglu
@@ -385,14 +393,17 @@ gpu.module @m {
 // CHECK: %[[G:.*]] = vector.extract %[[G0]][0, 0] : f32 from vector<2x2xf32>
 // CHECK-NEXT: %[[U:.*]] = vector.extract %[[U0]][0, 0] : f32 from vector<2x2xf32>
 // CHECK-NEXT: %[[NEG:.*]] = arith.negf %[[G]] : f32
-// CHECK-NEXT: %[[E:.*]] = math.exp %[[NEG]] : f32
+// CHECK-NEXT: %[[X:.*]] = arith.mulf %[[NEG]], %[[LOG2E:.*]] : f32
+// CHECK-NEXT: %[[E:.*]] = llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"(%[[X]]) : (f32) -> f32
 // CHECK-NEXT: %[[D:.*]] = arith.addf %[[E]], %cst
-// CHECK-NEXT: %[[S:.*]] = arith.divf %[[G]], %[[D]] fastmath<afn> : f32
+// CHECK-NEXT: %[[R:.*]] = llvm.call_intrinsic "llvm.nvvm.rcp.approx.ftz.f"(%[[D]]) : (f32) -> f32
+// CHECK-NEXT: %[[S:.*]] = arith.mulf %[[G]], %[[R]] : f32
 // CHECK-NEXT: arith.mulf %[[S]], %[[U]] : f32
-// CHECK-COUNT-3: math.exp
+// CHECK-COUNT-3: llvm.nvvm.ex2.approx.ftz.f32
 // CHECK: vector.extract %[[G1]][0, 0]
 // CHECK-NEXT: vector.extract %[[U1]][0, 0]
-// CHECK-COUNT-12: math.exp
+// CHECK-COUNT-12: llvm.nvvm.ex2.approx.ftz.f32
+// CHECK-NOT: llvm.nvvm.ex2.approx.ftz.f32
 // CHECK-NOT: math.exp
 // CHECK-COUNT-8: vector.store %{{.*}}, %{{.*}}[%{{.*}}] {alignment = 8 : i64} : memref<?xf32>, vector<2xf32>
 // CHECK-NOT: vector.store

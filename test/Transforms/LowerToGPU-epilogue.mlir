@@ -32,12 +32,15 @@ func.func @bias_residual(%a: tensor<?x64xf16>, %b: tensor<64x96xf16>, %bias: ten
 // -----
 
 // The SIMT kernel applies the body to each accumulator as straight-line
-// code (no input to read here), then stores inside the bounds check.
+// code (no input to read here), then stores inside the bounds check. exp
+// becomes 2^(x log2 e) on ex2.approx.ftz (MatmulEpilogue.h).
 // CHECK-LABEL: gpu.func @exp_simt_matmul
+// CHECK: %[[LOG2E:.*]] = arith.constant 1.44269502 : f32
 // CHECK: %[[LOOP:.*]] = scf.for
 // CHECK: %[[IN:.*]] = arith.andi
 // CHECK-NEXT: %[[NEG:.*]] = arith.negf %[[LOOP]] : f32
-// CHECK-NEXT: %[[EXP:.*]] = math.exp %[[NEG]] : f32
+// CHECK-NEXT: %[[X:.*]] = arith.mulf %[[NEG]], %[[LOG2E]] : f32
+// CHECK-NEXT: %[[EXP:.*]] = llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"(%[[X]]) : (f32) -> f32
 // CHECK-NEXT: scf.if %[[IN]] {
 // CHECK-NEXT: memref.store %[[EXP]], %{{.*}}[%{{.*}}] : memref<?xf32>
 func.func @exp_simt(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
@@ -45,6 +48,32 @@ func.func @exp_simt(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32>
   ^bb0(%acc: f32):
     %n = arith.negf %acc : f32
     %e = math.exp %n : f32
+    mini.yield %e : f32
+  }
+  return %c : tensor<?x?xf32>
+}
+
+// -----
+
+// erf becomes Abramowitz and Stegun 7.1.28 (MatmulEpilogue.h): |x|, a
+// degree-6 polynomial by FMA, one rcp.approx.ftz, four squarings, then
+// 1 - r with the sign of x. No libdevice erff (math.erf) is left.
+// CHECK-LABEL: gpu.func @erf_simt_matmul
+// CHECK: %[[LOOP:.*]] = scf.for
+// CHECK: %[[T:.*]] = math.absf %[[LOOP]] : f32
+// CHECK-COUNT-6: math.fma %{{.*}}, %[[T]], %{{.*}} : f32
+// CHECK-NEXT: %[[R:.*]] = llvm.call_intrinsic "llvm.nvvm.rcp.approx.ftz.f"
+// CHECK-NEXT: %[[R2:.*]] = arith.mulf %[[R]], %[[R]] : f32
+// CHECK-NEXT: %[[R4:.*]] = arith.mulf %[[R2]], %[[R2]] : f32
+// CHECK-NEXT: %[[R8:.*]] = arith.mulf %[[R4]], %[[R4]] : f32
+// CHECK-NEXT: %[[R16:.*]] = arith.mulf %[[R8]], %[[R8]] : f32
+// CHECK-NEXT: %[[E:.*]] = arith.subf %{{.*}}, %[[R16]] : f32
+// CHECK-NEXT: math.copysign %[[E]], %[[LOOP]] : f32
+// CHECK-NOT: math.erf
+func.func @erf_simt(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 16, tile_n = 16, tile_k = 1, warps_m = 2, warps_n = 4, stages = 0, math = "simt">} : tensor<?x?xf32>, tensor<?x?xf32> -> tensor<?x?xf32> {
+  ^bb0(%acc: f32):
+    %e = math.erf %acc : f32
     mini.yield %e : f32
   }
   return %c : tensor<?x?xf32>

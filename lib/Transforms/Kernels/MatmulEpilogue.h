@@ -2,7 +2,10 @@
 // mini.matmul's epilogue region, cloned per element of C between the
 // accumulator and the store, with its inputs read at the element's place.
 // Every store path of the matmul kernels (SIMT, WMMA, mma.sync, the staged
-// and stream-K stores) goes through apply(). Private to lib/Transforms.
+// and stream-K stores) goes through store() and apply(), which emit the
+// body's exp, erf, tanh and afn divisions in approximate forms on
+// ex2/rcp.approx.ftz (their errors: MatmulEpilogue.cpp; docs/PERF.md v40).
+// Private to lib/Transforms.
 #ifndef MINI_TRANSFORMS_KERNELS_MATMULEPILOGUE_H
 #define MINI_TRANSFORMS_KERNELS_MATMULEPILOGUE_H
 
@@ -35,6 +38,12 @@ struct MatmulEpilogue {
   /// (a branch per group would leave the epilogue latency-bound).
   llvm::SmallVector<llvm::SmallVector<mlir::Value>> apply(KernelBuilder &kb,
                                                           llvm::ArrayRef<Group> groups) const;
+  /// apply(), then each group's values stored into `dest` at `at` where it
+  /// is inside C. With a body and several groups, one branch on the whole
+  /// batch being inside leads to unguarded stores: behind a branch per group
+  /// the compiler sank each body into its branch and ran the bodies one at
+  /// a time, latency-bound (docs/PERF.md v40).
+  void store(KernelBuilder &kb, llvm::ArrayRef<Group> groups, mlir::Value dest) const;
 
   /// Asks for the block's tile of each input of C's shape in L2, one
   /// cp.async.bulk.prefetch per row (threads 0 .. tileM - 1 of `threads`):
@@ -51,6 +60,10 @@ struct MatmulEpilogue {
   void cloneInto(mlir::Region &region) const;
   mlir::DenseBoolArrayAttr biasAttr(mlir::MLIRContext *ctx) const;
 };
+
+/// x * sigmoid(x) as the epilogues compute it: x / (1 + e^-x) on
+/// ex2.approx.ftz and rcp.approx.ftz (the SwiGLU pair's gate).
+mlir::Value approximateSilu(mlir::OpBuilder &b, mlir::Location loc, mlir::Value x);
 
 /// A matmul kernel's parameters (setMatmulSpec's ABI).
 struct MatmulKernelArgs {

@@ -229,9 +229,7 @@ private:
           kb.andi(kb.ult(output, kb.idx(rows * cols)), kb.andi(kb.ult(row, M), kb.ult(c, N)));
       groups.push_back({{sum}, kb.add(cBase, kb.add(kb.mul(row, N), c)), c, inside});
     }
-    SmallVector<SmallVector<Value>> values = epilogue.apply(kb, groups);
-    for (auto [g, group] : llvm::enumerate(groups))
-      kb.ifThenElse(group.inside, [&] { kb.storeVecF32(values[g], C, group.at); });
+    epilogue.store(kb, groups, C);
   }
 
   OpBuilder &b;

@@ -62,9 +62,7 @@ public:
                           kb.andi(kb.ult(r, M), kb.ult(c, N))});
       }
     }
-    SmallVector<SmallVector<Value>> values = epilogue.apply(kb, groups);
-    for (auto [g, group] : llvm::enumerate(groups))
-      kb.ifThenElse(group.inside, [&] { kb.storeVecF32(values[g], C, group.at); });
+    epilogue.store(kb, groups, C);
     gpu::ReturnOp::create(b, loc);
   }
 

@@ -6,7 +6,6 @@
 // pieces (which left the store queue throttling, docs/PERF.md v9). Every
 // store is masked at the edges of C.
 #include "MmaFragments.h"
-#include "ElementwiseScalar.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -253,7 +252,7 @@ SmallVector<Value> MmaFragments::swiglu(KernelBuilder &kb, WarpTileType acc, Val
         for (int64_t j = 0; j < 2; ++j) {
           Value g = vector::ExtractOp::create(kb.b, kb.loc, gate, ArrayRef<int64_t>{i, j});
           Value u = vector::ExtractOp::create(kb.b, kb.loc, up, ArrayRef<int64_t>{i, j});
-          Value h = arith::MulFOp::create(kb.b, kb.loc, emitSiluScalar(kb.b, kb.loc, g), u);
+          Value h = arith::MulFOp::create(kb.b, kb.loc, approximateSilu(kb.b, kb.loc, g), u);
           result = vector::InsertOp::create(kb.b, kb.loc, h, result, ArrayRef<int64_t>{i, j});
         }
       out.push_back(result);
@@ -326,9 +325,7 @@ void MmaFragments::storeWmma(KernelBuilder &kb, WarpTileType acc, ValueRange fra
                         c,
                         kb.andi(kb.ult(r, s.rows), kb.ult(c, s.cols))});
     }
-    SmallVector<SmallVector<Value>> values = s.epilogue.apply(kb, groups);
-    for (auto [g, group] : llvm::enumerate(groups))
-      kb.ifThenElse(group.inside, [&] { kb.storeVecF32(values[g], s.dest, group.at); });
+    s.epilogue.store(kb, groups, s.dest);
     NVVM::SyncWarpOp::create(kb.b, kb.loc, kb.i32(-1));
   }
 }
@@ -342,9 +339,7 @@ void MmaFragments::storeMmaSync(KernelBuilder &kb, WarpTileType acc, ValueRange 
                                 const Store &s) {
   SmallVector<MatmulEpilogue::Group> groups;
   auto flush = [&] {
-    SmallVector<SmallVector<Value>> values = s.epilogue.apply(kb, groups);
-    for (auto [g, grp] : llvm::enumerate(groups))
-      kb.ifThenElse(grp.inside, [&] { kb.storeVecF32(values[g], s.dest, grp.at); });
+    s.epilogue.store(kb, groups, s.dest);
     groups.clear();
   };
   auto group = [&](Value r, Value c, SmallVector<Value, 4> vals) {
@@ -376,7 +371,7 @@ void MmaFragments::storeMmaSync(KernelBuilder &kb, WarpTileType acc, ValueRange 
 }
 
 /// Chunks of 4 f32 a lane takes through a fused epilogue at once.
-constexpr size_t kStagedEpilogueChunks = 4;
+constexpr size_t kStagedEpilogueChunks = 8;
 
 void MmaFragments::storeStaged(KernelBuilder &kb, WarpTileType acc, ValueRange frags,
                                const Store &s) {
@@ -409,9 +404,7 @@ void MmaFragments::storeStaged(KernelBuilder &kb, WarpTileType acc, ValueRange f
     // the registers beside the loads).
     SmallVector<MatmulEpilogue::Group> groups;
     auto flush = [&] {
-      SmallVector<SmallVector<Value>> values = s.epilogue.apply(kb, groups);
-      for (auto [g, group] : llvm::enumerate(groups))
-        kb.ifThenElse(group.inside, [&] { kb.storeVecF32(values[g], s.dest, group.at); });
+      s.epilogue.store(kb, groups, s.dest);
       groups.clear();
     };
     for (int64_t c = 0; c < 16 * chunksPerRow / 32; ++c) {

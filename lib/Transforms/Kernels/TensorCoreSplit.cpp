@@ -228,9 +228,7 @@ void TensorCoreEmitter::addPartials(Value first, Value count, Value stride, Valu
                         col,
                         kb.andi(kb.ult(row, M), kb.ult(col, N))});
     }
-    SmallVector<SmallVector<Value>> values = cEpilogue.apply(kb, groups);
-    for (auto [g, group] : llvm::enumerate(groups))
-      kb.ifThenElse(group.inside, [&] { kb.storeVecF32(values[g], C, group.at); });
+    cEpilogue.store(kb, groups, C);
     return SmallVector<Value>{};
   });
 }
