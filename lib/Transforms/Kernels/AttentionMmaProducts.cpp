@@ -14,11 +14,7 @@ using namespace mlir;
 namespace mini {
 
 /// exp2 without denormals (ex2.approx.ftz): -inf gives 0, NaN stays NaN.
-Value AttentionMmaEmitter::exp2(Value x) {
-  return LLVM::CallIntrinsicOp::create(b, kb.loc, b.getF32Type(),
-                                       b.getStringAttr("llvm.nvvm.ex2.approx.ftz.f32"), x)
-      .getResult(0);
-}
+Value AttentionMmaEmitter::exp2(Value x) { return kb.exp2Approx(x); }
 
 /// The warp's A fragment of Q for head dims slice*16 .. +15.
 Value AttentionMmaEmitter::loadQ(int64_t slice) {

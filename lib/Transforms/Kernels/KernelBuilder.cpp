@@ -44,6 +44,19 @@ Value KernelBuilder::fmax(Value x, Value y) { return arith::MaximumFOp::create(b
 Value KernelBuilder::exp2(Value x) { return math::Exp2Op::create(b, loc, x); }
 Value KernelBuilder::exp(Value x) { return math::ExpOp::create(b, loc, x); }
 Value KernelBuilder::rsqrt(Value x) { return math::RsqrtOp::create(b, loc, x); }
+Value KernelBuilder::exp2Approx(Value x) {
+  return LLVM::CallIntrinsicOp::create(b, loc, b.getF32Type(),
+                                       b.getStringAttr("llvm.nvvm.ex2.approx.ftz.f32"), x)
+      .getResult(0);
+}
+Value KernelBuilder::rcpApprox(Value x) {
+  return LLVM::CallIntrinsicOp::create(b, loc, b.getF32Type(),
+                                       b.getStringAttr("llvm.nvvm.rcp.approx.ftz.f"), x)
+      .getResult(0);
+}
+Value KernelBuilder::expApprox(Value x) {
+  return exp2Approx(fmul(x, f32(1.4426950408889634f))); // log2 e
+}
 
 Value KernelBuilder::sharedPointer(Value mem, ValueRange indices) {
   auto type = cast<MemRefType>(mem.getType());

@@ -153,6 +153,14 @@ public:
   mlir::Value exp2(mlir::Value x);
   mlir::Value exp(mlir::Value x);
   mlir::Value rsqrt(mlir::Value x);
+  /// One MUFU op each (ex2.approx.ftz, rcp.approx.ftz): flushing subnormal
+  /// results to 0 spares the range checks of the non-ftz forms (5 more ops
+  /// apiece); -inf gives 0, NaN stays NaN. For arithmetic that competes with
+  /// the memory or tensor cores (epilogues, short rows, attention).
+  mlir::Value exp2Approx(mlir::Value x);
+  mlir::Value rcpApprox(mlir::Value x);
+  /// e^x as 2^(x log2 e): relative error <= ~1e-7 (1 + |x|).
+  mlir::Value expApprox(mlir::Value x);
 
   /// The shared-memory address (!llvm.ptr<3>) of mem[indices], mem a
   /// row-major workgroup memref of static shape.

@@ -49,57 +49,32 @@ MatmulEpilogue matmulEpilogueOf(MatmulOp op, ValueRange inputs) {
 
 namespace {
 
-constexpr double kLog2E = 1.4426950408889634;
-
-Value f32Constant(OpBuilder &b, Location loc, double v) {
-  return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(static_cast<float>(v)));
-}
-
-/// One MUFU op each; their flush of subnormal results to 0 spares the
-/// range checks of the non-ftz forms (5 more ops apiece).
-Value ex2Ftz(OpBuilder &b, Location loc, Value x) {
-  return LLVM::CallIntrinsicOp::create(b, loc, b.getF32Type(),
-                                       b.getStringAttr("llvm.nvvm.ex2.approx.ftz.f32"), x)
-      .getResult(0);
-}
-Value rcpFtz(OpBuilder &b, Location loc, Value x) {
-  return LLVM::CallIntrinsicOp::create(b, loc, b.getF32Type(),
-                                       b.getStringAttr("llvm.nvvm.rcp.approx.ftz.f"), x)
-      .getResult(0);
-}
-
-/// e^x as 2^(x log2 e): relative error <= ~1e-7 (1 + |x|).
-Value approximateExp(OpBuilder &b, Location loc, Value x) {
-  return ex2Ftz(b, loc, arith::MulFOp::create(b, loc, x, f32Constant(b, loc, kLog2E)));
-}
-
 /// erf(x) as Abramowitz and Stegun 7.1.28, 1 - (1 + a1 t + ... + a6 t^6)^-16
 /// for t = |x| with the sign of x: one reciprocal and 11 FMA-unit ops against
 /// libdevice's ~30 (three ranges evaluated and selected). Absolute error
 /// <= 2e-6 in f32 (the subtraction near 0), so GELU's error is <= 1e-6 |x|:
 /// far below a 16-bit C's rounding and the 1e-5 of an f32 one. +-inf give
 /// +-1, NaN stays NaN.
-Value approximateErf(OpBuilder &b, Location loc, Value x) {
-  static constexpr double kA[] = {0.0705230784, 0.0422820123, 0.0092705272,
-                                  0.0001520143, 0.0002765672, 0.0000430638};
-  Value t = math::AbsFOp::create(b, loc, x);
-  Value p = f32Constant(b, loc, kA[5]);
+Value approximateErf(KernelBuilder &kb, Value x) {
+  static constexpr float kA[] = {0.0705230784f, 0.0422820123f, 0.0092705272f,
+                                 0.0001520143f, 0.0002765672f, 0.0000430638f};
+  Value t = math::AbsFOp::create(kb.b, kb.loc, x);
+  Value p = kb.f32(kA[5]);
   for (int i = 4; i >= 0; --i)
-    p = math::FmaOp::create(b, loc, p, t, f32Constant(b, loc, kA[i]));
-  Value r = rcpFtz(b, loc, math::FmaOp::create(b, loc, p, t, f32Constant(b, loc, 1.0)));
+    p = kb.fma(p, t, kb.f32(kA[i]));
+  Value r = kb.rcpApprox(kb.fma(p, t, kb.f32(1.0f)));
   for (int i = 0; i < 4; ++i)
-    r = arith::MulFOp::create(b, loc, r, r);
-  Value one = f32Constant(b, loc, 1.0);
-  return math::CopySignOp::create(b, loc, arith::SubFOp::create(b, loc, one, r), x);
+    r = kb.fmul(r, r);
+  return math::CopySignOp::create(kb.b, kb.loc, kb.fsub(kb.f32(1.0f), r), x);
 }
 
 /// tanh(x) = 1 - 2 / (1 + e^2x): 5 ops against libdevice's ~24. Absolute
 /// error <= 2e-7 (the relative error grows near 0, where GELU adds 1 to
 /// it). +-inf give +-1, NaN stays NaN.
-Value approximateTanh(OpBuilder &b, Location loc, Value x) {
-  Value e = ex2Ftz(b, loc, arith::MulFOp::create(b, loc, x, f32Constant(b, loc, 2 * kLog2E)));
-  Value r = rcpFtz(b, loc, arith::AddFOp::create(b, loc, e, f32Constant(b, loc, 1.0)));
-  return math::FmaOp::create(b, loc, r, f32Constant(b, loc, -2.0), f32Constant(b, loc, 1.0));
+Value approximateTanh(KernelBuilder &kb, Value x) {
+  Value e = kb.exp2Approx(kb.fmul(x, kb.f32(2.8853900817779268f))); // 2 log2 e
+  Value r = kb.rcpApprox(kb.fadd(e, kb.f32(1.0f)));
+  return kb.fma(r, kb.f32(-2.0f), kb.f32(1.0f));
 }
 
 /// Clones an epilogue body's op into a matmul kernel, exp, erf, tanh and
@@ -107,18 +82,17 @@ Value approximateTanh(OpBuilder &b, Location loc, Value x) {
 /// GELU epilogue cost 14-16% of a 4096^3 product on the H100 and SiLU
 /// 4-9% (docs/PERF.md v40), arithmetic the tensor cores wait for.
 void cloneApproximate(OpBuilder &b, Operation &op, IRMapping &map) {
-  Location loc = op.getLoc();
+  KernelBuilder kb(b, op.getLoc());
   Value approx;
   if (auto exp = dyn_cast<math::ExpOp>(op))
-    approx = approximateExp(b, loc, map.lookup(exp.getOperand()));
+    approx = kb.expApprox(map.lookup(exp.getOperand()));
   else if (auto erf = dyn_cast<math::ErfOp>(op))
-    approx = approximateErf(b, loc, map.lookup(erf.getOperand()));
+    approx = approximateErf(kb, map.lookup(erf.getOperand()));
   else if (auto tanh = dyn_cast<math::TanhOp>(op))
-    approx = approximateTanh(b, loc, map.lookup(tanh.getOperand()));
+    approx = approximateTanh(kb, map.lookup(tanh.getOperand()));
   else if (auto div = dyn_cast<arith::DivFOp>(op);
            div && bitEnumContainsAll(div.getFastmath(), arith::FastMathFlags::afn))
-    approx = arith::MulFOp::create(b, loc, map.lookup(div.getLhs()),
-                                   rcpFtz(b, loc, map.lookup(div.getRhs())));
+    approx = kb.fmul(map.lookup(div.getLhs()), kb.rcpApprox(map.lookup(div.getRhs())));
   if (!approx) {
     b.clone(op, map);
     return;
@@ -129,9 +103,9 @@ void cloneApproximate(OpBuilder &b, Operation &op, IRMapping &map) {
 } // namespace
 
 Value approximateSilu(OpBuilder &b, Location loc, Value x) {
-  Value e = approximateExp(b, loc, arith::NegFOp::create(b, loc, x));
-  Value d = arith::AddFOp::create(b, loc, e, f32Constant(b, loc, 1.0));
-  return arith::MulFOp::create(b, loc, x, rcpFtz(b, loc, d));
+  KernelBuilder kb(b, loc);
+  Value e = kb.expApprox(arith::NegFOp::create(b, loc, x));
+  return kb.fmul(x, kb.rcpApprox(kb.fadd(e, kb.f32(1.0f))));
 }
 
 SmallVector<SmallVector<Value>> MatmulEpilogue::apply(KernelBuilder &kb,
