@@ -194,8 +194,9 @@ func.func @matmul_wmma_bf16(%a: tensor<?x?xbf16>, %b: tensor<?x?xbf16>) -> tenso
 // vectors over all threads, four in flight each (the last partial vector as
 // scalars); each thread takes rows tid, tid + 256, ... from there into
 // registers (7 values: the static length folds the rest), and the results
-// leave the same way. No shuffles: a thread holds its whole row; the
-// reciprocal of the sum (>= 1) is approximate.
+// leave the same way. No shuffles: a thread holds its whole row; its
+// exponentials (ex2.approx) and the reciprocal of the sum (>= 1) are
+// approximate.
 // CHECK-LABEL: func.func @softmax_rank3
 // CHECK: %[[D1:.*]] = tensor.dim %{{.*}}, %c1 : tensor<2x?x7xf16>
 // CHECK: %[[ROWS:.*]] = arith.muli %[[D1]], %c2
@@ -214,7 +215,8 @@ func.func @matmul_wmma_bf16(%a: tensor<?x?xbf16>, %b: tensor<?x?xbf16>) -> tenso
 // CHECK-COUNT-7: memref.load %[[STAGE]]
 // CHECK-NOT: memref.load
 // CHECK-NOT: gpu.subgroup_reduce
-// CHECK: math.exp
+// CHECK-NOT: math.exp
+// CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"
 // CHECK: nvvm.rcp.approx.ftz.f
 // CHECK-COUNT-7: memref.store %{{.*}}, %[[STAGE]]
 // CHECK: gpu.barrier
@@ -227,6 +229,78 @@ func.func @matmul_wmma_bf16(%a: tensor<?x?xbf16>, %b: tensor<?x?xbf16>) -> tenso
 func.func @softmax_rank3(%x: tensor<2x?x7xf16>) -> tensor<2x?x7xf16> {
   %y = mini.softmax %x : tensor<2x?x7xf16> -> tensor<2x?x7xf16>
   return %y : tensor<2x?x7xf16>
+}
+
+// -----
+
+// The same staged config on rows of a dynamic length: rows_per_block (2048)
+// is the count at the longest row (8); shorter rows fill the same stage of
+// 16384 values, a block taking max(2048, 16384 / C rounded down to whole
+// rounds of its 256 threads) rows, so the grid counts R x C over 14563
+// (16384 x 2048 / (2048 + 256): enough blocks for any C). An empty row
+// leaves the block no rows. Each thread maps its rows with the fewest values
+// that hold C (1, 2, 4 or 8), those below the band's shortest row unguarded;
+// a row of 8 (aligned) as one vector, not 8 values on 4-way conflicting
+// banks.
+// CHECK-LABEL: func.func @softmax_dynamic_short
+// CHECK: %[[R:.*]] = tensor.dim %{{.*}}, %c0 : tensor<?x?xf16>
+// CHECK: %[[C:.*]] = tensor.dim %{{.*}}, %c1 : tensor<?x?xf16>
+// CHECK: %[[RC:.*]] = arith.muli %[[R]], %[[C]] : index
+// CHECK: %[[GRID:.*]] = arith.ceildivui %[[RC]], %c14563 : index
+// CHECK: gpu.launch_func @mini_kernels::@softmax_dynamic_short_softmax blocks in (%[[GRID]], %c1, %c1) threads in (%c256, %c1, %c1)
+// CHECK: gpu.func @softmax_dynamic_short_softmax(%{{.*}}: memref<?xf16>, %{{.*}}: memref<?xf16>, %[[KR:.*]]: index, %[[KC:.*]]: index)
+// CHECK-SAME: workgroup(%[[STAGE:.*]] : memref<16384xf16, #gpu.address_space<workgroup>>)
+// CHECK: %[[HOLDS:.*]] = arith.cmpi ule, %[[KC]], %c8 : index
+// CHECK: scf.if %[[HOLDS]] {
+// CHECK: %[[ATLEAST1:.*]] = arith.maxui %[[KC]], %c1 : index
+// CHECK: %[[FIT:.*]] = arith.divui %c16384, %[[ATLEAST1]] : index
+// CHECK: %[[ROUNDS:.*]] = arith.divui %[[FIT]], %c256 : index
+// CHECK: %[[FITR:.*]] = arith.muli %[[ROUNDS]], %c256 : index
+// CHECK: %[[ROWS:.*]] = arith.maxui %[[FITR]], %c2048 : index
+// CHECK: %[[FIRST:.*]] = arith.muli %{{.*}}, %[[ROWS]] : index
+// CHECK: %[[CLAMPED:.*]] = arith.minui %[[FIRST]], %[[KR]] : index
+// CHECK: %[[LEFT:.*]] = arith.subi %[[KR]], %[[CLAMPED]] : index
+// CHECK: %[[MINE:.*]] = arith.minui %[[ROWS]], %[[LEFT]] : index
+// CHECK: %[[NONEMPTY:.*]] = arith.cmpi ugt, %[[KC]], %c0 : index
+// CHECK: %[[MYROWS:.*]] = arith.select %[[NONEMPTY]], %[[MINE]], %c0 : index
+// CHECK: gpu.barrier
+// CHECK: %[[UPTO1:.*]] = arith.cmpi ule, %[[KC]], %c1 : index
+// CHECK: scf.if %[[UPTO1]] {
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[MYROWS]] step %c256 {
+// CHECK-NEXT: arith.muli
+// CHECK-NEXT: memref.load %[[STAGE]]
+// CHECK-NOT: memref.load %[[STAGE]]
+// CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"
+// CHECK: } else {
+// CHECK: %[[UPTO2:.*]] = arith.cmpi ule, %[[KC]], %c2 : index
+// CHECK: scf.if %[[UPTO2]] {
+// CHECK-COUNT-2: memref.load %[[STAGE]]
+// CHECK-NOT: memref.load %[[STAGE]]
+// CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"
+// CHECK: } else {
+// CHECK: %[[UPTO4:.*]] = arith.cmpi ule, %[[KC]], %c4 : index
+// CHECK: scf.if %[[UPTO4]] {
+// CHECK: %[[HAS4:.*]] = arith.cmpi ugt, %[[KC]], %c3 : index
+// CHECK-COUNT-3: memref.load %[[STAGE]]
+// CHECK: scf.if %[[HAS4]] -> (f32) {
+// CHECK-NEXT: memref.load %[[STAGE]]
+// CHECK-NOT: memref.load %[[STAGE]]
+// CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"
+// CHECK: } else {
+// CHECK: %[[REM:.*]] = arith.remui %[[KC]], %c8 : index
+// CHECK: %[[ALIGNED:.*]] = arith.cmpi eq, %[[REM]], %c0 : index
+// CHECK: scf.if %[[ALIGNED]] {
+// CHECK: vector.load %[[STAGE]][%{{.*}}] {alignment = 16 : i64} : memref<16384xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK-NOT: memref.load %[[STAGE]]
+// CHECK: vector.store %{{.*}}, %[[STAGE]]
+// CHECK: } else {
+// CHECK-COUNT-8: memref.load %[[STAGE]]
+// CHECK-NOT: memref.load %[[STAGE]]
+// CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"
+// CHECK: gpu.barrier
+func.func @softmax_dynamic_short(%x: tensor<?x?xf16>) -> tensor<?x?xf16> {
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 2048, cache_slots = 1, rows_per_warp = 32, staged = true>} : tensor<?x?xf16> -> tensor<?x?xf16>
+  return %y : tensor<?x?xf16>
 }
 
 // -----

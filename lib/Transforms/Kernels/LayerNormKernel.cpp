@@ -57,24 +57,22 @@ struct LayerNormEmitter {
 
   /// A short row in registers: the exact two-pass statistics.
   void staged() {
+    Value invN = kb.fdiv(kb.f32(1.0f), n); // a multiply a row, not a division
     emitStagedRows(
-        kb, cfg, k.x, k.y, k.args.R, k.args.C, k.args.smem, 0.0f,
-        [&](ArrayRef<Value> x, ArrayRef<Value> inRow) {
+        kb, cfg, k.x, k.y, k.args.R, k.args.C, k.args.smem, 0.0f, ValueRange{W, B},
+        [&](ArrayRef<Value> x, ArrayRef<Value> inRow, ArrayRef<SmallVector<Value>> wb) {
           Value sum = kb.f32(0.0f), ss = kb.f32(0.0f);
           for (Value v : x) // past the row: 0
             sum = kb.fadd(sum, v);
-          Value mean = kb.fdiv(sum, n);
+          Value mean = kb.fmul(sum, invN);
           for (auto [v, in] : llvm::zip(x, inRow)) {
             Value d = kb.select(in, kb.fsub(v, mean), kb.f32(0.0f));
             ss = kb.fma(d, d, ss);
           }
-          Value rstd = kb.rsqrt(kb.fadd(kb.fdiv(ss, n), eps));
+          Value rstd = kb.rsqrt(kb.fadd(kb.fmul(ss, invN), eps));
           SmallVector<Value> y;
-          for (auto [j, v] : llvm::enumerate(x)) {
-            Value w = kb.loadF32If(inRow[j], W, kb.idx(j), 0.0f);
-            Value bias = kb.loadF32If(inRow[j], B, kb.idx(j), 0.0f);
+          for (auto [v, w, bias] : llvm::zip(x, wb[0], wb[1]))
             y.push_back(kb.fma(kb.fmul(kb.fsub(v, mean), rstd), w, bias));
-          }
           return y;
         },
         k.residual, k.sum);

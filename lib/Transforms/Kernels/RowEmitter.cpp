@@ -20,10 +20,13 @@ static SmallVector<MemRefType> rowWorkgroup(RowConfigAttr cfg, Type elementType,
 }
 
 /// The spec fields every row kernel shares: op, sizes, grid, block, config.
-static void rowSpec(KernelSpec &spec, StringRef op, RowConfigAttr cfg, Builder &b) {
+static void rowSpec(KernelSpec &spec, StringRef op, RowConfigAttr cfg, int64_t staticC,
+                    Builder &b) {
   spec.op = op.str();
   spec.sizes = {"R", "C"};
   spec.grid[0] = {{"R"}, cfg.getRowsPerBlock()};
+  if (cfg.getStaged() && ShapedType::isDynamic(staticC)) // blocks take rows by their length
+    spec.grid[0] = {{"R", "C"}, stagedDynamicGridDivisor(cfg)};
   spec.block[0] = cfg.threadsPerBlock();
   spec.attrs.set("vector_width", b.getI64IntegerAttr(cfg.getVectorWidth()));
   spec.attrs.set("warps_per_row", b.getI64IntegerAttr(cfg.getWarpsPerRow()));
@@ -41,11 +44,11 @@ static void rowSpec(KernelSpec &spec, StringRef op, RowConfigAttr cfg, Builder &
 gpu::GPUFuncOp createRowKernel(OpBuilder &b, Location loc, RankedTensorType type, StringRef op,
                                RowConfigAttr cfg, ArrayRef<KernelTensor> tensors,
                                gpu::GPUModuleOp module, StringRef name, KernelSpec &spec) {
-  rowSpec(spec, op, cfg, b);
+  int64_t staticC = type.getDimSize(type.getRank() - 1);
+  rowSpec(spec, op, cfg, staticC, b);
   spec.tensors.assign(tensors.begin(), tensors.end());
   Type elt = type.getElementType();
-  gpu::GPUFuncOp func = createKernel(b, loc, module, name, spec,
-                                     rowWorkgroup(cfg, elt, type.getDimSize(type.getRank() - 1)));
+  gpu::GPUFuncOp func = createKernel(b, loc, module, name, spec, rowWorkgroup(cfg, elt, staticC));
   if (int64_t cluster = cfg.getClusterBlocks(); cluster > 1) { // a plain launch forms the clusters
     func->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
                   b.getDenseI32ArrayAttr({1, static_cast<int32_t>(cluster), 1}));

@@ -26,6 +26,10 @@ def Mini_RowConfigAttr : AttrDef<Mini_Dialect, "RowConfig"> {
       tid + 256, ... from shared memory (up to cache_slots x vector_width
       values each; a longer row takes the unstaged path: correct, but one
       thread streams it). rows_per_block may then exceed the block's threads.
+      With a dynamic length, rows_per_block is the count at the longest row:
+      shorter rows fill the same stage (a block takes rows_per_block x
+      cache_slots x vector_width / length rows, in whole rounds of its
+      threads).
     - `cache_slots`: vectors per thread kept in registers, so that a row that
       fits (length <= slots x width x threads per row) is read from memory
       once; longer rows are streamed (softmax: one online max/sum pass, then
