@@ -17,8 +17,6 @@
 // (RowEmitter::loadInput), writing the sum as it first reads it.
 #include "RowEmitter.h"
 
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-
 using namespace mlir;
 
 namespace mini {
@@ -60,27 +58,30 @@ struct SoftmaxEmitter {
     return std::make_pair(mNew, kb.select(row.isNegInf(mNew), kb.f32(0.0f), s));
   }
 
+  /// A staged row in one thread's registers.
+  SmallVector<Value> stagedRow(ArrayRef<Value> x) {
+    Value m = maxOf({SmallVector<Value>(x)}, kb.f32(kNegInf));
+    SmallVector<Value> e, y;
+    Value sum = kb.f32(0.0f);
+    // ex2.approx in place of libdevice's expf (6 more ops): a row of a few
+    // values costs its arithmetic, not its bytes (rows of 1 f16: 0.68x of
+    // the copy, issue-bound).
+    for (Value v : x) {
+      e.push_back(kb.expApprox(kb.fsub(v, m)));
+      sum = kb.fadd(sum, e.back());
+    }
+    // The sum is >= 1 (the max's own term): an approximate reciprocal
+    // (1 ulp) in place of a division, which costs more than the rest of a
+    // very short row.
+    Value inv = kb.rcpApprox(sum);
+    for (Value v : e)
+      y.push_back(kb.fmul(v, inv));
+    return y;
+  }
   void staged() {
     emitStagedRows(kb, cfg, X, Y, args.R, args.C, args.smem, kNegInf, {},
                    [&](ArrayRef<Value> x, ArrayRef<Value>, ArrayRef<SmallVector<Value>>) {
-                     Value m = maxOf({SmallVector<Value>(x)}, kb.f32(kNegInf));
-                     SmallVector<Value> e, y;
-                     Value sum = kb.f32(0.0f);
-                     // ex2.approx in place of libdevice's expf (6 more ops): a row of
-                     // a few values costs its arithmetic, not its bytes (rows of 1
-                     // f16: 0.68x of the copy, issue-bound).
-                     for (Value v : x) {
-                       e.push_back(kb.expApprox(kb.fsub(v, m)));
-                       sum = kb.fadd(sum, e.back());
-                     }
-                     // The sum is >= 1 (the max's own term): an approximate
-                     // reciprocal (1 ulp) in place of a division, which costs
-                     // more than the rest of a very short row.
-                     Value inv =
-                         NVVM::RcpApproxFtzF32Op::create(kb.b, kb.loc, kb.b.getF32Type(), sum);
-                     for (Value v : e)
-                       y.push_back(kb.fmul(v, inv));
-                     return y;
+                     return stagedRow(x);
                    });
   }
   /// Read once: max and sum from registers (and the shared slots).
