@@ -24,6 +24,9 @@ row_shapes+=" R=16,C=40001 R=17,C=40001 R=33,C=33001 R=66,C=65536 R=67,C=40000"
 # holds (several blocks, the last part full), each row mapped with the
 # fewest values that hold it (1, 2, 4, 8 ... values), aligned rows as vectors.
 row_shapes+=" R=20001,C=1 R=9001,C=2 R=6007,C=3 R=2051,C=4 R=1000,C=5 R=3001,C=8 R=2000,C=12 R=1001,C=16 R=700,C=24"
+# Rows of 33 to 64 values: staged where not whole vectors (several blocks,
+# the last part full), the rows-per-warp kernel where they are.
+row_shapes+=" R=1003,C=37 R=515,C=61 R=300,C=63 R=257,C=48 R=300,C=64"
 # Rows in shared memory (the suite's *_shared configs: f16 up to 53248
 # values, bf16 131072 with 16 in registers, f32 28672 with 16 in
 # registers): short rows, odd lengths, the longest, one past (streamed).
@@ -188,6 +191,7 @@ for s in R=5,C=8 R=7,C=40009 R=3,C=53248 R=2,C=53249; do add add_rmsnorm_f16_sha
 nonfinite=("softmax_f16_softmax|R=64,C=1000" "softmax_f16_softmax|R=5000,C=1" "layernorm_f32_layernorm|R=3000,C=2"
            "rmsnorm_bf16_rmsnorm|R=1001,C=8" "softmax_bf16_softmax|R=999,C=16" "softmax_f32_softmax|R=8,C=100000" "rmsnorm_bf16_rmsnorm|R=64,C=4096"
            "softmax_bf16_softmax|R=999,C=17" "softmax_f16_softmax|R=100,C=3" "rmsnorm_f16_rmsnorm|R=100,C=250"
+           "softmax_f16_softmax|R=515,C=61" "layernorm_f32_layernorm|R=300,C=37"
            "softmax_f16_softmax|R=7,C=50257" "softmax_f16_shared_softmax|R=5,C=40009"
            "rmsnorm_bf16_shared_rmsnorm|R=3,C=100003" "softmax_f32_shared_softmax|R=4,C=20001"
            "layernorm_f16_layernorm|R=64,C=1000" "layernorm_bf16_layernorm|R=999,C=17" "layernorm_f32_layernorm|R=3,C=100000"

@@ -69,21 +69,28 @@ std::string uniqueKernelName(gpu::GPUModuleOp kernels, const std::string &base) 
 }
 
 /// The kernels of a row op: one for its config, and with length variants
-/// one more each (`name`_c<max length>, `name`_long_r<max rows> for few long
+/// one more each (`name`_c<max length>, `name`_c<max length>_unaligned for
+/// a staged one before an unstaged one, `name`_long_r<max rows> for few long
 /// rows, the last `name`_long).
 LogicalResult buildRowKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef name,
                               std::vector<std::pair<gpu::GPUFuncOp, KernelSpec>> &built) {
   SmallVector<RowConfigAttr> configs = {getOrChooseRowConfig(op)};
   if (auto variants = op->getAttrOfType<ArrayAttr>("length_variants"))
     llvm::append_range(configs, variants.getAsRange<RowConfigAttr>());
+  auto unalignedOnly = [&](size_t i) {
+    return i + 1 < configs.size() && configs[i].stagesUnalignedBefore(configs[i + 1]);
+  };
   for (auto [i, cfg] : llvm::enumerate(configs)) {
     bool last = i + 1 == configs.size();
-    std::string suffix = last ? std::string("_long")
-                         : cfg.getClusterBlocks() > 1
-                             ? "_long_r" + std::to_string(rowVariantMaxRows(cfg))
-                             : "_c" + std::to_string(cfg.cachedLength());
+    std::string suffix =
+        last ? std::string("_long")
+        : cfg.getClusterBlocks() > 1
+            ? "_long_r" + std::to_string(rowVariantMaxRows(cfg))
+            : "_c" + std::to_string(cfg.cachedLength()) + (unalignedOnly(i) ? "_unaligned" : "");
     std::string kernelName = i == 0 ? name.str() : uniqueKernelName(kernels, name.str() + suffix);
     KernelSpec spec;
+    if (!last)
+      spec.launchMaxLength = cfg.cachedLength();
     FailureOr<gpu::GPUFuncOp> kernel =
         isa<SoftmaxOp>(op)   ? buildSoftmaxKernel(op, cfg, kernels, kernelName, spec)
         : isa<RmsNormOp>(op) ? buildRmsNormKernel(op, cfg, kernels, kernelName, spec)
@@ -99,9 +106,12 @@ LogicalResult buildRowKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef
         first.sizeVariants.push_back(entry.first.getName().str());
       first.maxLengths.push_back(i + 1 == built.size() ? 0 : configs[i].cachedLength());
       first.maxRows.push_back(i + 1 == built.size() ? 0 : rowVariantMaxRows(configs[i]));
+      first.unalignedOnly.push_back(unalignedOnly(i) ? configs[i].getVectorWidth() : 0);
     }
     if (llvm::all_of(first.maxRows, [](int64_t r) { return r == 0; }))
       first.maxRows.clear();
+    if (llvm::all_of(first.unalignedOnly, [](int64_t w) { return w == 0; }))
+      first.unalignedOnly.clear();
   }
   return success();
 }

@@ -123,6 +123,22 @@ RowConfigAttr chooseRowConfig(Type elementType, int64_t C, bool exactLength, int
                             c.getStaged(), c.getSharedSlots(), cluster);
 }
 
+/// Very short rows that do not start 16-byte aligned (or may not): a thread
+/// per row, the block's rows staged through shared memory (about 32 KB of
+/// them: 128 to 16384 rows of `length`) so that global memory sees 16-byte
+/// vectors spread over the block, as a copy does. (Aligned ones do as well
+/// with a vector or a few per thread, unstaged.)
+static RowConfigAttr stagedConfig(MLIRContext *ctx, int64_t vw, int64_t bytes, int64_t length) {
+  int64_t rows =
+      std::clamp<int64_t>(int64_t(llvm::bit_floor(uint64_t(32768 / bytes / length))), 128, 16384);
+  return RowConfigAttr::get(ctx, vw, 1, rows, llvm::divideCeil(length, vw), 32, /*staged=*/true);
+}
+
+/// Unaligned rows up to this long are staged too: rows of 33 to 63 values
+/// peeled by 2 to 8 lanes each ran 0.56-0.95x of the copy, staged
+/// 0.71-1.07x (docs/PERF.md rows v10).
+static constexpr int64_t kStagedUnalignedLength = 64;
+
 static RowConfigAttr chooseBlockConfig(Type elementType, int64_t C, bool exactLength, int64_t R,
                                        StringRef cacheChip, int64_t cluster) {
   MLIRContext *ctx = elementType.getContext();
@@ -134,18 +150,9 @@ static RowConfigAttr chooseBlockConfig(Type elementType, int64_t C, bool exactLe
   int64_t vectors = llvm::divideCeil(std::max<int64_t>(C, 1), vw); // empty rows: as of 1
   int64_t threads = std::clamp<int64_t>(
       llvm::PowerOf2Ceil(llvm::divideCeil(vectors, maxSlots)), 1, 1024);
-  if (threads == 1 && (!exactLength || C % vw != 0)) {
-    // Very short rows that do not start 16-byte aligned (or may not): a
-    // thread per row, the block's rows staged through shared memory (about
-    // 32 KB of them: 256 to 16384 rows) so that global memory sees 16-byte
-    // vectors spread over the block, as a copy does. (Aligned ones do as
-    // well with a vector or a few per thread, unstaged.)
-    int64_t slots = vectors;
-    int64_t length = exactLength ? std::max<int64_t>(C, 1) : slots * vw;
-    int64_t rows = std::clamp<int64_t>(int64_t(llvm::bit_floor(uint64_t(32768 / bytes / length))),
-                                       256, 16384);
-    return RowConfigAttr::get(ctx, vw, 1, rows, slots, 32, /*staged=*/true);
-  }
+  bool unaligned = exactLength && C % vw != 0;
+  if ((threads == 1 && (!exactLength || unaligned)) || (unaligned && C <= kStagedUnalignedLength))
+    return stagedConfig(ctx, vw, bytes, exactLength ? std::max<int64_t>(C, 1) : vectors * vw);
   if (threads < 32) {
     // Short rows: a warp shares out 32 / threads rows, 256 threads a block;
     // a row of known length gets a vector a thread (rows of 64 f16: 8
@@ -202,12 +209,18 @@ SmallVector<RowConfigAttr> lengthVariantConfigs(Type elementType, StringRef chip
   // A band per power of two, so that a row fills most of its kernel's slots.
   // (Rows shorter than a vector share the first band.)
   int64_t vw = 128 / elementType.getIntOrFloatBitWidth();
-  for (int64_t C = vw; C <= 32768; C *= 2)
-    configs.push_back(chooseRowConfig(elementType, C, /*exactLength=*/false));
+  MLIRContext *ctx = elementType.getContext();
+  for (int64_t C = vw; C <= 32768; C *= 2) {
+    RowConfigAttr band = chooseRowConfig(elementType, C, /*exactLength=*/false);
+    // Before the first unstaged band, a staged one for its rows that are not
+    // a whole number of vectors (the launch picks it by C % vw).
+    if (!band.getStaged() && C <= kStagedUnalignedLength)
+      configs.push_back(stagedConfig(ctx, vw, 16 / vw, C));
+    configs.push_back(band);
+  }
   // Longer rows stream, by 16 warps (without the registers of a cached
   // path, so more blocks fit an SM; docs/PERF.md rows v5); few of them by
   // the blocks of a cluster (docs/PERF.md rows v7).
-  MLIRContext *ctx = elementType.getContext();
   if (chip == "sm_90a")
     for (int64_t cluster : {8, 4, 2})
       configs.push_back(RowConfigAttr::get(ctx, vw, 16, 1, 0, 1, false, 0, cluster));

@@ -148,13 +148,26 @@ void parseSizeVariants(const Reader &r, KernelSpec &k) {
       if (std::find(k.sizes.begin(), k.sizes.end(), "R") == k.sizes.end())
         throw Error(where + ": 'max_rows' choose by the row count, but the kernel has no size 'R'");
     }
-    // Lengths grow; then kernels for any length (0), each but the last with
-    // a row count.
+    if (r.has("unaligned_only")) { // and by the row length's alignment
+      k.unalignedOnly = r.integers("unaligned_only", 0, 64, "'unaligned_only' entries");
+      if (k.unalignedOnly.size() != n || k.unalignedOnly.back() != 0)
+        throw Error(where + ": 'unaligned_only' needs " + std::to_string(n) +
+                    " entries, the last 0 (any length), like 'max_lengths'");
+    }
+    // Lengths grow (a kernel of unaligned rows is followed by one of the same
+    // length for the rest); then kernels for any length (0), each but the
+    // last with a row count.
     for (size_t i = 0; i + 1 < n; ++i) {
       bool anyLength = k.maxLengths[i] == 0, anyRows = k.maxRows.empty() || k.maxRows[i] == 0;
+      bool unaligned = !k.unalignedOnly.empty() && k.unalignedOnly[i] != 0;
       int64_t next = k.maxLengths[i + 1];
+      if (unaligned && (anyLength || next != k.maxLengths[i]))
+        throw Error(where +
+                    ": a kernel of 'unaligned_only' rows needs a max length and the next "
+                    "kernel the same one, for the aligned rows; got " +
+                    std::to_string(k.maxLengths[i]) + " before " + std::to_string(next));
       if ((anyLength && (anyRows || next != 0)) ||
-          (!anyLength && next != 0 && next <= k.maxLengths[i]))
+          (!anyLength && !unaligned && next != 0 && next <= k.maxLengths[i]))
         throw Error(where +
                     ": 'max_lengths' must grow, then 0 (any length) for the kernels by "
                     "row count ('max_rows') and the last; got " +

@@ -239,7 +239,7 @@ func.func @softmax_rank3(%x: tensor<2x?x7xf16>) -> tensor<2x?x7xf16> {
 // rounds of its 256 threads) rows, so the grid counts R x C over 14563
 // (16384 x 2048 / (2048 + 256): enough blocks for any C). An empty row
 // leaves the block no rows. Each thread maps its rows with the fewest values
-// that hold C (1, 2, 4 or 8), those below the band's shortest row unguarded;
+// that hold C (1, 2, 4, 6 or 8), those below the width before unguarded;
 // a row of 8 (aligned) as one vector, not 8 values on 4-way conflicting
 // banks.
 // CHECK-LABEL: func.func @softmax_dynamic_short
@@ -283,6 +283,15 @@ func.func @softmax_rank3(%x: tensor<2x?x7xf16>) -> tensor<2x?x7xf16> {
 // CHECK: %[[HAS4:.*]] = arith.cmpi ugt, %[[KC]], %c3 : index
 // CHECK-COUNT-3: memref.load %[[STAGE]]
 // CHECK: scf.if %[[HAS4]] -> (f32) {
+// CHECK-NEXT: memref.load %[[STAGE]]
+// CHECK-NOT: memref.load %[[STAGE]]
+// CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"
+// CHECK: } else {
+// CHECK: %[[UPTO6:.*]] = arith.cmpi ule, %[[KC]], %c6 : index
+// CHECK: scf.if %[[UPTO6]] {
+// CHECK: %[[HAS6:.*]] = arith.cmpi ugt, %[[KC]], %c5 : index
+// CHECK-COUNT-5: memref.load %[[STAGE]]
+// CHECK: scf.if %[[HAS6]] -> (f32) {
 // CHECK-NEXT: memref.load %[[STAGE]]
 // CHECK-NOT: memref.load %[[STAGE]]
 // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"
@@ -375,6 +384,47 @@ func.func @softmax_peeled(%x: tensor<?x100xf16>) -> tensor<?x100xf16> {
 func.func @softmax_by_length(%x: tensor<?x?xbf16>) -> tensor<?x?xbf16> {
   %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 256, cache_slots = 4, rows_per_warp = 32>, length_variants = [#mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 4, cache_slots = 4>, #mini.row_config<vector_width = 8, warps_per_row = 8, rows_per_block = 1, cache_slots = 0>]} : tensor<?x?xbf16> -> tensor<?x?xbf16>
   return %y : tensor<?x?xbf16>
+}
+
+// -----
+
+// A staged config before an unstaged one of the same length (64) takes only
+// the rows that are not whole vectors: the first kernel where C <= 64 and
+// C % 8 != 0, the second for the other rows up to 64, the last beyond. Its
+// grid counts R x C (staged), the second's R. The record says which takes
+// only unaligned rows (unaligned_only, 0: any). Launched for rows of at
+// most 64 only, the staged kernel has no path for longer ones (no warp
+// reductions), and it keeps to the registers of 512 threads an SM.
+// CHECK-LABEL: func.func @softmax_unaligned_by_length
+// CHECK: %[[R:.*]] = tensor.dim %{{.*}}, %c0 : tensor<?x?xf16>
+// CHECK: %[[C:.*]] = tensor.dim %{{.*}}, %c1 : tensor<?x?xf16>
+// CHECK: %[[UP_TO_64:.*]] = arith.cmpi ule, %[[C]], %c64 : index
+// CHECK: %[[PAST_UNALIGNED:.*]] = arith.select %[[UP_TO_64]], %c1, %c2 : index
+// CHECK: %[[PART:.*]] = arith.remui %[[C]], %c8 : index
+// CHECK: %[[UNALIGNED:.*]] = arith.cmpi ugt, %[[PART]], %c0 : index
+// CHECK: %[[STAGED:.*]] = arith.andi %[[UP_TO_64]], %[[UNALIGNED]] : i1
+// CHECK: %[[WHICH:.*]] = arith.select %[[STAGED]], %c0, %[[PAST_UNALIGNED]] : index
+// CHECK: %[[RC:.*]] = arith.muli %[[R]], %[[C]] : index
+// CHECK: %[[STAGED_GRID:.*]] = arith.ceildivui %[[RC]], %c8192 : index
+// CHECK: %[[GRID:.*]] = arith.ceildivui %[[R]], %c128 : index
+// CHECK: scf.index_switch %[[WHICH]]
+// CHECK: case 1 {
+// CHECK: gpu.launch_func @mini_kernels::@softmax_unaligned_by_length_softmax_c64 blocks in (%[[GRID]], %c1, %c1)
+// CHECK: case 2 {
+// CHECK: gpu.launch_func @mini_kernels::@softmax_unaligned_by_length_softmax_long
+// CHECK: default {
+// CHECK: gpu.launch_func @mini_kernels::@softmax_unaligned_by_length_softmax blocks in (%[[STAGED_GRID]], %c1, %c1)
+// CHECK-SAME: max_lengths = [64, 64, 0]
+// CHECK-SAME: unaligned_only = [8, 0, 0]
+// CHECK: gpu.func @softmax_unaligned_by_length_softmax(
+// CHECK-SAME: nvvm.minctasm = 2 : i32
+// CHECK-NOT: gpu.subgroup_reduce
+// CHECK: gpu.return
+// CHECK: gpu.func @softmax_unaligned_by_length_softmax_c64(
+// CHECK: gpu.subgroup_reduce
+func.func @softmax_unaligned_by_length(%x: tensor<?x?xf16>) -> tensor<?x?xf16> {
+  %y = mini.softmax %x {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 256, cache_slots = 8, rows_per_warp = 32, staged = true>, length_variants = [#mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 128, cache_slots = 4, rows_per_warp = 16>, #mini.row_config<vector_width = 8, warps_per_row = 8, rows_per_block = 1, cache_slots = 0>]} : tensor<?x?xf16> -> tensor<?x?xf16>
+  return %y : tensor<?x?xf16>
 }
 
 // -----

@@ -8,21 +8,28 @@
 
 // Short rows: a warp shares out rows. Rows of 7 f16 (under a vector, so not
 // 16-byte aligned): a thread per row, staged through about 32 KB of shared
-// memory (2048 rows of 7). Rows of 64 f32 (16 vectors): a vector a thread,
-// 16 threads a row.
+// memory (2048 rows of 7). So are unaligned rows of up to 64 values (256
+// rows of 61 f16; 128 of 33 f32, the fewest rows a stage takes). Rows of 64
+// f32 (16 vectors): a vector a thread, 16 threads a row.
 // CHECK-LABEL: func.func @short_rows
 // CHECK: mini.softmax %{{.*}} {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 2048, cache_slots = 1, rows_per_warp = 32, staged = true>}
 // CHECK: mini.softmax %{{.*}} {config = #mini.row_config<vector_width = 4, warps_per_row = 1, rows_per_block = 16, cache_slots = 1, rows_per_warp = 2>}
+// CHECK: mini.softmax %{{.*}} {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 256, cache_slots = 8, rows_per_warp = 32, staged = true>}
+// CHECK: mini.rmsnorm %{{.*}} {config = #mini.row_config<vector_width = 4, warps_per_row = 1, rows_per_block = 128, cache_slots = 9, rows_per_warp = 32, staged = true>
+// CHECK: mini.softmax %{{.*}} {config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 32, cache_slots = 1, rows_per_warp = 4>}
 // A warp count given alone means whole warps per row, with the heuristic's
 // block size for them.
 // OVERRIDE-LABEL: func.func @short_rows
 // OVERRIDE: #mini.row_config<vector_width = 8, warps_per_row = 2, rows_per_block = 2, cache_slots = 0>
 // PER-WARP-LABEL: func.func @short_rows
 // PER-WARP: #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 32, cache_slots = 1, rows_per_warp = 4>}
-func.func @short_rows(%x: tensor<8x7xf16>, %z: tensor<8x64xf32>) -> (tensor<8x7xf16>, tensor<8x64xf32>) {
+func.func @short_rows(%x: tensor<8x7xf16>, %z: tensor<8x64xf32>, %p: tensor<9x61xf16>, %q: tensor<9x33xf32>, %g: tensor<33xf32>, %a: tensor<9x64xf16>) -> (tensor<8x7xf16>, tensor<8x64xf32>, tensor<9x61xf16>, tensor<9x33xf32>, tensor<9x64xf16>) {
   %y = mini.softmax %x : tensor<8x7xf16> -> tensor<8x7xf16>
   %w = mini.softmax %z : tensor<8x64xf32> -> tensor<8x64xf32>
-  return %y, %w : tensor<8x7xf16>, tensor<8x64xf32>
+  %p1 = mini.softmax %p : tensor<9x61xf16> -> tensor<9x61xf16>
+  %q1 = mini.rmsnorm %q, %g {epsilon = 1.0e-05 : f32} : tensor<9x33xf32>, tensor<33xf32> -> tensor<9x33xf32>
+  %a1 = mini.softmax %a : tensor<9x64xf16> -> tensor<9x64xf16>
+  return %y, %w, %p1, %q1, %a1 : tensor<8x7xf16>, tensor<8x64xf32>, tensor<9x61xf16>, tensor<9x33xf32>, tensor<9x64xf16>
 }
 
 // -----
@@ -46,7 +53,8 @@ func.func @long_rows(%x: tensor<4096x32768xf16>, %z: tensor<7x4096xf32>) -> (ten
 // bf16: enough to fill the SMs without clusters), by 8 for 264 rows or more
 // (two blocks an SM). Rows of unknown length get a kernel per band of
 // lengths, chosen at launch: the defaults for rows of up to 8, 16, 32, ...,
-// 32768 values (the staged ones sized for rows of 8, 16 and 32), then 16
+// 32768 values (the staged ones sized for rows of 8, 16 and 32, and one
+// for the rows of 33 to 63 values that are not whole vectors), then 16
 // warps streaming longer rows: by clusters of 8, 4 and 2 blocks a row
 // (taken for few rows), then by one block a row. Options give one config
 // and no variants. On sm_86 (no clusters) the longest rows take one kernel.
@@ -57,6 +65,7 @@ func.func @long_rows(%x: tensor<4096x32768xf16>, %z: tensor<7x4096xf32>) -> (ten
 // CHECK: mini.softmax {{.*}}config = #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 2048, cache_slots = 1, rows_per_warp = 32, staged = true>
 // CHECK-SAME: length_variants = [#mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 1024, cache_slots = 2, rows_per_warp = 32, staged = true>,
 // CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 512, cache_slots = 4, rows_per_warp = 32, staged = true>,
+// CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 256, cache_slots = 8, rows_per_warp = 32, staged = true>,
 // CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 128, cache_slots = 4, rows_per_warp = 16>,
 // CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 64, cache_slots = 4, rows_per_warp = 8>,
 // CHECK-SAME: #mini.row_config<vector_width = 8, warps_per_row = 1, rows_per_block = 32, cache_slots = 4, rows_per_warp = 4>,

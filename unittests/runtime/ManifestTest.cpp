@@ -412,6 +412,36 @@ TEST(Manifest, BadRowCountVariantsAreNamed) {
   EXPECT_EQ(error(R"([0,32,0],"max_rows":[16,0,0])"), order + "0 before 32");
 }
 
+TEST(Manifest, UnalignedVariantsRunForRowsOfPartVectors) {
+  // Rows up to 64 long that are not a multiple of 8: the first kernel; the
+  // rest up to 64: the second; longer ones: the last.
+  Bundle b = Bundle::parse(lengthsManifest(R"([64,64,0],"unaligned_only":[8,0,0])"), ".");
+  const KernelSpec &first = b.kernel("short");
+  EXPECT_EQ(first.unalignedOnly, (std::vector<int64_t>{8, 0, 0}));
+  auto at = [&](int64_t c) {
+    return b.forSizes(first, first.resolveSizes({{"R", 3}, {"C", c}})).entry;
+  };
+  EXPECT_EQ(at(1), "short");
+  EXPECT_EQ(at(8), "mid");
+  EXPECT_EQ(at(33), "short");
+  EXPECT_EQ(at(48), "mid");
+  EXPECT_EQ(at(63), "short");
+  EXPECT_EQ(at(64), "mid");
+  EXPECT_EQ(at(65), "long");
+  auto error = [](const std::string &lengths) {
+    return errorOf([&] { Bundle::parse(lengthsManifest(lengths), "."); });
+  };
+  EXPECT_EQ(error(R"([64,64,0],"unaligned_only":[8,0])"),
+            "manifest kernel 'short': 'unaligned_only' needs 3 entries, the last 0 (any length), "
+            "like 'max_lengths'");
+  // The aligned rows need the next kernel, of the same length.
+  EXPECT_EQ(error(R"([32,64,0],"unaligned_only":[8,0,0])"),
+            "manifest kernel 'short': a kernel of 'unaligned_only' rows needs a max length and "
+            "the next kernel the same one, for the aligned rows; got 32 before 64");
+  EXPECT_EQ(error(R"([64,64,0],"unaligned_only":[100,0,0])"),
+            "manifest kernel 'short': 'unaligned_only' entries must be integers in [0, 64]");
+}
+
 TEST(Manifest, BadLengthVariantsAreNamed) {
   EXPECT_EQ(errorOf([] { Bundle::parse(lengthsManifest("[32,0]"), "."); }),
             "manifest kernel 'short': 'max_lengths' needs 3 entries (the kernel's, then each "

@@ -57,8 +57,9 @@ def MiniSelectRowConfig : Pass<"mini-select-row-config"> {
     vectors; enough threads per row that each keeps at most 32 values of the
     row in registers (so the row is read once): for a known length under 256
     values a vector a thread (several rows per warp, 256-thread blocks), up
-    to 16 warps per row beyond; rows of under 32 values that may start
-    unaligned staged through shared memory (`staged`). Rows too long for
+    to 16 warps per row beyond; rows of up to 32 values that may start
+    unaligned, and of up to 64 that do, staged through shared memory
+    (`staged`). Rows too long for
     registers, of a static length, are kept in shared memory where they fit
     the chip's (`shared_slots`: 16 warps, or 32 with 16 values a thread in
     registers; 224 KB a block on sm_90a) and a static row count fills at
@@ -70,8 +71,10 @@ def MiniSelectRowConfig : Pass<"mini-select-row-config"> {
     static f32 rows too long for one block's registers (32769 to 131072
     values): the fewest blocks (2, 4, 8) that keep each part in registers,
     at most 16384 values, where the waves are 75% full. Rows of dynamic length get `length_variants`: the
-    defaults for rows of up to 8 (f32: 4), 16, ..., 32768 values, then 16
-    streaming warps, one kernel each, chosen at launch by the row length. Options override the choice (and replace configs
+    defaults for rows of up to 8 (f32: 4), 16, ..., 32768 values (with a
+    staged kernel before the band of 64 for its rows that are not whole
+    vectors), then 16 streaming warps, one kernel each, chosen at launch by
+    the row length. Options override the choice (and replace configs
     already present, with no length variants); -1 keeps the heuristic's
     value.
   }];

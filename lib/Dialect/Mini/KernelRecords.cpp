@@ -136,6 +136,7 @@ void checkRecord(RecordChecker &c, DictionaryAttr r) {
   c.arrayOf<IntegerAttr>(r, "tile_rates", "integers", false);
   c.arrayOf<IntegerAttr>(r, "max_lengths", "integers", false);
   c.arrayOf<IntegerAttr>(r, "max_rows", "integers", false);
+  c.arrayOf<IntegerAttr>(r, "unaligned_only", "integers", false);
   c.field<DictionaryAttr>(r, "split_tail", "a dictionary", false);
   c.field<DictionaryAttr>(r, "split_keys", "a dictionary", false);
 }

@@ -418,7 +418,8 @@ LogicalResult MatmulOp::verifyRegions() {
 
 /// The config and the length variants of a row op on `in`: each valid, the
 /// variants only for rows of dynamic length and after a config, every
-/// config but the last caching rows, longer ones further on, except streamed
+/// config but the last caching rows, longer ones further on (or as long,
+/// after a staged one that takes only unaligned rows), except streamed
 /// ones by clusters of fewer and fewer blocks before the last, which takes
 /// every row count.
 static LogicalResult verifyRowConfigs(Operation *op, RankedTensorType in, RowConfigAttr config,
@@ -457,8 +458,9 @@ static LogicalResult verifyRowConfigs(Operation *op, RankedTensorType in, RowCon
                << " cluster_blocks = " << next.getClusterBlocks();
       continue;
     }
-    if (v.cachedLength() == 0 || (next.cachedLength() != 0 && next.getClusterBlocks() == 1 &&
-                                  next.cachedLength() <= v.cachedLength()))
+    if (v.cachedLength() == 0 ||
+        (next.cachedLength() != 0 && next.getClusterBlocks() == 1 &&
+         next.cachedLength() <= v.cachedLength() && !v.stagesUnalignedBefore(next)))
       return op->emitOpError()
              << "length variants must cache longer and longer rows (all but the last cache "
                 "them): config "

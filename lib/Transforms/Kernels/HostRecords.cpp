@@ -107,6 +107,8 @@ DictionaryAttr specToAttr(OpBuilder &b, const KernelSpec &spec,
       record.push_back(b.getNamedAttr("max_lengths", b.getI64ArrayAttr(spec.maxLengths)));
       if (!spec.maxRows.empty())
         record.push_back(b.getNamedAttr("max_rows", b.getI64ArrayAttr(spec.maxRows)));
+      if (!spec.unalignedOnly.empty())
+        record.push_back(b.getNamedAttr("unaligned_only", b.getI64ArrayAttr(spec.unalignedOnly)));
     } else {
       record.push_back(b.getNamedAttr("sm_count", b.getI64IntegerAttr(spec.smCount)));
       record.push_back(b.getNamedAttr("tile_rates", b.getI64ArrayAttr(spec.tileRates)));

@@ -109,8 +109,12 @@ struct KernelSpec {
   llvm::SmallVector<int64_t, 3> tileRates;
   // Or, for row ops (`maxLengths` set), the first kernel (this one, then the
   // variants) whose max length holds the row length C and whose max rows
-  // (`maxRows`, where set) holds the row count R; 0 = any.
-  llvm::SmallVector<int64_t, 6> maxLengths, maxRows;
+  // (`maxRows`, where set) holds the row count R; 0 = any; a kernel whose
+  // `unalignedOnly` entry is w > 0 only where C is not a multiple of w.
+  llvm::SmallVector<int64_t, 6> maxLengths, maxRows, unalignedOnly;
+  // Set before a row kernel is built: the launch runs it only for rows of at
+  // most this many values (a length variant's band; 0: any length).
+  int64_t launchMaxLength = 0;
   KernelSplitTail splitTail;
   KernelSplitKeys splitKeys;
 

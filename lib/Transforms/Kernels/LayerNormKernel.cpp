@@ -139,7 +139,7 @@ FailureOr<gpu::GPUFuncOp> buildLayerNormKernel(Operation *op, RowConfigAttr cfg,
   KernelBuilder kb(b, loc);
   LayerNormEmitter e(kb, cfg, k, norm.getEpsilon().convertToFloat());
   stagedOrNot(
-      kb, cfg, k.args.staticC, k.args.C, [&] { e.staged(); },
+      kb, cfg, spec, k.args.staticC, k.args.C, [&] { e.staged(); },
       [&] { e.row.forEachRow([&] { e.cached(); }, [&] { e.streamed(); }); });
   gpu::ReturnOp::create(b, loc);
   return k.func;

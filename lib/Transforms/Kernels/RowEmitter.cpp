@@ -60,6 +60,14 @@ gpu::GPUFuncOp createRowKernel(OpBuilder &b, Location loc, RankedTensorType type
     if (values > 0 && values <= 32 && cfg.getSharedSlots() == 0 && cfg.threadsPerBlock() == 512)
       func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(), b.getI32IntegerAttr(2));
   }
+  // A staged kernel of a dynamic length with over 32 values a thread (the
+  // staged band of 64) asks for blocks enough for 512 threads an SM, so
+  // that ptxas keeps to 128 registers: a norm's took 176-255, one block an
+  // SM (docs/PERF.md rows v10).
+  if (cfg.getStaged() && ShapedType::isDynamic(staticC) &&
+      cfg.getCacheSlots() * cfg.getVectorWidth() > 32)
+    func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                  b.getI32IntegerAttr(512 / cfg.threadsPerBlock()));
   b.setInsertionPointToStart(&func.getBody().front());
   return func;
 }

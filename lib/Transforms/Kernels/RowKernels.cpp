@@ -159,7 +159,7 @@ FailureOr<gpu::GPUFuncOp> buildSoftmaxKernel(Operation *op, RowConfigAttr cfg,
   Value cache = rowCache(kb, cfg, type.getElementType(), spec, args.smem);
   SoftmaxEmitter e(kb, cfg, func.getArgument(0), func.getArgument(1), args, cache);
   stagedOrNot(
-      kb, cfg, args.staticC, args.C, [&] { e.staged(); },
+      kb, cfg, spec, args.staticC, args.C, [&] { e.staged(); },
       [&] { e.row.forEachRow([&] { e.cached(); }, [&] { e.streamed(); }); });
   gpu::ReturnOp::create(b, loc);
   return func;
@@ -246,7 +246,7 @@ FailureOr<gpu::GPUFuncOp> buildRmsNormKernel(Operation *op, RowConfigAttr cfg,
         },
         /*backward=*/true);
   };
-  stagedOrNot(kb, cfg, staticC, C, staged, [&] { row.forEachRow(cached, streamed); });
+  stagedOrNot(kb, cfg, spec, staticC, C, staged, [&] { row.forEachRow(cached, streamed); });
   gpu::ReturnOp::create(b, loc);
   return func;
 }

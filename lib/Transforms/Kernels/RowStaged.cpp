@@ -181,15 +181,19 @@ void emitStagedRows(
     kb.ifThenElse(
         aligned, [&] { mapRows(width, known, true); }, [&] { mapRows(width, known, false); });
   };
-  // A dynamic length maps with the fewest values that hold C: rows of 1 in a
-  // kernel for up to 8 would otherwise pay 8 values' work each. A row past
-  // the band below holds more than its width.
+  // A dynamic length maps with the fewest values that hold C (powers of two
+  // and 1.5 times them): rows of 1 in a kernel for up to 8 would otherwise
+  // pay 8 values' work each, rows of 17 32 values'. A row past the width
+  // below holds more than it.
   std::function<void(int64_t, int64_t)> mapBand = [&](int64_t width, int64_t known) {
     if (width >= longest)
       return mapLayout(longest, known);
+    int64_t next = width >= 4 && llvm::isPowerOf2_64(width)
+                       ? width + width / 2
+                       : int64_t(llvm::PowerOf2Ceil(width + 1));
     kb.ifThenElse(
         kb.ule(C, kb.idx(width)), [&] { mapLayout(width, known); },
-        [&] { mapBand(2 * width, width + 1); });
+        [&] { mapBand(next, width + 1); });
   };
   if (staticC)
     mapLayout(longest, std::min(*staticC, longest));
@@ -199,12 +203,17 @@ void emitStagedRows(
   block.copy(stage, kb.idx(0), Y, start);
 }
 
-void stagedOrNot(KernelBuilder &kb, RowConfigAttr cfg, int64_t staticC, Value C,
-                 function_ref<void()> staged, function_ref<void()> unstaged) {
+void stagedOrNot(KernelBuilder &kb, RowConfigAttr cfg, const KernelSpec &spec, int64_t staticC,
+                 Value C, function_ref<void()> staged, function_ref<void()> unstaged) {
   if (!cfg.getStaged())
     return unstaged();
   if (!ShapedType::isDynamic(staticC))
     return staticC <= cfg.cachedLength() ? staged() : unstaged();
+  // A path for longer rows that never run still costs registers: the band
+  // of 8's kernels took 107-128 with it, 39-48 without (2-3 times the
+  // blocks an SM).
+  if (spec.launchMaxLength > 0 && spec.launchMaxLength <= cfg.cachedLength())
+    return staged();
   kb.ifThenElse(kb.ule(C, kb.idx(cfg.cachedLength())), staged, unstaged);
 }
 

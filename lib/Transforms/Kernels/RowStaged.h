@@ -26,8 +26,9 @@ int64_t stagedDynamicGridDivisor(RowConfigAttr cfg);
 /// copied out to Y the same way. With a dynamic length, a block takes
 /// rows_per_block x cachedLength() / C rows (a multiple of its threads, at
 /// least rows_per_block), so that short rows fill the stage, and each thread
-/// maps its rows with the fewest values that hold C (a power of two down to
-/// an eighth of cachedLength()). With a `residual`, the rows are X +
+/// maps its rows with the fewest values that hold C (a power of two, or 1.5
+/// times one, down to an eighth of cachedLength()). With a `residual`, the
+/// rows are X +
 /// residual (rounded to the element type), written to `sum` too where it is
 /// given.
 void emitStagedRows(KernelBuilder &kb, RowConfigAttr cfg, mlir::Value X, mlir::Value Y,
@@ -40,9 +41,11 @@ void emitStagedRows(KernelBuilder &kb, RowConfigAttr cfg, mlir::Value X, mlir::V
                     mlir::Value residual = {}, mlir::Value sum = {});
 
 /// Runs `staged()` for a staged config where the row fits its registers
-/// (checked at run time for a dynamic length), else `unstaged()`.
-void stagedOrNot(KernelBuilder &kb, RowConfigAttr cfg, int64_t staticC, mlir::Value C,
-                 llvm::function_ref<void()> staged, llvm::function_ref<void()> unstaged);
+/// (checked at run time for a dynamic length, unless the launch never runs
+/// the kernel on longer rows: spec.launchMaxLength), else `unstaged()`.
+void stagedOrNot(KernelBuilder &kb, RowConfigAttr cfg, const KernelSpec &spec, int64_t staticC,
+                 mlir::Value C, llvm::function_ref<void()> staged,
+                 llvm::function_ref<void()> unstaged);
 
 } // namespace mini
 

@@ -29,7 +29,9 @@ def Mini_RowConfigAttr : AttrDef<Mini_Dialect, "RowConfig"> {
       With a dynamic length, rows_per_block is the count at the longest row:
       shorter rows fill the same stage (a block takes rows_per_block x
       cache_slots x vector_width / length rows, in whole rounds of its
-      threads).
+      threads). Among length variants, a staged config followed by an
+      unstaged one of the same cached length takes only the rows that are
+      not a whole number of vectors; the unstaged one takes the rest.
     - `cache_slots`: vectors per thread kept in registers, so that a row that
       fits (length <= slots x width x threads per row) is read from memory
       once; longer rows are streamed (softmax: one online max/sum pass, then
@@ -115,6 +117,12 @@ def Mini_RowConfigAttr : AttrDef<Mini_Dialect, "RowConfig"> {
                          : threadsPerRow() * getRowsPerBlock();
     }
     static constexpr int64_t kStagedThreads = 256;
+    /// Whether this config, before `next` among length variants, takes only
+    /// the rows that are not a whole number of vectors (`next` the others).
+    bool stagesUnalignedBefore(RowConfigAttr next) const {
+      return getStaged() && !next.getStaged() && next.getClusterBlocks() == 1 &&
+             cachedLength() == next.cachedLength();
+    }
     /// Verifies the config for rows of `elementType`; emits through `emitError`.
     ::llvm::LogicalResult verifyFor(::mlir::Type elementType,
         ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError,

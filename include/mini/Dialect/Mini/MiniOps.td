@@ -97,7 +97,9 @@ def Mini_SoftmaxOp : Mini_Op<"softmax", [Pure]> {
     computed in f32. Any rank >= 1; the result has the input's type.
     With rows of dynamic length, `mini-select-row-config` adds
     `length_variants`: configs for longer rows, one kernel each, of which a
-    launch runs the first whose cached length holds the row.
+    launch runs the first whose cached length holds the row (a staged config
+    followed by an unstaged one of the same length: the staged one if the
+    row is not a whole number of 16-byte vectors).
 
     ```mlir
     %y = mini.softmax %x : tensor<8x1000xf16> -> tensor<8x1000xf16>

@@ -190,7 +190,8 @@ typename A::Int launchCost(A &a, const Spec &spec, int64_t smCount, int64_t rate
 /// Which kernel a launch of `k` runs: 0 for `k`, i for its size variant
 /// i - 1 (`kernelAt(i)` is that kernel's spec). A row op's (maxLengths
 /// set): the first kernel whose max length holds the row length C and whose
-/// max rows (maxRows, where set) hold the row count R (0: any), else the
+/// max rows (maxRows, where set) hold the row count R (0: any) and, where
+/// its unalignedOnly entry w is set, whose C is not a multiple of w, else the
 /// last. Else the first variant whose maxM() holds M (the gemv kernel,
 /// small tiles), else the kernel of least launchCost among the others, with
 /// k's SM count and each kernel's rate in k.tileRates, the first on a tie.
@@ -209,6 +210,8 @@ typename A::Int chooseVariant(A &a, const Spec &k, KernelAt kernelAt) {
       auto lengthFits = [&] { return a.ule(a.size("C"), a.c(k.maxLengths[i])); };
       auto rowsFit = [&] { return a.ule(a.size("R"), a.c(k.maxRows[i])); };
       auto fits = anyLength ? rowsFit() : anyRows ? lengthFits() : a.both(lengthFits(), rowsFit());
+      if (int64_t w = k.unalignedOnly.empty() ? 0 : k.unalignedOnly[i])
+        fits = a.both(fits, a.ult(a.c(0), a.rem(a.size("C"), a.c(w))));
       index = a.select(fits, a.c(i), index);
     }
     return index;
