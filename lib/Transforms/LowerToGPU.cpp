@@ -89,8 +89,7 @@ LogicalResult buildRowKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef
             : "_c" + std::to_string(cfg.cachedLength()) + (unalignedOnly(i) ? "_unaligned" : "");
     std::string kernelName = i == 0 ? name.str() : uniqueKernelName(kernels, name.str() + suffix);
     KernelSpec spec;
-    if (!last)
-      spec.launchMaxLength = cfg.cachedLength();
+    spec.lengthHeldByLaunch = !last;
     FailureOr<gpu::GPUFuncOp> kernel =
         isa<SoftmaxOp>(op)   ? buildSoftmaxKernel(op, cfg, kernels, kernelName, spec)
         : isa<RmsNormOp>(op) ? buildRmsNormKernel(op, cfg, kernels, kernelName, spec)

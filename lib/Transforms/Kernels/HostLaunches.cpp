@@ -35,7 +35,7 @@ struct HostArith {
   Value rem(Value x, Value y) { return kb().rem(x, y); }
   Value ceilDiv(Value x, Value y) { return arith::CeilDivUIOp::create(b, loc, x, y); }
   Value min(Value x, Value y) { return kb().min(x, y); }
-  Value max(Value x, Value y) { return arith::MaxUIOp::create(b, loc, x, y); }
+  Value max(Value x, Value y) { return kb().max(x, y); }
   Value ult(Value x, Value y) { return kb().ult(x, y); }
   Value ule(Value x, Value y) { return kb().ule(x, y); }
   Value eq(Value x, Value y) {

@@ -24,6 +24,7 @@ Value KernelBuilder::mul(Value x, Value y) { return arith::MulIOp::create(b, loc
 Value KernelBuilder::div(Value x, Value y) { return arith::DivUIOp::create(b, loc, x, y); }
 Value KernelBuilder::rem(Value x, Value y) { return arith::RemUIOp::create(b, loc, x, y); }
 Value KernelBuilder::min(Value x, Value y) { return arith::MinUIOp::create(b, loc, x, y); }
+Value KernelBuilder::max(Value x, Value y) { return arith::MaxUIOp::create(b, loc, x, y); }
 Value KernelBuilder::ult(Value x, Value y) {
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
 }

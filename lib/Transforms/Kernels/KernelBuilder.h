@@ -112,9 +112,9 @@ struct KernelSpec {
   // (`maxRows`, where set) holds the row count R; 0 = any; a kernel whose
   // `unalignedOnly` entry is w > 0 only where C is not a multiple of w.
   llvm::SmallVector<int64_t, 6> maxLengths, maxRows, unalignedOnly;
-  // Set before a row kernel is built: the launch runs it only for rows of at
-  // most this many values (a length variant's band; 0: any length).
-  int64_t launchMaxLength = 0;
+  // Set before a row kernel is built: the launch runs it only on rows its
+  // config holds (a length variant before the last).
+  bool lengthHeldByLaunch = false;
   KernelSplitTail splitTail;
   KernelSplitKeys splitKeys;
 
@@ -143,6 +143,7 @@ public:
   mlir::Value div(mlir::Value x, mlir::Value y);  // unsigned index division
   mlir::Value rem(mlir::Value x, mlir::Value y);  // unsigned index remainder
   mlir::Value min(mlir::Value x, mlir::Value y);  // unsigned index min
+  mlir::Value max(mlir::Value x, mlir::Value y);  // unsigned index max
   mlir::Value ult(mlir::Value x, mlir::Value y);
   mlir::Value ule(mlir::Value x, mlir::Value y);
   mlir::Value andi(mlir::Value x, mlir::Value y);

@@ -114,10 +114,9 @@ void emitStagedRows(
     // Short rows fill the stage, in whole rounds of the block's threads (a
     // row more than a round took a second round: f32 rows of 31, 264 rows a
     // block of 256 threads, ran 0.63x of the copy against 256 rows' 1.00x).
-    Value fit = kb.div(kb.idx(cfg.getRowsPerBlock() * longest),
-                       arith::MaxUIOp::create(kb.b, kb.loc, C, kb.idx(1)));
+    Value fit = kb.div(kb.idx(cfg.getRowsPerBlock() * longest), kb.max(C, kb.idx(1)));
     fit = kb.mul(kb.div(fit, kb.idx(threads)), kb.idx(threads));
-    rowsPerBlock = arith::MaxUIOp::create(kb.b, kb.loc, fit, rowsPerBlock);
+    rowsPerBlock = kb.max(fit, rowsPerBlock);
   }
   Value tid = kb.threadId();
   Value firstRow = kb.mul(kb.blockId(gpu::Dimension::x), rowsPerBlock);
@@ -212,7 +211,7 @@ void stagedOrNot(KernelBuilder &kb, RowConfigAttr cfg, const KernelSpec &spec, i
   // A path for longer rows that never run still costs registers: the band
   // of 8's kernels took 107-128 with it, 39-48 without (2-3 times the
   // blocks an SM).
-  if (spec.launchMaxLength > 0 && spec.launchMaxLength <= cfg.cachedLength())
+  if (spec.lengthHeldByLaunch)
     return staged();
   kb.ifThenElse(kb.ule(C, kb.idx(cfg.cachedLength())), staged, unstaged);
 }

@@ -42,7 +42,7 @@ void emitStagedRows(KernelBuilder &kb, RowConfigAttr cfg, mlir::Value X, mlir::V
 
 /// Runs `staged()` for a staged config where the row fits its registers
 /// (checked at run time for a dynamic length, unless the launch never runs
-/// the kernel on longer rows: spec.launchMaxLength), else `unstaged()`.
+/// the kernel on longer rows: spec.lengthHeldByLaunch), else `unstaged()`.
 void stagedOrNot(KernelBuilder &kb, RowConfigAttr cfg, const KernelSpec &spec, int64_t staticC,
                  mlir::Value C, llvm::function_ref<void()> staged,
                  llvm::function_ref<void()> unstaged);
