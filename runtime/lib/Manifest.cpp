@@ -228,6 +228,9 @@ void parseSplitKeys(const Reader &r, KernelSpec &k) {
   } else {
     t.decodeKernel = sk.str("decode_kernel");
     t.combineKernel = sk.str("combine_kernel");
+    t.mainRows = sk.integer("main_rows");
+    if (t.mainRows < 1 || t.mainRows > 4096)
+      throw Error(sk.where + ": needs main_rows in [1, 4096], got " + std::to_string(t.mainRows));
   }
   if (t.maxSplits < 1 || t.maxSplits > 64 || t.rows < 1 || t.rows > 4096 || t.tileKeys < 1 ||
       t.tileKeys > 4096)

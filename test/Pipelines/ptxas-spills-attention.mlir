@@ -2,7 +2,8 @@
 // (wgmma main kernels, mma_sync decode kernels; D = 64 bf16, 128 f16
 // causal, 256 f16 causal, and 80, an odd multiple of 8), and with
 // attention-math=mma_sync (MMA), fit in registers: ptxas reports no spills
-// (two exceptions, below). ptxas lists the kernels last function first.
+// (two exceptions, below), and so does the persistent one (p128, D = 128
+// without causal). ptxas lists the kernels last function first.
 // The default D = 128 kernel is wgmma fed by TMA (PTX).
 // REQUIRES: cuda-toolkit
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit" | %python %mini_src/scripts/extract-ptx.py > %t.ptx
@@ -21,7 +22,17 @@
 // PTX-LABEL: .entry d128_attention_decode(
 // PTX: ldmatrix
 // PTX: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// Without causal the D = 128 kernel is persistent: its producer keeps 40
+// registers for its work-item loop, and the consumers take 232.
+// PTX-LABEL: .entry p128_attention(
+// PTX-DAG: setmaxnreg.dec.sync.aligned.u32 40
+// PTX-DAG: setmaxnreg.inc.sync.aligned.u32 232
 
+// CHECK: Compiling entry function 'p128_attention_combine' for 'sm_90a'
+// CHECK: Compiling entry function 'p128_attention_decode' for 'sm_90a'
+// CHECK: Compiling entry function 'p128_attention' for 'sm_90a'
+// CHECK-NEXT: Function properties for p128_attention
+// CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // CHECK: Compiling entry function 'd80_attention_combine' for 'sm_90a'
 // CHECK-NEXT: Function properties for d80_attention_combine
 // CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
@@ -65,6 +76,7 @@
 // CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // CHECK-NOT: Compiling entry function
 
+// MMA: Compiling entry function 'p128_attention' for 'sm_90a'
 // MMA: Compiling entry function 'd80_attention_combine' for 'sm_90a'
 // MMA-NEXT: Function properties for d80_attention_combine
 // MMA-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
@@ -117,4 +129,8 @@ func.func @d256(%q: tensor<?x?x?x256xf16>, %k: tensor<?x?x?x256xf16>, %v: tensor
 func.func @d80(%q: tensor<?x?x?x80xf16>, %k: tensor<?x?x?x80xf16>, %v: tensor<?x?x?x80xf16>) -> tensor<?x?x?x80xf16> {
   %o = mini.attention %q, %k, %v {causal} : tensor<?x?x?x80xf16>, tensor<?x?x?x80xf16>, tensor<?x?x?x80xf16> -> tensor<?x?x?x80xf16>
   return %o : tensor<?x?x?x80xf16>
+}
+func.func @p128(%q: tensor<?x?x?x128xbf16>, %k: tensor<?x?x?x128xbf16>, %v: tensor<?x?x?x128xbf16>) -> tensor<?x?x?x128xbf16> {
+  %o = mini.attention %q, %k, %v : tensor<?x?x?x128xbf16>, tensor<?x?x?x128xbf16>, tensor<?x?x?x128xbf16> -> tensor<?x?x?x128xbf16>
+  return %o : tensor<?x?x?x128xbf16>
 }

@@ -2,7 +2,8 @@
 // with static sizes that take the decode kernel, the main kernel's launch
 // folds away, but the decode launch carries the main and combine kernels'
 // records: the manifest describes all three, and the main kernel names its
-// parts (the runtime plans per device, and may choose differently).
+// parts and its rows per block (the runtime plans per device, and may
+// choose differently).
 // REQUIRES: cuda-toolkit
 // RUN: rm -rf %t && mini-opt %s --mini-pipeline="bundle=%t toolkit=%cuda_toolkit" -o /dev/null
 // RUN: FileCheck %s --input-file=%t/manifest.json
@@ -14,6 +15,7 @@
 // CHECK: "split_keys": {
 // CHECK-NEXT: "combine_kernel": "step_attention_combine",
 // CHECK-NEXT: "decode_kernel": "step_attention_decode",
+// CHECK-NEXT: "main_rows": 192,
 // CHECK-NEXT: "max_splits": 64,
 // CHECK-NEXT: "rows": 64,
 // CHECK-NEXT: "tile_keys": 64

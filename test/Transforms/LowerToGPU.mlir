@@ -823,7 +823,7 @@ func.func @attention_mma(%q: tensor<2x8x77x64xf16>, %k: tensor<2x2x77x64xf16>, %
 // CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%c1, %c1, %c64, %c64] {{.*}}swizzle = swizzle_128b
 // CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%c1, %c1, %c128, %c64] {{.*}}swizzle = swizzle_128b
 // CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%c1, %c1, %c128, %c64] {{.*}}swizzle = swizzle_128b
-// CHECK: gpu.launch_func @mini_kernels::@attention_wgmma_attention blocks in (%c16, %c8, %c2) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c85064_i32 args({{.*}} : !llvm.ptr, {{.*}} : !llvm.ptr, {{.*}} : !llvm.ptr)
+// CHECK: gpu.launch_func @mini_kernels::@attention_wgmma_attention blocks in (%c16, %c8, %c2) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c103552_i32 args({{.*}} : !llvm.ptr, {{.*}} : !llvm.ptr, {{.*}} : !llvm.ptr)
 // CHECK-SAME: entry = "attention_wgmma_attention_decode"
 // CHECK: gpu.func @attention_wgmma_attention(
 // CHECK-COUNT-3: nvvm.mbarrier.init %{{.*}}, %c1_i32
@@ -887,15 +887,31 @@ func.func @attention_wgmma(%q: tensor<2x8x2048x64xf16>, %k: tensor<2x2x2048x64xf
 // -----
 
 // Dynamic sizes: the host plans decode-or-main at launch (the runtime's
-// rule, launch::planKeySplits). It counts the wgmma kernel's own blocks
-// (its grid: ceil(S / 128) x H x B) against the decode kernel's (B x G x
-// ceil(S x H / G / 64)), and takes the decode kernel where those are fewer
-// or the main kernel's do not fill the 132 SMs.
+// rule, launch::planKeySplits). It counts the wgmma kernel's work items
+// (B x H x ceil(S / 128), the record's main_rows) against the decode
+// kernel's blocks (B x G x ceil(S x H / G / 64)), and takes the decode
+// kernel where those are fewer or the main kernel's do not fill the 132 SMs.
+// Without causal and with two consumer warpgroups the main kernel is
+// persistent: min(B x H x S, 132) blocks (at least one a work item, where
+// there are fewer), each striding over the items (row block fastest, then
+// head, then batch), carrying the items it ran (Q's barriers' parity) and
+// the K/V ring's tiles (each tile's stage and parity) from one to the next.
+// The consumers raise their registers to 232 and the producer keeps 40 of
+// the 168 x 384 the block launched with. A consumer releases Q once its
+// key loop is done (Q-empty mbarrier, 256 arrivals, at 83976 from the
+// aligned base: after Q at 0, K at 18432, V at 51200 and Q-full at 83968)
+// and stages O in a buffer of its own (at 84096); the producer copies each item's tile 0, then Q once
+// released, then the other tiles.
 // CHECK-LABEL: func.func @attention_wgmma_plan
+// CHECK: %[[B:.*]] = tensor.dim %arg0, %c0
+// CHECK: %[[H:.*]] = tensor.dim %arg0, %c1
 // CHECK: %[[S:.*]] = tensor.dim %arg0, %c2
-// CHECK: %[[MAINROWS:.*]] = arith.ceildivui %[[S]], %c128 : index
-// CHECK: %[[MAINROWS_H:.*]] = arith.muli %[[MAINROWS]], %{{.*}} : index
-// CHECK: %[[MAIN:.*]] = arith.muli %[[MAINROWS_H]], %{{.*}} : index
+// CHECK: %[[BH:.*]] = arith.muli %[[B]], %[[H]] : index
+// CHECK: %[[BHS:.*]] = arith.muli %[[BH]], %[[S]] : index
+// CHECK: %[[CAP:.*]] = arith.cmpi ugt, %[[BHS]], %c132 : index
+// CHECK: %[[GRID:.*]] = arith.select %[[CAP]], %c132, %[[BHS]] : index
+// CHECK: %[[ROW_BLOCKS:.*]] = arith.ceildivui %[[S]], %c128 : index
+// CHECK: %[[MAIN:.*]] = arith.muli %[[BH]], %[[ROW_BLOCKS]] : index
 // CHECK: %[[DECODEROWS:.*]] = arith.ceildivui %{{.*}}, %c64 : index
 // CHECK: %[[DECODE:.*]] = arith.muli %{{.*}}, %[[DECODEROWS]] : index
 // CHECK: %[[FEW:.*]] = arith.cmpi ult, %[[MAIN]], %c132 : index
@@ -904,7 +920,47 @@ func.func @attention_wgmma(%q: tensor<2x8x2048x64xf16>, %k: tensor<2x2x2048x64xf
 // CHECK: scf.if %[[USE]] {
 // CHECK: gpu.launch_func @mini_kernels::@attention_wgmma_plan_attention_decode
 // CHECK: } else {
-// CHECK: gpu.launch_func @mini_kernels::@attention_wgmma_plan_attention {{.*}}threads in (%c384, %c1, %c1)
+// CHECK: gpu.launch_func @mini_kernels::@attention_wgmma_plan_attention blocks in (%[[GRID]], %c1, %c1) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c103552_i32
+// CHECK-SAME: grid = [{div = 1 : i64, max_blocks = 132 : i64, sizes = ["B", "H", "S"]}, {div = 1 : i64, sizes = []}, {div = 1 : i64, sizes = []}]
+// CHECK-SAME: main_rows = 128 : i64
+// CHECK: gpu.func @attention_wgmma_plan_attention(
+// CHECK: nvvm.mbarrier.init %{{.*}}, %c1_i32
+// CHECK-NEXT: arith.addi
+// CHECK-NEXT: llvm.inttoptr
+// CHECK-NEXT: nvvm.mbarrier.init %{{.*}}, %c256_i32
+// CHECK: nvvm.setmaxregister  increase 232
+// CHECK: %[[C_ROW_BLOCKS:.*]] = arith.ceildivui %arg7, %c128 : index
+// CHECK: %[[C_ITEMS:.*]] = arith.muli %{{.*}}, %arg4 : index
+// CHECK: scf.for %{{.*}} = %block_id_x to %[[C_ITEMS]] step %grid_dim_x iter_args(%[[RAN:.*]] = %c0, %[[RING:.*]] = %c0) -> (index, index) {
+// CHECK: %[[Q_PARITY:.*]] = arith.remui %[[RAN]], %c2 : index
+// CHECK: arith.divui %{{.*}}, %{{.*}} : i32
+// CHECK: %[[Q_PARITY_I32:.*]] = arith.index_castui %[[Q_PARITY]] : index to i32
+// CHECK: nvvm.mbarrier.try_wait.parity %{{.*}}, %[[Q_PARITY_I32]]
+// CHECK: arith.divui %[[RING]], %c2 : index
+// CHECK: nvvm.wgmma.mma_async
+// CHECK: arith.addi %{{.*}}, %c84096 : index
+// CHECK: %[[Q_EMPTY:.*]] = arith.addi %{{.*}}, %c83976_i32 : i32
+// CHECK: %[[Q_EMPTY_PTR:.*]] = llvm.inttoptr %[[Q_EMPTY]]
+// CHECK-NEXT: nvvm.mbarrier.arrive %[[Q_EMPTY_PTR]] : !llvm.ptr<3>
+// CHECK-NOT: nvvm.mbarrier
+// CHECK: vector.store %{{.*}}, %arg3
+// CHECK: %[[NEXT_RAN:.*]] = arith.addi %[[RAN]], %c1 : index
+// CHECK: %[[NEXT_RING:.*]] = arith.addi %[[RING]], %{{.*}} : index
+// CHECK: scf.yield %[[NEXT_RAN]], %[[NEXT_RING]] : index, index
+// CHECK: nvvm.setmaxregister  decrease 40
+// CHECK: scf.for %{{.*}} = %block_id_x to %{{.*}} step %grid_dim_x iter_args(%[[P_RAN:.*]] = %c0, %[[P_RING:.*]] = %c0) -> (index, index) {
+// CHECK: %[[P_PARITY:.*]] = arith.remui %[[P_RAN]], %c2 : index
+// CHECK: scf.if
+// CHECK: arith.remui %[[P_RING]], %c2 : index
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg11
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg12
+// CHECK: }
+// CHECK: arith.addi %[[P_PARITY]], %c1 : index
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c16384_i32
+// CHECK-COUNT-2: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg10
+// CHECK: scf.for %{{.*}} = %c1 to
+// CHECK: arith.addi %[[P_RING]], %{{.*}} : index
 func.func @attention_wgmma_plan(%q: tensor<?x?x?x64xf16>, %k: tensor<?x?x?x64xf16>, %v: tensor<?x?x?x64xf16>) -> tensor<?x?x?x64xf16> {
   %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>} : tensor<?x?x?x64xf16>, tensor<?x?x?x64xf16>, tensor<?x?x?x64xf16> -> tensor<?x?x?x64xf16>
   return %o : tensor<?x?x?x64xf16>
@@ -922,8 +978,8 @@ func.func @attention_wgmma_plan(%q: tensor<?x?x?x64xf16>, %k: tensor<?x?x?x64xf1
 // per row; the combine kernel weighs each split by exp2(lse - max lse).
 // CHECK-LABEL: func.func @attention_decode
 // CHECK: %[[S_BLOCKS:.*]] = arith.ceildivui %[[S:.*]], %c64 : index
-// CHECK: %[[SH:.*]] = arith.muli %[[S_BLOCKS]], %[[H:.*]] : index
-// CHECK: %[[MAIN_BLOCKS:.*]] = arith.muli %[[SH]], %[[B:.*]] : index
+// CHECK: %[[BH:.*]] = arith.muli %[[B:.*]], %[[H:.*]] : index
+// CHECK: %[[MAIN_BLOCKS:.*]] = arith.muli %[[BH]], %[[S_BLOCKS]] : index
 // CHECK: %[[HG:.*]] = arith.divui %[[H]], %[[G:.*]] : index
 // CHECK: %[[ROWS:.*]] = arith.muli %[[S]], %[[HG]] : index
 // CHECK: %[[ROW_BLOCKS:.*]] = arith.ceildivui %[[ROWS]], %c64 : index
@@ -948,7 +1004,7 @@ func.func @attention_wgmma_plan(%q: tensor<?x?x?x64xf16>, %k: tensor<?x?x?x64xf1
 // CHECK: gpu.dealloc  %[[PARTIALS]]
 // CHECK: } else {
 // CHECK: gpu.launch_func  @mini_kernels::@attention_decode_attention blocks
-// CHECK-SAME: split_keys = {combine_kernel = "attention_decode_attention_combine", decode_kernel = "attention_decode_attention_decode", max_splits = 64 : i64, rows = 64 : i64, tile_keys = 64 : i64}
+// CHECK-SAME: split_keys = {combine_kernel = "attention_decode_attention_combine", decode_kernel = "attention_decode_attention_decode", main_rows = 64 : i64, max_splits = 64 : i64, rows = 64 : i64, tile_keys = 64 : i64}
 // CHECK: gpu.func @attention_decode_attention_decode({{.*}}, %[[PARTIALS_ARG:.*]]: memref<?xf32>, %[[LSE_ARG:.*]]: memref<?xf32>, %[[SPLITS_ARG:.*]]: index)
 // CHECK: %[[SPLIT:.*]] = arith.remui %block_id_x, %[[SPLITS_ARG]] : index
 // CHECK: %[[ROW_BLOCK:.*]] = arith.divui %block_id_x, %[[SPLITS_ARG]] : index

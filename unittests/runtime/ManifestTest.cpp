@@ -568,10 +568,10 @@ TEST(Manifest, EachDamagedFieldIsNamed) {
 namespace {
 /// An attention a0 with decode kernels a0_decode and a0_combine, with
 /// `mainSplit` and each part's `part` as their split_keys' last fields.
-std::string decodeManifest(const std::string &mainSplit =
-                               R"("decode_kernel":"a0_decode","combine_kernel":"a0_combine")",
-                           const std::string &decodePart = "decode",
-                           const std::string &op = "attention") {
+std::string decodeManifest(
+    const std::string &mainSplit = R"("decode_kernel":"a0_decode","combine_kernel":"a0_combine",)"
+                                   R"("main_rows":64)",
+    const std::string &decodePart = "decode", const std::string &op = "attention") {
   auto kernel = [&](const std::string &entry, const std::string &split) {
     return R"({"entry":")" + entry + R"(","op":")" + op + R"(","cubin":"mini_kernels.cubin",
       "sizes":["B","H","G","S","T","D"],
@@ -626,11 +626,16 @@ TEST(Manifest, SplitKeysPlansTheDecodeKernel) {
 }
 
 TEST(Manifest, SplitKeysWeighsTheMainKernelsOwnBlocks) {
-  // A wgmma main kernel (128 rows per block): S = 1000 x 32 heads x 4 takes
-  // 1024 of its blocks against the decode kernel's 63 x 8 x 4 = 2016 (with
-  // 64-row main blocks, 2048: the decode kernel would run).
+  // A persistent wgmma main kernel (128 rows per work item, at most 132
+  // blocks): S = 1000 x 32 heads x 4 takes 1024 work items against the
+  // decode kernel's 63 x 8 x 4 = 2016 blocks (with 64-row items, 2048: the
+  // decode kernel would run).
   std::string text = decodeManifest();
-  text.replace(text.find(R"("div":64)"), 8, R"("div":128)");
+  text.replace(text.find(R"("main_rows":64)"), 14, R"("main_rows":128)");
+  std::string grid = R"({"sizes":["S"],"div":64},{"sizes":["H"],"div":1},{"sizes":["B"],"div":1})";
+  text.replace(text.find(grid), grid.size(),
+               R"({"sizes":["B","H","S"],"div":1,"max_blocks":132},{"sizes":[],"div":1},)"
+               R"({"sizes":[],"div":1})");
   Bundle b = Bundle::parse(text, ".");
   const KernelSpec &k = b.kernel("a0");
   EXPECT_EQ(k.planSplitKeys(
@@ -649,17 +654,26 @@ TEST(Manifest, SplitKeysWeighsTheMainKernelsOwnBlocks) {
 }
 
 TEST(Manifest, SplitKeysNamesWhatIsWrong) {
-  EXPECT_EQ(errorOf([] {
-              Bundle::parse(decodeManifest(R"("decode_kernel":"a0_x","combine_kernel":"a0_combine")"),
-                            ".");
-            }),
+  auto parse = [](const std::string &mainSplit, const std::string &part = "decode",
+                  const std::string &op = "attention") {
+    return errorOf([&] { Bundle::parse(decodeManifest(mainSplit, part, op), "."); });
+  };
+  const std::string parts = R"("decode_kernel":"a0_decode","combine_kernel":"a0_combine",)";
+  EXPECT_EQ(parse(R"("decode_kernel":"a0_x","combine_kernel":"a0_combine","main_rows":64)"),
             "manifest kernel 'a0' decode kernel 'a0_x': no such kernel");
-  EXPECT_EQ(errorOf([] { Bundle::parse(decodeManifest(R"("decode_kernel":"a0_decode","combine_kernel":"a0_combine")", "combine"), "."); }),
-            "manifest kernel 'a0' decode kernel 'a0_decode': its split_keys must say part \"decode\"");
-  EXPECT_EQ(errorOf([] { Bundle::parse(decodeManifest(R"("decode_kernel":"a0_decode","combine_kernel":"a0_combine")", "other"), "."); }),
-            "manifest kernel 'a0_decode' split_keys: 'part' must be \"decode\" or \"combine\", got \"other\"");
-  EXPECT_EQ(errorOf([] { Bundle::parse(decodeManifest(R"("decode_kernel":"a0_decode","combine_kernel":"a0_combine")", "decode", "softmax"), "."); }),
-            "manifest kernel 'a0' split_keys: only an attention kernel splits keys, this one is 'softmax'");
+  EXPECT_EQ(
+      parse(parts + R"("main_rows":64)", "combine"),
+      "manifest kernel 'a0' decode kernel 'a0_decode': its split_keys must say part \"decode\"");
+  EXPECT_EQ(parse(parts + R"("main_rows":64)", "other"),
+            "manifest kernel 'a0_decode' split_keys: 'part' must be \"decode\" or \"combine\", "
+            "got \"other\"");
+  EXPECT_EQ(parse(parts + R"("main_rows":64)", "decode", "softmax"),
+            "manifest kernel 'a0' split_keys: only an attention kernel splits keys, this one is "
+            "'softmax'");
+  EXPECT_EQ(parse(parts + R"("main_rows":0)"),
+            "manifest kernel 'a0' split_keys: needs main_rows in [1, 4096], got 0");
+  EXPECT_EQ(parse(R"("decode_kernel":"a0_decode","combine_kernel":"a0_combine")"),
+            "manifest kernel 'a0' split_keys is missing field 'main_rows'");
 }
 
 TEST(Manifest, ElementwiseOpsParseWithMixedTypesAndABroadcastOperand) {

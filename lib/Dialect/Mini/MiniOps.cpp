@@ -604,10 +604,22 @@ LogicalResult AttentionOp::verify() {
   return verifySameShapeAndType(*this, q, o, "query");
 }
 
+/// wgmma: 1024 bytes to align the swizzle atoms, Q, K and V, the mbarriers
+/// (padded to 128 bytes for the O buffer after them).
+static int64_t wgmmaOperandBytes(AttentionConfigAttr cfg, int64_t headDim) {
+  return 1024 + cfg.getWarps() / 4 * AttentionConfigAttr::wgmmaQBytes(headDim) +
+         2 * AttentionConfigAttr::kStages * cfg.wgmmaStageBytes(headDim) +
+         llvm::alignTo(8 * AttentionConfigAttr::kWgmmaBarriers, 128);
+}
+
+int64_t AttentionConfigAttr::wgmmaOutputBytes(int64_t headDim) const {
+  int64_t bytes = getWarps() / 4 * 128 * rowStride(headDim); // 64 rows a warpgroup
+  return wgmmaOperandBytes(*this, headDim) + bytes <= MatmulConfigAttr::kMaxSharedBytes ? bytes : 0;
+}
+
 int64_t AttentionConfigAttr::sharedMemoryBytes(Type elementType, int64_t headDim) const {
-  if (isWgmma()) // 1024 bytes to align the swizzle atoms, Q, K and V, the mbarriers
-    return 1024 + getWarps() / 4 * wgmmaQBytes(headDim) +
-           2 * kStages * wgmmaStageBytes(headDim) + 8 * kWgmmaBarriers;
+  if (isWgmma())
+    return wgmmaOperandBytes(*this, headDim) + wgmmaOutputBytes(headDim);
   int64_t qRows = qSharesStage() ? 0 : 16 * getWarps();
   return (qRows + 2 * kStages * getTileKeys()) * rowStride(headDim) *
          (elementType.getIntOrFloatBitWidth() / 8);

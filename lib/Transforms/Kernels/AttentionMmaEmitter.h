@@ -56,6 +56,15 @@ public:
 
   LogicalResult emit();
 
+  /// The wgmma kernel without causal and with two consumer warpgroups is
+  /// persistent (FlashAttention-3's): a block per SM strides over the work
+  /// items (row block, head, batch), so that one item's epilogue and the
+  /// next one's first loads overlap. (A static stride measured slower with
+  /// causal, whose items differ in length, and with three warpgroups.)
+  static bool persistent(AttentionConfigAttr cfg, bool causal) {
+    return cfg.isWgmma() && !causal && cfg.getWarps() == 8;
+  }
+
 private:
   bool wgmma() const { return cfg.isWgmma(); }
   int64_t rows() const { return 16 * cfg.getWarps(); }
@@ -114,11 +123,17 @@ private:
   void storePartials(ValueRange m, ValueRange l, ValueRange o);
   // emit()'s steps.
   void sharedMemory();
-  void laneSetup();
+  /// The block's rows, (batch, head) and lanes: from the block's place in
+  /// the grid, or (a persistent block) from its work item's.
+  void laneSetup(Value rowBlock = Value(), Value head = Value(), Value batch = Value());
   void keyRange();
   // The wgmma kernel's (AttentionWgmmaKernel.cpp): a producer warp issues
   // TMA copies, warpgroups of consumers multiply.
   LogicalResult emitWgmma();
+  bool persistent() const { return persistent(cfg, causal); }
+  /// Runs `body` (the producer's or a consumer's part) for each of the
+  /// block's work items, after laneSetup() and keyRange() for it.
+  LogicalResult forEachWorkItem(llvm::function_ref<LogicalResult()> body);
   void wgmmaSharedMemory();
   Value sharedPointer(Value address);
   /// mbarrier `first` + `stage` (kQFull, kKFull + stage, ...).
@@ -145,10 +160,12 @@ private:
 
   SmallVector<Value> pFragments(ArrayRef<Value> p);
   void arrive(int64_t empty, Value stage);
-  /// The ring stage of the loop's j-th tile, and the parity of its use.
-  Value stageOf(Value j) { return kb.rem(j, kb.idx(AttentionConfigAttr::kStages)); }
+  /// The ring stage of the work item's j-th tile, and the parity of its
+  /// use (the ring's count goes on across a persistent block's items).
+  Value ringIndex(Value j) { return tileBase ? kb.add(tileBase, j) : j; }
+  Value stageOf(Value j) { return kb.rem(ringIndex(j), kb.idx(AttentionConfigAttr::kStages)); }
   Value parityOf(Value j) {
-    return kb.rem(kb.div(j, kb.idx(AttentionConfigAttr::kStages)), kb.idx(2));
+    return kb.rem(kb.div(ringIndex(j), kb.idx(AttentionConfigAttr::kStages)), kb.idx(2));
   }
   Value descriptor(Value address, int64_t leadingBytes, int64_t strideBytes);
   /// V's element (row, 8 n + col) at `stage` in its swizzled boxes.
@@ -187,6 +204,9 @@ private:
   // (32-bit address, 1024-byte aligned for the swizzle atoms), and where
   // the epilogue's scratch starts in `raw` (bytes).
   Value qMap, kMap, vMap, smem, scratchShift;
+  // The work item's (batch, head), and in a persistent block the tiles its
+  // ring took before this item and the parity of Q's barriers for it.
+  Value headIndex, batchIndex, tileBase, qParity;
 };
 
 } // namespace mini

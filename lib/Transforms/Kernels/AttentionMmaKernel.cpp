@@ -21,6 +21,8 @@
 // O += P V).
 #include "AttentionMmaEmitter.h"
 
+#include "mini/Transforms/MatmulConfig.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -193,17 +195,19 @@ void AttentionMmaEmitter::sharedMemory() {
 
 /// The block's rows and (batch, head), the lane's rows, its ldmatrix
 /// offsets and the tensors' bases.
-void AttentionMmaEmitter::laneSetup() {
+void AttentionMmaEmitter::laneSetup(Value rowBlock, Value head, Value batch) {
   tid = kb.threadId();
   lane = kb.rem(tid, kb.idx(32));
   warp = kb.div(tid, kb.idx(32));
   // With causal, the last row blocks see the most keys: they go first, so
   // the short ones fill the tail of the grid.
-  Value rowBlock = kb.blockId(gpu::Dimension::x);
+  bool placed = static_cast<bool>(rowBlock);
+  if (!placed)
+    rowBlock = kb.blockId(gpu::Dimension::x);
   if (decode) {
     split = kb.rem(rowBlock, splits);
     rowBlock = kb.div(rowBlock, splits);
-  } else if (causal)
+  } else if (causal && !placed)
     rowBlock = kb.sub(kb.sub(gpu::GridDimOp::create(b, kb.loc, gpu::Dimension::x), kb.idx(1)),
                       rowBlock);
   row0 = kb.mul(rowBlock, kb.idx(rows()));
@@ -218,7 +222,8 @@ void AttentionMmaEmitter::laneSetup() {
   colK = kb.mul(kb.rem(kb.div(lane, kb.idx(8)), kb.idx(2)), kb.idx(8));
   if (!wgmma())
     qLane = laneAddress(sQ, kb.idx(0), kb.add(kb.mul(warp, kb.idx(16)), rowA), colA);
-  Value batch = kb.blockId(gpu::Dimension::z);
+  if (!placed)
+    batch = kb.blockId(gpu::Dimension::z);
   if (decode) {
     // Block (row block x splits, K/V head, batch): the K/V head's H / G
     // query heads' S rows each lie end to end in Q and O.
@@ -228,7 +233,9 @@ void AttentionMmaEmitter::laneSetup() {
     kvBase = kb.mul(kb.mul(batchGroup, T), kb.idx(D));
     return;
   }
-  Value head = kb.blockId(gpu::Dimension::y);
+  if (!placed)
+    head = kb.blockId(gpu::Dimension::y);
+  headIndex = head, batchIndex = batch;
   Value kvHead = kb.div(head, kb.div(H, G));
   qRows = S;
   qBase = kb.mul(kb.mul(kb.add(kb.mul(batch, H), head), S), kb.idx(D));
@@ -395,6 +402,12 @@ FailureOr<gpu::GPUFuncOp> buildAttentionMmaKernel(Operation *op, AttentionConfig
     spec.grid[0] = {};
     spec.grid[1] = {{"G"}, 1};
     spec.splitKeys = {cfg.getSplitKeys(), 16 * cfg.getWarps(), cfg.getTileKeys(), "", "", "decode"};
+  }
+  if (AttentionMmaEmitter::persistent(cfg, attn.getCausal())) {
+    // A block an SM at most, striding over the work items, which B x H x S
+    // bounds.
+    spec.grid[0] = {{"B", "H", "S"}, 1, 1, smCount("sm_90a")};
+    spec.grid[1] = spec.grid[2] = GridDim{};
   }
   spec.dynamicSharedBytes = cfg.sharedMemoryBytes(elt, D);
   if (wgmma) { // Q, K and V ([B, H or G, S or T, D]) in boxes of 64 head dims

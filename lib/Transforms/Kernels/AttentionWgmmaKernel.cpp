@@ -29,8 +29,9 @@ namespace mini {
 using namespace wgmma;
 
 namespace {
-// Registers per thread after setmaxnreg (CUTLASS's and FlashAttention-3's).
-constexpr int64_t kProducerRegisters = 24, kMostConsumerRegisters = 240;
+// Registers per consumer thread after setmaxnreg: at most CUTLASS's and
+// FlashAttention-3's.
+constexpr int64_t kMostConsumerRegisters = 240;
 } // namespace
 
 Value AttentionMmaEmitter::sharedPointer(Value address) {
@@ -59,14 +60,17 @@ void AttentionMmaEmitter::wgmmaSharedMemory() {
                                kb.i32(~1023));
 }
 
-/// The producer's first thread: Q's boxes, then tile j's K and V boxes into
-/// stage j mod 2 once the consumers released the stage's previous tile
-/// (use j / 2 - 1 of the stage: a fresh barrier's phase "-1" counts as
-/// complete). TMA zero-fills rows past S and T and head dims past D.
+/// The producer's first thread: tile j's K and V boxes into stage j mod 2
+/// once the consumers released the stage's previous tile (use j / 2 - 1 of
+/// the stage: a fresh barrier's phase "-1" counts as complete), and Q's
+/// boxes after tile 0's (in a persistent block, that stage frees before
+/// the consumers are done with the last item's Q). TMA zero-fills rows past
+/// S and T and head dims past D.
 void AttentionMmaEmitter::produce() {
   Layout L(cfg, D);
-  Value head = toI32(kb.blockId(gpu::Dimension::y)), batch = toI32(kb.blockId(gpu::Dimension::z));
-  Value kvHead = toI32(kb.div(kb.blockId(gpu::Dimension::y), kb.div(H, G)));
+  Value head = toI32(headIndex), batch = toI32(batchIndex);
+  Value kvHead = arith::DivUIOp::create(b, kb.loc, head,
+                                        arith::DivUIOp::create(b, kb.loc, toI32(H), toI32(G)));
   auto clusterShared = LLVM::LLVMPointerType::get(b.getContext(), 7);
   auto copy = [&](Value map, Value full, Value dst, ValueRange coords) {
     NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
@@ -81,16 +85,20 @@ void AttentionMmaEmitter::produce() {
   auto at = [&](Value base, int64_t offset) {
     return arith::AddIOp::create(b, kb.loc, base, kb.i32(offset)).getResult();
   };
-  Value qFull = barrier(kQFull);
-  int64_t groups = cfg.getWarps() / 4;
-  expect(qFull, groups * L.boxes * 64 * kRowBytes);
-  for (int64_t g = 0; g < groups; ++g)
-    for (int64_t box = 0; box < L.boxes; ++box)
-      copy(qMap, qFull, at(smem, g * L.qBytes + box * 64 * kRowBytes),
-           {kb.i32(box * kBoxCols), toI32(kb.add(row0, kb.idx(64 * g))), head, batch});
-  Value tiles = arith::CeilDivUIOp::create(b, kb.loc, kb.sub(keyEnd, keyStart), kb.idx(keys()));
-  kb.forLoop(kb.idx(0), tiles, kb.idx(1), {}, [&](Value j, ValueRange) {
-    Value stage = kb.rem(j, kb.idx(kStages)), use = kb.div(j, kb.idx(kStages));
+  auto loadQ = [&] {
+    if (qParity) // the consumers are done with the last item's Q
+      waitBarrier(barrier(kQEmpty), kb.rem(kb.add(qParity, kb.idx(1)), kb.idx(2)));
+    Value qFull = barrier(kQFull);
+    int64_t groups = cfg.getWarps() / 4;
+    expect(qFull, groups * L.boxes * 64 * kRowBytes);
+    for (int64_t g = 0; g < groups; ++g)
+      for (int64_t box = 0; box < L.boxes; ++box)
+        copy(qMap, qFull, at(smem, g * L.qBytes + box * 64 * kRowBytes),
+             {kb.i32(box * kBoxCols), toI32(kb.add(row0, kb.idx(64 * g))), head, batch});
+  };
+  auto loadTile = [&](Value j) {
+    Value ring = ringIndex(j);
+    Value stage = kb.rem(ring, kb.idx(kStages)), use = kb.div(ring, kb.idx(kStages));
     Value key = toI32(kb.add(keyStart, kb.mul(j, kb.idx(keys()))));
     Value stageAt = arith::AddIOp::create(b, kb.loc, smem,
                                           toI32(kb.mul(stage, kb.idx(L.stageBytes))));
@@ -103,6 +111,13 @@ void AttentionMmaEmitter::produce() {
         copy(map, full, at(stageAt, offset + box * keys() * kRowBytes),
              {kb.i32(box * kBoxCols), key, kvHead, batch});
     }
+  };
+  // Tile 0, Q, then the other tiles (Q's operands are not live in the loop).
+  Value tiles = arith::CeilDivUIOp::create(b, kb.loc, kb.sub(keyEnd, keyStart), kb.idx(keys()));
+  kb.ifThenElse(kb.ult(kb.idx(0), tiles), [&] { loadTile(kb.idx(0)); });
+  loadQ();
+  kb.forLoop(kb.idx(1), tiles, kb.idx(1), {}, [&](Value j, ValueRange) {
+    loadTile(j);
     return SmallVector<Value>{};
   });
 }
@@ -125,7 +140,7 @@ LogicalResult AttentionMmaEmitter::consume() {
     causalKeyRange(first, kb.min(kb.add(first, kb.idx(63)), kb.sub(S, kb.idx(1))));
     seenEnd = kb.select(kb.ult(first, S), kb.min(kvEnd, keyEnd), keyStart);
   }
-  waitBarrier(barrier(kQFull), kb.idx(0));
+  waitBarrier(barrier(kQFull), qParity ? qParity : kb.idx(0));
   Value negInf = kb.f32(-std::numeric_limits<float>::infinity());
   SmallVector<Value> init = {negInf, negInf, kb.f32(0.0f), kb.f32(0.0f)};
   llvm::append_range(init, fr.zero(kb, tile("acc", 16, Dp, b.getF32Type())));
@@ -152,14 +167,28 @@ LogicalResult AttentionMmaEmitter::consume() {
       return failure();
     state = *overlapped;
   }
-  // Warp w's scratch (16 rows of rowStride from w x 16 rows) lies in its
-  // warpgroup's Q tile.
+  // Warp w's scratch (16 rows of rowStride from w x 16 rows) lies in the
+  // consumers' O buffer, or else in its warpgroup's Q tile. A persistent
+  // block's next Q may land once the group is done with this one.
   Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, kb.loc, raw);
   Value aligned = arith::IndexCastUIOp::create(b, kb.loc, b.getIndexType(), smem);
-  scratchShift = kb.sub(kb.add(kb.sub(aligned, base), kb.mul(group, kb.idx(L.qBytes))),
-                        kb.mul(group, kb.idx(64 * rowStride(D) * 2)));
+  if (L.oBytes) {
+    scratchShift = kb.add(kb.sub(aligned, base), kb.idx(L.oAt));
+    if (qParity)
+      arrive(kQEmpty, Value());
+  } else {
+    scratchShift = kb.sub(kb.add(kb.sub(aligned, base), kb.mul(group, kb.idx(L.qBytes))),
+                          kb.mul(group, kb.idx(64 * rowStride(D) * 2)));
+  }
   epilogue(ValueRange(state).slice(0, 2), ValueRange(state).slice(2, 2),
            ValueRange(state).slice(4, Dp / 8));
+  if (qParity && !L.oBytes) {
+    // O's generic-proxy writes before the next Q's TMA ones.
+    NVVM::FenceProxyOp::create(
+        b, kb.loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(b.getContext(), NVVM::SharedSpace::shared_cta));
+    arrive(kQEmpty, Value());
+  }
   return success();
 }
 
@@ -312,17 +341,56 @@ SmallVector<Value> AttentionMmaEmitter::consumeTile(Value t0, ValueRange carried
   return next;
 }
 
+LogicalResult AttentionMmaEmitter::forEachWorkItem(function_ref<LogicalResult()> body) {
+  if (!persistent()) {
+    laneSetup();
+    keyRange();
+    return body();
+  }
+  // Items numbered row block fastest (the blocks that share K and V run
+  // together), then head, then batch; block x takes x, x + grid, ...
+  Value rowBlocks = arith::CeilDivUIOp::create(b, kb.loc, S, kb.idx(rows()));
+  Value items = kb.mul(kb.mul(rowBlocks, H), B);
+  // The loop exists before its body is built: the key loops' pipelining
+  // looks up their values' enclosing ops.
+  auto loop = scf::ForOp::create(b, kb.loc, kb.blockId(gpu::Dimension::x), items,
+                                 gpu::GridDimOp::create(b, kb.loc, gpu::Dimension::x),
+                                 ValueRange{kb.idx(0), kb.idx(0)});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value item = loop.getInductionVar(), count = loop.getRegionIterArgs()[0];
+  qParity = kb.rem(count, kb.idx(2));
+  tileBase = loop.getRegionIterArgs()[1];
+  // In 32 bits: 64-bit division is a long routine, and the producer has
+  // few registers.
+  auto narrow = [&](Value v) { return toI32(v); };
+  auto widen = [&](Value v) {
+    return arith::IndexCastUIOp::create(b, kb.loc, b.getIndexType(), v).getResult();
+  };
+  Value item32 = narrow(item), rowBlocks32 = narrow(rowBlocks), heads32 = narrow(H);
+  Value rest = arith::DivUIOp::create(b, kb.loc, item32, rowBlocks32);
+  Value rowBlock = widen(arith::RemUIOp::create(b, kb.loc, item32, rowBlocks32));
+  Value head = widen(arith::RemUIOp::create(b, kb.loc, rest, heads32));
+  Value batch = widen(arith::DivUIOp::create(b, kb.loc, rest, heads32));
+  laneSetup(rowBlock, head, batch);
+  keyRange();
+  LogicalResult result = body();
+  Value tiles = arith::CeilDivUIOp::create(b, kb.loc, kb.sub(keyEnd, keyStart), kb.idx(keys()));
+  scf::YieldOp::create(b, kb.loc, ValueRange{kb.add(count, kb.idx(1)), kb.add(tileBase, tiles)});
+  return result;
+}
+
 LogicalResult AttentionMmaEmitter::emitWgmma() {
   wgmmaSharedMemory();
-  laneSetup();
-  keyRange();
+  Value thread = kb.threadId(); // laneSetup() sets tid per work item
   int64_t consumers = threads();
-  Value isThread0 = arith::CmpIOp::create(b, kb.loc, arith::CmpIPredicate::eq, tid, kb.idx(0));
+  Value isThread0 = arith::CmpIOp::create(b, kb.loc, arith::CmpIPredicate::eq, thread, kb.idx(0));
   kb.ifThenElse(isThread0, [&] {
     auto init = [&](Value pointer, int64_t arrivals) {
       NVVM::MBarrierInitOp::create(b, kb.loc, pointer, kb.i32(arrivals), Value());
     };
     init(barrier(kQFull), 1);
+    init(barrier(kQEmpty), consumers);
     for (int64_t s = 0; s < kStages; ++s) {
       init(barrier(kKFull + s), 1);
       init(barrier(kVFull + s), 1);
@@ -333,20 +401,33 @@ LogicalResult AttentionMmaEmitter::emitWgmma() {
   });
   gpu::BarrierOp::create(b, kb.loc);
   LogicalResult consumed = success();
-  int64_t registers = std::min<int64_t>(
-      kMostConsumerRegisters, (65536 - 128 * kProducerRegisters) / consumers / 8 * 8);
+  // setmaxnreg moves registers within what the block got at launch (ptxas
+  // fits .minnctapersm 1: 65536 / threads a thread, in steps of 8): the
+  // consumers' raise waits until the producer's cut frees them, so both
+  // must fit in it. The producer keeps 24 (the persistent one 32, for its
+  // work-item loop), and any past 64 go to the consumers.
+  int64_t all = consumers + 128, pool = 65536 / all / 8 * 8 * all;
+  int64_t leastProducer = persistent() ? 32 : 24;
+  int64_t registers =
+      std::min<int64_t>(kMostConsumerRegisters, (pool - 128 * leastProducer) / consumers / 8 * 8);
+  int64_t producerRegisters = std::min<int64_t>(64, (pool - registers * consumers) / 128 / 8 * 8);
   kb.ifThenElse(
-      kb.ult(tid, kb.idx(consumers)),
+      kb.ult(thread, kb.idx(consumers)),
       [&] {
         NVVM::SetMaxRegisterOp::create(b, kb.loc, registers, NVVM::SetMaxRegisterAction::increase);
-        consumed = consume();
+        consumed = forEachWorkItem([&] { return consume(); });
       },
       [&] {
-        NVVM::SetMaxRegisterOp::create(b, kb.loc, kProducerRegisters,
+        NVVM::SetMaxRegisterOp::create(b, kb.loc, producerRegisters,
                                        NVVM::SetMaxRegisterAction::decrease);
-        Value first = arith::CmpIOp::create(b, kb.loc, arith::CmpIPredicate::eq, tid,
-                                            kb.idx(consumers));
-        kb.ifThenElse(first, [&] { produce(); });
+        Value first =
+            arith::CmpIOp::create(b, kb.loc, arith::CmpIPredicate::eq, thread, kb.idx(consumers));
+        kb.ifThenElse(first, [&] {
+          (void)forEachWorkItem([&] {
+            produce();
+            return success();
+          });
+        });
       });
   return consumed;
 }

@@ -54,7 +54,8 @@ static DictionaryAttr splitKeysAttr(OpBuilder &b, const KernelSplitKeys &sk) {
       b.getNamedAttr("tile_keys", b.getI64IntegerAttr(sk.tileKeys))};
   if (sk.part.empty())
     split.append({b.getNamedAttr("decode_kernel", b.getStringAttr(sk.decodeKernel)),
-                  b.getNamedAttr("combine_kernel", b.getStringAttr(sk.combineKernel))});
+                  b.getNamedAttr("combine_kernel", b.getStringAttr(sk.combineKernel)),
+                  b.getNamedAttr("main_rows", b.getI64IntegerAttr(sk.mainRows))});
   else
     split.push_back(b.getNamedAttr("part", b.getStringAttr(sk.part)));
   return b.getDictionaryAttr(split);

@@ -85,6 +85,7 @@ struct KernelSplitKeys {
   int64_t rows = 0, tileKeys = 0;
   std::string decodeKernel, combineKernel; // the main kernel: its parts
   std::string part;                        // "decode" or "combine"; "" for the main kernel
+  int64_t mainRows = 0; // the main kernel's query rows per work item (its grid may be persistent)
 };
 
 /// What a kernel needs at launch, independent of MLIR: this is what the bundle

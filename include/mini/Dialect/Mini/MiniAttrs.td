@@ -372,8 +372,13 @@ def Mini_AttentionConfigAttr : AttrDef<Mini_Dialect, "AttentionConfig"> {
     static constexpr int64_t kMaxSplitKeys = 64;
     /// mma_sync: K and V tiles each go through this many shared-memory stages.
     static constexpr int64_t kStages = 2;
-    /// wgmma: mbarriers (Q's full; per stage K's and V's full and empty).
-    static constexpr int64_t kWgmmaBarriers = 1 + 4 * kStages;
+    /// wgmma: mbarriers (Q's full and empty; per stage K's and V's full and
+    /// empty).
+    static constexpr int64_t kWgmmaBarriers = 2 + 4 * kStages;
+    /// wgmma: bytes of the consumers' own buffer to stage O in, after the
+    /// mbarriers (so that the next query tile's Q lands while O is written),
+    /// or 0 where it does not fit (O is then staged in the group's Q tile).
+    int64_t wgmmaOutputBytes(int64_t headDim) const;
     /// mma_sync: elements per shared-memory row at head dim `headDim`: D
     /// padded to 16, plus 16 bytes so that ldmatrix rows hit distinct banks.
     static int64_t rowStride(int64_t headDim) { return paddedHeadDim(headDim) + 8; }

@@ -241,16 +241,17 @@ template <class A> struct KeySplitPlan {
 };
 
 /// The decode kernel runs where its row blocks are fewer than the main
-/// kernel's (GQA rows packed: less work; the wgmma kernel's blocks run at
-/// about twice the speed per row) or the main kernel's do not fill the
-/// `smCount` SMs; then with as many key splits as keep the blocks within
+/// kernel's (mainRows query rows each, whether its grid holds one block
+/// each or is persistent; GQA rows packed: less work; the wgmma kernel's
+/// blocks run at about twice the speed per row) or the main kernel's do not
+/// fill the `smCount` SMs; then with as many key splits as keep the blocks within
 /// two per SM (every decode kernel fits two; a few past a wave cost a
 /// second), at most maxSplits and at least two key tiles each.
 template <class A, class Spec>
 KeySplitPlan<A> planKeySplits(A &a, const Spec &spec, int64_t smCount) {
   using Int = typename A::Int;
   const auto &sk = spec.splitKeys;
-  Int mainBlocks = blockCount(a, gridDims(a, spec));
+  Int mainBlocks = a.mul(a.mul(a.size("B"), a.size("H")), a.ceilDiv(a.size("S"), a.c(sk.mainRows)));
   KeySplitPlan<A> plan;
   plan.rowBlocks = a.ceilDiv(a.mul(a.size("S"), a.div(a.size("H"), a.size("G"))), a.c(sk.rows));
   Int decodeBlocks = a.mul(a.mul(a.size("B"), a.size("G")), plan.rowBlocks);

@@ -83,7 +83,8 @@ struct SplitKeysSpec {
   int64_t maxSplits = 0; // 0: no decode kernel
   int64_t rows = 0, tileKeys = 0;
   std::string decodeKernel, combineKernel;
-  std::string part; // "decode", "combine", or "" for the main kernel
+  int64_t mainRows = 0; // the main kernel's: query rows per work item
+  std::string part;     // "decode", "combine", or "" for the main kernel
 };
 
 /// A launch of an attention with decode kernels (KernelSpec::planSplitKeys).
