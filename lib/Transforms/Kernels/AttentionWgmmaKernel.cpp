@@ -1,18 +1,22 @@
 // FlashAttention-3 style attention on sm_90a (config math = "wgmma"). The
 // block's last warpgroup is the producer: it gives its registers to the
-// consumers (setmaxnreg), and its first thread copies Q's tile once and K
-// and V tiles into a two-stage ring by TMA (128-byte swizzled boxes of 64
-// head dims; per stage a full mbarrier for K and one for V, so that S = Q Kt
-// starts before V lands, and an empty one the consumers arrive on when done
-// with the stage). Each consumer warpgroup owns 64 query rows: S = Q Kt is a
-// chain of wgmma m64n<keys>k16 reading Q and K from shared memory; the online
-// softmax and the masks are the mma.sync kernel's (per warp, a wgmma
-// accumulator holds the same m16n8 fragments); O += P V is a chain of wgmma
-// with P's A fragments in registers and V's boxes read transposed.
+// consumers (setmaxnreg), and its first thread copies Q's tile once per work
+// item and K and V tiles into a two-stage ring by TMA (128-byte swizzled
+// boxes of 64 head dims; per stage a full mbarrier for K and one for V, so
+// that S = Q Kt starts before V lands, and an empty one the consumers arrive
+// on when done with the stage). Each consumer warpgroup owns 64 query rows:
+// S = Q Kt is a chain of wgmma m64n<keys>k16 reading Q and K from shared
+// memory; the online softmax and the masks are the mma.sync kernel's (per
+// warp, a wgmma accumulator holds the same m16n8 fragments); O += P V is a
+// chain of wgmma with P's A fragments in registers and V's boxes read
+// transposed. Without causal and with two consumer warpgroups the block is
+// persistent (forEachWorkItem): it runs work items one after another, the
+// ring and Q's full and empty mbarriers going on from one to the next.
 //
 // Shared memory, from a 1024-byte aligned base (the swizzle atoms): each
-// consumer warpgroup's Q (its boxes of 64 rows; the epilogue stages O
-// there), K's stages, V's stages, then the mbarriers (AttentionWgmma.h).
+// consumer warpgroup's Q (its boxes of 64 rows), K's stages, V's stages,
+// the mbarriers, then where it fits the buffer the epilogue stages O in
+// (else it stages O in the group's Q tile; AttentionWgmma.h).
 // This file: shared memory, barriers, the producer and the consumers' key
 // loops; AttentionWgmmaProducts.cpp: the two products.
 #include "AttentionWgmma.h"
