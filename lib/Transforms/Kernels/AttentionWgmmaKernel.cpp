@@ -367,11 +367,10 @@ LogicalResult AttentionMmaEmitter::forEachWorkItem(function_ref<LogicalResult()>
   tileBase = loop.getRegionIterArgs()[1];
   // In 32 bits: 64-bit division is a long routine, and the producer has
   // few registers.
-  auto narrow = [&](Value v) { return toI32(v); };
   auto widen = [&](Value v) {
     return arith::IndexCastUIOp::create(b, kb.loc, b.getIndexType(), v).getResult();
   };
-  Value item32 = narrow(item), rowBlocks32 = narrow(rowBlocks), heads32 = narrow(H);
+  Value item32 = toI32(item), rowBlocks32 = toI32(rowBlocks), heads32 = toI32(H);
   Value rest = arith::DivUIOp::create(b, kb.loc, item32, rowBlocks32);
   Value rowBlock = widen(arith::RemUIOp::create(b, kb.loc, item32, rowBlocks32));
   Value head = widen(arith::RemUIOp::create(b, kb.loc, rest, heads32));
