@@ -807,18 +807,24 @@ func.func @attention_mma(%q: tensor<2x8x77x64xf16>, %k: tensor<2x2x77x64xf16>, %
 // (boxes of 64 head dims, 128-byte swizzle; K and V a tile of keys) and
 // launches two consumer warpgroups and the producer's (384 threads); the
 // decode kernel (mma_sync) is its companion for few query rows. Thread 0 initializes the
-// mbarriers (Q's; per stage K's and V's full, and empty for the 256
-// consumers). Consumers raise their registers and wait for Q. The tiles
+// mbarriers (Q's; per stage K's full, V's full (the producer's thread and
+// its three scanning warps), K's and V's empty for the 256 consumers, and
+// V's scanned for the three warps). Consumers raise their registers to 232
+// (the producer keeps 40, for the scan) and wait for Q. The tiles
 // that all of a warpgroup's rows see whole go through the overlapped loop:
 // tile 0's S = Q Kt (four k-steps of wgmma m64n128k16 from shared memory)
 // before it; per iteration, S of tile j and O += P V of tile j - 1 (eight
 // k-steps of wgmma m64n64k16 with P from registers, inline PTX) in flight
 // together, the softmax after waiting for the first alone; the last
 // tile's O += P V after it. Then the diagonal tiles one at a time: S, the
-// mask and softmax, a wait for V, a check of V for NaN or Inf (such a tile
-// goes to CUDA cores), O += P V, and the stage's release. The producer
-// lowers its registers and its first thread copies Q once and each tile's
-// K and V boxes once the stage is free.
+// mask and softmax, a wait for V and one for its scan, the scanning warps'
+// three words (a NaN or Inf in a masked key sends the tile to CUDA cores),
+// O += P V, and the stage's release. The producer lowers its registers and
+// its first thread copies Q once and each tile's K and V boxes once the
+// stage is free. Its other three warps arrive on each tile's V-full once
+// the stage's last tile landed, and scan V of the tiles that the block's
+// first row does not see whole: 16-byte chunks split over their lanes,
+// the greatest bad key by redux.sync, a word and an arrival per warp.
 // CHECK-LABEL: func.func @attention_wgmma
 // CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%c1, %c1, %c64, %c64] {{.*}}swizzle = swizzle_128b
 // CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%c1, %c1, %c128, %c64] {{.*}}swizzle = swizzle_128b
@@ -826,11 +832,19 @@ func.func @attention_mma(%q: tensor<2x8x77x64xf16>, %k: tensor<2x2x77x64xf16>, %
 // CHECK: gpu.launch_func @mini_kernels::@attention_wgmma_attention blocks in (%c16, %c8, %c2) threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c103552_i32 args({{.*}} : !llvm.ptr, {{.*}} : !llvm.ptr, {{.*}} : !llvm.ptr)
 // CHECK-SAME: entry = "attention_wgmma_attention_decode"
 // CHECK: gpu.func @attention_wgmma_attention(
-// CHECK-COUNT-3: nvvm.mbarrier.init %{{.*}}, %c1_i32
+// CHECK: nvvm.mbarrier.init %{{.*}}, %c1_i32
 // CHECK: nvvm.mbarrier.init %{{.*}}, %c256_i32
+// CHECK: nvvm.mbarrier.init %{{.*}}, %c1_i32
+// CHECK: nvvm.mbarrier.init %{{.*}}, %c4_i32
+// CHECK-COUNT-2: nvvm.mbarrier.init %{{.*}}, %c256_i32
+// CHECK: nvvm.mbarrier.init %{{.*}}, %c3_i32
+// CHECK: nvvm.mbarrier.init %{{.*}}, %c1_i32
+// CHECK: nvvm.mbarrier.init %{{.*}}, %c4_i32
+// CHECK-COUNT-2: nvvm.mbarrier.init %{{.*}}, %c256_i32
+// CHECK: nvvm.mbarrier.init %{{.*}}, %c3_i32
 // CHECK: nvvm.fence.mbarrier.init
 // CHECK: gpu.barrier
-// CHECK: nvvm.setmaxregister  increase 240
+// CHECK: nvvm.setmaxregister  increase 232
 // CHECK: nvvm.mbarrier.try_wait.parity
 // CHECK: nvvm.mbarrier.try_wait.parity
 // CHECK: nvvm.wgmma.fence.aligned
@@ -860,8 +874,8 @@ func.func @attention_mma(%q: tensor<2x8x77x64xf16>, %k: tensor<2x2x77x64xf16>, %
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"
 // CHECK: nvvm.mbarrier.try_wait.parity
-// CHECK: vector.reduction <or>
-// CHECK: gpu.shuffle idx
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK-COUNT-3: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
 // CHECK: llvm.inline_asm has_side_effects "", "=r,
 // CHECK: nvvm.wgmma.fence.aligned
 // CHECK-COUNT-8: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
@@ -870,7 +884,7 @@ func.func @attention_mma(%q: tensor<2x8x77x64xf16>, %k: tensor<2x2x77x64xf16>, %
 // CHECK: nvvm.mbarrier.arrive %
 // CHECK: nvvm.mbarrier.arrive %
 // CHECK: vector.store %{{.*}} : memref<?xf16>, vector<8xf16>
-// CHECK: nvvm.setmaxregister  decrease 24
+// CHECK: nvvm.setmaxregister  decrease 40
 // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c16384_i32
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK: scf.for
@@ -879,6 +893,16 @@ func.func @attention_mma(%q: tensor<2x8x77x64xf16>, %k: tensor<2x2x77x64xf16>, %
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
 // CHECK: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c16384_i32
 // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
+// CHECK: nvvm.mbarrier.arrive %
+// CHECK: scf.for
+// CHECK: nvvm.mbarrier.try_wait.parity
+// CHECK: nvvm.mbarrier.arrive %
+// CHECK: scf.for %{{.*}} = %c0 to %c1024 step %c192 iter_args(%{{.*}} = %c0_i32) -> (i32)
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xi16>
+// CHECK: nvvm.redux.sync  umax
+// CHECK: llvm.store
+// CHECK: nvvm.mbarrier.arrive %
+// CHECK: gpu.func @attention_wgmma_attention_decode(
 func.func @attention_wgmma(%q: tensor<2x8x2048x64xf16>, %k: tensor<2x2x2048x64xf16>, %v: tensor<2x2x2048x64xf16>) -> tensor<2x8x2048x64xf16> {
   %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>} : tensor<2x8x2048x64xf16>, tensor<2x2x2048x64xf16>, tensor<2x2x2048x64xf16> -> tensor<2x8x2048x64xf16>
   return %o : tensor<2x8x2048x64xf16>

@@ -605,11 +605,11 @@ LogicalResult AttentionOp::verify() {
 }
 
 /// wgmma: 1024 bytes to align the swizzle atoms, Q, K and V, the mbarriers
-/// (padded to 128 bytes for the O buffer after them).
+/// and the scan's words (padded to 128 bytes for the O buffer after them).
 static int64_t wgmmaOperandBytes(AttentionConfigAttr cfg, int64_t headDim) {
   return 1024 + cfg.getWarps() / 4 * AttentionConfigAttr::wgmmaQBytes(headDim) +
          2 * AttentionConfigAttr::kStages * cfg.wgmmaStageBytes(headDim) +
-         llvm::alignTo(8 * AttentionConfigAttr::kWgmmaBarriers, 128);
+         AttentionConfigAttr::kWgmmaSyncBytes;
 }
 
 int64_t AttentionConfigAttr::wgmmaOutputBytes(int64_t headDim) const {

@@ -170,9 +170,16 @@ private:
   Value descriptor(Value address, int64_t leadingBytes, int64_t strideBytes);
   /// V's element (row, 8 n + col) at `stage` in its swizzled boxes.
   Value swizzledV(Value stage, Value row, Value col, int64_t n);
-  /// Whether V's tile t0 at `stage` holds a NaN or Inf in a key that some
-  /// row of the warpgroup masks (uniform across the group).
-  Value anyNonFiniteSwizzled(Value stage, Value t0);
+  /// With causal: the producer's scanning warps' part (scanMaskedV), and
+  /// the consumers' side of it: the parity of V's scanned barrier for the
+  /// item's j-th tile, and whether V's tile t0 at `stage` holds a NaN or Inf
+  /// in a key that some row of the warpgroup masks (uniform across the
+  /// group, after waiting for the scan).
+  void scanMaskedV();
+  Value scannedParity(Value j);
+  /// The 32-bit address of the scan's words for `stage`.
+  Value scanWords(Value stage);
+  Value anyNonFiniteScanned(Value t0, Value stage);
   SmallVector<Value> wgmmaMultiplyVMasked(ArrayRef<Value> pA, ValueRange o, Value t0,
                                           Value masked, Value stage);
   void causalKeyRange(Value firstRow, Value lastRow);
@@ -200,6 +207,9 @@ private:
   Value sQ, sK, sV, raw, tid, lane, warp, qBase, kvBase, row0, warpRow0, laneRow, qLane;
   Value rowA, colA, rowK, colK; // ldmatrix lanes: A (Q) and V's B, K's B
   Value kvEnd, plainEnd, token;
+  // With causal, keyRange()'s plainEnd: the keys that the block's first row
+  // sees (the wgmma consumers' plainEnd is their warpgroup's).
+  Value blockPlainEnd;
   // The wgmma kernel's: tensor maps of Q, K and V, its shared memory's base
   // (32-bit address, 1024-byte aligned for the swizzle atoms), and where
   // the epilogue's scratch starts in `raw` (bytes).

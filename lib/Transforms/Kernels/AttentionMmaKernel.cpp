@@ -266,6 +266,7 @@ void AttentionMmaEmitter::keyRange() {
         decode ? positionRange(row0, kb.add(row0, kb.idx(rows() - 1)))
                : std::pair(row0, kb.min(kb.add(row0, kb.idx(rows() - 1)), kb.sub(S, kb.idx(1))));
     causalKeyRange(firstRow, lastRow);
+    blockPlainEnd = plainEnd;
   }
   keyEnd = kvEnd;
   if (!decode)

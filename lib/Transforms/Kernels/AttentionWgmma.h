@@ -14,10 +14,15 @@ constexpr int64_t kStages = AttentionConfigAttr::kStages;
 constexpr int64_t kBoxCols = AttentionConfigAttr::kWgmmaBoxCols;
 // mbarriers after the operands: Q's full and empty, then per stage K's
 // full, V's full, K's empty and V's empty (K's stage is free once S = Q Kt
-// is done, before V's).
+// is done, before V's) and V's scanned (causal: the producer's scanning
+// warps checked a masked tile's V for NaN and Inf). After them, per stage a
+// word per scanning warp: 1 + the tile's greatest key whose V row holds NaN
+// or Inf among those the warp read, or 0.
 constexpr int64_t kQFull = 0, kQEmpty = 1, kKFull = 2, kVFull = 2 + kStages,
-                  kKEmpty = 2 + 2 * kStages, kVEmpty = 2 + 3 * kStages;
-static_assert(kVEmpty + kStages == AttentionConfigAttr::kWgmmaBarriers,
+                  kKEmpty = 2 + 2 * kStages, kVEmpty = 2 + 3 * kStages, kVScanned = 2 + 4 * kStages;
+constexpr int64_t kScanWarps = AttentionConfigAttr::kWgmmaScanWarps;
+constexpr int64_t kScanWordsAt = 8 * AttentionConfigAttr::kWgmmaBarriers; // from the mbarriers
+static_assert(kVScanned + kStages == AttentionConfigAttr::kWgmmaBarriers,
               "sharedMemoryBytes() counts every mbarrier");
 
 /// Byte offsets from the 1024-byte aligned base: each consumer warpgroup's
@@ -29,8 +34,7 @@ struct Layout {
       : boxes(AttentionConfigAttr::wgmmaBoxes(D)), qBytes(AttentionConfigAttr::wgmmaQBytes(D)),
         stageBytes(cfg.wgmmaStageBytes(D)), kAt(cfg.getWarps() / 4 * qBytes),
         vAt(kAt + kStages * stageBytes), barriersAt(vAt + kStages * stageBytes),
-        oAt(barriersAt + llvm::alignTo(8 * AttentionConfigAttr::kWgmmaBarriers, 128)),
-        oBytes(cfg.wgmmaOutputBytes(D)) {}
+        oAt(barriersAt + AttentionConfigAttr::kWgmmaSyncBytes), oBytes(cfg.wgmmaOutputBytes(D)) {}
 };
 
 } // namespace mini::wgmma

@@ -11,7 +11,10 @@
 // chain of wgmma with P's A fragments in registers and V's boxes read
 // transposed. Without causal and with two consumer warpgroups the block is
 // persistent (forEachWorkItem): it runs work items one after another, the
-// ring and Q's full and empty mbarriers going on from one to the next.
+// ring and Q's full and empty mbarriers going on from one to the next. With
+// causal, the producer warpgroup's other three warps check each masked
+// tile's V for NaN and Inf as it lands (scanMaskedV), off the consumers'
+// path.
 //
 // Shared memory, from a 1024-byte aligned base (the swizzle atoms): each
 // consumer warpgroup's Q (its boxes of 64 rows), K's stages, V's stages,
@@ -338,6 +341,11 @@ SmallVector<Value> AttentionMmaEmitter::consumeTile(Value t0, ValueRange carried
   auto math = [&] { return keyTileMath(t0, carried, {}, stage, qDesc, waitV); };
   SmallVector<Value> next = seenEnd ? kb.ifValues(kb.ult(t0, seenEnd), math, [&] {
     waitV();
+    // A tile that the block's first row does not see whole is scanned, and
+    // its stage must not be refilled before the scan is done: the first
+    // warpgroup, which runs each such tile here, waits for it.
+    Value scanned = kb.ult(blockPlainEnd, kb.add(t0, kb.idx(keys())));
+    kb.ifThenElse(scanned, [&] { waitBarrier(barrier(kVScanned, stage), scannedParity(j)); });
     return SmallVector<Value>(carried);
   }, carried.getTypes()) : math();
   arrive(kKEmpty, stage);
@@ -396,9 +404,10 @@ LogicalResult AttentionMmaEmitter::emitWgmma() {
     init(barrier(kQEmpty), consumers);
     for (int64_t s = 0; s < kStages; ++s) {
       init(barrier(kKFull + s), 1);
-      init(barrier(kVFull + s), 1);
+      init(barrier(kVFull + s), causal ? 1 + kScanWarps : 1); // the scanning warps'
       init(barrier(kKEmpty + s), consumers);
       init(barrier(kVEmpty + s), consumers);
+      init(barrier(kVScanned + s), kScanWarps);
     }
     NVVM::FenceMbarrierInitOp::create(b, kb.loc);
   });
@@ -407,10 +416,12 @@ LogicalResult AttentionMmaEmitter::emitWgmma() {
   // setmaxnreg moves registers within what the block got at launch (ptxas
   // fits .minnctapersm 1: 65536 / threads a thread, in steps of 8): the
   // consumers' raise waits until the producer's cut frees them, so both
-  // must fit in it. The producer keeps 24 (the persistent one 32, for its
-  // work-item loop), and any past 64 go to the consumers.
+  // must fit in it. The producer keeps 24, or 32 for the persistent one's
+  // work-item loop and for the causal V scan (at 24 its loop spills a few
+  // bytes; not past D = 128, whose consumers spill already and would spill
+  // more with 8 fewer), and any past 64 go to the consumers.
   int64_t all = consumers + 128, pool = 65536 / all / 8 * 8 * all;
-  int64_t leastProducer = persistent() ? 32 : 24;
+  int64_t leastProducer = persistent() || (causal && Dp <= 128) ? 32 : 24;
   int64_t registers =
       std::min<int64_t>(kMostConsumerRegisters, (pool - 128 * leastProducer) / consumers / 8 * 8);
   int64_t producerRegisters = std::min<int64_t>(64, (pool - registers * consumers) / 128 / 8 * 8);
@@ -425,10 +436,26 @@ LogicalResult AttentionMmaEmitter::emitWgmma() {
                                        NVVM::SetMaxRegisterAction::decrease);
         Value first =
             arith::CmpIOp::create(b, kb.loc, arith::CmpIPredicate::eq, thread, kb.idx(consumers));
-        kb.ifThenElse(first, [&] {
+        auto producer = [&] {
           (void)forEachWorkItem([&] {
             produce();
             return success();
+          });
+        };
+        if (!causal) {
+          kb.ifThenElse(first, producer);
+          return;
+        }
+        // With causal, the warpgroup's other warps scan the masked tiles' V.
+        static_assert(kScanWarps == 3, "the scanning warps are the producer's last three");
+        assert(!persistent() && "the scan's barriers count one work item's tiles");
+        Value scanner = kb.ult(kb.idx(consumers + 31), thread);
+        kb.ifThenElse(first, producer, [&] {
+          kb.ifThenElse(scanner, [&] {
+            (void)forEachWorkItem([&] {
+              scanMaskedV();
+              return success();
+            });
           });
         });
       });

@@ -3,8 +3,8 @@
 // O += P V with P's fragments in registers (inline PTX), each as a chain
 // without fence, commit or wait for the pipelined key loop and as a whole
 // for the others; the registers the chains read pinned before the fence; and
-// the causal diagonal's NaN-exact O += P V on CUDA cores from V's swizzled
-// boxes.
+// with causal, the producer's scan of V for NaN and Inf and the diagonal's
+// NaN-exact O += P V on CUDA cores from V's swizzled boxes.
 #include "AttentionWgmma.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -172,52 +172,108 @@ Value AttentionMmaEmitter::swizzledV(Value stage, Value row, Value col, int64_t 
   return sharedPointer(arith::AddIOp::create(b, kb.loc, smem, toI32(offset)));
 }
 
-/// Whether V's tile t0 at `stage` holds a NaN or Inf in a key that some row
-/// of the warpgroup masks: those from plainEnd on (before it every row sees
-/// the key, and a NaN there must reach O anyway). The group's 128 threads
-/// split the 16-byte chunks and OR their findings at a barrier of their own
-/// (id 1 + group), so the answer is uniform across the group, as the wgmma
-/// that follows must be. Loops, not unrolled: this runs on masked tiles only.
-Value AttentionMmaEmitter::anyNonFiniteSwizzled(Value stage, Value t0) {
+/// The producer's scanning warps, with causal: for each of the work item's
+/// tiles that the block's first row does not see whole (the tiles some
+/// consumer masks), once V landed, the warps' lanes split the stage's
+/// 16-byte chunks (a chunk's key is its row in the box: the swizzle moves
+/// chunks within a row only), each warp posts 1 + the greatest key whose
+/// row holds a NaN or Inf among its chunks (0: none), and arrives on V's
+/// scanned barrier. Off the consumers' path: they read the words only on a
+/// masked tile, after its S and softmax.
+///
+/// The warps also arrive on V's full barrier of every tile, once the
+/// stage's tile before it landed: no V lands without them, so their parity
+/// waits see each tile's phase, never one two uses away (which a parity
+/// cannot tell apart), and the scans run at most a tile ahead.
+void AttentionMmaEmitter::scanMaskedV() {
   Layout L(cfg, D);
-  constexpr int64_t kGroupThreads = 128, kRowChunks = kRowBytes / 16;
+  constexpr int64_t kUnroll = 2, kRowChunks = kRowBytes / 16;
+  int64_t chunks = L.boxes * keys() * kRowChunks, step = 32 * kScanWarps;
   auto bitsType = VectorType::get({8}, b.getI16Type());
-  // The stage's chunks from the first masked key's row on, box by box, as
-  // one loop: chunk i of box i / n lies at row from + i mod n.
-  Value firstKey = kb.select(kb.ult(t0, plainEnd), kb.sub(plainEnd, t0), kb.idx(0));
-  Value from = kb.mul(kb.min(firstKey, kb.idx(keys())), kb.idx(kRowChunks));
-  Value perBox = kb.sub(kb.idx(keys() * kRowChunks), from);
-  Value total = kb.mul(perBox, kb.idx(L.boxes));
-  Value tile = arith::AddIOp::create(
-      b, kb.loc, smem, toI32(kb.add(kb.idx(L.vAt), kb.mul(stage, kb.idx(L.stageBytes)))));
-  Value groupThread = kb.rem(tid, kb.idx(kGroupThreads));
-  Value none = arith::ConstantIntOp::create(b, kb.loc, 0, 1);
-  auto rounds = kb.forLoop(kb.idx(0), total, kb.idx(kGroupThreads), {none},
-                           [&](Value i0, ValueRange seen) {
-    // Threads past the end re-read the first chunk.
-    Value i = kb.add(i0, groupThread);
-    i = kb.select(kb.ult(i, total), i, kb.idx(0));
-    Value chunk = kb.add(kb.mul(kb.div(i, perBox), kb.idx(keys() * kRowChunks)),
-                         kb.add(from, kb.rem(i, perBox)));
-    Value at = arith::AddIOp::create(b, kb.loc, tile, toI32(kb.mul(chunk, kb.idx(16))));
-    Value bits = LLVM::LoadOp::create(b, kb.loc, bitsType, sharedPointer(at), /*alignment=*/16);
-    return SmallVector<Value>{
-        arith::OrIOp::create(b, kb.loc, seen[0], nonFiniteIn(bits)).getResult()};
+  Value scanWarp = kb.sub(warp, kb.idx(threads() / 32 + 1));
+  Value start = kb.add(kb.mul(scanWarp, kb.idx(32)), lane);
+  Value tileKeys = kb.idx(keys());
+  Value tiles = arith::CeilDivUIOp::create(b, kb.loc, kb.sub(keyEnd, keyStart), tileKeys);
+  Value firstMasked = kb.div(kb.sub(blockPlainEnd, keyStart), tileKeys);
+  Value leader = kb.ult(lane, kb.idx(1));
+  // The warp's chunks of tile `stage`: 1 + the greatest key of a bad one.
+  auto worstKey = [&](Value stage) {
+    Value tile = arith::AddIOp::create(
+        b, kb.loc, smem, toI32(kb.add(kb.idx(L.vAt), kb.mul(stage, kb.idx(L.stageBytes)))));
+    auto rounds = kb.forLoop(
+        kb.idx(0), kb.idx(chunks), kb.idx(kUnroll * step), {kb.i32(0)},
+        [&](Value i0, ValueRange worst) {
+          Value most = worst[0];
+          for (int64_t u = 0; u < kUnroll; ++u) {
+            // Lanes past the end re-read chunk 0 (and report its key, if bad).
+            Value i = kb.add(kb.add(i0, start), kb.idx(u * step));
+            i = kb.select(kb.ult(i, kb.idx(chunks)), i, kb.idx(0));
+            Value at = arith::AddIOp::create(b, kb.loc, tile, toI32(kb.mul(i, kb.idx(16))));
+            Value bits =
+                LLVM::LoadOp::create(b, kb.loc, bitsType, sharedPointer(at), /*alignment=*/16);
+            Value key = toI32(kb.add(kb.rem(kb.div(i, kb.idx(kRowChunks)), tileKeys), kb.idx(1)));
+            most = arith::MaxUIOp::create(b, kb.loc, most,
+                                          kb.select(nonFiniteIn(bits), key, kb.i32(0)));
+          }
+          return SmallVector<Value>{most};
+        });
+    return NVVM::ReduxOp::create(b, kb.loc, b.getI32Type(), rounds.getResult(0),
+                                 NVVM::ReduxKind::UMAX, kb.i32(-1))
+        .getResult();
+  };
+  auto arriveFull = [&](Value j) {
+    kb.ifThenElse(kb.andi(leader, kb.ult(j, tiles)), [&] { arrive(kVFull, stageOf(j)); });
+  };
+  arriveFull(kb.idx(0));
+  kb.forLoop(kb.idx(0), tiles, kb.idx(1), {}, [&](Value j, ValueRange) {
+    Value stage = stageOf(j);
+    waitBarrier(barrier(kVFull, stage), parityOf(j));
+    // Tile j - 1 landed (the iteration before waited for it): tile j + 1's
+    // phase is the stage's current one.
+    arriveFull(kb.add(j, kb.idx(1)));
+    kb.ifThenElse(kb.ule(firstMasked, j), [&] {
+      Value word = worstKey(stage);
+      kb.ifThenElse(leader, [&] {
+        Value at =
+            arith::AddIOp::create(b, kb.loc, scanWords(stage), toI32(kb.mul(scanWarp, kb.idx(4))));
+        LLVM::StoreOp::create(b, kb.loc, word, sharedPointer(at));
+        arrive(kVScanned, stage);
+      });
+    });
+    return SmallVector<Value>{};
   });
-  Value found = rounds.getResult(0);
-  // bar.red.or on a barrier other than 0: inline PTX (nvvm.barrier reduces
-  // on barrier 0 only).
-  Value group = kb.div(warp, kb.idx(4));
-  Value any = LLVM::InlineAsmOp::create(
-                  b, kb.loc, b.getI32Type(),
-                  ValueRange{arith::ExtUIOp::create(b, kb.loc, b.getI32Type(), found),
-                             toI32(kb.add(group, kb.idx(1)))},
-                  "{\n.reg .pred p, q;\nsetp.ne.u32 p, $1, 0;\nbar.red.or.pred q, $2, " +
-                      std::to_string(kGroupThreads) + ", p;\nselp.u32 $0, 1, 0, q;\n}",
-                  "=r,r,r", /*has_side_effects=*/true, /*is_align_stack=*/false,
-                  LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(), ArrayAttr())
-                  .getResult(0);
-  return arith::CmpIOp::create(b, kb.loc, arith::CmpIPredicate::ne, any, kb.i32(0));
+}
+
+Value AttentionMmaEmitter::scanWords(Value stage) {
+  Value at = kb.add(kb.idx(Layout(cfg, D).barriersAt + kScanWordsAt),
+                    kb.mul(stage, kb.idx(4 * kScanWarps)));
+  return arith::AddIOp::create(b, kb.loc, smem, toI32(at));
+}
+
+/// The parity of V's scanned barrier for the item's j-th tile: the scans of
+/// the block's masked tiles before it in the stage.
+Value AttentionMmaEmitter::scannedParity(Value j) {
+  Value firstMasked = kb.div(kb.sub(blockPlainEnd, keyStart), kb.idx(keys()));
+  return kb.rem(kb.div(kb.sub(j, firstMasked), kb.idx(kStages)), kb.idx(2));
+}
+
+Value AttentionMmaEmitter::anyNonFiniteScanned(Value t0, Value stage) {
+  Value j = kb.div(kb.sub(t0, keyStart), kb.idx(keys()));
+  waitBarrier(barrier(kVScanned, stage), scannedParity(j));
+  // The group's rows mask the tile's keys from firstKey on (before it every
+  // row sees the key, and a NaN there must reach O anyway).
+  Value firstKey = toI32(kb.select(kb.ult(t0, plainEnd), kb.sub(plainEnd, t0), kb.idx(0)));
+  Value words = scanWords(stage);
+  Value bad = arith::ConstantIntOp::create(b, kb.loc, 0, 1);
+  for (int64_t w = 0; w < kScanWarps; ++w) {
+    Value word = LLVM::LoadOp::create(
+        b, kb.loc, b.getI32Type(),
+        sharedPointer(arith::AddIOp::create(b, kb.loc, words, kb.i32(4 * w))), /*alignment=*/4);
+    bad = arith::OrIOp::create(
+        b, kb.loc, bad,
+        arith::CmpIOp::create(b, kb.loc, arith::CmpIPredicate::ugt, word, firstKey));
+  }
+  return bad;
 }
 
 /// O += P V on a tile that may need the causal mask: a masked key must
@@ -227,7 +283,7 @@ SmallVector<Value> AttentionMmaEmitter::wgmmaMultiplyVMasked(ArrayRef<Value> pA,
                                                              Value t0, Value masked,
                                                              Value stage) {
   Value bad = kb.ifValues(
-      masked, [&] { return SmallVector<Value>{anyNonFiniteSwizzled(stage, t0)}; },
+      masked, [&] { return SmallVector<Value>{anyNonFiniteScanned(t0, stage)}; },
       [&] { return SmallVector<Value>{arith::ConstantIntOp::create(b, kb.loc, 0, 1)}; },
       b.getI1Type())[0];
   auto onCudaCores = [&] {

@@ -373,8 +373,13 @@ def Mini_AttentionConfigAttr : AttrDef<Mini_Dialect, "AttentionConfig"> {
     /// mma_sync: K and V tiles each go through this many shared-memory stages.
     static constexpr int64_t kStages = 2;
     /// wgmma: mbarriers (Q's full and empty; per stage K's and V's full and
-    /// empty).
-    static constexpr int64_t kWgmmaBarriers = 2 + 4 * kStages;
+    /// empty, and V's scanned: with causal, the producer's idle warps check
+    /// a masked tile's V for NaN and Inf) and the scan's 32-bit words (per
+    /// stage, one per scanning warp), in kWgmmaSyncBytes (padded to 128).
+    static constexpr int64_t kWgmmaBarriers = 2 + 5 * kStages;
+    static constexpr int64_t kWgmmaScanWarps = 3;
+    static constexpr int64_t kWgmmaSyncBytes =
+        (8 * kWgmmaBarriers + 4 * kWgmmaScanWarps * kStages + 127) / 128 * 128;
     /// wgmma: bytes of the consumers' own buffer to stage O in, after the
     /// mbarriers (so that the next query tile's Q lands while O is written),
     /// or 0 where it does not fit (O is then staged in the group's Q tile).
