@@ -200,6 +200,10 @@ nonfinite=("softmax_f16_softmax|R=64,C=1000" "softmax_f16_softmax|R=5000,C=1" "l
            "attn128_causal_f16_attention|B=1,H=8,G=2,S=1000,T=1000" "attn80_causal_f16_attention|B=1,H=4,G=2,S=300,T=300"
            "attn256_causal_f16_attention|B=1,H=4,G=4,S=200,T=260"
            "attn128_causal_f16_attention|B=4,H=32,G=8,S=9,T=2000" "attn64_f16_attention|B=8,H=16,G=2,S=1,T=5000"
+           # Enough work items (>= 132) for the causal main kernels, whose
+           # masked tiles' V the producer's warps scan for NaN and Inf.
+           "attn64_causal_bf16_attention|B=2,H=66,G=33,S=400,T=400" "attn128_causal_f16_attention|B=1,H=132,G=66,S=300,T=333"
+           "attn256_causal_f16_attention|B=1,H=132,G=132,S=130,T=200" "attn80_causal_f16_attention|B=2,H=70,G=35,S=200,T=333"
            "add_bf16_add|R=33,C=4097" "mul_f16_mul|R=100,C=1000" "silu_f16_silu|R=100,C=1000"
            "gelu_bf16_gelu|R=100,C=1000" "gelu_tanh_f32_gelu|R=7,C=3" "cast_f32_to_bf16_cast|R=33,C=4097"
            "mask_f16_causal_mask|batch=2,S=77,T=300" "transpose_bf16_transpose|batch=3,R=77,C=130"
