@@ -76,7 +76,7 @@ LogicalResult buildAttentionDecodeKernels(Operation *op, gpu::GPUModuleOp module
                                           KernelSpec &main) {
   auto attn = cast<AttentionOp>(op);
   AttentionConfigAttr cfg = getOrChooseAttentionConfig(attn);
-  main.splitKeys.mainRows = 16 * cfg.getWarps();
+  int64_t mainRows = 16 * cfg.getWarps(); // the main kernel's rows per work item
   if (cfg.isWgmma()) { // the decode kernel is mma_sync's, with the same splits
     AttentionConfigAttr mma = mmaSyncAttentionConfig(attn);
     cfg = AttentionConfigAttr::get(op->getContext(), MathUnit::mma_sync, mma.getWarps(),
@@ -96,7 +96,6 @@ LogicalResult buildAttentionDecodeKernels(Operation *op, gpu::GPUModuleOp module
   b.setInsertionPointToStart(&func.getBody().front());
   emitCombine(b, op->getLoc(), func, attn.getCausal());
   gpu::ReturnOp::create(b, op->getLoc());
-  int64_t mainRows = main.splitKeys.mainRows;
   main.splitKeys = decode.splitKeys;
   main.splitKeys.mainRows = mainRows;
   main.splitKeys.part = "";

@@ -127,6 +127,10 @@ private:
   /// the grid, or (a persistent block) from its work item's.
   void laneSetup(Value rowBlock = Value(), Value head = Value(), Value batch = Value());
   void keyRange();
+  /// The work item's key tiles, [keyStart, keyEnd) in tiles of keys().
+  Value keyTiles() {
+    return arith::CeilDivUIOp::create(b, kb.loc, kb.sub(keyEnd, keyStart), kb.idx(keys()));
+  }
   // The wgmma kernel's (AttentionWgmmaKernel.cpp): a producer warp issues
   // TMA copies, warpgroups of consumers multiply.
   LogicalResult emitWgmma();
@@ -176,6 +180,9 @@ private:
   /// in a key that some row of the warpgroup masks (uniform across the
   /// group, after waiting for the scan).
   void scanMaskedV();
+  /// The first of the item's tiles that the block's first row does not see
+  /// whole: the scanned ones are those from it on.
+  Value firstScannedTile() { return kb.div(kb.sub(blockPlainEnd, keyStart), kb.idx(keys())); }
   Value scannedParity(Value j);
   /// The 32-bit address of the scan's words for `stage`.
   Value scanWords(Value stage);

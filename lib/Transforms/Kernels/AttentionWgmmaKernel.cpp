@@ -120,7 +120,7 @@ void AttentionMmaEmitter::produce() {
     }
   };
   // Tile 0, Q, then the other tiles (Q's operands are not live in the loop).
-  Value tiles = arith::CeilDivUIOp::create(b, kb.loc, kb.sub(keyEnd, keyStart), kb.idx(keys()));
+  Value tiles = keyTiles();
   kb.ifThenElse(kb.ult(kb.idx(0), tiles), [&] { loadTile(kb.idx(0)); });
   loadQ();
   kb.forLoop(kb.idx(1), tiles, kb.idx(1), {}, [&](Value j, ValueRange) {
@@ -168,8 +168,7 @@ LogicalResult AttentionMmaEmitter::consume() {
     });
     state.assign(loop.getResults().begin(), loop.getResults().end());
   } else {
-    Value tiles = arith::CeilDivUIOp::create(b, kb.loc, kb.sub(keyEnd, keyStart), tileKeys);
-    FailureOr<SmallVector<Value>> overlapped = consumePipelined(qDesc, init, tiles);
+    FailureOr<SmallVector<Value>> overlapped = consumePipelined(qDesc, init, keyTiles());
     if (failed(overlapped))
       return failure();
     state = *overlapped;
@@ -386,8 +385,8 @@ LogicalResult AttentionMmaEmitter::forEachWorkItem(function_ref<LogicalResult()>
   laneSetup(rowBlock, head, batch);
   keyRange();
   LogicalResult result = body();
-  Value tiles = arith::CeilDivUIOp::create(b, kb.loc, kb.sub(keyEnd, keyStart), kb.idx(keys()));
-  scf::YieldOp::create(b, kb.loc, ValueRange{kb.add(count, kb.idx(1)), kb.add(tileBase, tiles)});
+  scf::YieldOp::create(b, kb.loc,
+                       ValueRange{kb.add(count, kb.idx(1)), kb.add(tileBase, keyTiles())});
   return result;
 }
 
@@ -442,22 +441,18 @@ LogicalResult AttentionMmaEmitter::emitWgmma() {
             return success();
           });
         };
-        if (!causal) {
-          kb.ifThenElse(first, producer);
-          return;
-        }
         // With causal, the warpgroup's other warps scan the masked tiles' V.
         static_assert(kScanWarps == 3, "the scanning warps are the producer's last three");
-        assert(!persistent() && "the scan's barriers count one work item's tiles");
-        Value scanner = kb.ult(kb.idx(consumers + 31), thread);
-        kb.ifThenElse(first, producer, [&] {
-          kb.ifThenElse(scanner, [&] {
+        assert(!(causal && persistent()) && "the scan's barriers count one work item's tiles");
+        auto scanners = [&] {
+          kb.ifThenElse(kb.ult(kb.idx(consumers + 31), thread), [&] {
             (void)forEachWorkItem([&] {
               scanMaskedV();
               return success();
             });
           });
-        });
+        };
+        kb.ifThenElse(first, producer, causal ? function_ref<void()>(scanners) : nullptr);
       });
   return consumed;
 }

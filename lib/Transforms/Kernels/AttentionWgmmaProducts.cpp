@@ -193,8 +193,7 @@ void AttentionMmaEmitter::scanMaskedV() {
   Value scanWarp = kb.sub(warp, kb.idx(threads() / 32 + 1));
   Value start = kb.add(kb.mul(scanWarp, kb.idx(32)), lane);
   Value tileKeys = kb.idx(keys());
-  Value tiles = arith::CeilDivUIOp::create(b, kb.loc, kb.sub(keyEnd, keyStart), tileKeys);
-  Value firstMasked = kb.div(kb.sub(blockPlainEnd, keyStart), tileKeys);
+  Value tiles = keyTiles(), firstMasked = firstScannedTile();
   Value leader = kb.ult(lane, kb.idx(1));
   // The warp's chunks of tile `stage`: 1 + the greatest key of a bad one.
   auto worstKey = [&](Value stage) {
@@ -253,8 +252,7 @@ Value AttentionMmaEmitter::scanWords(Value stage) {
 /// The parity of V's scanned barrier for the item's j-th tile: the scans of
 /// the block's masked tiles before it in the stage.
 Value AttentionMmaEmitter::scannedParity(Value j) {
-  Value firstMasked = kb.div(kb.sub(blockPlainEnd, keyStart), kb.idx(keys()));
-  return kb.rem(kb.div(kb.sub(j, firstMasked), kb.idx(kStages)), kb.idx(2));
+  return kb.rem(kb.div(kb.sub(j, firstScannedTile()), kb.idx(kStages)), kb.idx(2));
 }
 
 Value AttentionMmaEmitter::anyNonFiniteScanned(Value t0, Value stage) {
