@@ -339,12 +339,10 @@ SmallVector<Value> AttentionMmaEmitter::consumeTile(Value t0, ValueRange carried
   auto waitV = [&] { waitBarrier(barrier(kVFull, stage), parity); };
   auto math = [&] { return keyTileMath(t0, carried, {}, stage, qDesc, waitV); };
   SmallVector<Value> next = seenEnd ? kb.ifValues(kb.ult(t0, seenEnd), math, [&] {
+    // No wait for the scan of a tile skipped: some warpgroup that masks it
+    // waits before it releases the stage (the first to see any of its keys
+    // sees at most one, tiles being longer than one key).
     waitV();
-    // A tile that the block's first row does not see whole is scanned, and
-    // its stage must not be refilled before the scan is done: the first
-    // warpgroup, which runs each such tile here, waits for it.
-    Value scanned = kb.ult(blockPlainEnd, kb.add(t0, kb.idx(keys())));
-    kb.ifThenElse(scanned, [&] { waitBarrier(barrier(kVScanned, stage), scannedParity(j)); });
     return SmallVector<Value>(carried);
   }, carried.getTypes()) : math();
   arrive(kKEmpty, stage);
