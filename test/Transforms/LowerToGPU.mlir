@@ -758,6 +758,14 @@ func.func @matmul_tall_k(%a: tensor<256x65536xf16>, %b: tensor<65536x256xf16>) -
 // CHECK: %[[SK:.*]] = memref.view %{{.*}}[%c0][] : {{.*}} to memref<2x64x72xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[SV:.*]] = memref.view %{{.*}}[%c18432][] : {{.*}} to memref<2x64x72xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[SQ:.*]] = memref.view %{{.*}}[%c27648][] : {{.*}} to memref<1x64x72xf16, #gpu.address_space<workgroup>>
+// Longest row blocks first: with few K/V heads (B x G <= 66), of every
+// (batch, head) in launch order; with more, a head's blocks together.
+// CHECK: %[[FEW:.*]] = arith.cmpi ule, %{{.*}}, %c66 : index
+// CHECK: %[[LAST:.*]] = arith.subi %grid_dim_x, %c1 : index
+// CHECK: %[[BACK:.*]] = arith.select %[[FEW]], %{{.*}}, %block_id_x : index
+// CHECK: arith.subi %[[LAST]], %[[BACK]] : index
+// CHECK: arith.select %[[FEW]], %{{.*}}, %block_id_y : index
+// CHECK: arith.select %[[FEW]], %{{.*}}, %block_id_z : index
 // CHECK: nvgpu.device_async_copy %{{.*}}, %[[SQ]]
 // CHECK: %[[TOKEN:.*]] = nvgpu.device_async_create_group
 // CHECK: scf.if

@@ -82,6 +82,13 @@ private:
   Value toI32(Value index) {
     return arith::IndexCastUIOp::create(b, kb.loc, b.getI32Type(), index);
   }
+  Value toIndex(Value i32) {
+    return arith::IndexCastUIOp::create(b, kb.loc, b.getIndexType(), i32);
+  }
+  // Block and work-item numbers in 32 bits: 64-bit division is a long
+  // routine, and the producer has few registers.
+  Value divI32(Value x, Value y) { return arith::DivUIOp::create(b, kb.loc, x, y); }
+  Value remI32(Value x, Value y) { return arith::RemUIOp::create(b, kb.loc, x, y); }
   /// The lane's byte address in `smem` at stage `stage`, row `row`, column `col`.
   Value laneAddress(Value smem, Value stage, Value row, Value col);
   /// ldmatrix.x4 (.trans) at byte address `base` + `immediate`.

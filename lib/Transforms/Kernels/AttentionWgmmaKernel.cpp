@@ -370,16 +370,11 @@ LogicalResult AttentionMmaEmitter::forEachWorkItem(function_ref<LogicalResult()>
   Value item = loop.getInductionVar(), count = loop.getRegionIterArgs()[0];
   qParity = kb.rem(count, kb.idx(2));
   tileBase = loop.getRegionIterArgs()[1];
-  // In 32 bits: 64-bit division is a long routine, and the producer has
-  // few registers.
-  auto widen = [&](Value v) {
-    return arith::IndexCastUIOp::create(b, kb.loc, b.getIndexType(), v).getResult();
-  };
   Value item32 = toI32(item), rowBlocks32 = toI32(rowBlocks), heads32 = toI32(H);
-  Value rest = arith::DivUIOp::create(b, kb.loc, item32, rowBlocks32);
-  Value rowBlock = widen(arith::RemUIOp::create(b, kb.loc, item32, rowBlocks32));
-  Value head = widen(arith::RemUIOp::create(b, kb.loc, rest, heads32));
-  Value batch = widen(arith::DivUIOp::create(b, kb.loc, rest, heads32));
+  Value rest = divI32(item32, rowBlocks32);
+  Value rowBlock = toIndex(remI32(item32, rowBlocks32));
+  Value head = toIndex(remI32(rest, heads32));
+  Value batch = toIndex(divI32(rest, heads32));
   laneSetup(rowBlock, head, batch);
   keyRange();
   LogicalResult result = body();
