@@ -811,6 +811,48 @@ func.func @attention_mma(%q: tensor<2x8x77x64xf16>, %k: tensor<2x2x77x64xf16>, %
 
 // -----
 
+// The decode kernel does little math per key tile (a few query rows): with
+// 32-key tiles its K/V ring takes four stages (87 KB with Q's buffer: two
+// blocks an SM, as the split plan assumes). Each thread commits one group
+// per tile (an empty one past the split's last tile), the prologue three;
+// each wait leaves the two younger tiles' groups in flight, so tile j + 3's
+// copies land while tile j's math runs. With 64-key tiles, whose math
+// covers the next tile's loads, two stages.
+// CHECK-LABEL: func.func @attention_decode_ring
+// CHECK: gpu.launch_func @mini_kernels::@attention_decode_ring_attention_decode {{.*}} dynamic_shared_memory_size %c87040_i32
+// CHECK: gpu.func @attention_decode_ring_attention_decode(
+// CHECK: memref.view %{{.*}} to memref<4x32x136xf16, #gpu.address_space<workgroup>>
+// CHECK: memref.view %{{.*}} to memref<4x32x136xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[Q:.*]] = nvgpu.device_async_create_group %
+// CHECK-COUNT-3: nvgpu.device_async_create_group{{ *$}}
+// CHECK-NOT: nvgpu.device_async_create_group
+// CHECK: nvgpu.device_async_wait %[[Q]] {numGroups = 2 : i32}
+// CHECK: scf.for
+// CHECK: nvgpu.device_async_create_group{{ *$}}
+// CHECK: nvgpu.device_async_wait %[[Q]] {numGroups = 2 : i32}
+// CHECK-NEXT: gpu.barrier
+// CHECK: gpu.func @attention_decode_ring_attention_combine(
+func.func @attention_decode_ring(%q: tensor<?x?x?x128xf16>, %k: tensor<?x?x?x128xf16>, %v: tensor<?x?x?x128xf16>) -> tensor<?x?x?x128xf16> {
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "mma_sync", tile_keys = 32>} : tensor<?x?x?x128xf16>, tensor<?x?x?x128xf16>, tensor<?x?x?x128xf16> -> tensor<?x?x?x128xf16>
+  return %o : tensor<?x?x?x128xf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @attention_decode_two_stages
+// CHECK: gpu.func @attention_decode_two_stages_attention_decode(
+// CHECK: memref.view %{{.*}} to memref<2x64x136xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[Q:.*]] = nvgpu.device_async_create_group %
+// CHECK: scf.if
+// CHECK: nvgpu.device_async_create_group{{ *$}}
+// CHECK-NEXT: nvgpu.device_async_wait %[[Q]] {numGroups = 0 : i32}
+func.func @attention_decode_two_stages(%q: tensor<?x?x?x128xf16>, %k: tensor<?x?x?x128xf16>, %v: tensor<?x?x?x128xf16>) -> tensor<?x?x?x128xf16> {
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "mma_sync", tile_keys = 64>} : tensor<?x?x?x128xf16>, tensor<?x?x?x128xf16>, tensor<?x?x?x128xf16> -> tensor<?x?x?x128xf16>
+  return %o : tensor<?x?x?x128xf16>
+}
+
+// -----
+
 // The wgmma kernel (sm_90a): the host encodes TMA descriptors of Q, K and V
 // (boxes of 64 head dims, 128-byte swizzle; K and V a tile of keys) and
 // launches two consumer warpgroups and the producer's (384 threads); the

@@ -617,12 +617,27 @@ int64_t AttentionConfigAttr::wgmmaOutputBytes(int64_t headDim) const {
   return wgmmaOperandBytes(*this, headDim) + bytes <= MatmulConfigAttr::kMaxSharedBytes ? bytes : 0;
 }
 
-int64_t AttentionConfigAttr::sharedMemoryBytes(Type elementType, int64_t headDim) const {
+int64_t AttentionConfigAttr::sharedMemoryBytes(Type elementType, int64_t headDim,
+                                               int64_t stages) const {
   if (isWgmma())
     return wgmmaOperandBytes(*this, headDim) + wgmmaOutputBytes(headDim);
   int64_t qRows = qSharesStage() ? 0 : 16 * getWarps();
-  return (qRows + 2 * kStages * getTileKeys()) * rowStride(headDim) *
+  return (qRows + 2 * stages * getTileKeys()) * rowStride(headDim) *
          (elementType.getIntOrFloatBitWidth() / 8);
+}
+
+int64_t AttentionConfigAttr::decodeStages(Type elementType, int64_t headDim) const {
+  // With 64 keys a tile or more, the tile's math covers the next one's loads
+  // (H200: 3 and 4 stages ran 0.95-1.00x of 2; 32-key tiles 1.03-1.19x with
+  // 4; docs/PERF.md attention v11).
+  if (getTileKeys() > 32)
+    return kStages;
+  // An SM's shared memory is a block's most plus the 1 KB reserved per block.
+  int64_t twoBlocks = (MatmulConfigAttr::kMaxSharedBytes + 1024) / 2 - 1024;
+  int64_t stages = kMaxDecodeStages;
+  while (stages > kStages && sharedMemoryBytes(elementType, headDim, stages) > twoBlocks)
+    --stages;
+  return stages;
 }
 
 LogicalResult

@@ -41,6 +41,7 @@ public:
                       int64_t headDim, Type elt, float scale, bool causal, bool decode)
       : b(b), kb(b, loc), cfg(cfg), D(headDim), Dp(paddedHeadDim(headDim)), elt(elt),
         scaleLog2(scale * static_cast<float>(M_LOG2E)), causal(causal), decode(decode),
+        stages(decode ? cfg.decodeStages(elt, headDim) : AttentionConfigAttr::kStages),
         fr(/*wmma=*/false, elt, b, loc) {
     Q = func.getArgument(0), K = func.getArgument(1), V = func.getArgument(2);
     O = func.getArgument(3), B = func.getArgument(4), H = func.getArgument(5);
@@ -75,10 +76,12 @@ private:
   }
   void copyTile(SmallVectorImpl<Value> &tokens, Value smem, Value stage, Value src, Value base,
                 Value first, Value limit, int64_t tileRows);
-  Value commit(ArrayRef<Value> tokens) {
+  Value commit(ArrayRef<Value> tokens = {}) {
     return nvgpu::DeviceAsyncCreateGroupOp::create(b, kb.loc, tokens);
   }
-  void waitAll(Value token);
+  /// Waits for all but the `pending` youngest groups of the thread's copies,
+  /// then for the block.
+  void wait(Value token, int64_t pending = 0);
   Value toI32(Value index) {
     return arith::IndexCastUIOp::create(b, kb.loc, b.getI32Type(), index);
   }
@@ -211,6 +214,7 @@ private:
   Type elt;
   float scaleLog2;
   bool causal, decode;
+  int64_t stages; // mma_sync: of K and V's ring
   MmaFragments fr;
   Value Q, K, V, O, B, H, G, S, T;
   Value partials, lse, splits; // the decode kernel's

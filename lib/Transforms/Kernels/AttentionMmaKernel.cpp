@@ -7,8 +7,9 @@
 // folded in) works on the S accumulators in registers. P becomes the second
 // product's A fragments without leaving registers.
 //
-// K and V go through two stages each: tile j+1's copies are issued as tile j's
-// math starts, and one wait and barrier per tile hand the stages over (the
+// K and V go through a ring of two stages each (the decode kernel, whose math
+// per tile is short, up to four): tile j + stages - 1's copies are issued as
+// tile j's math starts, and one wait and barrier per tile hand the stages over (the
 // key loop is built unpipelined with its schedule, and expanded by
 // PipelineSchedule.h as the matmul K loops are). The
 // ldmatrix addresses are a stage's base plus the lane's offset (both 32-bit)
@@ -42,7 +43,9 @@ constexpr int64_t kStages = AttentionConfigAttr::kStages;
 /// and the head dims past D are zeros) of the rows x D matrix at `base` of
 /// `src` into stage `stage` of `smem` ([stages, tileRows, Dp + 8]) as 16-byte
 /// cp.async chunks. The copies go to `tokens`, but for a last round that not
-/// every thread has, which commits its own group.
+/// every thread has: the thread's next group takes those (a group is every
+/// copy the thread issued since its last), so that each tile is one group
+/// in every thread.
 void AttentionMmaEmitter::copyTile(SmallVectorImpl<Value> &tokens, Value smem, Value stage,
                                    Value src, Value base, Value first, Value limit,
                                    int64_t tileRows) {
@@ -65,7 +68,7 @@ void AttentionMmaEmitter::copyTile(SmallVectorImpl<Value> &tokens, Value smem, V
     if (c0 + threads() <= chunks)
       tokens.push_back(copy());
     else
-      kb.ifThenElse(kb.ult(c, kb.idx(chunks)), [&] { commit({copy()}); });
+      kb.ifThenElse(kb.ult(c, kb.idx(chunks)), [&] { copy(); });
   }
 }
 
@@ -102,8 +105,8 @@ Value AttentionMmaEmitter::ldmatrix(Value base, int64_t immediate, bool transpos
   return vector::FromElementsOp::create(b, kb.loc, VectorType::get({4, 2}, elt), elems);
 }
 
-void AttentionMmaEmitter::waitAll(Value token) {
-  nvgpu::DeviceAsyncWaitOp::create(b, kb.loc, token, b.getI32IntegerAttr(0));
+void AttentionMmaEmitter::wait(Value token, int64_t pending) {
+  nvgpu::DeviceAsyncWaitOp::create(b, kb.loc, token, b.getI32IntegerAttr(pending));
   gpu::BarrierOp::create(b, kb.loc);
 }
 
@@ -176,20 +179,20 @@ void AttentionMmaEmitter::storePartials(ValueRange m, ValueRange l, ValueRange o
   }
 }
 
-/// Dynamic shared memory: two stages each of K and V tiles, and Q's tile in
-/// a buffer of its own or, when its fragments stay in registers, in V's
-/// second stage until they are loaded (70 KB at D = 128: three blocks per SM).
+/// Dynamic shared memory: the stages of K and V tiles, and Q's tile in a
+/// buffer of its own or, when its fragments stay in registers, in V's last
+/// stage until they are loaded (70 KB at D = 128: three blocks per SM).
 void AttentionMmaEmitter::sharedMemory() {
   int64_t eltBytes = elt.getIntOrFloatBitWidth() / 8;
   MemRefType qType = workgroupMemRef({1, rows(), rowStride(D)}, elt);
-  MemRefType kvType = workgroupMemRef({kStages, keys(), rowStride(D)}, elt);
+  MemRefType kvType = workgroupMemRef({stages, keys(), rowStride(D)}, elt);
   raw = gpu::DynamicSharedMemoryOp::create(b, kb.loc,
                                            workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
   int64_t kvBytes = kvType.getNumElements() * eltBytes;
   int64_t qBytes = cfg.qSharesStage() ? 0 : qType.getNumElements() * eltBytes;
   sK = memref::ViewOp::create(b, kb.loc, kvType, raw, kb.idx(qBytes), ValueRange{});
   sV = memref::ViewOp::create(b, kb.loc, kvType, raw, kb.idx(qBytes + kvBytes), ValueRange{});
-  int64_t qAt = cfg.qSharesStage() ? qBytes + kvBytes + kvBytes / kStages : 0;
+  int64_t qAt = cfg.qSharesStage() ? qBytes + 2 * kvBytes - kvBytes / stages : 0;
   sQ = memref::ViewOp::create(b, kb.loc, qType, raw, kb.idx(qAt), ValueRange{});
 }
 
@@ -313,10 +316,13 @@ void AttentionMmaEmitter::causalKeyRange(Value firstRow, Value lastRow) {
 
 /// The key loop's body before mini-pipeline-stages' expansion
 /// (PipelineSchedule.h), with its schedule: tile t0's copies into the slot
-/// (stage 0), its math on m, l and O's fragments (stage 1), the wait and
-/// barrier that hand the slot over (stage 0). Pipelined, tile t0 + keys's
-/// copies go out as tile t0's math starts, and after the math every warp is
-/// done with tile t0's slot and sees tile t0 + keys landed.
+/// (stage 0; past the last tile an empty group, so that every thread counts
+/// a group per tile), its math on m, l and O's fragments (stage
+/// stages - 1), the wait and barrier that hand the slot over (stage
+/// stages - 2). Pipelined, tile t0 + (stages - 1) keys's copies go out as
+/// tile t0's math starts, and after the math every warp is done with tile
+/// t0's slot and sees tile t0 + keys landed, the younger tiles' groups left
+/// in flight.
 SmallVector<Value> AttentionMmaEmitter::keyTile(Value t0, ValueRange carried, ArrayRef<Value> q,
                                                 PipelineSchedule &schedule) {
   Value slot = schedule.slot = kb.idx(0);
@@ -324,9 +330,9 @@ SmallVector<Value> AttentionMmaEmitter::keyTile(Value t0, ValueRange carried, Ar
     SmallVector<Value> tile;
     copyTile(tile, sK, slot, K, kvBase, t0, keyEnd, keys());
     copyTile(tile, sV, slot, V, kvBase, t0, keyEnd, keys());
-    commit(tile);
   });
   Operation *copies = &*std::prev(b.getInsertionPoint());
+  Operation *committed = commit().getDefiningOp();
   SmallVector<Value> next;
   if (!decode) {
     next = keyTileMath(t0, carried, q, slot);
@@ -341,12 +347,13 @@ SmallVector<Value> AttentionMmaEmitter::keyTile(Value t0, ValueRange carried, Ar
     next.assign(ifRows.getResults().begin(), ifRows.getResults().end());
   }
   schedule.order.push_back({copies, 0});
-  for (Operation *op = copies->getNextNode(); op; op = op->getNextNode())
-    schedule.order.push_back({op, 1});
-  waitAll(token);
+  schedule.order.push_back({committed, 0});
+  for (Operation *op = committed->getNextNode(); op; op = op->getNextNode())
+    schedule.order.push_back({op, stages - 1});
+  wait(token, stages - 2);
   Operation *barrier = &*std::prev(b.getInsertionPoint());
-  schedule.order.push_back({barrier->getPrevNode(), 0});
-  schedule.order.push_back({barrier, 0});
+  schedule.order.push_back({barrier->getPrevNode(), stages - 2});
+  schedule.order.push_back({barrier, stages - 2});
   return next;
 }
 
@@ -392,14 +399,14 @@ LogicalResult AttentionMmaEmitter::emit() {
   if (cfg.getKeepQ())
     for (int64_t ks = 0; ks < Dp / 16; ++ks)
       q.push_back(loadQ(ks));
-  if (cfg.qSharesStage()) // every warp has its Q before tile 1 lands there
+  if (cfg.qSharesStage()) // every warp has its Q before tile stages - 1 lands there
     gpu::BarrierOp::create(b, kb.loc);
   Value negInf = kb.f32(-std::numeric_limits<float>::infinity());
   SmallVector<Value> init = {negInf, negInf, kb.f32(0.0f), kb.f32(0.0f)};
   llvm::append_range(init, fr.zero(kb, tile("acc", 16, Dp, b.getF32Type())));
   PipelineSchedule schedule;
-  schedule.slots = kStages;
-  schedule.firstSlotZero = true; // Q waits in V's second stage until tile 1
+  schedule.slots = stages;
+  schedule.firstSlotZero = true; // Q waits in V's last stage until tile stages - 1
   auto loop = kb.forLoop(keyStart, keyEnd, kb.idx(keys()), init,
                          [&](Value t0, ValueRange it) { return keyTile(t0, it, q, schedule); });
   epilogue(loop.getResults().slice(0, 2), loop.getResults().slice(2, 2),
@@ -430,7 +437,8 @@ FailureOr<gpu::GPUFuncOp> buildAttentionMmaKernel(Operation *op, AttentionConfig
     spec.grid[0] = {{"B", "H", "S"}, 1, 1, smCount("sm_90a")};
     spec.grid[1] = spec.grid[2] = GridDim{};
   }
-  spec.dynamicSharedBytes = cfg.sharedMemoryBytes(elt, D);
+  spec.dynamicSharedBytes =
+      cfg.sharedMemoryBytes(elt, D, decode ? cfg.decodeStages(elt, D) : kStages);
   if (wgmma) { // Q, K and V ([B, H or G, S or T, D]) in boxes of 64 head dims
     int64_t cols = AttentionConfigAttr::kWgmmaBoxCols, rowBytes = cols * 2;
     spec.tensorMaps = {{0, {1, 1, 64, cols}, rowBytes},

@@ -372,6 +372,8 @@ def Mini_AttentionConfigAttr : AttrDef<Mini_Dialect, "AttentionConfig"> {
     static constexpr int64_t kMaxSplitKeys = 64;
     /// mma_sync: K and V tiles each go through this many shared-memory stages.
     static constexpr int64_t kStages = 2;
+    /// mma_sync's decode kernel: up to this many (decodeStages()).
+    static constexpr int64_t kMaxDecodeStages = 4;
     /// wgmma: mbarriers (Q's full and empty; per stage K's and V's full and
     /// empty, and V's scanned: with causal, the producer's idle warps check
     /// a masked tile's V for NaN and Inf) and the scan's 32-bit words (per
@@ -389,11 +391,18 @@ def Mini_AttentionConfigAttr : AttrDef<Mini_Dialect, "AttentionConfig"> {
     static int64_t rowStride(int64_t headDim) { return paddedHeadDim(headDim) + 8; }
     /// mma_sync: the head dim padded to the mma's 16-deep k-steps.
     static int64_t paddedHeadDim(int64_t headDim) { return (headDim + 15) / 16 * 16; }
-    /// mma_sync: Q's tile lives in V's second stage until its fragments are
+    /// mma_sync: Q's tile lives in V's last stage until its fragments are
     /// in registers (keep_q, and Q's tile fits there).
     bool qSharesStage() const { return getKeepQ() && 16 * getWarps() <= getTileKeys(); }
-    /// mma_sync: dynamic shared memory at head dim `headDim` (static).
-    int64_t sharedMemoryBytes(::mlir::Type elementType, int64_t headDim) const;
+    /// mma_sync: dynamic shared memory at head dim `headDim` (static), with
+    /// `stages` stages of K and V (wgmma: always kStages).
+    int64_t sharedMemoryBytes(::mlir::Type elementType, int64_t headDim,
+                              int64_t stages = kStages) const;
+    /// mma_sync's decode kernel: the stages of K and V. Its loop does little
+    /// math per tile (a few query rows): with tiles of 32 keys, as many as
+    /// leave room for two blocks an SM (the split plan's), up to
+    /// kMaxDecodeStages, so that tiles in flight hide the loads' latency.
+    int64_t decodeStages(::mlir::Type elementType, int64_t headDim) const;
     /// Verifies the config for operands of `elementType` and head dim
     /// `headDim` (dynamic: checked when it is known).
     ::llvm::LogicalResult verifyFor(::mlir::Type elementType, int64_t headDim,
