@@ -118,3 +118,23 @@ TEST_F(SharedLayoutTest, EveryVerifiedConfigFits) {
 }
 
 } // namespace
+
+// AttentionConfigAttr::decodeStages: the decode kernel's K/V ring.
+TEST(AttentionDecodeStagesTest, ShortTilesTakeWhatTwoBlocksAnSmLeave) {
+  MLIRContext context;
+  context.loadDialect<mini::MiniDialect>();
+  Type f16 = Float16Type::get(&context);
+  auto config = [&](int64_t keys, bool keepQ) {
+    return mini::AttentionConfigAttr::get(&context, MathUnit::mma_sync, 4, keys, keepQ, 64);
+  };
+  // 32-key tiles at D = 128: Q's 64 rows and 4 stages of K and V, 87040
+  // bytes (a fifth stage would not leave room for two blocks).
+  EXPECT_EQ(config(32, true).decodeStages(f16, 128), 4);
+  EXPECT_EQ(config(32, true).sharedMemoryBytes(f16, 128, 4), 87040);
+  // D = 256, Q re-read: 3 stages would take 135168 bytes, past two blocks'
+  // 115712: back to the main kernel's 2.
+  EXPECT_EQ(config(32, false).decodeStages(f16, 256), 2);
+  // 64-key tiles keep 2 whatever fits.
+  EXPECT_EQ(config(64, true).decodeStages(f16, 64), 2);
+  EXPECT_EQ(config(64, true).decodeStages(f16, 128), 2);
+}

@@ -41,8 +41,7 @@ public:
                       int64_t headDim, Type elt, float scale, bool causal, bool decode)
       : b(b), kb(b, loc), cfg(cfg), D(headDim), Dp(paddedHeadDim(headDim)), elt(elt),
         scaleLog2(scale * static_cast<float>(M_LOG2E)), causal(causal), decode(decode),
-        stages(decode ? cfg.decodeStages(elt, headDim) : AttentionConfigAttr::kStages),
-        fr(/*wmma=*/false, elt, b, loc) {
+        stages(ringStages(cfg, elt, headDim, decode)), fr(/*wmma=*/false, elt, b, loc) {
     Q = func.getArgument(0), K = func.getArgument(1), V = func.getArgument(2);
     O = func.getArgument(3), B = func.getArgument(4), H = func.getArgument(5);
     G = func.getArgument(6), S = func.getArgument(7), T = func.getArgument(8);
@@ -52,6 +51,10 @@ public:
       qMap = func.getArgument(10), kMap = func.getArgument(11), vMap = func.getArgument(12);
   }
 
+  /// mma_sync: the stages of K and V's ring (the decode kernel's may be more).
+  static int64_t ringStages(AttentionConfigAttr cfg, Type elt, int64_t headDim, bool decode) {
+    return decode ? cfg.decodeStages(elt, headDim) : AttentionConfigAttr::kStages;
+  }
   static int64_t paddedHeadDim(int64_t d) { return AttentionConfigAttr::paddedHeadDim(d); }
   static int64_t rowStride(int64_t d) { return AttentionConfigAttr::rowStride(d); }
 

@@ -37,8 +37,6 @@ using namespace mlir;
 
 namespace mini {
 
-constexpr int64_t kStages = AttentionConfigAttr::kStages;
-
 /// Copies rows first .. first + tileRows - 1 (those below `limit`; the rest
 /// and the head dims past D are zeros) of the rows x D matrix at `base` of
 /// `src` into stage `stage` of `smem` ([stages, tileRows, Dp + 8]) as 16-byte
@@ -438,7 +436,7 @@ FailureOr<gpu::GPUFuncOp> buildAttentionMmaKernel(Operation *op, AttentionConfig
     spec.grid[1] = spec.grid[2] = GridDim{};
   }
   spec.dynamicSharedBytes =
-      cfg.sharedMemoryBytes(elt, D, decode ? cfg.decodeStages(elt, D) : kStages);
+      cfg.sharedMemoryBytes(elt, D, AttentionMmaEmitter::ringStages(cfg, elt, D, decode));
   if (wgmma) { // Q, K and V ([B, H or G, S or T, D]) in boxes of 64 head dims
     int64_t cols = AttentionConfigAttr::kWgmmaBoxCols, rowBytes = cols * 2;
     spec.tensorMaps = {{0, {1, 1, 64, cols}, rowBytes},
