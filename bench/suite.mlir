@@ -129,6 +129,11 @@ func.func @mm_f32(%a: tensor<?x?x?xf32>, %b: tensor<?x?x?xf32>) -> tensor<?x?x?x
   %c = mini.matmul %a, %b : tensor<?x?x?xf32>, tensor<?x?x?xf32> -> tensor<?x?x?xf32>
   return %c : tensor<?x?x?xf32>
 }
+// f32 on the tensor cores as TF32 (opt-in; mm_f32 stays exact).
+func.func @mm_tf32(%a: tensor<?x?x?xf32>, %b: tensor<?x?x?xf32>) -> tensor<?x?x?xf32> {
+  %c = mini.matmul %a, %b {precision = "tf32"} : tensor<?x?x?xf32>, tensor<?x?x?xf32> -> tensor<?x?x?xf32>
+  return %c : tensor<?x?x?xf32>
+}
 func.func @softmax_f32(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %y = mini.softmax %x : tensor<?x?xf32> -> tensor<?x?xf32>
   return %y : tensor<?x?xf32>

@@ -61,10 +61,10 @@ struct FuseMatmulEpiloguePattern : RewritePattern {
       }
       if (!fusable || inputs.size() + 1 > kMaxFusedInputs)
         continue;
-      auto fused =
-          MatmulOp::create(rewriter, consumer->getLoc(), resultType, mm.getLhs(), mm.getRhs(),
-                           mm.getUp(), inputs, mm.getConfigAttr(), mm.getSizeVariantsAttr(),
-                           mm.getSmCountAttr(), mm.getTileRatesAttr(), mm.getVariantMaxMAttr());
+      auto fused = MatmulOp::create(
+          rewriter, consumer->getLoc(), resultType, mm.getLhs(), mm.getRhs(), mm.getUp(), inputs,
+          mm.getConfigAttr(), mm.getSizeVariantsAttr(), mm.getSmCountAttr(), mm.getTileRatesAttr(),
+          mm.getVariantMaxMAttr(), mm.getPrecisionAttr());
       fused->setDiscardableAttrs(mm->getDiscardableAttrDictionary());
       Block *body = rewriter.createBlock(&fused.getEpilogue());
       for (size_t i = 0; i <= inputs.size(); ++i)

@@ -47,7 +47,8 @@ struct FuseSwiGLUPattern : OpRewritePattern<MulOp> {
         return rewriter.notifyMatchFailure(mul, "N is dynamic or not a multiple of 8");
       auto fused =
           MatmulOp::create(rewriter, mul.getLoc(), resultType, gate.getLhs(), gate.getRhs(),
-                           up.getRhs(), ValueRange{}, nullptr, nullptr, nullptr, nullptr, nullptr);
+                           up.getRhs(), ValueRange{}, nullptr, nullptr, nullptr, nullptr, nullptr,
+                           /*precision=*/nullptr);
       rewriter.replaceOp(mul, fused.getResult());
       rewriter.eraseOp(silu);
       rewriter.eraseOp(gate);

@@ -36,7 +36,8 @@ using namespace mini;
 
 namespace {
 
-constexpr int64_t kChunk = 8; // elements per 16-byte copy
+/// Elements per 16-byte copy of `op`'s operands.
+int64_t chunkElements(StageCopyOp op) { return 128 / op.getA().getType().getElementTypeBitWidth(); }
 
 /// The operands a plan depends on: everything but the stage and the step.
 SmallVector<Value> planKey(StageCopyOp op) {
@@ -44,7 +45,7 @@ SmallVector<Value> planKey(StageCopyOp op) {
           op.getM(),   op.getN(),     op.getK(),  op.getSa(),    op.getSb()};
 }
 
-/// Calls `fn` for each 8-element chunk of the A and B tiles at depth k0 that
+/// Calls `fn` for each 16-byte chunk of the A and B tiles at depth k0 that
 /// this thread copies: global memref, stage memref, global row, whether the
 /// row is inside, global column, the column limit, the batch offset, the
 /// leading dimension, and the row and column inside the tile.
@@ -52,6 +53,7 @@ template <typename Fn>
 void forEachChunk(KernelBuilder &kb, StageCopyOp op, Value tid, Value k0, Fn fn) {
   ArrayRef<int64_t> tile = op.getTile();
   int64_t tm = tile[0], tn = tile[1], tk = tile[2], threads = op.getThreads();
+  int64_t kChunk = chunkElements(op);
   auto chunks = [&](int64_t rows, int64_t cols, Value mem, Value base, Value rowStart,
                     Value rowLimit, Value colStart, Value colLimit, Value ld, Value smem) {
     int64_t perRow = cols / kChunk;
@@ -124,6 +126,7 @@ Value copiedStep(KernelBuilder &kb, CopyOp op) {
 /// One cp.async per planned chunk, committed as one group.
 Value lowerAsync(KernelBuilder &kb, StageCopyOp op, const Plan &plan) {
   Value N = op.getN(), stage = op.getStage();
+  int64_t kChunk = chunkElements(op);
   Value step = copiedStep(kb, op);
   Value inRange = kb.ult(step, plan.numK);
   Value depth = kb.mul(step, kb.idx(op.getTile()[2])); // k0 + padK
@@ -155,7 +158,7 @@ SmallVector<Value> swizzled(KernelBuilder &kb, StageCopyOp op, Value smem, Value
   if (!op.getSwizzled())
     return {op.getStage(), r, kb.add(cc, kb.idx(e))};
   auto type = cast<MemRefType>(smem.getType());
-  int64_t box = type.getDimSize(type.getRank() - 1);
+  int64_t box = type.getDimSize(type.getRank() - 1), kChunk = chunkElements(op);
   Value chunk = arith::XOrIOp::create(kb.b, kb.loc, kb.div(kb.rem(cc, kb.idx(box)), kb.idx(kChunk)),
                                       kb.rem(r, kb.idx(8)));
   Value col = kb.add(kb.mul(chunk, kb.idx(kChunk)), kb.idx(e));
@@ -169,6 +172,7 @@ SmallVector<Value> swizzled(KernelBuilder &kb, StageCopyOp op, Value smem, Value
 void lowerScalar(KernelBuilder &kb, StageCopyOp op) {
   Type elt = op.getA().getType().getElementType();
   Value k0 = kb.mul(copiedStep(kb, op), kb.idx(op.getTile()[2]));
+  int64_t kChunk = chunkElements(op);
   forEachChunk(kb, op, kb.threadId(), k0,
                [&](Value mem, Value smem, Value gr, Value rowOk, Value gc, Value colLimit,
                    Value base, Value ld, Value r, Value cc) {
@@ -188,10 +192,10 @@ void lowerScalar(KernelBuilder &kb, StageCopyOp op) {
                 nb, nl, ft, APFloat::getZero(ft.getFloatSemantics()));
             scf::YieldOp::create(nb, nl, ValueRange{zero});
           });
-      memref::StoreOp::create(kb.b, kb.loc, load.getResult(0), smem,
-                              swizzled(kb, op, smem, r, cc, e));
-    }
-  });
+          memref::StoreOp::create(kb.b, kb.loc, load.getResult(0), smem,
+                                  swizzled(kb, op, smem, r, cc, e));
+        }
+      });
   // wgmma reads the swizzled stages through the async proxy: without this
   // fence it may see what was there before these generic stores.
   if (op.getSwizzled())

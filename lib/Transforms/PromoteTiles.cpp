@@ -83,8 +83,10 @@ TilePromoter::TilePromoter(BlockMatmulOp op)
       inElt(op.getA().getType().getElementType()), eltBytes(inElt.getIntOrFloatBitWidth() / 8),
       clusterM(cfg.getClusterM()), producer(cfg.getProducerWarps() > 0),
       layout(cfg.sharedLayout(eltBytes)), b(op), loc(op.getLoc()), kb(b, loc) {
-  MemRefType aType = workgroupMemRef({layout.paddedStages, t.tm, t.tk + kPad}, inElt);
-  MemRefType bType = workgroupMemRef({layout.paddedStages, t.tk, t.tn + kPad}, inElt);
+  MemRefType aType = workgroupMemRef(
+      {layout.paddedStages, t.tm, t.tk + MatmulConfigAttr::rowPadA(eltBytes)}, inElt);
+  MemRefType bType = workgroupMemRef(
+      {layout.paddedStages, t.tk, t.tn + MatmulConfigAttr::rowPadB(eltBytes)}, inElt);
   MemRefType cType = workgroupMemRef({t.wm * t.wn, 16, 16}, b.getF32Type());
   raw = gpu::DynamicSharedMemoryOp::create(
       b, loc, workgroupMemRef({ShapedType::kDynamic}, b.getI8Type()));
@@ -114,7 +116,8 @@ TilePromoter::TilePromoter(BlockMatmulOp op)
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, kb.rem(v, kb.idx(m)),
                                  kb.idx(0));
   };
-  aligned = kb.andi(multipleOf(op.getK(), kChunk), multipleOf(op.getN(), kChunk));
+  int64_t chunk = 16 / eltBytes;
+  aligned = kb.andi(multipleOf(op.getK(), chunk), multipleOf(op.getN(), chunk));
 }
 
 /// TMA path: the swizzled stages start at the first 1024-byte boundary of

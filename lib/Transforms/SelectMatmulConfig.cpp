@@ -83,11 +83,37 @@ MatmulConfigAttr chooseMatmulConfig(MatmulOp op, StringRef chip, bool gemv) {
                                m <= fewRowsNarrowMaxM(op));
     return tensorCoreDefaults(op, chip == "sm_90a" ? MathUnit::wgmma : MathUnit::mma_sync, chip);
   }
+  // f32 stays exact on CUDA cores unless the matmul allows tf32 (sm_80+).
+  if (elementType.isF32() && op.allowsTf32() && computeCapability(chip).value_or(0) >= 80)
+    return tensorCoreDefaults(op, MathUnit::mma_sync, chip);
   return simtDefaults(op.getContext());
 }
 
+/// tf32's tilings (f32 operands, mma.sync m16n8k8, cp.async stages 32
+/// deep: 128-byte rows): warp tiles of 64 x 64 (128 accumulators a
+/// thread), 128x256 tiles of 2 x 4 warps in 3 stages (153 KiB) where a
+/// block may use 163 KB or more, else 128x128 tiles in 2; smaller tiles
+/// for sizes that give too few of them, at their rates at 4096^3 on the
+/// H200 (docs/PERF.md tf32 v1: 128x128 0.78 and 64x128 0.70 of the large
+/// tile; 4 stages of it no faster than 3, 2 x 4 warps of 64 x 32 on
+/// 128x128 no faster than 2 x 2). The parts with about 99 KB take the
+/// same rate for 64x128 (not measured).
+static SmallVector<RatedConfig> tf32Tilings(MLIRContext *ctx, StringRef chip) {
+  bool large = sharedBytesPerBlock(chip) >= 163 * 1024;
+  auto tiling = [&](int64_t tm, int64_t tn, int64_t wm, int64_t wn, int64_t stages) {
+    return MatmulConfigAttr::get(ctx, tm, tn, 32, wm, wn, stages, MathUnit::mma_sync);
+  };
+  if (!large)
+    return {{tiling(128, 128, 2, 2, 2), 100}, {tiling(64, 128, 2, 2, 3), 70}};
+  return {{tiling(128, 256, 2, 4, 3), 100},
+          {tiling(128, 128, 2, 2, 4), 78},
+          {tiling(64, 128, 2, 2, 4), 70}};
+}
+
 SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, MathUnit math, StringRef chip,
-                                           std::optional<CopyKind> copy) {
+                                           std::optional<CopyKind> copy, bool tf32) {
+  if (tf32)
+    return tf32Tilings(ctx, chip);
   // Best of the configs measured on the H100 (docs/PERF.md): on sm_90 with
   // mma_sync, TMA copies of 64-deep tiles in 4 stages (193 KiB; v11), issued
   // by a producer warpgroup (v21), on 256x128 tiles of 4x2 warps (1-1.5%
@@ -138,7 +164,8 @@ MatmulConfigAttr tensorCoreDefaults(MatmulOp op, MathUnit math, StringRef chip,
   // Static sizes take the tiling of least launch cost: on the H100 at
   // M = N = K = 1024 and at M = 512, N = K = 4096, 64x128 with TMA (1.00x
   // and 0.63x of cuBLAS instead of 0.69x and 0.46x; docs/PERF.md v15).
-  SmallVector<RatedConfig> tilings = tensorCoreTilings(op.getContext(), math, chip, copy);
+  bool tf32 = cast<RankedTensorType>(op.getLhs().getType()).getElementType().isF32();
+  SmallVector<RatedConfig> tilings = tensorCoreTilings(op.getContext(), math, chip, copy, tf32);
   std::optional<RatedConfig> best;
   int64_t bestCost = 0;
   for (const RatedConfig &t : tilings) {
@@ -276,7 +303,8 @@ private:
       auto type = cast<RankedTensorType>(op.getType());
       auto product = [&](Value rhs) { // a config written on the pair is each product's
         return mini::MatmulOp::create(b, loc, type, op.getLhs(), rhs, Value(), ValueRange{},
-                                      op.getConfigAttr(), nullptr, nullptr, nullptr, nullptr)
+                                      op.getConfigAttr(), nullptr, nullptr, nullptr, nullptr,
+                                      /*precision=*/nullptr)
             .getResult();
       };
       SmallVector<Value> inputs = {product(op.getRhs()), product(op.getUp())};
@@ -425,6 +453,12 @@ private:
   LogicalResult checkOnChip(mini::MatmulOp op, mini::MatmulConfigAttr c, Type elt) {
     if (failed(c.verifyFor(elt, [&] { return op.emitOpError(); })))
       return failure();
+    if (elt.isF32() && c.isTensorCore() && !op.allowsTf32())
+      return op.emitOpError() << "matmul_config math = \"" << mini::stringifyMathUnit(c.getMath())
+                              << "\" on f32 operands rounds them to tf32: the matmul needs "
+                                 "precision = \"tf32\"";
+    if (elt.isF32() && c.isTensorCore() && *mini::computeCapability(chip) < 80)
+      return op.emitOpError() << "tf32 mma.sync needs sm_80 or later; the chip is " << chip;
     if (c.isWgmma() && StringRef(chip) != "sm_90a")
       return op.emitOpError() << "matmul_config math = \"wgmma\" needs sm_90a (wgmma is in the "
                               << "arch-specific feature set); the chip is " << chip;
@@ -458,8 +492,8 @@ private:
     // cost.)
     if (!tilingFixed && c.isTensorCore() && !c.isPingpong() &&
         !mini::staticBlocks(op, c.getTileM(), c.getTileN())) {
-      for (const mini::RatedConfig &t :
-           llvm::drop_begin(mini::tensorCoreTilings(ctx, c.getMath(), chip, wantCopy)))
+      for (const mini::RatedConfig &t : llvm::drop_begin(mini::tensorCoreTilings(
+               ctx, c.getMath(), chip, wantCopy, op.getLhs().getType().getElementType().isF32())))
         add(t.config, t.ratePercent, 0);
     }
     // M known only at launch: the launch takes the gemv kernel for M <= 8

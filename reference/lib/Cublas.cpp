@@ -51,13 +51,14 @@ Cublas::~Cublas() {
 }
 
 void Cublas::matmul(rt::DType in, rt::DType out, const void *a, const void *b, void *c,
-                    int64_t batch, int64_t M, int64_t N, int64_t K) {
+                    int64_t batch, int64_t M, int64_t N, int64_t K, bool tf32) {
   // Row-major C = A B is column-major C^T = B^T A^T: swap the operands.
   float alpha = 1.0f, beta = 0.0f;
   cublasStatus_t s = reinterpret_cast<GemmStridedBatchedEx>(gemm_)(
       static_cast<cublasHandle_t>(handle_), CUBLAS_OP_N, CUBLAS_OP_N, int(N), int(M), int(K),
       &alpha, b, cudaType(in), int(N), K * N, a, cudaType(in), int(K), M * K, &beta, c,
-      cudaType(out), int(N), M * N, int(batch), CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+      cudaType(out), int(N), M * N, int(batch),
+      tf32 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
   if (s != CUBLAS_STATUS_SUCCESS)
     throw rt::Error("cublasGemmStridedBatchedEx failed with status " + std::to_string(int(s)) +
                     " (M=" + std::to_string(M) + ", N=" + std::to_string(N) + ", K=" +

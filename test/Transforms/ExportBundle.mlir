@@ -42,9 +42,19 @@
 // CHECK-NEXT: "output": true
 // CHECK: "entry": "norm_softmax"
 // CHECK: "op": "softmax"
+// A tf32 matmul's kernel says so: the runtime checks it at TF32's tolerance
+// and times cuBLAS with TF32 allowed.
+// CHECK: "attrs": {
+// CHECK: "math": "mma_sync",
+// CHECK: "tf32": true,
+// CHECK: "entry": "proj_matmul"
 // CHECK: "version": 1
 func.func @norm(%x: tensor<?x4096xbf16>, %w: tensor<4096xbf16>) -> tensor<?x4096xbf16> {
   %y = mini.rmsnorm %x, %w {epsilon = 1.0e-06 : f32} : tensor<?x4096xbf16>, tensor<4096xbf16> -> tensor<?x4096xbf16>
   %z = mini.softmax %y : tensor<?x4096xbf16> -> tensor<?x4096xbf16>
   return %z : tensor<?x4096xbf16>
+}
+func.func @proj(%x: tensor<256x512xf32>, %w: tensor<512x384xf32>) -> tensor<256x384xf32> {
+  %y = mini.matmul %x, %w {precision = "tf32"} : tensor<256x512xf32>, tensor<512x384xf32> -> tensor<256x384xf32>
+  return %y : tensor<256x384xf32>
 }

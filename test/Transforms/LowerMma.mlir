@@ -421,3 +421,32 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// tf32 (f32 tiles 8 deep): the 32x8 A tile is two m16n8k8 fragments of
+// four f32 registers, one ldmatrix.x4 of 32-bit words each (lane l
+// addresses row l % 16, column 4 * (l / 16)); the 8x16 B tile two
+// fragments of two registers, each a scalar load of rows t and t + 4
+// (t = lane % 4) of column lane / 4; mma.sync m16n8k8 with tf32Enabled.
+// CHECK-LABEL: gpu.func @tf32
+// CHECK-COUNT-2: nvgpu.ldmatrix %{{.*}} {numTiles = 4 : i32, transpose = false} : memref<2x64x12xf32, #gpu.address_space<workgroup>> -> vector<4x1xf32>
+// CHECK-COUNT-4: memref.load %{{.*}} : memref<2x8x72xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: nvgpu.ldmatrix
+// CHECK: nvgpu.mma.sync(%{{.*}}, %{{.*}}, %{{.*}}) {mmaShape = [16, 8, 8], tf32Enabled} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
+// CHECK-COUNT-3: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 8], tf32Enabled}
+// CHECK-NOT: nvgpu.mma.sync
+// CHECK-NOT: mini.warp
+gpu.module @m {
+  gpu.func @tf32(%sa: memref<2x64x12xf32, #gpu.address_space<workgroup>>,
+                 %sb: memref<2x8x72xf32, #gpu.address_space<workgroup>>, %c: memref<?xf32>,
+                 %stage: index, %row: index, %col: index, %m: index, %n: index) kernel attributes {mini.mma_kind = #mini.math<mma_sync>} {
+    %c0 = arith.constant 0 : index
+    %zero = mini.warp_zero : !mini.warp_tile<acc, 32x16xf32>
+    %a = mini.warp_load %sa[%stage, %row, %c0] : memref<2x64x12xf32, #gpu.address_space<workgroup>> -> !mini.warp_tile<a, 32x8xf32>
+    %b = mini.warp_load %sb[%stage, %c0, %col] : memref<2x8x72xf32, #gpu.address_space<workgroup>> -> !mini.warp_tile<b, 8x16xf32>
+    %acc = mini.warp_mma %a, %b, %zero : !mini.warp_tile<a, 32x8xf32>, !mini.warp_tile<b, 8x16xf32> -> !mini.warp_tile<acc, 32x16xf32>
+    mini.warp_store %acc, %c[%c0] at(%row, %col) bounds(%m, %n) {pairs} : !mini.warp_tile<acc, 32x16xf32>, memref<?xf32>
+    gpu.return
+  }
+}

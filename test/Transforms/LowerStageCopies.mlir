@@ -42,6 +42,25 @@ gpu.module @m {
 
 // -----
 
+// f32 (tf32) tiles: 16-byte chunks of 4 floats. 64x64x32 by 128 threads: 4
+// A chunks (64 rows x 8 chunks / 128) and 4 B chunks (32 rows x 16 chunks /
+// 128) per thread.
+// CHECK-LABEL: gpu.func @async_f32
+// CHECK-COUNT-4: nvgpu.device_async_copy %{{.*}}[%{{.*}}], %{{.*}}[%c0, %{{.*}}, %{{.*}}], 4, %{{.*}} {bypassL1} : memref<?xf32> to memref<2x64x36xf32, #gpu.address_space<workgroup>>
+// CHECK-COUNT-4: nvgpu.device_async_copy %{{.*}}[%{{.*}}], %{{.*}}[%c0, %{{.*}}, %{{.*}}], 4, %{{.*}} {bypassL1} : memref<?xf32> to memref<2x32x72xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: nvgpu.device_async_copy
+gpu.module @m {
+  gpu.func @async_f32(%a: memref<?xf32>, %b: memref<?xf32>, %sa: memref<2x64x36xf32, #gpu.address_space<workgroup>>,
+                      %sb: memref<2x32x72xf32, #gpu.address_space<workgroup>>, %m: index, %n: index, %k: index) kernel {
+    %c0 = arith.constant 0 : index
+    %t0 = mini.stage_copy %a[%c0], %b[%c0] block(%c0, %c0) sizes(%m, %n, %k) into %sa, %sb[%c0] step %c0 {async, threads = 128 : i64, tile = array<i64: 64, 64, 32>} : memref<?xf32>, memref<?xf32>, memref<2x64x36xf32, #gpu.address_space<workgroup>>, memref<2x32x72xf32, #gpu.address_space<workgroup>> -> !nvgpu.device.async.token
+    nvgpu.device_async_wait %t0 {numGroups = 0 : i32}
+    gpu.return
+  }
+}
+
+// -----
+
 // Copies that no one copy dominates get a plan each (here the two branches
 // of an if).
 // CHECK-LABEL: gpu.func @two_plans

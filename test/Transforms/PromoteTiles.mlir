@@ -557,3 +557,39 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+// tf32 (f32 operands, mma.sync m16n8k8): the cp.async stages of 128x256x32
+// tiles in three stages, A rows padded by 4 words (16 bytes, for ldmatrix
+// as above) and B rows by 8 (so the 4 rows x 8 columns of one B fragment's
+// scalar loads hit 32 banks): 3x128x36 + 3x32x264 floats. The warp tiles
+// are 8 deep: four slices of each 32-deep stage. Rows are 16-byte chunks
+// when K and N are multiples of 4.
+// CHECK-LABEL: gpu.func @tf32
+// CHECK: %[[SA:.*]] = memref.view %{{.*}}[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<3x128x36xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[SB:.*]] = memref.view %{{.*}}[%c55296][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<3x32x264xf32, #gpu.address_space<workgroup>>
+// CHECK: arith.remui %{{.*}}, %c4
+// CHECK: scf.for
+// CHECK: mini.stage_copy {{.*}} {async, threads = 256 : i64, tile = array<i64: 128, 256, 32>} : memref<?xf32>, memref<?xf32>, memref<3x128x36xf32, #gpu.address_space<workgroup>>, memref<3x32x264xf32, #gpu.address_space<workgroup>> -> !nvgpu.device.async.token
+// CHECK: %[[A0:.*]] = mini.warp_load %[[SA]][%c0, %[[WROW:.*]], %c0] : memref<3x128x36xf32, #gpu.address_space<workgroup>> -> <a, 64x8xf32>
+// CHECK-NEXT: %[[B0:.*]] = mini.warp_load %[[SB]][%c0, %c0, %[[WCOL:.*]]] : memref<3x32x264xf32, #gpu.address_space<workgroup>> -> <b, 8x64xf32>
+// CHECK-NEXT: mini.warp_mma %[[A0]], %[[B0]], %{{.*}} : <a, 64x8xf32>, <b, 8x64xf32> -> <acc, 64x64xf32>
+// CHECK-NEXT: mini.warp_load %[[SA]][%c0, %[[WROW]], %c8]
+// CHECK-NEXT: mini.warp_load %[[SB]][%c0, %c8, %[[WCOL]]]
+// CHECK-NEXT: mini.warp_mma
+// CHECK-NEXT: mini.warp_load %[[SA]][%c0, %[[WROW]], %c16]
+// CHECK-NEXT: mini.warp_load %[[SB]][%c0, %c16, %[[WCOL]]]
+// CHECK-NEXT: mini.warp_mma
+// CHECK-NEXT: mini.warp_load %[[SA]][%c0, %[[WROW]], %c24]
+// CHECK-NEXT: mini.warp_load %[[SB]][%c0, %c24, %[[WCOL]]]
+// CHECK-NEXT: mini.warp_mma
+// CHECK-NEXT: scf.yield
+gpu.module @k {
+  gpu.func @tf32(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %a0: index, %b0: index,
+                 %c0: index, %batch: index, %row: index, %col: index, %m: index, %n: index,
+                 %k: index) kernel {
+    mini.block_matmul %a[%a0], %b[%b0] -> %c[%c0] block(%row, %col) batch %batch sizes(%m, %n, %k) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 3, math = "mma_sync">} : memref<?xf32>, memref<?xf32>, memref<?xf32>
+    gpu.return
+  }
+}

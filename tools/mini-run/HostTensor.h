@@ -76,6 +76,10 @@ inline Comparison compare(const HostTensor &out, const std::vector<double> &ref)
   return c;
 }
 
+/// A matmul whose operands went through the tensor cores as TF32: f16's 10
+/// mantissa bits, so f16's tolerance.
+constexpr double kTf32Tolerance = 2e-3;
+
 inline double tolerance(DType t) {
   switch (t) {
   case DType::F32: return 1e-5;

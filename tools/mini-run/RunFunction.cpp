@@ -150,7 +150,8 @@ bool runFunction(const FunctionRunOptions &opt, const rt::LoadedBundle &loaded,
     double tol = 0;
     for (const rt::FunctionPlan::Launch &l : plan.launches)
       for (const rt::TensorSpec &spec : l.kernel->tensors)
-        tol = std::max(tol, tolerance(spec.dtype));
+        tol =
+            std::max(tol, l.kernel->attr("tf32", 0) != 0 ? kTf32Tolerance : tolerance(spec.dtype));
     tol *= static_cast<double>(plan.launches.size());
     double cpuError = -1;
     if (!truth.empty()) {

@@ -222,7 +222,8 @@ void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &si
             {runOurs,
              [&] {
                for (const void *r : rhs)
-                 cublas.matmul(in, out, a, r, (void *)c.ptr(), d("batch"), d("M"), d("N"), d("K"));
+                 cublas.matmul(in, out, a, r, (void *)c.ptr(), d("batch"), d("M"), d("N"), d("K"),
+                               k.attr("tf32", 0) != 0);
              }},
             opt.warmup, opt.iters, "ours and cuBLAS");
         std::printf("  bench %-22s interleaved: ours %8.2f TFLOP/s   cuBLAS %8.2f TFLOP/s   ours/cuBLAS %.3f\n",
@@ -407,6 +408,8 @@ bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Dev
 
   // The tolerance is that of the output type; a matmul also rounds its inputs.
   double tol = std::max(tolerance(outType), tolerance(dt) * (outType == DType::F32 && dt != DType::F32 ? 0.5 : 1.0));
+  if (k.attr("tf32", 0) != 0)
+    tol = std::max(tol, kTf32Tolerance);
   // Past tol from the reference only where the float64 truth shows the
   // reference is the one off (an f32 reference summing K = 100003 terms in
   // order drifts past 1e-5; ours, in parallel partial sums, stays closer).

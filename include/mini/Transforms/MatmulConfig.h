@@ -67,10 +67,13 @@ struct RatedConfig {
 /// The tensor-core tilings a matmul chooses from by size, on `chip` with
 /// a tensor-core `math` and `copy` (none: the chip's default): 256x128
 /// tiles, then 64x128, with TMA; or 128x256, 128x128 and 64x128 with
-/// cp.async; wgmma: 128x256, then mma.sync's 64x128.
+/// cp.async; wgmma: 128x256, then mma.sync's 64x128. `tf32` (f32
+/// operands): mma.sync's own tilings of cp.async stages, whatever `math`
+/// and `copy` say.
 llvm::SmallVector<RatedConfig> tensorCoreTilings(mlir::MLIRContext *ctx, MathUnit math,
                                                  llvm::StringRef chip,
-                                                 std::optional<CopyKind> copy = std::nullopt);
+                                                 std::optional<CopyKind> copy = std::nullopt,
+                                                 bool tf32 = false);
 /// The default tensor-core tiling of `op`: the first of tensorCoreTilings
 /// when a size that decides the grid is dynamic, else the one of least
 /// launch::launchCost.

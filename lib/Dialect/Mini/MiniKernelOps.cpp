@@ -48,17 +48,20 @@ LogicalResult WarpTileType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (role == "acc") {
     if (!elementType.isF32())
       return emitError() << "warp_tile acc must hold f32; got " << elementType;
-  } else if (!elementType.isF16() && !elementType.isBF16()) {
-    return emitError() << "warp_tile " << role << " must hold f16 or bf16; got " << elementType;
+  } else if (!elementType.isF16() && !elementType.isBF16() && !elementType.isF32()) {
+    return emitError() << "warp_tile " << role << " must hold f16, bf16 or f32 (tf32); got "
+                       << elementType;
   }
-  // Operand tiles are one 16-deep step; every other side is whole 16x16
-  // fragments (B's mma.sync fragments are loaded in pairs of 8 columns).
-  if ((role == "a" && cols != 16) || (role == "b" && rows != 16))
-    return emitError() << "warp_tile " << role << " must be " << (role == "a" ? "rows x 16" : "16 x cols")
-                       << " (one 16-deep step); got " << rows << "x" << cols;
-  if (rows <= 0 || cols <= 0 || rows % 16 || cols % 16)
-    return emitError() << "warp_tile sides must be positive multiples of 16; got " << rows << "x"
-                       << cols;
+  // Operand tiles are one mma deep (16; tf32: 8); every other side is whole
+  // 16x16 fragments (B's mma.sync fragments are loaded in pairs of 8 columns).
+  int64_t depth = role != "acc" && elementType.isF32() ? 8 : 16;
+  if ((role == "a" && cols != depth) || (role == "b" && rows != depth))
+    return emitError() << "warp_tile " << role << " of " << elementType << " must be "
+                       << (role == "a" ? "rows x " : "") << depth << (role == "b" ? " x cols" : "")
+                       << " (one mma deep); got " << rows << "x" << cols;
+  if (rows <= 0 || cols <= 0 || (role != "b" && rows % 16) || (role != "a" && cols % 16))
+    return emitError() << "warp_tile sides must be positive multiples of 16 but for the depth; got "
+                       << rows << "x" << cols;
   // One warp holds the tile in registers: 256 x 256 f32 is already 2048 per lane.
   if (rows > kMaxWarpTileSide || cols > kMaxWarpTileSide)
     return emitError() << "warp_tile sides must be at most " << kMaxWarpTileSide << "; got "
@@ -234,12 +237,13 @@ LogicalResult StageCopyOp::verify() {
   if (tile.size() != 3)
     return emitOpError("tile must be [tile_m, tile_n, tile_k]; got ") << tile.size() << " sizes";
   int64_t tm = tile[0], tn = tile[1], tk = tile[2], threads = getThreads();
+  Type elt = getA().getType().getElementType();
+  int64_t chunk = 128 / elt.getIntOrFloatBitWidth(); // elements per 16-byte copy
   if (tm <= 0 || tn <= 0 || tk <= 0 || tk % 8 || tn % 8 || threads <= 0 ||
-      (tm * tk / 8) % threads || (tk * tn / 8) % threads)
-    return emitOpError("needs tile_k and tile_n multiples of 8 and whole 8-element copies per "
+      (tm * tk / chunk) % threads || (tk * tn / chunk) % threads)
+    return emitOpError("needs tile_k and tile_n multiples of 8 and whole 16-byte copies per "
                        "thread; got tile ")
            << tm << "x" << tn << "x" << tk << " for " << threads << " threads";
-  Type elt = getA().getType().getElementType();
   if (getB().getType().getElementType() != elt)
     return emitOpError("a and b element types differ: ")
            << elt << " and " << getB().getType().getElementType();

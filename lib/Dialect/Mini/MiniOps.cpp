@@ -96,8 +96,8 @@ MatmulSharedLayout MatmulConfigAttr::sharedLayout(int64_t eltBytes) const {
   int64_t stages = getStages(), tm = getTileM(), tn = getTileN(), tk = getTileK();
   l.tma = usesTma();
   l.paddedStages = l.tma ? 1 : stages;
-  l.paddedB = l.paddedStages * tm * (tk + kRowPad) * eltBytes;
-  l.paddedBytes = l.paddedB + l.paddedStages * tk * (tn + kRowPad) * eltBytes;
+  l.paddedB = l.paddedStages * tm * (tk + rowPadA(eltBytes)) * eltBytes;
+  l.paddedBytes = l.paddedB + l.paddedStages * tk * (tn + rowPadB(eltBytes)) * eltBytes;
   if (!l.tma) {
     l.totalBytes = l.paddedBytes;
     if (getMath() == MathUnit::wmma) {
@@ -178,15 +178,24 @@ static LogicalResult verifyTensorCore(MatmulConfigAttr cfg, Type elementType, Er
   if (stages < 1)
     return emitError() << "matmul_config " << math
                        << " needs stages >= 1: its fragments are read from shared memory";
-  if (!elementType.isF16() && !elementType.isBF16())
-    return emitError() << "matmul_config " << math << " needs f16 or bf16 operands, got "
-                       << elementType;
-  if (tm % (16 * wm) || tn % (16 * wn) || tk % 16)
+  // f32 operands: tf32 mma.sync (m16n8k8) from the padded cp.async stages;
+  // the TMA boxes, wgmma and WMMA paths are built for 16-bit elements.
+  bool tf32 = elementType.isF32();
+  if (tf32 && (cfg.getMath() != MathUnit::mma_sync || cfg.getCopy() != CopyKind::cp_async))
+    return emitError() << "matmul_config with f32 operands (tf32) needs math = \"mma_sync\" and "
+                          "copy = \"cp_async\", got math = \""
+                       << math << "\", copy = \"" << copy << "\"";
+  if (!tf32 && !elementType.isF16() && !elementType.isBF16())
+    return emitError() << "matmul_config " << math
+                       << " needs f16, bf16 or (tf32) f32 operands, got " << elementType;
+  int64_t depth = tf32 ? 8 : 16; // the k of one mma
+  if (tm % (16 * wm) || tn % (16 * wn) || tk % depth)
     return emitError() << "matmul_config " << math << " needs tile_m % (16 x warps_m) == 0, "
-                       << "tile_n % (16 x warps_n) == 0 and tile_k % 16 == 0; got " << tm << "x"
-                       << tn << "x" << tk << " with " << wm << "x" << wn << " warps";
+                       << "tile_n % (16 x warps_n) == 0 and tile_k % " << depth << " == 0; got "
+                       << tm << "x" << tn << "x" << tk << " with " << wm << "x" << wn << " warps";
   int64_t threads = 32 * wm * wn;
-  if ((tm * tk / 8) % threads || (tk * tn / 8) % threads)
+  int64_t perChunk = 16 / (elementType.getIntOrFloatBitWidth() / 8);
+  if ((tm * tk / perChunk) % threads || (tk * tn / perChunk) % threads)
     return emitError() << "matmul_config " << math << ": the " << threads
                        << " threads must split the A and B tiles into 16-byte chunks evenly";
   if (cfg.usesTma() && !cfg.tmaFits(elementType))
@@ -342,9 +351,21 @@ LogicalResult MatmulOp::verify() {
                               "operands, got "
                            << lhs.getElementType();
   }
-  if (auto config = getConfigAttr())
+  if (std::optional<StringRef> precision = getPrecision()) {
+    if (*precision != "ieee" && *precision != "tf32")
+      return emitOpError() << "precision must be \"ieee\" or \"tf32\", got \"" << *precision
+                           << "\"";
+    if (*precision == "tf32" && !lhs.getElementType().isF32())
+      return emitOpError() << "precision = \"tf32\" needs f32 operands, got "
+                           << lhs.getElementType();
+  }
+  if (auto config = getConfigAttr()) {
     if (failed(config.verifyFor(lhs.getElementType(), [&] { return emitOpError(); })))
       return failure();
+    if (lhs.getElementType().isF32() && config.isTensorCore() && !allowsTf32())
+      return emitOpError() << "config math = \"" << stringifyMathUnit(config.getMath())
+                           << "\" rounds f32 operands to tf32: it needs precision = \"tf32\"";
+  }
   return verifyLaunchChoices();
 }
 

@@ -45,6 +45,8 @@ static void describeMatmulMmaKernel(Operation *op, MatmulConfigAttr cfg, const T
   spec.attrs.set("tile", b.getI64ArrayAttr({t.tm, t.tn, t.tk}));
   spec.attrs.set("warps", b.getI64ArrayAttr({t.wm, t.wn}));
   spec.attrs.set("stages", b.getI64IntegerAttr(t.stages));
+  if (inElt.isF32()) // the runtime's checks and peers take TF32's precision
+    spec.attrs.set("tf32", b.getBoolAttr(true));
   if (cfg.getTailSplits() > 1)
     spec.splitTail = {cfg.getTailSplits(), "K", t.tk, t.tm * t.tn, {"K", "N"}, "", splitBlocks};
   int64_t clusterM = cfg.getClusterM();
@@ -127,13 +129,16 @@ FailureOr<gpu::GPUFuncOp> buildMatmulMmaKernel(Operation *op, MatmulConfigAttr c
   // fastest, a wave of blocks covers one to three rows of tiles and so
   // reads all of B from DRAM for every few rows; a SwiGLU pair (its B tile
   // twice its C tile) then ran at 0.56x of two cuBLAS GEMMs at 4096 x 11008
-  // x 4096. wgmma kernels take grouped order instead (groupedTile). The
-  // grid is the tiles' (gridDim = tiles along N, M). Not with clusters: a
-  // cluster's blocks, consecutive along y, share the B tile of their column.
+  // x 4096. wgmma kernels take grouped order instead (groupedTile), and so
+  // do tf32's, whose 4-byte tiles need twice the L2 (+2.5-10% at 4096^3,
+  // 8192^3 and 4096 x 11008 x 4096; f16 and bf16 mma.sync kernels measured
+  // within noise of launch order: docs/PERF.md tf32 v1). The grid is the
+  // tiles' (gridDim = tiles along N, M). Not with clusters: a cluster's
+  // blocks, consecutive along y, share the B tile of their column.
   Value tilesN = gpu::GridDimOp::create(b, loc, gpu::Dimension::x);
   Value tilesM = gpu::GridDimOp::create(b, loc, gpu::Dimension::y);
   auto place = [&]() -> std::pair<Value, Value> {
-    if (!cfg.isWgmma() || clusterM > 1)
+    if ((!cfg.isWgmma() && !inElt.isF32()) || clusterM > 1)
       return {kb.blockId(gpu::Dimension::y), kb.blockId(gpu::Dimension::x)};
     Value id = kb.add(kb.blockId(gpu::Dimension::x), kb.mul(tilesN, kb.blockId(gpu::Dimension::y)));
     return groupedTile(kb, id, tilesM, tilesN);

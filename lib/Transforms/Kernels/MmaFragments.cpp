@@ -50,9 +50,11 @@ void MmaFragments::fragmentTypes(WarpTileType tile, SmallVectorImpl<Type> &out) 
     return;
   }
   bool isA = tile.isA();
+  // tf32 (m16n8k8): one 32-bit element a register.
+  int64_t perRegister = tf32() ? 1 : 2;
   Type frag = intrinsics() ? structType(IntegerType::get(ctx, 32), 4)
               : wmma       ? Type(gpu::MMAMatrixType::get({16, 16}, elt, isA ? "AOp" : "BOp"))
-                           : Type(VectorType::get({isA ? 4 : 2, 2}, elt));
+                           : Type(VectorType::get({isA ? 4 : 2, perRegister}, elt));
   out.append(isA ? blocksM : blocksN, frag);
 }
 
@@ -159,8 +161,48 @@ Value MmaFragments::ldmatrixSwizzled(KernelBuilder &kb, VectorType type, Value s
   return out;
 }
 
+// tf32's m16n8k8 fragments (PTX ISA, "mma.m16n8k8" .tf32): A register i
+// of lane (g = lane / 4, t = lane % 4) holds row g + 8 (i % 2), column
+// t + 4 (i / 2), which is what ldmatrix x4 of 32-bit words gives from four
+// 8 x 4 matrices; B registers 0 and 1 hold rows t and t + 4 of column g,
+// from two scalar loads (ldmatrix's transpose moves 16-bit halves, not
+// words), conflict-free in B rows padded by 8 words (rowPadB).
+SmallVector<Value> MmaFragments::loadTf32(KernelBuilder &kb, WarpTileType tile, Value source,
+                                          Value stage, Value row, Value col) {
+  Type elt = tile.getElementType();
+  SmallVector<Value> frags;
+  if (tile.isA()) {
+    Value laneRow = kb.rem(lane, kb.idx(16));
+    Value c = kb.add(col, kb.mul(kb.div(lane, kb.idx(16)), kb.idx(4)));
+    auto x4 = VectorType::get({4, 1}, elt);
+    for (int64_t mi = 0; mi < tile.getRows() / 16; ++mi)
+      frags.push_back(nvgpu::LdMatrixOp::create(
+          kb.b, kb.loc, x4, source,
+          ValueRange{stage, kb.add(row, kb.add(kb.idx(mi * 16), laneRow)), c},
+          /*transpose=*/false, /*numTiles=*/4));
+    return frags;
+  }
+  Value g = kb.div(lane, kb.idx(4)), t = kb.rem(lane, kb.idx(4));
+  auto fragType = VectorType::get({2, 1}, elt);
+  Value zero =
+      arith::ConstantOp::create(kb.b, kb.loc, fragType, DenseElementsAttr::get(fragType, 0.0f));
+  for (int64_t ni = 0; ni < tile.getCols() / 8; ++ni) {
+    Value c = kb.add(col, kb.add(kb.idx(ni * 8), g));
+    Value frag = zero;
+    for (int64_t r = 0; r < 2; ++r) {
+      Value word = memref::LoadOp::create(
+          kb.b, kb.loc, source, ValueRange{stage, kb.add(row, kb.add(t, kb.idx(4 * r))), c});
+      frag = vector::InsertOp::create(kb.b, kb.loc, word, frag, ArrayRef<int64_t>{r, 0});
+    }
+    frags.push_back(frag);
+  }
+  return frags;
+}
+
 SmallVector<Value> MmaFragments::loadMmaSync(KernelBuilder &kb, WarpTileType tile, Value source,
                                              Value stage, Value row, Value col, bool swizzled) {
+  if (tf32())
+    return loadTf32(kb, tile, source, stage, row, col);
   Type elt = tile.getElementType();
   Value laneRow = kb.rem(lane, kb.idx(16));
   Value laneCol = kb.mul(kb.div(lane, kb.idx(16)), kb.idx(8));
@@ -277,7 +319,8 @@ SmallVector<Value> MmaFragments::multiply(KernelBuilder &kb, WarpTileType acc, V
         d = gpu::SubgroupMmaComputeOp::create(kb.b, kb.loc, d.getType(), am, bn, d, UnitAttr(),
                                               UnitAttr());
       } else {
-        d = nvgpu::MmaSyncOp::create(kb.b, kb.loc, am, bn, d, ArrayRef<int64_t>{16, 8, 16});
+        d = nvgpu::MmaSyncOp::create(kb.b, kb.loc, am, bn, d,
+                                     ArrayRef<int64_t>{16, 8, tf32() ? 8 : 16}, tf32());
       }
     }
   return out;

@@ -24,7 +24,8 @@ public:
   MmaFragments(bool wmma, mlir::Type operandElement, mlir::OpBuilder &entry, mlir::Location loc);
 
   /// mma.sync: acc -> (rows/16)*(cols/8) vector<2x2xf32>, a -> rows/16
-  /// vector<4x2xT>, b -> cols/8 vector<2x2xT>. WMMA: one 16x16
+  /// vector<4x2xT>, b -> cols/8 vector<2x2xT> (tf32: vector<4x1xf32> and
+  /// vector<2x1xf32>). WMMA: one 16x16
   /// gpu.mma_matrix per 16x16 block (bf16: LLVM structs of the intrinsics).
   void fragmentTypes(WarpTileType tile, llvm::SmallVectorImpl<mlir::Type> &out) const;
 
@@ -62,6 +63,8 @@ public:
 
 private:
   bool intrinsics() const { return wmma && element.isBF16(); }
+  /// f32 operands: tf32 mma.sync m16n8k8 (the warp tiles are 8 deep).
+  bool tf32() const { return element.isF32(); }
   int64_t fragCols() const { return wmma ? 16 : 8; }
   mlir::Type structType(mlir::Type field, int64_t n) const;
   /// Where ldmatrix finds element (row, col) of the logical tile in `stage`.
@@ -76,6 +79,8 @@ private:
   llvm::SmallVector<mlir::Value> loadMmaSync(KernelBuilder &kb, WarpTileType tile,
                                              mlir::Value source, mlir::Value stage,
                                              mlir::Value row, mlir::Value col, bool swizzled);
+  llvm::SmallVector<mlir::Value> loadTf32(KernelBuilder &kb, WarpTileType tile, mlir::Value source,
+                                          mlir::Value stage, mlir::Value row, mlir::Value col);
   llvm::SmallVector<mlir::Value> loadWmma(KernelBuilder &kb, WarpTileType tile,
                                           mlir::Value source, mlir::Value stage, mlir::Value row,
                                           mlir::Value col);

@@ -1,12 +1,14 @@
 // Tensor-core matmul: how the A and B tiles reach shared memory.
 //
 // cp.async and scalar copies are mini.stage_copy ops (mini-lower-stage-copies
-// makes them each thread's copies) into stages whose rows are padded by 8
-// elements (16 bytes): the 8 row addresses of one ldmatrix 8x8 matrix then
-// start 16 bytes apart modulo 128, so they hit distinct banks. TMA cannot
-// pad; its stages take TMA's XOR swizzle instead (same effect, no padding).
+// makes them each thread's copies) into stages whose rows are padded by 16
+// bytes (8 f16 or bf16 elements): the 8 row addresses of one ldmatrix 8x8
+// matrix then start 16 bytes apart modulo 128, so they hit distinct banks
+// (tf32's B rows by 32 bytes: MatmulConfigAttr::rowPadB). TMA cannot pad;
+// its stages take TMA's XOR swizzle instead (same effect, no padding).
 //
-// 16-byte cp.async needs K and N multiples of 8 (aligned rows); otherwise the
+// 16-byte cp.async needs rows of whole 16-byte chunks (K and N multiples of
+// 8, or of 4 for f32); otherwise the
 // kernel stages tiles with scalar loads, one stage at a time (run-time branch):
 // into the padded stages, or for wgmma into the swizzled ones (the emitter
 // of the TMA stages). Elements outside the matrices are zero-filled.

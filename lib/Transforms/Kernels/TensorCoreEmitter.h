@@ -20,8 +20,6 @@
 namespace mini::tensorcore {
 using namespace mlir;
 
-constexpr int64_t kPad = MatmulConfigAttr::kRowPad; // elements per shared-memory row
-constexpr int64_t kChunk = 8; // elements per 16-byte copy
 constexpr int64_t kTmaBoxCols = MatmulConfigAttr::kTmaBoxCols;
 
 struct Tiling {
@@ -100,6 +98,8 @@ public:
                              kb.b.getF32Type());
   }
 
+  /// The k of one mma: 16, or 8 for tf32 (f32 operands, m16n8k8).
+  int64_t mmaDepth() const { return elt.isF32() ? 8 : 16; }
   /// The A and B tiles a warp multiplies at depth kk of the tile in `stage`.
   struct Fragments {
     Value a, b;

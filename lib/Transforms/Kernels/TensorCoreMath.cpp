@@ -14,15 +14,15 @@ std::pair<Value, Value> groupedTile(KernelBuilder &kb, Value index, Value tilesM
 
 TensorCoreEmitter::Fragments TensorCoreEmitter::loadFragments(Value stage, int64_t kk) {
   MLIRContext *ctx = kb.b.getContext();
-  auto aType = WarpTileType::get(ctx, "a", {t.warpTileM(), 16}, elt);
-  auto bType = WarpTileType::get(ctx, "b", {16, t.warpTileN()}, elt);
+  auto aType = WarpTileType::get(ctx, "a", {t.warpTileM(), mmaDepth()}, elt);
+  auto bType = WarpTileType::get(ctx, "b", {mmaDepth(), t.warpTileN()}, elt);
   bool swizzled = tma.has_value();
   return {WarpLoadOp::create(kb.b, kb.loc, aType, sa, stage, warpRow, kb.idx(kk), swizzled),
           WarpLoadOp::create(kb.b, kb.loc, bType, sb, stage, kb.idx(kk), warpCol, swizzled)};
 }
 
 Value TensorCoreEmitter::multiplyTile(Value stage, Value acc) {
-  for (int64_t kk = 0; kk < t.tk; kk += 16)
+  for (int64_t kk = 0; kk < t.tk; kk += mmaDepth())
     acc = multiply(loadFragments(stage, kk), acc);
   return acc;
 }

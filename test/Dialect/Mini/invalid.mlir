@@ -297,7 +297,7 @@ func.func @row_config_registers(%x: tensor<4x8xf32>) {
 // -----
 
 func.func @matmul_config_f32_mma(%a: tensor<8x8xf32>) {
-  // expected-error @+1 {{matmul_config mma_sync needs f16 or bf16 operands, got 'f32'}}
+  // expected-error @+1 {{config math = "mma_sync" rounds f32 operands to tf32: it needs precision = "tf32"}}
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync">} : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
   return
 }
@@ -305,8 +305,40 @@ func.func @matmul_config_f32_mma(%a: tensor<8x8xf32>) {
 // -----
 
 func.func @matmul_config_f32_wmma(%a: tensor<8x8xf32>) {
-  // expected-error @+1 {{matmul_config wmma needs f16 or bf16 operands, got 'f32'}}
-  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "wmma">} : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
+  // expected-error @+1 {{matmul_config with f32 operands (tf32) needs math = "mma_sync" and copy = "cp_async", got math = "wmma", copy = "cp_async"}}
+  %c = mini.matmul %a, %a {precision = "tf32", config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "wmma">} : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_config_tf32_tma(%a: tensor<8x8xf32>) {
+  // expected-error @+1 {{matmul_config with f32 operands (tf32) needs math = "mma_sync" and copy = "cp_async", got math = "mma_sync", copy = "tma"}}
+  %c = mini.matmul %a, %a {precision = "tf32", config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync", copy = "tma">} : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_config_tf32_depth(%a: tensor<8x8xf32>) {
+  // expected-error @+1 {{matmul_config mma_sync needs tile_m % (16 x warps_m) == 0, tile_n % (16 x warps_n) == 0 and tile_k % 8 == 0; got 128x128x12 with 2x4 warps}}
+  %c = mini.matmul %a, %a {precision = "tf32", config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 12, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync">} : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_precision_value(%a: tensor<8x8xf32>) {
+  // expected-error @+1 {{precision must be "ieee" or "tf32", got "bf16x3"}}
+  %c = mini.matmul %a, %a {precision = "bf16x3"} : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_precision_tf32_f16(%a: tensor<8x8xf16>) {
+  // expected-error @+1 {{precision = "tf32" needs f32 operands, got 'f16'}}
+  %c = mini.matmul %a, %a {precision = "tf32"} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf16>
   return
 }
 

@@ -3,7 +3,7 @@
 !sa = memref<3x64x40xf16, #gpu.address_space<workgroup>>
 !sb = memref<3x32x72xf16, #gpu.address_space<workgroup>>
 func.func @uneven_threads(%a: memref<?xf16>, %sa: !sa, %sb: !sb, %i: index) {
-  // expected-error @+1 {{'mini.stage_copy' op needs tile_k and tile_n multiples of 8 and whole 8-element copies per thread; got tile 64x64x32 for 96 threads}}
+  // expected-error @+1 {{'mini.stage_copy' op needs tile_k and tile_n multiples of 8 and whole 16-byte copies per thread; got tile 64x64x32 for 96 threads}}
   mini.stage_copy %a[%i], %a[%i] block(%i, %i) sizes(%i, %i, %i) into %sa, %sb[%i] step %i {threads = 96 : i64, tile = array<i64: 64, 64, 32>} : memref<?xf16>, memref<?xf16>, !sa, !sb
   return
 }

@@ -10,17 +10,22 @@ func.func private @acc_f16(!mini.warp_tile<acc, 16x16xf16>)
 
 // -----
 
-// expected-error @+1 {{warp_tile a must be rows x 16 (one 16-deep step); got 16x32}}
+// expected-error @+1 {{warp_tile a of 'f16' must be rows x 16 (one mma deep); got 16x32}}
 func.func private @a_too_deep(!mini.warp_tile<a, 16x32xf16>)
 
 // -----
 
-// expected-error @+1 {{warp_tile b must hold f16 or bf16; got 'f32'}}
-func.func private @b_f32(!mini.warp_tile<b, 16x16xf32>)
+// expected-error @+1 {{warp_tile b of 'f32' must be 8 x cols (one mma deep); got 16x16}}
+func.func private @b_tf32_too_deep(!mini.warp_tile<b, 16x16xf32>)
 
 // -----
 
-// expected-error @+1 {{warp_tile sides must be positive multiples of 16; got 24x16}}
+// expected-error @+1 {{warp_tile b must hold f16, bf16 or f32 (tf32); got 'i32'}}
+func.func private @b_i32(!mini.warp_tile<b, 16x16xi32>)
+
+// -----
+
+// expected-error @+1 {{warp_tile sides must be positive multiples of 16 but for the depth; got 24x16}}
 func.func private @ragged(!mini.warp_tile<acc, 24x16xf32>)
 
 // -----

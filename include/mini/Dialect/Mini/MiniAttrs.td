@@ -146,7 +146,9 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
       Tensor-core stages live in dynamic shared memory (cp_async: rows
       padded by 8 elements; tma: unpadded, swizzled).
     - `math`: the unit that does the multiply-adds:
-      "mma_sync" (tensor cores: ldmatrix + mma.sync m16n8k16, f16 or bf16),
+      "mma_sync" (tensor cores: ldmatrix + mma.sync m16n8k16, f16 or bf16;
+      f32 operands of a matmul with `precision = "tf32"` as tf32, m16n8k8
+      with B fragments read by scalar loads, cp_async copies only),
       "wmma" (tensor cores: 16x16x16 WMMA, gpu.subgroup_mma_* for f16, the
       NVVM wmma intrinsics for bf16),
       "wgmma" (sm_90a warpgroup MMA: each of the two math warpgroups
@@ -289,9 +291,16 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
     /// Bytes of dynamic shared memory a tensor-core kernel with this config
     /// and operands of `elementType` uses (0 for simt).
     int64_t sharedMemoryBytes(::mlir::Type elementType) const;
-    /// Elements of padding per shared-memory row of the A and B stages: 16
-    /// bytes, so the 8 rows an ldmatrix reads start in distinct banks.
+    /// Elements of padding per shared-memory row of the A and B stages of
+    /// 16-bit operands: 16 bytes, so the 8 rows an ldmatrix reads start in
+    /// distinct banks.
     static constexpr int64_t kRowPad = 8;
+    /// The cp.async stages' row padding in elements of `eltBytes` bytes: 16
+    /// bytes (kRowPad of 16-bit operands), except the B rows of tf32 (f32)
+    /// operands, padded by 8 words so that the 4 rows x 8 columns a warp
+    /// reads for one m16n8k8 B fragment fall in 32 distinct banks.
+    static int64_t rowPadA(int64_t eltBytes) { return 16 / eltBytes; }
+    static int64_t rowPadB(int64_t eltBytes) { return eltBytes == 4 ? 8 : 16 / eltBytes; }
     /// The most dynamic shared memory one block may use (H100: 227 KB).
     static constexpr int64_t kMaxSharedBytes = 227 * 1024;
     /// Verifies the config for operands of `elementType`.

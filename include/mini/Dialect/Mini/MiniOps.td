@@ -44,6 +44,17 @@ def Mini_MatmulOp : Mini_Op<"matmul", [Pure, IsolatedFromAbove, AttrSizedOperand
            : tensor<?x4096xf16>, tensor<4096x14336xf16> -> tensor<?x14336xf16>
     ```
 
+    `precision` (f32 operands only): "ieee" (the default) multiplies in f32
+    on CUDA cores, exactly; "tf32" lets the tensor cores multiply the
+    operands as TF32 (10 mantissa bits, as cuBLAS's
+    CUBLAS_COMPUTE_32F_FAST_TF32 and Triton's `input_precision = "tf32"`),
+    accumulating in f32.
+
+    ```mlir
+    %c = mini.matmul %a, %b {precision = "tf32"}
+           : tensor<?x4096xf32>, tensor<4096x4096xf32> -> tensor<?x4096xf32>
+    ```
+
     ```mlir
     %y = mini.matmul %x, %w epilogue(%bias : tensor<4096xf16>)
            : tensor<?x4096xf16>, tensor<4096x4096xf16> -> tensor<?x4096xf16> {
@@ -60,7 +71,8 @@ def Mini_MatmulOp : Mini_Op<"matmul", [Pure, IsolatedFromAbove, AttrSizedOperand
                                                        "matmul configs">>:$size_variants,
                        OptionalAttr<I64Attr>:$sm_count,
                        OptionalAttr<DenseI64ArrayAttr>:$tile_rates,
-                       OptionalAttr<DenseI64ArrayAttr>:$variant_max_m);
+                       OptionalAttr<DenseI64ArrayAttr>:$variant_max_m,
+                       OptionalAttr<StrAttr>:$precision);
   let results = (outs Mini_Tensor:$result);
   let regions = (region AnyRegion:$epilogue);
   let assemblyFormat = [{
@@ -72,6 +84,8 @@ def Mini_MatmulOp : Mini_Op<"matmul", [Pure, IsolatedFromAbove, AttrSizedOperand
   let hasRegionVerifier = 1;
   let extraClassDeclaration = [{
     bool hasEpilogue() { return !getEpilogue().empty(); }
+    /// Whether the tensor cores may multiply f32 operands as TF32.
+    bool allowsTf32() { return getPrecision() == "tf32"; }
     /// verify()'s second half: the size variants, their rates and the M
     /// each takes, sm_count.
     ::mlir::LogicalResult verifyLaunchChoices();

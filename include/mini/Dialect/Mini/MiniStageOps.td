@@ -18,7 +18,8 @@ def Mini_BlockMatmulOp : Mini_Op<"block_matmul", [AttrSizedOperandSegments, Isol
     `config`), at rows `row0 ..` and columns `col0 ..` of batch `batch`: A
     is row-major `m x k` at `a_base`, B `k x n` at `b_base`, C `m x n` at
     `c_base`; rows and columns past `m` and `n` are not written. f16 or
-    bf16 operands, f32 accumulation, C converted to its element type. With
+    bf16 operands (or f32 ones multiplied as tf32 by a mma_sync config),
+    f32 accumulation, C converted to its element type. With
     `copy = "tma"` in the config, `tensor_maps` are the CUtensorMap
     pointers of A (boxes [1, tile_m, tile_k]) and B (boxes [1, tile_k, 64]).
     mini-promote-tiles lowers it: shared-memory stages, their copies, and
@@ -52,8 +53,8 @@ def Mini_BlockMatmulOp : Mini_Op<"block_matmul", [AttrSizedOperandSegments, Isol
     same columns of the second matrix, and C is `silu(A x B) * (A x up)`
     (then the epilogue). `k` and `n` must be multiples of 8.
   }];
-  let arguments = (ins MemRefRankOf<[F16, BF16], [1]>:$a, Index:$a_base,
-                       MemRefRankOf<[F16, BF16], [1]>:$b, Index:$b_base,
+  let arguments = (ins MemRefRankOf<[F16, BF16, F32], [1]>:$a, Index:$a_base,
+                       MemRefRankOf<[F16, BF16, F32], [1]>:$b, Index:$b_base,
                        MemRefRankOf<[F16, BF16, F32], [1]>:$c, Index:$c_base,
                        Index:$batch, Index:$row0, Index:$col0, Index:$m, Index:$n, Index:$k,
                        Variadic<AnyType>:$tensor_maps,
@@ -89,10 +90,11 @@ def Mini_StageCopyOp : Mini_Op<"stage_copy"> {
     `col0 ..`, row-major `k x n` at `b_base`) of K step `step` into stage
     `stage` of `sa` (`[stages, tile_m, >= tile_k]`) and `sb` (`[stages,
     tile_k, >= tile_n]`). Elements outside the matrices are zero. The
-    block's `threads` threads share the work, 8 elements per thread and copy.
+    block's `threads` threads share the work, 16 bytes per thread and copy
+    (8 f16 or bf16 elements, 4 f32).
 
-    With `async` (cp.async, which needs `k` and `n` to be multiples of 8 at
-    run time), the copies are 16 bytes each and complete when the returned
+    With `async` (cp.async, which needs the rows of A and B, `k` and `n`
+    elements, to be whole 16-byte chunks at run time), the copies are 16 bytes each and complete when the returned
     token is waited for; step `s` covers depths `s * tile_k - pad ..` with
     `pad = ceildiv(k, tile_k) * tile_k - k`, so that only step 0 is partial,
     and a step at or past `ceildiv(k, tile_k)` is all zeros. `interior`
@@ -111,8 +113,8 @@ def Mini_StageCopyOp : Mini_Op<"stage_copy"> {
     stores for the async proxy (`fence.proxy.async.shared::cta`), so that
     wgmma reads them after the next barrier.
   }];
-  let arguments = (ins Arg<MemRefRankOf<[F16, BF16], [1]>, "A", [MemRead]>:$a, Index:$a_base,
-                       Arg<MemRefRankOf<[F16, BF16], [1]>, "B", [MemRead]>:$b, Index:$b_base,
+  let arguments = (ins Arg<MemRefRankOf<[F16, BF16, F32], [1]>, "A", [MemRead]>:$a, Index:$a_base,
+                       Arg<MemRefRankOf<[F16, BF16, F32], [1]>, "B", [MemRead]>:$b, Index:$b_base,
                        Index:$row0, Index:$col0, Index:$m, Index:$n, Index:$k,
                        Arg<AnyStaticShapeMemRef, "A stages", [MemWrite]>:$sa,
                        Arg<AnyStaticShapeMemRef, "B stages", [MemWrite]>:$sb,

@@ -19,9 +19,10 @@ public:
   Cublas(const Cublas &) = delete;
   Cublas &operator=(const Cublas &) = delete;
 
-  /// C[b] = A[b] B[b] (row-major).
+  /// C[b] = A[b] B[b] (row-major). `tf32`: f32 operands may go through
+  /// the tensor cores as TF32 (CUBLAS_COMPUTE_32F_FAST_TF32).
   void matmul(rt::DType in, rt::DType out, const void *a, const void *b, void *c, int64_t batch,
-              int64_t M, int64_t N, int64_t K);
+              int64_t M, int64_t N, int64_t K, bool tf32 = false);
 
 private:
   void *library_ = nullptr;
