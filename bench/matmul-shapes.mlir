@@ -1,5 +1,7 @@
 // Static shapes besides the square benchmarks; mini-select-matmul-config
-// picks the tile from the sizes (docs/PERF.md, "Tile by size"):
+// picks the tile from the sizes (docs/PERF.md, "Tile by size"). Built as the
+// `static` bundle, which scripts/gpu-check.sh runs whole (every kernel
+// checked at its sizes):
 //   mini-run BUNDLE --bench
 func.func @f16_1024(%a: tensor<1024x1024xf16>, %b: tensor<1024x1024xf16>) -> tensor<1024x1024xf16> {
   %c = mini.matmul %a, %b : tensor<1024x1024xf16>, tensor<1024x1024xf16> -> tensor<1024x1024xf16>
@@ -58,4 +60,18 @@ func.func @f16_1024x1024x32768(%a: tensor<1024x32768xf16>, %b: tensor<32768x1024
 func.func @bf16_256x256x65536(%a: tensor<256x65536xbf16>, %b: tensor<65536x256xbf16>) -> tensor<256x256xbf16> {
   %c = mini.matmul %a, %b : tensor<256x65536xbf16>, tensor<65536x256xbf16> -> tensor<256x256xbf16>
   return %c : tensor<256x256xbf16>
+}
+// TF32: rows not whole 16-byte chunks (the scalar copies) on 128x128 tiles,
+// aligned rows in a batch, a few rows (the exact gemv kernel).
+func.func @tf32_1000x1031x777(%a: tensor<1000x777xf32>, %b: tensor<777x1031xf32>) -> tensor<1000x1031xf32> {
+  %c = mini.matmul %a, %b {precision = "tf32"} : tensor<1000x777xf32>, tensor<777x1031xf32> -> tensor<1000x1031xf32>
+  return %c : tensor<1000x1031xf32>
+}
+func.func @tf32_3x520x1032x776(%a: tensor<3x520x776xf32>, %b: tensor<3x776x1032xf32>) -> tensor<3x520x1032xf32> {
+  %c = mini.matmul %a, %b {precision = "tf32"} : tensor<3x520x776xf32>, tensor<3x776x1032xf32> -> tensor<3x520x1032xf32>
+  return %c : tensor<3x520x1032xf32>
+}
+func.func @tf32_7x4096x4096(%a: tensor<7x4096xf32>, %b: tensor<4096x4096xf32>) -> tensor<7x4096xf32> {
+  %c = mini.matmul %a, %b {precision = "tf32"} : tensor<7x4096xf32>, tensor<4096x4096xf32> -> tensor<7x4096xf32>
+  return %c : tensor<7x4096xf32>
 }

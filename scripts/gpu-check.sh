@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Runs the compiled suite bundle (bench/suite.mlir) at the shapes issue 3 lists,
-# each checked against the reference kernels by mini-run. Needs a GPU; the
-# bundle and mini-run may come from another machine (no MLIR needed here).
-#   scripts/gpu-check.sh [BUNDLE_DIR] [MINI_RUN] [quick | full | KERNEL_REGEX]
+# each checked against the reference kernels by mini-run; in full mode (or
+# with a regex that matches "static") also every kernel of the static bundle
+# (bench/matmul-shapes.mlir) at its own sizes. Needs a GPU; the bundles and
+# mini-run may come from another machine (no MLIR needed here).
+#   scripts/gpu-check.sh [BUNDLE_DIR] [MINI_RUN] [quick | full | KERNEL_REGEX] [STATIC_BUNDLE_DIR]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 bundle="${1:-build/bundles/suite}"
 minirun="${2:-build/bin/mini-run}"
 mode="${3:-full}"
+static="${4:-$(dirname "$bundle")/static}"
 
 cases=()
 add() { cases+=("$1|$2"); }
@@ -240,6 +243,17 @@ for c in "${cases[@]}"; do
   echo "$out" | grep -E "^(${k}|  )" || echo "$out"
   if [ $rc -eq 0 ]; then pass=$((pass+1)); else fail=$((fail+1)); failed+=("$k $s $extra (rc=$rc)"); fi
 done
+# The static bundle: each kernel once, at the sizes compiled into it.
+if [ -f "$static/manifest.json" ] && { [ "$mode" = full ] || [[ static =~ $mode ]]; }; then
+  out=$("$minirun" "$static" --iters 3 --warmup 1 2>&1)
+  rc=$?
+  if [ $rc -eq 77 ]; then echo "gpu-check: skipped: $out"; exit 77; fi
+  echo "$out" | grep -E "PASS|FAIL|error"
+  passed=$(grep -c " PASS$" <<<"$out"); failedStatic=$(grep -c " FAIL$" <<<"$out")
+  pass=$((pass + passed)); fail=$((fail + failedStatic))
+  [ $rc -ne 0 ] && [ "$failedStatic" -eq 0 ] && fail=$((fail + 1))
+  [ $rc -ne 0 ] && failed+=("static bundle $static (rc=$rc)")
+fi
 echo
 for f in "${failed[@]}"; do echo "FAILED: $f"; done
 echo "gpu-check: $pass passed, $fail failed"
