@@ -44,6 +44,10 @@ struct MiniPipelineOptions : public PassPipelineOptions<MiniPipelineOptions> {
   // docs/PERF.md): -1 / "" keep the per-chip defaults.
   Option<std::string> matmulMath{*this, "matmul-math",
                                  llvm::cl::desc("mma_sync, wmma, wgmma (sm_90a), simt or gemv"), llvm::cl::init("")};
+  Option<std::string> matmulPrecision{
+      *this, "matmul-precision",
+      llvm::cl::desc("tf32 or ieee: the precision of f32 matmuls that do not name one"),
+      llvm::cl::init("")};
   Option<std::string> matmulCopy{*this, "matmul-copy",
                                  llvm::cl::desc("cp_async or tma (sm_90)"), llvm::cl::init("")};
   Option<int64_t> matmulStages{*this, "matmul-stages",
@@ -131,6 +135,7 @@ LogicalResult buildMiniPipeline(
   matmul.chip = opts.chip;
   matmul.math = opts.matmulMath;
   matmul.copy = opts.matmulCopy;
+  matmul.precision = opts.matmulPrecision;
   matmul.stages = opts.matmulStages;
   matmul.tileM = opts.matmulTileM;
   matmul.tileN = opts.matmulTileN;

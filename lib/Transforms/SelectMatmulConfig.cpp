@@ -275,6 +275,19 @@ struct MiniSelectMatmulConfigPass
           << math << " copy=" << copy;
       return signalPassFailure();
     }
+    if (!precision.empty()) {
+      if (precision != "tf32" && precision != "ieee") {
+        getOperation()->emitError()
+            << "mini-select-matmul-config: precision must be tf32 or ieee; got precision="
+            << precision;
+        return signalPassFailure();
+      }
+      // An f32 matmul's own precision wins over the option.
+      getOperation()->walk([&](mini::MatmulOp op) {
+        if (op.getLhs().getType().getElementType().isF32() && !op.getPrecision())
+          op.setPrecision(StringRef(precision));
+      });
+    }
     placeProductPairs();
     WalkResult result = getOperation()->walk([&](mini::MatmulOp op) { return select(op); });
     if (result.wasInterrupted())

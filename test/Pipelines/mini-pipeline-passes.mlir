@@ -4,12 +4,12 @@
 // gpu-module-to-binary; bundle, mini-export-bundle).
 // RUN: mini-opt %s --mini-pipeline="chip=sm_80 format=isa" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=DEFAULTS
 // RUN: mini-opt %s --mini-pipeline="fuse=0 format=isa" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOFUSE
-// RUN: not mini-opt %s --mini-pipeline="chip=sm_80 bundle=%t toolkit=/opt/cuda matmul-math=wmma matmul-copy=cp_async matmul-stages=3 matmul-tile-m=64 matmul-tile-n=32 matmul-tile-k=16 matmul-warps-m=2 matmul-warps-n=1 matmul-cluster-m=1 matmul-producer-warps=0 matmul-tail-splits=1 matmul-pingpong=0 attention-math=mma_sync attention-warps=4 attention-tile-keys=32 attention-split-keys=0 fuse-epilogue-min-k=0" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPTIONS
+// RUN: not mini-opt %s --mini-pipeline="chip=sm_80 bundle=%t toolkit=/opt/cuda matmul-math=wmma matmul-copy=cp_async matmul-stages=3 matmul-tile-m=64 matmul-tile-n=32 matmul-tile-k=16 matmul-warps-m=2 matmul-warps-n=1 matmul-cluster-m=1 matmul-producer-warps=0 matmul-tail-splits=1 matmul-pingpong=0 matmul-precision=tf32 attention-math=mma_sync attention-warps=4 attention-tile-keys=32 attention-split-keys=0 fuse-epilogue-min-k=0" --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPTIONS
 
 // DEFAULTS: builtin.module(
 // DEFAULTS-NEXT: mini-fuse{epilogue-min-k=8192},
 // DEFAULTS-NEXT: mini-select-row-config{
-// DEFAULTS-NEXT: mini-select-matmul-config{chip=sm_80 cluster-m=-1 copy= math= pingpong=-1 producer-warps=-1 stages=-1 tail-splits=-1 tile-k=-1 tile-m=-1 tile-n=-1 warps-m=-1 warps-n=-1},
+// DEFAULTS-NEXT: mini-select-matmul-config{chip=sm_80 cluster-m=-1 copy= math= pingpong=-1 precision= producer-warps=-1 stages=-1 tail-splits=-1 tile-k=-1 tile-m=-1 tile-n=-1 warps-m=-1 warps-n=-1},
 // DEFAULTS-NEXT: mini-select-attention-config{chip=sm_80 keep-q=-1 math= split-keys=-1 tile-keys=-1 warps=-1},
 // DEFAULTS-NEXT: mini-lower-to-gpu,
 // DEFAULTS-NEXT: mini-promote-tiles,
@@ -38,7 +38,7 @@
 // NOFUSE-NEXT: mini-select-row-config{
 
 // OPTIONS: mini-fuse{epilogue-min-k=0},
-// OPTIONS: mini-select-matmul-config{chip=sm_80 cluster-m=1 copy=cp_async math=wmma pingpong=0 producer-warps=0 stages=3 tail-splits=1 tile-k=16 tile-m=64 tile-n=32 warps-m=2 warps-n=1},
+// OPTIONS: mini-select-matmul-config{chip=sm_80 cluster-m=1 copy=cp_async math=wmma pingpong=0 precision=tf32 producer-warps=0 stages=3 tail-splits=1 tile-k=16 tile-m=64 tile-n=32 warps-m=2 warps-n=1},
 // OPTIONS-NEXT: mini-select-attention-config{chip=sm_80 keep-q=-1 math=mma_sync split-keys=0 tile-keys=32 warps=4},
 // OPTIONS: gpu-module-to-binary{format=bin {{.*}}toolkit=/opt/cuda},
 // OPTIONS-NEXT: mini-export-bundle{dir={{.*}}}

@@ -5,6 +5,8 @@
 // RUN: not mini-opt %s -mini-select-matmul-config="copy=bulk" 2>&1 | FileCheck %s --check-prefix=COPY
 // MATH: error: mini-select-matmul-config: math must be simt, mma_sync, wmma, wgmma or gemv and copy cp_async or tma; got math=hmma copy={{$}}
 // COPY: error: mini-select-matmul-config: math must be simt, mma_sync, wmma, wgmma or gemv and copy cp_async or tma; got math= copy=bulk
+// RUN: not mini-opt %s -mini-select-matmul-config="precision=fp16" 2>&1 | FileCheck %s --check-prefix=PRECISION
+// PRECISION: error: mini-select-matmul-config: precision must be tf32 or ieee; got precision=fp16
 
 // 5 x (128x72 + 64x264) halves + 8 warps x 16x16 f32 = 269312 bytes.
 func.func @too_much_shared_memory(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {

@@ -3,6 +3,7 @@
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config | FileCheck %s
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="chip=sm_86" | FileCheck %s --check-prefix=AMPERE86
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="chip=sm_75" | FileCheck %s --check-prefix=TURING
+// RUN: mini-opt %s -split-input-file -mini-pipeline="matmul-precision=tf32 format=llvm" -mlir-print-ir-after=mini-select-matmul-config 2>&1 | FileCheck %s --check-prefix=GLOBAL
 
 // sm_80+: mma.sync m16n8k8 from cp.async stages 32 deep (128-byte rows),
 // warp tiles of 64x64: 128x256 tiles of 2x4 warps in 3 stages where a block
@@ -37,9 +38,14 @@ func.func @tf32_static(%a: tensor<1000x777xf32>, %b: tensor<777x1030xf32>, %x: t
 // -----
 
 // Without precision = "tf32" (or with "ieee") f32 stays exact on CUDA cores.
+// The pipeline's matmul-precision=tf32 gives "tf32" to the f32 matmuls
+// that name no precision; "ieee" on the op wins.
 // CHECK-LABEL: func.func @ieee
 // CHECK: math = "simt"
 // CHECK: math = "simt"
+// GLOBAL-LABEL: func.func @ieee
+// GLOBAL: math = "mma_sync">, precision = "tf32"}
+// GLOBAL: math = "simt">, precision = "ieee"}
 func.func @ieee(%a: tensor<256x256xf32>) -> (tensor<256x256xf32>, tensor<256x256xf32>) {
   %c = mini.matmul %a, %a : tensor<256x256xf32>, tensor<256x256xf32> -> tensor<256x256xf32>
   %d = mini.matmul %a, %a {precision = "ieee"} : tensor<256x256xf32>, tensor<256x256xf32> -> tensor<256x256xf32>

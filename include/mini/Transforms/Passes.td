@@ -163,6 +163,9 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
     `pingpong=1` (sm_90a) starts from the persistent ping-pong wgmma config
     (64x256 tiles a warpgroup, 5 stages; `pingpong` in the config), which
     the other options then adjust.
+    `precision=tf32` gives the f32 matmuls that have no `precision` of
+    their own `precision = "tf32"` (PyTorch's `allow_tf32` for a whole
+    module): tensor cores, TF32 rounding of the operands.
 
     A SwiGLU pair (`mini.matmul` with `up`, from mini-fuse) keeps its one
     kernel on sm_90a where K and N are static multiples of 8 (TMA rows), M
@@ -186,7 +189,8 @@ def MiniSelectMatmulConfig : Pass<"mini-select-matmul-config"> {
     Option<"clusterM", "cluster-m", "int64_t", "-1", "Blocks per cluster along M, sharing B by TMA multicast (tma)">,
     Option<"producerWarps", "producer-warps", "int64_t", "-1", "Warps that only issue the TMA copies: 0 or 4 (tma, 8 math warps)">,
     Option<"tailSplits", "tail-splits", "int64_t", "-1", "The last, partial wave stream-K style, each block taking at least 1/S of a tile's K steps (TMA with producer warps; 1: none)">,
-    Option<"pingpong", "pingpong", "int64_t", "-1", "1: the persistent ping-pong wgmma kernel (sm_90a; K and N static multiples of 8), 0: not">
+    Option<"pingpong", "pingpong", "int64_t", "-1", "1: the persistent ping-pong wgmma kernel (sm_90a; K and N static multiples of 8), 0: not">,
+    Option<"precision", "precision", "std::string", "\"\"", "tf32 or ieee: the precision of f32 matmuls that do not name one">
   ];
   // A SwiGLU pair may split into a mini.elementwise (arith and math body).
   let dependentDialects = ["mini::MiniDialect", "mlir::arith::ArithDialect",
