@@ -1,5 +1,5 @@
 // Tests lib/Transforms/SelectMatmulConfig.cpp: options that put an f32
-// matmul on the tensor cores need the matmul's leave to round to tf32.
+// matmul on the tensor cores need the matmul to allow tf32 rounding.
 // RUN: mini-opt %s -mini-select-matmul-config="math=mma_sync" -verify-diagnostics
 
 func.func @exact_f32(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
