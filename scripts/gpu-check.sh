@@ -86,11 +86,12 @@ for t in f16 bf16 f32; do
   [ "$t" != f32 ] && for s in batch=1,M=1000,N=1032,K=776 batch=1,M=4096,N=4096,K=4096 batch=3,M=129,N=264,K=8 batch=1,M=33,N=65,K=17 batch=1,M=1000,N=1000,K=777 batch=1,M=4352,N=4352,K=520 batch=1,M=1000,N=1000,K=200 batch=2,M=2000,N=3000,K=1000 batch=1,M=1,N=4096,K=4096; do add "mm_${t}_wgmma_matmul" "$s"; done
   for s in $row_shapes; do add "softmax_${t}_softmax" "$s"; add "rmsnorm_${t}_rmsnorm" "$s"; add "layernorm_${t}_layernorm" "$s"; done
 done
-# TF32 (f32 through mma.sync m16n8k8, cp.async stages): the matmul shapes,
+# TF32 (f32 through mma.sync m16n8k8; TMA or cp.async stages): the matmul shapes,
 # rows of A and B whole 16-byte chunks and not (K or N not a multiple of 4:
 # the scalar copies), the small tilings (by launch cost), the gemv kernel
-# (M <= 8), a batch, long K.
-for s in $mm_shapes batch=2,M=1000,N=1032,K=776 batch=1,M=1000,N=1031,K=777 batch=1,M=3,N=5,K=100003 batch=1,M=8,N=4097,K=1000 batch=1,M=9,N=264,K=300 batch=1,M=200,N=300,K=20011 batch=1,M=2048,N=2048,K=2048 batch=4,M=333,N=129,K=64; do add mm_tf32_matmul "$s"; done
+# (M <= 8), a batch, long K; on sm_90 the TMA kernel's stream-K tail (few
+# tiles, long K), K a multiple of 4 but not 8 (TMA, no tail), few rows.
+for s in $mm_shapes batch=2,M=1000,N=1032,K=776 batch=1,M=1000,N=1031,K=777 batch=1,M=3,N=5,K=100003 batch=1,M=8,N=4097,K=1000 batch=1,M=9,N=264,K=300 batch=1,M=200,N=300,K=20011 batch=1,M=2048,N=2048,K=2048 batch=4,M=333,N=129,K=64 batch=1,M=256,N=256,K=65536 batch=1,M=300,N=520,K=8204 batch=1,M=32,N=4096,K=4096; do add mm_tf32_matmul "$s"; done
 for t in f16 bf16 f32; do
   for d in 64 128; do
     for c in "" _causal; do

@@ -149,9 +149,6 @@ FailureOr<MmaFragments> fragmentsFor(FunctionOpInterface func) {
       operand = elt;
       if (wmma && elt.isF32())
         return fail(load.emitOpError("reads f32 (tf32) tiles, which only mma.sync multiplies"));
-      if (elt.isF32() && load.getSwizzled())
-        return fail(load.emitOpError("reads f32 (tf32) tiles from swizzled stages; tf32 takes "
-                                     "the padded cp.async stages"));
       if (wmma && load.getSwizzled())
         return fail(load.emitOpError("reads swizzled stages, which WMMA loads cannot address"));
     }

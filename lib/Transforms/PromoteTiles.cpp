@@ -132,8 +132,8 @@ void TilePromoter::tmaLayout(Value raw) {
                                   kb.add(shift, kb.idx(offset)), ValueRange{});
   };
   Value swizzledA = view({t.stages, t.tm, t.tk}, inElt, layout.swizzledA);
-  Value swizzledB =
-      view({t.stages, t.tn / kTmaBoxCols, t.tk, kTmaBoxCols}, inElt, layout.swizzledB);
+  int64_t boxCols = tmaBoxCols(eltBytes);
+  Value swizzledB = view({t.stages, t.tn / boxCols, t.tk, boxCols}, inElt, layout.swizzledB);
   te.emplace(kb, t, inElt, op.getA(), op.getB(), op.getM(), op.getN(), op.getK(), op.getABase(),
              op.getBBase(), op.getRow0(), op.getCol0(), swizzledA, swizzledB);
   te->cEpilogue = e->cEpilogue;

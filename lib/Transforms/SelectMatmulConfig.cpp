@@ -89,22 +89,32 @@ MatmulConfigAttr chooseMatmulConfig(MatmulOp op, StringRef chip, bool gemv) {
   return simtDefaults(op.getContext());
 }
 
-/// tf32's tilings (f32 operands, mma.sync m16n8k8, cp.async stages 32
-/// deep: 128-byte rows): warp tiles of 64 x 64 (128 accumulators a
-/// thread), 128x256 tiles of 2 x 4 warps in 3 stages (153 KiB) where a
-/// block may use 163 KB or more, else 128x128 tiles in 2; smaller tiles
-/// for sizes that give too few of them, at their rates at 4096^3 on the
-/// H200 (docs/PERF.md tf32 v1: 128x128 0.78 and 64x128 0.70 of the large
-/// tile; 4 stages of it no faster than 3, 2 x 4 warps of 64 x 32 on
-/// 128x128 no faster than 2 x 2). The parts with about 99 KB take the
-/// same rate for 64x128 (not measured).
-static SmallVector<RatedConfig> tf32Tilings(MLIRContext *ctx, StringRef chip) {
+/// tf32's tilings (f32 operands, mma.sync m16n8k8, stages 32 deep:
+/// 128-byte rows): warp tiles of 64 x 64 (128 accumulators a thread),
+/// 128x256 tiles of 2 x 4 warps; on sm_90 with TMA copies in 4 stages (193
+/// KiB) issued by a producer warpgroup and the stream-K tail (docs/PERF.md
+/// tf32 v2: 1.10-1.20x the cp.async kernel at 4096^3 to 8192^3, and tall K
+/// at cuBLAS's speed instead of 0.07x), else cp.async in 3 stages (153
+/// KiB) where a block may use 163 KB or more, 128x128 tiles in 2 below
+/// that; smaller cp.async tiles for sizes that give too few large ones, at
+/// their rates at 4096^3 on the H200 (docs/PERF.md tf32 v1: 128x128 0.78
+/// and 64x128 0.70 of the cp.async large tile, scaled by its 1/1.1 on
+/// sm_90). The parts with about 99 KB take the same rate for 64x128 (not
+/// measured).
+static SmallVector<RatedConfig> tf32Tilings(MLIRContext *ctx, StringRef chip,
+                                            std::optional<CopyKind> copy) {
   bool large = sharedBytesPerBlock(chip) >= 163 * 1024;
   auto tiling = [&](int64_t tm, int64_t tn, int64_t wm, int64_t wn, int64_t stages) {
     return MatmulConfigAttr::get(ctx, tm, tn, 32, wm, wn, stages, MathUnit::mma_sync);
   };
   if (!large)
     return {{tiling(128, 128, 2, 2, 2), 100}, {tiling(64, 128, 2, 2, 3), 70}};
+  if (copy == CopyKind::tma || (!copy && chip.starts_with("sm_90")))
+    return {{MatmulConfigAttr::get(ctx, 128, 256, 32, 2, 4, 4, MathUnit::mma_sync, CopyKind::tma,
+                                   /*cluster_m=*/1, /*producer_warps=*/4, /*tail_splits=*/4),
+             100},
+            {tiling(128, 128, 2, 2, 4), 71},
+            {tiling(64, 128, 2, 2, 4), 64}};
   return {{tiling(128, 256, 2, 4, 3), 100},
           {tiling(128, 128, 2, 2, 4), 78},
           {tiling(64, 128, 2, 2, 4), 70}};
@@ -113,7 +123,7 @@ static SmallVector<RatedConfig> tf32Tilings(MLIRContext *ctx, StringRef chip) {
 SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, MathUnit math, StringRef chip,
                                            std::optional<CopyKind> copy, bool tf32) {
   if (tf32)
-    return tf32Tilings(ctx, chip);
+    return tf32Tilings(ctx, chip, copy);
   // Best of the configs measured on the H100 (docs/PERF.md): on sm_90 with
   // mma_sync, TMA copies of 64-deep tiles in 4 stages (193 KiB; v11), issued
   // by a producer warpgroup (v21), on 256x128 tiles of 4x2 warps (1-1.5%
@@ -517,7 +527,8 @@ private:
     if (!tilingFixed && !wantMath && !c.isGemv() &&
         ShapedType::isDynamic(lhs.getShape()[lhs.getRank() - 2])) {
       add(mini::gemvDefaults(ctx, lhs.getElementType()), 100, mini::kGemvMaxM);
-      if (c.usesTma()) {
+      // (16-bit tilings: tf32 takes its large tile's tail instead.)
+      if (c.usesTma() && !lhs.getElementType().isF32()) {
         add(mini::skinnyTileConfig(ctx), 100, mini::kSkinnyMaxM);
         // The few-rows tiling is its producer and its tail: not where the
         // options turn either off (or ask for clusters, which the tail

@@ -104,13 +104,3 @@ gpu.module @m {
     gpu.return
   }
 }
-
-// -----
-
-gpu.module @m {
-  gpu.func @tf32_swizzled(%s: memref<4x128x32xf32, #gpu.address_space<workgroup>>, %i: index) kernel attributes {mini.mma_kind = #mini.math<mma_sync>} {
-    // expected-error @+1 {{'mini.warp_load' op reads f32 (tf32) tiles from swizzled stages; tf32 takes the padded cp.async stages}}
-    %a = mini.warp_load %s[%i, %i, %i] {swizzled} : memref<4x128x32xf32, #gpu.address_space<workgroup>> -> !mini.warp_tile<a, 16x8xf32>
-    gpu.return
-  }
-}

@@ -450,3 +450,35 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// tf32 from TMA's swizzled stages (128-byte rows of 32 words): each 16-byte
+// chunk of 4 words moves to its chunk index XOR (row mod 8); B's stage is
+// [stages, boxes of 32 columns, rows, 32].
+// CHECK-LABEL: gpu.func @tf32_swizzled
+// CHECK: %[[AROW:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK: %[[AR8:.*]] = arith.remui %{{.*}}, %c8 : index
+// CHECK: %[[AXOR:.*]] = arith.muli %[[AR8]], %c4 : index
+// CHECK: %[[ACOL:.*]] = arith.xori %{{.*}}, %[[AXOR]] : index
+// CHECK: nvgpu.ldmatrix %arg0[%arg3, %[[AROW]], %[[ACOL]]] {numTiles = 4 : i32, transpose = false} : memref<4x128x32xf32, #gpu.address_space<workgroup>> -> vector<4x1xf32>
+// CHECK: %[[BOX:.*]] = arith.divui %{{.*}}, %c32 : index
+// CHECK: %[[BCOL:.*]] = arith.remui %{{.*}}, %c32 : index
+// CHECK: %[[BR8:.*]] = arith.remui %{{.*}}, %c8 : index
+// CHECK: %[[BXOR:.*]] = arith.muli %[[BR8]], %c4 : index
+// CHECK: %[[BSW:.*]] = arith.xori %[[BCOL]], %[[BXOR]] : index
+// CHECK: memref.load %arg1[%arg3, %[[BOX]], %{{.*}}, %[[BSW]]] : memref<4x8x32x32xf32, #gpu.address_space<workgroup>>
+// CHECK-COUNT-2: nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 8], tf32Enabled}
+gpu.module @m {
+  gpu.func @tf32_swizzled(%sa: memref<4x128x32xf32, #gpu.address_space<workgroup>>,
+                          %sb: memref<4x8x32x32xf32, #gpu.address_space<workgroup>>, %c: memref<?xf32>,
+                          %stage: index, %row: index, %col: index, %m: index, %n: index) kernel attributes {mini.mma_kind = #mini.math<mma_sync>} {
+    %c0 = arith.constant 0 : index
+    %zero = mini.warp_zero : !mini.warp_tile<acc, 16x16xf32>
+    %a = mini.warp_load %sa[%stage, %row, %c0] {swizzled} : memref<4x128x32xf32, #gpu.address_space<workgroup>> -> !mini.warp_tile<a, 16x8xf32>
+    %b = mini.warp_load %sb[%stage, %c0, %col] {swizzled} : memref<4x8x32x32xf32, #gpu.address_space<workgroup>> -> !mini.warp_tile<b, 8x16xf32>
+    %acc = mini.warp_mma %a, %b, %zero : !mini.warp_tile<a, 16x8xf32>, !mini.warp_tile<b, 8x16xf32> -> !mini.warp_tile<acc, 16x16xf32>
+    mini.warp_store %acc, %c[%c0] at(%row, %col) bounds(%m, %n) {pairs} : !mini.warp_tile<acc, 16x16xf32>, memref<?xf32>
+    gpu.return
+  }
+}

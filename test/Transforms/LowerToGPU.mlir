@@ -141,6 +141,20 @@ func.func @matmul_tma(%a: tensor<?x256xf16>, %b: tensor<256x?xf16>) -> tensor<?x
 
 // -----
 
+// tf32 through TMA: boxes of 128-byte rows, 32 f32 columns (A 128 x 32,
+// B 32 x 32), with the same 128-byte swizzle.
+// CHECK-LABEL: func.func @tf32_tma
+// CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%c128, %c32] : memref<*xf32> -> <tensor = memref<128x32xf32, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%c32, %c32] : memref<*xf32> -> <tensor = memref<32x32xf32, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// CHECK: attrs = {copy = "tma", math = "mma_sync", producer_warps = 4 : i64, stages = 4 : i64, tf32 = true, tile = [128, 256, 32], warps = [2, 4]}
+// CHECK-SAME: tensor_maps = [{box = [1, 128, 32], swizzle = 128 : i64, tensor = "a"}, {box = [1, 32, 32], swizzle = 128 : i64, tensor = "b"}]
+func.func @tf32_tma(%a: tensor<?x256xf32>, %b: tensor<256x?xf32>) -> tensor<?x?xf32> {
+  %c = mini.matmul %a, %b {precision = "tf32", config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 4>} : tensor<?x256xf32>, tensor<256x?xf32> -> tensor<?x?xf32>
+  return %c : tensor<?x?xf32>
+}
+
+// -----
+
 // cluster_m = 2: the kernel requires clusters of 2 blocks along M
 // (nvvm.cluster_dim, so a plain launch forms them) and the grid's M extent is
 // rounded up to a multiple of 2 (host side and manifest).

@@ -593,3 +593,29 @@ gpu.module @k {
     gpu.return
   }
 }
+
+// -----
+
+// tf32 with TMA and a producer warpgroup: the swizzled stages hold 128-byte
+// rows of 32 words (A: 4x128x32 floats; B: boxes of 32 columns,
+// 4x8x32x32), the math warps read 8-deep slices of them, and the scalar
+// path (K or N not a multiple of 4) keeps one padded stage.
+// CHECK-LABEL: gpu.func @tf32_tma
+// CHECK: %[[PA:.*]] = memref.view %{{.*}} to memref<1x128x36xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[PB:.*]] = memref.view %{{.*}} to memref<1x32x264xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[SA:.*]] = memref.view %{{.*}} to memref<4x128x32xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[SB:.*]] = memref.view %{{.*}} to memref<4x8x32x32xf32, #gpu.address_space<workgroup>>
+// CHECK: mini.warp_load %[[SA]][%c0, %[[WROW:.*]], %c0] {swizzled} : memref<4x128x32xf32, #gpu.address_space<workgroup>> -> <a, 64x8xf32>
+// CHECK-NEXT: mini.warp_load %[[SB]][%c0, %c0, %[[WCOL:.*]]] {swizzled} : memref<4x8x32x32xf32, #gpu.address_space<workgroup>> -> <b, 8x64xf32>
+// CHECK: mini.warp_load %[[SB]][%c0, %c24, %[[WCOL]]] {swizzled}
+// CHECK: mini.stage_release
+// CHECK: mini.warp_load %[[PA]][%c0, %[[WROW]], %c0] : memref<1x128x36xf32
+// CHECK: mini.stage_copy_tma {{.*}} into %[[SA]], %[[SB]][%c0] {{.*}} : !llvm.ptr, !llvm.ptr, memref<4x128x32xf32, #gpu.address_space<workgroup>>, memref<4x8x32x32xf32, #gpu.address_space<workgroup>>, memref<8xi64, #gpu.address_space<workgroup>>
+gpu.module @k {
+  gpu.func @tf32_tma(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %a0: index, %b0: index,
+                     %c0: index, %batch: index, %row: index, %col: index, %m: index, %n: index,
+                     %k: index, %da: !llvm.ptr, %db: !llvm.ptr) kernel {
+    mini.block_matmul %a[%a0], %b[%b0] -> %c[%c0] block(%row, %col) batch %batch sizes(%m, %n, %k) tensor_maps(%da, %db : !llvm.ptr, !llvm.ptr) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4>} : memref<?xf32>, memref<?xf32>, memref<?xf32>
+    gpu.return
+  }
+}

@@ -307,8 +307,9 @@ LogicalResult StageCopyTmaOp::verify() {
                            << desc.getType();
   MemRefType sa = getSa().getType(), sb = getSb().getType();
   Type elt = sa.getElementType();
-  if (!isWorkgroup(sa) || sa.getRank() != 3 || !(elt.isF16() || elt.isBF16()))
-    return emitOpError("sa must be workgroup memory of f16 or bf16, [stages, tile_m, tile_k]; got ")
+  if (!isWorkgroup(sa) || sa.getRank() != 3 || !(elt.isF16() || elt.isBF16() || elt.isF32()))
+    return emitOpError(
+               "sa must be workgroup memory of f16, bf16 or f32, [stages, tile_m, tile_k]; got ")
            << sa;
   int64_t stages = sa.getDimSize(0), tk = sa.getDimSize(2);
   if (!isWorkgroup(sb) || sb.getRank() != 4 || sb.getElementType() != elt ||

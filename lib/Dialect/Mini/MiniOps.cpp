@@ -178,12 +178,13 @@ static LogicalResult verifyTensorCore(MatmulConfigAttr cfg, Type elementType, Er
   if (stages < 1)
     return emitError() << "matmul_config " << math
                        << " needs stages >= 1: its fragments are read from shared memory";
-  // f32 operands: tf32 mma.sync (m16n8k8) from the padded cp.async stages;
-  // the TMA boxes, wgmma and WMMA paths are built for 16-bit elements.
+  // f32 operands: tf32 mma.sync (m16n8k8) from cp.async or TMA stages;
+  // wgmma reads tf32 B only K-major, and WMMA is built for 16-bit elements.
   bool tf32 = elementType.isF32();
-  if (tf32 && (cfg.getMath() != MathUnit::mma_sync || cfg.getCopy() != CopyKind::cp_async))
+  if (tf32 && (cfg.getMath() != MathUnit::mma_sync ||
+               (cfg.getCopy() != CopyKind::cp_async && cfg.getCopy() != CopyKind::tma)))
     return emitError() << "matmul_config with f32 operands (tf32) needs math = \"mma_sync\" and "
-                          "copy = \"cp_async\", got math = \""
+                          "copy = \"cp_async\" or \"tma\", got math = \""
                        << math << "\", copy = \"" << copy << "\"";
   if (!tf32 && !elementType.isF16() && !elementType.isBF16())
     return emitError() << "matmul_config " << math

@@ -1,4 +1,4 @@
-// Tensor-core matmul (f16 or bf16 operands, f32 accumulation), as
+// Tensor-core matmul (f16 or bf16 operands, or f32 as tf32; f32 accumulation), as
 // mini-lower-to-gpu emits it: the kernel's ABI and launch shape (a tile_m x
 // tile_n C tile per block of 32 x warps_m x warps_n threads (and the producer
 // warps), batch on grid.z;
@@ -35,10 +35,11 @@ static void describeMatmulMmaKernel(Operation *op, MatmulConfigAttr cfg, const T
   bool useTma = cfg.usesTma();
   int64_t eltBytes = inElt.getIntOrFloatBitWidth() / 8;
   if (useTma) {
+    int64_t boxCols = tmaBoxCols(eltBytes);
     spec.tensorMaps = {{0, {1, t.tm, t.tk}, t.tk * eltBytes},
-                       {1, {1, t.tk, kTmaBoxCols}, kTmaBoxCols * eltBytes}};
+                       {1, {1, t.tk, boxCols}, boxCols * eltBytes}};
     if (t.upPair) // tensor 2: up, boxed as B
-      spec.tensorMaps.push_back({2, {1, t.tk, kTmaBoxCols}, kTmaBoxCols * eltBytes});
+      spec.tensorMaps.push_back({2, {1, t.tk, boxCols}, boxCols * eltBytes});
   }
   spec.attrs.set("math", b.getStringAttr(stringifyMathUnit(cfg.getMath())));
   spec.attrs.set("copy", b.getStringAttr(stringifyCopyKind(cfg.getCopy())));

@@ -82,11 +82,12 @@ SmallVector<Value> MmaFragments::indices(KernelBuilder &kb, Value source, Value 
   // positions: no bank conflicts, without padding.
   auto type = cast<MemRefType>(source.getType());
   int64_t boxCols = type.getShape().back();
-  int64_t rowBytes = boxCols * type.getElementTypeBitWidth() / 8;
+  int64_t eltBytes = type.getElementTypeBitWidth() / 8, rowBytes = boxCols * eltBytes;
   auto swizzle = [&](Value c) {
     Value chunkXor = kb.rem(kb.div(kb.mul(row, kb.idx(rowBytes)), kb.idx(128)),
                             kb.idx(rowBytes / 16));
-    return arith::XOrIOp::create(kb.b, kb.loc, c, kb.mul(chunkXor, kb.idx(8))).getResult();
+    return arith::XOrIOp::create(kb.b, kb.loc, c, kb.mul(chunkXor, kb.idx(16 / eltBytes)))
+        .getResult();
   };
   if (type.getRank() == 3) // [stages, rows, cols]
     return {stage, row, swizzle(col)};
@@ -166,9 +167,10 @@ Value MmaFragments::ldmatrixSwizzled(KernelBuilder &kb, VectorType type, Value s
 // t + 4 (i / 2), which is what ldmatrix x4 of 32-bit words gives from four
 // 8 x 4 matrices; B registers 0 and 1 hold rows t and t + 4 of column g,
 // from two scalar loads (ldmatrix's transpose moves 16-bit halves, not
-// words), conflict-free in B rows padded by 8 words (rowPadB).
+// words), conflict-free in B rows padded by 8 words (rowPadB); in TMA's
+// swizzled stages two lanes of a load share a bank.
 SmallVector<Value> MmaFragments::loadTf32(KernelBuilder &kb, WarpTileType tile, Value source,
-                                          Value stage, Value row, Value col) {
+                                          Value stage, Value row, Value col, bool swizzled) {
   Type elt = tile.getElementType();
   SmallVector<Value> frags;
   if (tile.isA()) {
@@ -178,7 +180,7 @@ SmallVector<Value> MmaFragments::loadTf32(KernelBuilder &kb, WarpTileType tile, 
     for (int64_t mi = 0; mi < tile.getRows() / 16; ++mi)
       frags.push_back(nvgpu::LdMatrixOp::create(
           kb.b, kb.loc, x4, source,
-          ValueRange{stage, kb.add(row, kb.add(kb.idx(mi * 16), laneRow)), c},
+          indices(kb, source, stage, kb.add(row, kb.add(kb.idx(mi * 16), laneRow)), c, swizzled),
           /*transpose=*/false, /*numTiles=*/4));
     return frags;
   }
@@ -191,7 +193,8 @@ SmallVector<Value> MmaFragments::loadTf32(KernelBuilder &kb, WarpTileType tile, 
     Value frag = zero;
     for (int64_t r = 0; r < 2; ++r) {
       Value word = memref::LoadOp::create(
-          kb.b, kb.loc, source, ValueRange{stage, kb.add(row, kb.add(t, kb.idx(4 * r))), c});
+          kb.b, kb.loc, source,
+          indices(kb, source, stage, kb.add(row, kb.add(t, kb.idx(4 * r))), c, swizzled));
       frag = vector::InsertOp::create(kb.b, kb.loc, word, frag, ArrayRef<int64_t>{r, 0});
     }
     frags.push_back(frag);
@@ -202,7 +205,7 @@ SmallVector<Value> MmaFragments::loadTf32(KernelBuilder &kb, WarpTileType tile, 
 SmallVector<Value> MmaFragments::loadMmaSync(KernelBuilder &kb, WarpTileType tile, Value source,
                                              Value stage, Value row, Value col, bool swizzled) {
   if (tf32())
-    return loadTf32(kb, tile, source, stage, row, col);
+    return loadTf32(kb, tile, source, stage, row, col, swizzled);
   Type elt = tile.getElementType();
   Value laneRow = kb.rem(lane, kb.idx(16));
   Value laneCol = kb.mul(kb.div(lane, kb.idx(16)), kb.idx(8));

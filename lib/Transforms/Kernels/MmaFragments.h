@@ -80,7 +80,8 @@ private:
                                              mlir::Value source, mlir::Value stage,
                                              mlir::Value row, mlir::Value col, bool swizzled);
   llvm::SmallVector<mlir::Value> loadTf32(KernelBuilder &kb, WarpTileType tile, mlir::Value source,
-                                          mlir::Value stage, mlir::Value row, mlir::Value col);
+                                          mlir::Value stage, mlir::Value row, mlir::Value col,
+                                          bool swizzled);
   llvm::SmallVector<mlir::Value> loadWmma(KernelBuilder &kb, WarpTileType tile,
                                           mlir::Value source, mlir::Value stage, mlir::Value row,
                                           mlir::Value col);

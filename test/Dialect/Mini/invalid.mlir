@@ -305,16 +305,27 @@ func.func @matmul_config_f32_mma(%a: tensor<8x8xf32>) {
 // -----
 
 func.func @matmul_config_f32_wmma(%a: tensor<8x8xf32>) {
-  // expected-error @+1 {{matmul_config with f32 operands (tf32) needs math = "mma_sync" and copy = "cp_async", got math = "wmma", copy = "cp_async"}}
+  // expected-error @+1 {{matmul_config with f32 operands (tf32) needs math = "mma_sync" and copy = "cp_async" or "tma", got math = "wmma", copy = "cp_async"}}
   %c = mini.matmul %a, %a {precision = "tf32", config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "wmma">} : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
   return
 }
 
 // -----
 
-func.func @matmul_config_tf32_tma(%a: tensor<8x8xf32>) {
-  // expected-error @+1 {{matmul_config with f32 operands (tf32) needs math = "mma_sync" and copy = "cp_async", got math = "mma_sync", copy = "tma"}}
-  %c = mini.matmul %a, %a {precision = "tf32", config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 2, math = "mma_sync", copy = "tma">} : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
+// wgmma takes tf32's B only K-major (B^T); B's stages are N-major.
+func.func @matmul_config_tf32_wgmma(%a: tensor<8x8xf32>) {
+  // expected-error @+1 {{matmul_config with f32 operands (tf32) needs math = "mma_sync" and copy = "cp_async" or "tma", got math = "wgmma", copy = "tma"}}
+  %c = mini.matmul %a, %a {precision = "tf32", config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4>} : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
+  return
+}
+
+// -----
+
+// TMA boxes of f32: tile_n a multiple of 64 (kTmaBoxCols), rows of 32, 64
+// or 128 bytes.
+func.func @matmul_config_tf32_tma_tile(%a: tensor<8x8xf32>) {
+  // expected-error @+1 {{matmul_config copy = "tma" needs math = "mma_sync" or "wgmma", stages >= 2, tile_n % 64 == 0 and tile_k rows of 32, 64 or 128 bytes; got math = "mma_sync", 4 stages, tile 128x128x40}}
+  %c = mini.matmul %a, %a {precision = "tf32", config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 40, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma">} : tensor<8x8xf32>, tensor<8x8xf32> -> tensor<8x8xf32>
   return
 }
 

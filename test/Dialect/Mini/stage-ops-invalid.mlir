@@ -81,11 +81,11 @@ func.func @tma_desc_type(%da: i64, %db: !llvm.ptr, %sa: !tsa, %sb: !tsb, %bars: 
 
 // -----
 
-!tsa = memref<3x128x64xf32, #gpu.address_space<workgroup>>
-!tsb = memref<3x4x64x64xf16, #gpu.address_space<workgroup>>
+!tsa = memref<3x128x16xf64, #gpu.address_space<workgroup>>
+!tsb = memref<3x4x16x16xf64, #gpu.address_space<workgroup>>
 !bars = memref<6xi64, #gpu.address_space<workgroup>>
-func.func @tma_sa_rank(%da: !llvm.ptr, %db: !llvm.ptr, %sa: !tsa, %sb: !tsb, %bars: !bars, %i: index) {
-  // expected-error @+1 {{'mini.stage_copy_tma' op sa must be workgroup memory of f16 or bf16, [stages, tile_m, tile_k]; got 'memref<3x128x64xf32, #gpu.address_space<workgroup>>'}}
+func.func @tma_sa_f64(%da: !llvm.ptr, %db: !llvm.ptr, %sa: !tsa, %sb: !tsb, %bars: !bars, %i: index) {
+  // expected-error @+1 {{'mini.stage_copy_tma' op sa must be workgroup memory of f16, bf16 or f32, [stages, tile_m, tile_k]; got 'memref<3x128x16xf64, #gpu.address_space<workgroup>>'}}
   mini.stage_copy_tma %da, %db block(%i, %i) batch %i depth %i into %sa, %sb[%i] step %i barriers %bars : !llvm.ptr, !llvm.ptr, !tsa, !tsb, !bars
   return
 }
