@@ -61,8 +61,10 @@ def seeds():
     return out
 
 
-def mutate(text, rng):
-    kind = rng.randrange(7)
+def mutate(text, rng, well_formed=False):
+    """One mutation; with `well_formed`, one that keeps the syntax (a number,
+    a dim, an element type or a config word), where the text has one."""
+    kind = rng.randrange(4 if well_formed else 7)
     if kind == 0:  # a number to a limit
         spots = [m for m in re.finditer(r"(?<![\w.])-?\d+(?![\w.])", text)]
         if spots:
@@ -135,8 +137,14 @@ def main():
     path = os.path.join(args.out, "input.mlir")
     while time.time() < deadline:
         text = rng.choice(corpus)
-        for _ in range(rng.randrange(1, 4)):
-            text = mutate(text, rng)
+        # A quarter of the inputs take one well-formed mutation, so that
+        # enough of them verify to exercise the pipeline (most of the
+        # others fail to parse).
+        if rng.randrange(4) == 0:
+            text = mutate(text, rng, well_formed=True)
+        else:
+            for _ in range(rng.randrange(1, 4)):
+                text = mutate(text, rng)
         with open(path, "w") as fh:
             fh.write(text)
         cmds = [[args.mini_opt, path, "-o", os.devnull]]

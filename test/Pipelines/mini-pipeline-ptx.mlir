@@ -9,16 +9,15 @@
 // warpgroup), .minnctapersm 1 so that ptxas honours setmaxnreg. Thread 0
 // sets up a full and an empty mbarrier per stage; after the block barrier
 // the math warps raise their registers to 240 and the producer warps drop
-// theirs to 24. The scalar path for unaligned rows comes first in the PTX
-// (element copies into the swizzled stage, fenced for the async proxy, then
-// a wgmma batch waited for at once). The producer's first thread waits for
-// a stage's empty barrier, arms its full barrier and issues box copies
-// (cp.async.bulk.tensor). The math warps wait on the full barrier, issue
-// the stage's four m64n256k16 wgmma (fence, batch, commit), wait until one
-// batch is in flight and arrive on the previous stage's empty barrier;
-// after the loop they wait for the last batch, meet at a named barrier of
-// their own 256 threads and stage the epilogue through shared memory in
-// 16-byte chunks. On sm_80 (no TMA, no wgmma): cp.async and mma.sync.
+// theirs to 24. The math warps wait on the full barrier, issue the stage's
+// four m64n256k16 wgmma (fence, batch, commit), wait until one batch is in
+// flight and arrive on the previous stage's empty barrier; after the loop
+// they wait for the last batch, meet at a named barrier of their own 256
+// threads and stage the epilogue through shared memory in 16-byte chunks.
+// The producer's first thread waits for a stage's empty barrier, arms its
+// full barrier and issues box copies (cp.async.bulk.tensor). The sizes are
+// static and aligned: the kernel has no scalar path for unaligned rows (see
+// @matmul_unaligned_k). On sm_80 (no TMA, no wgmma): cp.async and mma.sync.
 // (Static sizes that fill the GPU: one kernel; see @matmul_size_variants.)
 // CHECK-LABEL: func.func @matmul
 // CHECK: gpu.launch_func @mini_kernels::@matmul_matmul
@@ -30,16 +29,8 @@
 // CHECK-SAME: fence.mbarrier_init.release.cluster
 // CHECK-SAME: bar.sync {{[^;]*}}0;
 // CHECK-SAME: setmaxnreg.inc.sync.aligned.u32 {{[^;]*}}240;
-// CHECK-SAME: fence.proxy.async.shared::cta;
-// CHECK-SAME: bar.sync {{[^;]*}}1, 256;
+// CHECK-SAME: mbarrier.try_wait.parity.shared.b64
 // CHECK-SAME: wgmma.fence.sync.aligned;
-// CHECK-SAME: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
-// CHECK-SAME: wgmma.wait_group.sync.aligned {{[^;]*}}0;
-// CHECK-SAME: setmaxnreg.dec.sync.aligned.u32 {{[^;]*}}24;
-// CHECK-SAME: mbarrier.try_wait.parity.shared.b64
-// CHECK-SAME: mbarrier.arrive.expect_tx.shared.b64
-// CHECK-SAME: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
-// CHECK-SAME: mbarrier.try_wait.parity.shared.b64
 // CHECK-SAME: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
 // CHECK-SAME: wgmma.commit_group.sync.aligned;
 // CHECK-SAME: wgmma.wait_group.sync.aligned {{[^;]*}}1;
@@ -49,11 +40,38 @@
 // CHECK-SAME: st.shared.v2.b32
 // CHECK-SAME: ld.shared.v4.b32
 // CHECK-SAME: st.global.v4.b32
+// CHECK-SAME: setmaxnreg.dec.sync.aligned.u32 {{[^;]*}}24;
+// CHECK-SAME: mbarrier.try_wait.parity.shared.b64
+// CHECK-SAME: mbarrier.arrive.expect_tx.shared.b64
+// CHECK-SAME: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// CHECK-NOT: fence.proxy.async.shared::cta;
 // SM80: .target sm_80
 // SM80-SAME: cp.async.cg.shared.global
 // SM80-SAME: mma.sync.aligned.m16n8k16
 func.func @matmul(%a: tensor<2048x1024xf16>, %b: tensor<1024x4096xf16>) -> tensor<2048x4096xf32> {
   %c = mini.matmul %a, %b : tensor<2048x1024xf16>, tensor<1024x4096xf16> -> tensor<2048x4096xf32>
+  return %c : tensor<2048x4096xf32>
+}
+
+// -----
+
+// K known at launch only: the kernel keeps the scalar path for rows that
+// are not 16-byte chunks, first in the PTX: element copies into the
+// swizzled stage, fenced for the async proxy, then a wgmma batch waited
+// for at once.
+// CHECK-LABEL: func.func @matmul_unaligned_k
+// CHECK: .entry matmul_unaligned_k_matmul(
+// CHECK-SAME: setmaxnreg.inc.sync.aligned.u32 {{[^;]*}}240;
+// CHECK-SAME: fence.proxy.async.shared::cta;
+// CHECK-SAME: bar.sync {{[^;]*}}1, 256;
+// CHECK-SAME: wgmma.fence.sync.aligned;
+// CHECK-SAME: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
+// CHECK-SAME: wgmma.wait_group.sync.aligned {{[^;]*}}0;
+// CHECK-SAME: setmaxnreg.dec.sync.aligned.u32 {{[^;]*}}24;
+// SM80: .target sm_80
+// SM80-SAME: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+func.func @matmul_unaligned_k(%a: tensor<2048x?xf16>, %b: tensor<?x4096xf16>) -> tensor<2048x4096xf32> {
+  %c = mini.matmul %a, %b : tensor<2048x?xf16>, tensor<?x4096xf16> -> tensor<2048x4096xf32>
   return %c : tensor<2048x4096xf32>
 }
 

@@ -2,11 +2,11 @@
 // tilings on sm_90a: mma.sync m16n8k8 with tf32 operands, A fragments by
 // ldmatrix; the 128x256 kernel and its stream-K tail copy through TMA (a
 // producer warpgroup, setmaxnreg), the 128x128 and 64x128 variants through
-// cp.async. None of the kernels spills, except the 128x256 kernel's 8 bytes:
-// one 64-bit value reloaded around the scalar copies of its fallback for
-// unaligned rows (K or N not a multiple of 4), at the 240 registers
-// setmaxnreg leaves its math warps; its TMA main loop has no local-memory
-// access (SASS: docs/PERF.md tf32 v2).
+// cp.async. None of the kernels spills, except the 128x256 kernel's 8 bytes
+// (sizes known at launch only; at the 240 registers setmaxnreg leaves its
+// math warps): one 64-bit value, reloaded in the scalar-copy loop of its
+// fallback for unaligned rows (K or N not a multiple of 4) and in the
+// epilogue, never in the TMA main loop (SASS: docs/PERF.md tf32 v2).
 // REQUIRES: cuda-toolkit
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit" | %python %mini_src/scripts/extract-ptx.py > %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx

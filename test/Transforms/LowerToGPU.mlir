@@ -90,19 +90,19 @@ func.func @matmul_naive(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?x
 // The kernel is one block's tile: block (x, y, z) computes the C tile at
 // rows y x 128, columns x x 256 of batch z (row-major A, B and C at their
 // batch's offsets), as a mini.block_matmul that mini-promote-tiles lowers.
-// CHECK: gpu.func @matmul_mma_matmul(%[[A:[^:]*]]: memref<?xf16>, %[[B:[^:]*]]: memref<?xf16>, %[[C:[^:]*]]: memref<?xf32>, %{{[^:]*}}: index, %[[M:[^:]*]]: index, %[[N:[^:]*]]: index, %[[K:[^:]*]]: index) kernel
+// The sizes are static: the kernel takes them as constants (its size
+// parameters stay, unused), so the batch offsets fold to multiples of the
+// block id: M x K = 524288, K x N = 768000, M x N = 6144000.
+// CHECK: gpu.func @matmul_mma_matmul(%[[A:[^:]*]]: memref<?xf16>, %[[B:[^:]*]]: memref<?xf16>, %[[C:[^:]*]]: memref<?xf32>, %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index) kernel
 // CHECK-DAG: %[[Z:.*]] = gpu.block_id z
 // CHECK-DAG: %[[Y:.*]] = gpu.block_id y
 // CHECK-DAG: %[[X:.*]] = gpu.block_id x
 // CHECK-DAG: %[[ROW0:.*]] = arith.muli %[[Y]], %c128
 // CHECK-DAG: %[[COL0:.*]] = arith.muli %[[X]], %c256
-// CHECK-DAG: %[[MN:.*]] = arith.muli %[[M]], %[[N]]
-// CHECK-DAG: %[[CBASE:.*]] = arith.muli %[[Z]], %[[MN]]
-// CHECK-DAG: %[[KN:.*]] = arith.muli %[[K]], %[[N]]
-// CHECK-DAG: %[[BBASE:.*]] = arith.muli %[[Z]], %[[KN]]
-// CHECK-DAG: %[[MK:.*]] = arith.muli %[[M]], %[[K]]
-// CHECK-DAG: %[[ABASE:.*]] = arith.muli %[[Z]], %[[MK]]
-// CHECK: mini.block_matmul %[[A]][%[[ABASE]]], %[[B]][%[[BBASE]]] -> %[[C]][%[[CBASE]]] block(%[[ROW0]], %[[COL0]]) batch %[[Z]] sizes(%[[M]], %[[N]], %[[K]]) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">} : memref<?xf16>, memref<?xf16>, memref<?xf32>
+// CHECK-DAG: %[[CBASE:.*]] = arith.muli %[[Z]], %c6144000
+// CHECK-DAG: %[[BBASE:.*]] = arith.muli %[[Z]], %c768000
+// CHECK-DAG: %[[ABASE:.*]] = arith.muli %[[Z]], %c524288
+// CHECK: mini.block_matmul %[[A]][%[[ABASE]]], %[[B]][%[[BBASE]]] -> %[[C]][%[[CBASE]]] block(%[[ROW0]], %[[COL0]]) batch %[[Z]] sizes(%c2048, %c3000, %c256) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">} : memref<?xf16>, memref<?xf16>, memref<?xf32>
 // CHECK-NEXT: gpu.return
 func.func @matmul_mma(%a: tensor<2048x256xf16>, %b: tensor<256x3000xf16>) -> tensor<2048x3000xf32> {
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync", copy = "cp_async">} : tensor<2048x256xf16>, tensor<256x3000xf16> -> tensor<2048x3000xf32>
@@ -1272,9 +1272,9 @@ func.func @matmul_wgmma_cluster(%a: tensor<1000x512xf16>, %b: tensor<512x1000xf1
 // CHECK-SAME: pingpong = true
 // CHECK-SAME: grid = [{div = 1 : i64, max_blocks = 100 : i64, sizes = ["batch", "M", "N"]}, {div = 1 : i64, sizes = []}, {div = 1 : i64, sizes = []}]
 // CHECK: gpu.launch_func @mini_kernels::@matmul_pingpong_static_matmul blocks in (%c132, %c1, %c1) threads in (%c384, %c1, %c1)
-// CHECK: gpu.func @matmul_pingpong_matmul(%{{[^:]*}}: memref<?xf16>, %{{[^:]*}}: memref<?xf16>, %{{[^:]*}}: memref<?xf16>, %[[BATCHES:[^:]*]]: index, %[[M:[^:]*]]: index, %[[N:[^:]*]]: index, %[[K:[^:]*]]: index,
+// CHECK: gpu.func @matmul_pingpong_matmul(%{{[^:]*}}: memref<?xf16>, %{{[^:]*}}: memref<?xf16>, %{{[^:]*}}: memref<?xf16>, %{{[^:]*}}: index, %[[M:[^:]*]]: index, %{{[^:]*}}: index, %{{[^:]*}}: index,
 // CHECK-SAME: known_block_size = array<i32: 384, 1, 1>
-// CHECK: mini.block_matmul {{.*}} block(%c0, %c0) batch %[[BATCHES]] sizes(%[[M]], %[[N]], %[[K]]) {{.*}} pingpong = 1>
+// CHECK: mini.block_matmul {{.*}} block(%c0, %c0) batch %c1 sizes(%[[M]], %c1000, %c512) {{.*}} pingpong = 1>
 func.func @matmul_pingpong(%a: tensor<?x512xf16>, %b: tensor<512x1000xf16>) -> tensor<?x1000xf16> {
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 64, tile_n = 256, tile_k = 64, warps_m = 4, warps_n = 1, stages = 5, math = "wgmma", copy = "tma", producer_warps = 4, pingpong = 1>, sm_count = 100 : i64} : tensor<?x512xf16>, tensor<512x1000xf16> -> tensor<?x1000xf16>
   return %c : tensor<?x1000xf16>

@@ -33,10 +33,25 @@ MatmulKernelArgs matmulKernelArgs(gpu::GPUFuncOp func, MatmulOp op) {
   for (unsigned i = 0; i < inputs; ++i)
     a.epilogueInputs.push_back(func.getArgument(first + i));
   a.C = func.getArgument(first + inputs);
-  a.batch = func.getArgument(sizesAt);
-  a.M = func.getArgument(sizesAt + 1);
-  a.N = func.getArgument(sizesAt + 2);
-  a.K = func.getArgument(sizesAt + 3);
+  // Static sizes are constants in the kernel (the runtime launches it at
+  // those only): its index math folds, and the paths they rule out (the
+  // scalar copies of rows that are not 16-byte chunks) drop away.
+  auto lhs = cast<RankedTensorType>(op.getLhs().getType());
+  ArrayRef<int64_t> shape = lhs.getShape();
+  int64_t rank = lhs.getRank(), batch = 1;
+  for (int64_t d : shape.drop_back(2))
+    batch =
+        ShapedType::isDynamic(d) || ShapedType::isDynamic(batch) ? ShapedType::kDynamic : batch * d;
+  auto b = OpBuilder::atBlockBegin(&func.getBody().front());
+  auto size = [&](unsigned at, int64_t fixed) -> Value {
+    if (ShapedType::isDynamic(fixed))
+      return func.getArgument(sizesAt + at);
+    return arith::ConstantIndexOp::create(b, func.getLoc(), fixed);
+  };
+  a.batch = size(0, batch);
+  a.M = size(1, shape[rank - 2]);
+  a.N = size(2, cast<RankedTensorType>(op.getRhs().getType()).getShape().back());
+  a.K = size(3, shape[rank - 1]);
   return a;
 }
 
