@@ -37,7 +37,9 @@ using namespace mini;
 namespace {
 
 /// Elements per 16-byte copy of `op`'s operands.
-int64_t chunkElements(StageCopyOp op) { return 128 / op.getA().getType().getElementTypeBitWidth(); }
+int64_t chunkElements(StageCopyOp op) {
+  return MatmulConfigAttr::chunkElements(op.getA().getType().getElementTypeBitWidth() / 8);
+}
 
 /// The operands a plan depends on: everything but the stage and the step.
 SmallVector<Value> planKey(StageCopyOp op) {

@@ -116,7 +116,7 @@ TilePromoter::TilePromoter(BlockMatmulOp op)
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, kb.rem(v, kb.idx(m)),
                                  kb.idx(0));
   };
-  int64_t chunk = 16 / eltBytes;
+  int64_t chunk = MatmulConfigAttr::chunkElements(eltBytes);
   aligned = kb.andi(multipleOf(op.getK(), chunk), multipleOf(op.getN(), chunk));
 }
 
@@ -132,7 +132,7 @@ void TilePromoter::tmaLayout(Value raw) {
                                   kb.add(shift, kb.idx(offset)), ValueRange{});
   };
   Value swizzledA = view({t.stages, t.tm, t.tk}, inElt, layout.swizzledA);
-  int64_t boxCols = tmaBoxCols(eltBytes);
+  int64_t boxCols = MatmulConfigAttr::tmaBoxCols(eltBytes);
   Value swizzledB = view({t.stages, t.tn / boxCols, t.tk, boxCols}, inElt, layout.swizzledB);
   te.emplace(kb, t, inElt, op.getA(), op.getB(), op.getM(), op.getN(), op.getK(), op.getABase(),
              op.getBBase(), op.getRow0(), op.getCol0(), swizzledA, swizzledB);

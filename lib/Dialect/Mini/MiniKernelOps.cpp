@@ -238,7 +238,7 @@ LogicalResult StageCopyOp::verify() {
     return emitOpError("tile must be [tile_m, tile_n, tile_k]; got ") << tile.size() << " sizes";
   int64_t tm = tile[0], tn = tile[1], tk = tile[2], threads = getThreads();
   Type elt = getA().getType().getElementType();
-  int64_t chunk = 128 / elt.getIntOrFloatBitWidth(); // elements per 16-byte copy
+  int64_t chunk = MatmulConfigAttr::chunkElements(elt.getIntOrFloatBitWidth() / 8);
   if (tm <= 0 || tn <= 0 || tk <= 0 || tk % 8 || tn % 8 || threads <= 0 ||
       (tm * tk / chunk) % threads || (tk * tn / chunk) % threads)
     return emitOpError("needs tile_k and tile_n multiples of 8 and whole 16-byte copies per "

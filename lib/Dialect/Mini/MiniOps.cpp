@@ -195,7 +195,7 @@ static LogicalResult verifyTensorCore(MatmulConfigAttr cfg, Type elementType, Er
                        << "tile_n % (16 x warps_n) == 0 and tile_k % " << depth << " == 0; got "
                        << tm << "x" << tn << "x" << tk << " with " << wm << "x" << wn << " warps";
   int64_t threads = 32 * wm * wn;
-  int64_t perChunk = 16 / (elementType.getIntOrFloatBitWidth() / 8);
+  int64_t perChunk = MatmulConfigAttr::chunkElements(elementType.getIntOrFloatBitWidth() / 8);
   if ((tm * tk / perChunk) % threads || (tk * tn / perChunk) % threads)
     return emitError() << "matmul_config " << math << ": the " << threads
                        << " threads must split the A and B tiles into 16-byte chunks evenly";

@@ -35,7 +35,7 @@ static void describeMatmulMmaKernel(Operation *op, MatmulConfigAttr cfg, const T
   bool useTma = cfg.usesTma();
   int64_t eltBytes = inElt.getIntOrFloatBitWidth() / 8;
   if (useTma) {
-    int64_t boxCols = tmaBoxCols(eltBytes);
+    int64_t boxCols = MatmulConfigAttr::tmaBoxCols(eltBytes);
     spec.tensorMaps = {{0, {1, t.tm, t.tk}, t.tk * eltBytes},
                        {1, {1, t.tk, boxCols}, boxCols * eltBytes}};
     if (t.upPair) // tensor 2: up, boxed as B

@@ -86,8 +86,8 @@ SmallVector<Value> MmaFragments::indices(KernelBuilder &kb, Value source, Value 
   auto swizzle = [&](Value c) {
     Value chunkXor = kb.rem(kb.div(kb.mul(row, kb.idx(rowBytes)), kb.idx(128)),
                             kb.idx(rowBytes / 16));
-    return arith::XOrIOp::create(kb.b, kb.loc, c, kb.mul(chunkXor, kb.idx(16 / eltBytes)))
-        .getResult();
+    Value chunk = kb.idx(MatmulConfigAttr::chunkElements(eltBytes));
+    return arith::XOrIOp::create(kb.b, kb.loc, c, kb.mul(chunkXor, chunk)).getResult();
   };
   if (type.getRank() == 3) // [stages, rows, cols]
     return {stage, row, swizzle(col)};

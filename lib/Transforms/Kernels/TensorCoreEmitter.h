@@ -20,10 +20,6 @@
 namespace mini::tensorcore {
 using namespace mlir;
 
-/// TMA path: elements per row of one B box, the 128-byte swizzle span (64
-/// of f16 or bf16, 32 of f32).
-constexpr int64_t tmaBoxCols(int64_t eltBytes) { return 128 / eltBytes; }
-
 struct Tiling {
   int64_t tm, tn, tk, wm, wn, stages, threads;
   bool wmma;

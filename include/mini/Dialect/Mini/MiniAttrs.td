@@ -273,8 +273,12 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
              getClusterM() == 1 && getTailSplits() <= 1 && !isPingpong() &&
              getTileN() % (2 * kTmaBoxCols) == 0;
     }
-    /// TMA path: elements per row of one B box (128-byte swizzle span).
+    /// TMA path: elements per row of one B box of 16-bit operands; tile_n
+    /// is a multiple of it for every element type (tmaBoxCols).
     static constexpr int64_t kTmaBoxCols = 64;
+    /// TMA path: elements of `eltBytes` bytes per row of one B box, the
+    /// 128-byte swizzle span: 64 of f16 or bf16, 32 of f32.
+    static int64_t tmaBoxCols(int64_t eltBytes) { return 128 / eltBytes; }
     /// TMA path: the swizzle pattern repeats every 1024 bytes, so stages
     /// start 1024-aligned; the kernel rounds the dynamic base up at run time.
     static constexpr int64_t kTmaAlign = 1024;
@@ -299,8 +303,11 @@ def Mini_MatmulConfigAttr : AttrDef<Mini_Dialect, "MatmulConfig"> {
     /// bytes (kRowPad of 16-bit operands), except the B rows of tf32 (f32)
     /// operands, padded by 8 words so that the 4 rows x 8 columns a warp
     /// reads for one m16n8k8 B fragment fall in 32 distinct banks.
-    static int64_t rowPadA(int64_t eltBytes) { return 16 / eltBytes; }
-    static int64_t rowPadB(int64_t eltBytes) { return eltBytes == 4 ? 8 : 16 / eltBytes; }
+    static int64_t rowPadA(int64_t eltBytes) { return chunkElements(eltBytes); }
+    static int64_t rowPadB(int64_t eltBytes) { return eltBytes == 4 ? 8 : chunkElements(eltBytes); }
+    /// Elements of `eltBytes` bytes in one 16-byte chunk, the unit of the
+    /// stage copies and of TMA's swizzle: 8 of f16 or bf16, 4 of f32.
+    static int64_t chunkElements(int64_t eltBytes) { return 16 / eltBytes; }
     /// The most dynamic shared memory one block may use (H100: 227 KB).
     static constexpr int64_t kMaxSharedBytes = 227 * 1024;
     /// Verifies the config for operands of `elementType`.
