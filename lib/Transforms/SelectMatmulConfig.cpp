@@ -527,8 +527,9 @@ private:
     if (!tilingFixed && !wantMath && !c.isGemv() &&
         ShapedType::isDynamic(lhs.getShape()[lhs.getRank() - 2])) {
       add(mini::gemvDefaults(ctx, lhs.getElementType()), 100, mini::kGemvMaxM);
-      // (16-bit tilings: tf32 takes its large tile's tail instead.)
-      if (c.usesTma() && !lhs.getElementType().isF32()) {
+      // The 16x64 and few-rows tilings are 64 deep: TMA rows of 16-bit
+      // operands only (tf32's large tile takes few rows by its tail).
+      if (c.usesTma() && mini::skinnyTileConfig(ctx).tmaFits(lhs.getElementType())) {
         add(mini::skinnyTileConfig(ctx), 100, mini::kSkinnyMaxM);
         // The few-rows tiling is its producer and its tail: not where the
         // options turn either off (or ask for clusters, which the tail

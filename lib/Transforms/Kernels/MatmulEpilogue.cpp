@@ -1,5 +1,6 @@
 // A matmul's fused epilogue in the kernels (MatmulEpilogue.h).
 #include "MatmulEpilogue.h"
+#include "OpSizes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -36,22 +37,18 @@ MatmulKernelArgs matmulKernelArgs(gpu::GPUFuncOp func, MatmulOp op) {
   // Static sizes are constants in the kernel (the runtime launches it at
   // those only): its index math folds, and the paths they rule out (the
   // scalar copies of rows that are not 16-byte chunks) drop away.
-  auto lhs = cast<RankedTensorType>(op.getLhs().getType());
-  ArrayRef<int64_t> shape = lhs.getShape();
-  int64_t rank = lhs.getRank(), batch = 1;
-  for (int64_t d : shape.drop_back(2))
-    batch =
-        ShapedType::isDynamic(d) || ShapedType::isDynamic(batch) ? ShapedType::kDynamic : batch * d;
+  llvm::StringMap<int64_t> fixed = staticSizes(op);
   auto b = OpBuilder::atBlockBegin(&func.getBody().front());
-  auto size = [&](unsigned at, int64_t fixed) -> Value {
-    if (ShapedType::isDynamic(fixed))
+  auto size = [&](unsigned at, StringRef name) -> Value {
+    int64_t value = fixed.lookup(name);
+    if (ShapedType::isDynamic(value))
       return func.getArgument(sizesAt + at);
-    return arith::ConstantIndexOp::create(b, func.getLoc(), fixed);
+    return arith::ConstantIndexOp::create(b, func.getLoc(), value);
   };
-  a.batch = size(0, batch);
-  a.M = size(1, shape[rank - 2]);
-  a.N = size(2, cast<RankedTensorType>(op.getRhs().getType()).getShape().back());
-  a.K = size(3, shape[rank - 1]);
+  a.batch = size(0, "batch");
+  a.M = size(1, "M");
+  a.N = size(2, "N");
+  a.K = size(3, "K");
   return a;
 }
 

@@ -75,6 +75,29 @@ llvm::StringMap<typename Collector::Size> collectSizes(mlir::Operation *op, Coll
   return s;
 }
 
+/// collectSizes' collector of what is known at compile time: each size's
+/// static value, or ShapedType::kDynamic.
+struct StaticSizeCollector {
+  using Size = int64_t;
+  int64_t dims(mlir::Value tensor, int64_t from, int64_t to) {
+    auto type = mlir::cast<mlir::RankedTensorType>(tensor.getType());
+    int64_t product = 1;
+    for (int64_t i = from; i < to; ++i) {
+      if (type.isDynamicDim(i))
+        return mlir::ShapedType::kDynamic;
+      product *= type.getDimSize(i);
+    }
+    return product;
+  }
+  int64_t dim(mlir::Value tensor, int64_t i) { return dims(tensor, i, i + 1); }
+};
+
+/// The static value of each named size of `op` (kDynamic where unknown).
+inline llvm::StringMap<int64_t> staticSizes(mlir::Operation *op) {
+  StaticSizeCollector sc;
+  return collectSizes(op, sc);
+}
+
 } // namespace mini
 
 #endif
