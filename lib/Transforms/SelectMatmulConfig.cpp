@@ -122,7 +122,9 @@ static SmallVector<RatedConfig> tf32Tilings(MLIRContext *ctx, StringRef chip,
 
 SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, MathUnit math, StringRef chip,
                                            std::optional<CopyKind> copy, bool tf32) {
-  if (tf32)
+  // (tf32 takes mma.sync only: another unit asked for gets the 16-bit
+  // tilings, which the config verifier then rejects for f32 operands.)
+  if (tf32 && math == MathUnit::mma_sync)
     return tf32Tilings(ctx, chip, copy);
   // Best of the configs measured on the H100 (docs/PERF.md): on sm_90 with
   // mma_sync, TMA copies of 64-deep tiles in 4 stages (193 KiB; v11), issued
