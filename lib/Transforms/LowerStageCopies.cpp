@@ -248,7 +248,14 @@ TmaPlan planTma(KernelBuilder &kb, StageCopyTmaOp op) {
   int64_t tk = op.getSa().getType().getDimSize(2);
   TmaPlan plan{op.getK(), tk, static_cast<int64_t>(op.getClusterM()), {}, {}};
   Value numK = arith::CeilDivUIOp::create(kb.b, kb.loc, op.getK(), kb.idx(tk));
-  plan.padK = kb.sub(kb.mul(numK, kb.idx(tk)), op.getK());
+  // A box's first column must start on a 16-byte boundary: where K is not
+  // whole 16-byte chunks (the runtime's padded copies of the rows), the
+  // residue goes last, where TMA zero-fills past K.
+  int64_t chunk =
+      MatmulConfigAttr::chunkElements(op.getSa().getType().getElementTypeBitWidth() / 8);
+  Value whole = arith::CmpIOp::create(kb.b, kb.loc, arith::CmpIPredicate::eq,
+                                      kb.rem(op.getK(), kb.idx(chunk)), kb.idx(0));
+  plan.padK = kb.select(whole, kb.sub(kb.mul(numK, kb.idx(tk)), op.getK()), kb.idx(0));
   if (plan.clusterM > 1)
     plan.rank = NVVM::ClusterId::create(kb.b, kb.loc, kb.b.getI32Type());
   return plan;

@@ -15,8 +15,10 @@
 // (mini.warp_load) and accumulates (mini.warp_mma); mini-pipeline-stages
 // turns that loop into the multi-stage pipeline. Rows that are not 16-byte
 // aligned (K or N not a multiple of 8, known at run time) take scalar copies
-// through one padded stage instead. The epilogue (mini.warp_store) stages C
-// through the idle stages when they are large enough.
+// through one padded stage instead, unless the TMA kernel is given tensor
+// maps of A and B anyway (the runtime's copies of them in padded rows). The
+// epilogue (mini.warp_store) stages C through the idle stages when they are
+// large enough.
 #include "Kernels/StageLoops.h"
 #include "Kernels/TensorCoreEmitter.h"
 #include "mini/Transforms/Passes.h"
@@ -66,7 +68,9 @@ private:
   Location loc;
   KernelBuilder kb;
   Value raw, scratch, stagedScratch, tmaShift, numK, init;
-  Value aligned; // K and N are multiples of the 16-byte chunk
+  Value aligned;  // K and N are multiples of the 16-byte chunk
+  Value nAligned; // N is: C's rows take 16-byte chunks
+  Value tmaReady; // the copies may be TMA's: aligned, or the host gave maps of A and B
   std::optional<TensorCoreEmitter> e, te; // te: the TMA path's, on the swizzled stages
 };
 
@@ -117,7 +121,21 @@ TilePromoter::TilePromoter(BlockMatmulOp op)
                                  kb.idx(0));
   };
   int64_t chunk = MatmulConfigAttr::chunkElements(eltBytes);
-  aligned = kb.andi(multipleOf(op.getK(), chunk), multipleOf(op.getN(), chunk));
+  nAligned = multipleOf(op.getN(), chunk);
+  aligned = kb.andi(multipleOf(op.getK(), chunk), nAligned);
+  // Rows that are not 16-byte chunks have no tensor map of their own: the
+  // runtime then copies them into rows padded to 16 bytes and passes maps of
+  // those, or null maps (a host that cannot), and the kernel takes the TMA
+  // path exactly when both of A's and B's maps are there.
+  tmaReady = aligned;
+  if (te) {
+    auto present = [&](Value map) {
+      Value null = LLVM::ZeroOp::create(b, loc, map.getType());
+      return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, map, null).getResult();
+    };
+    tmaReady = arith::OrIOp::create(
+        b, loc, aligned, kb.andi(present(op.getTensorMaps()[0]), present(op.getTensorMaps()[1])));
+  }
 }
 
 /// TMA path: the swizzled stages start at the first 1024-byte boundary of
@@ -157,12 +175,21 @@ void TilePromoter::mathBarrier() {
 }
 
 /// N is a multiple of 8 on the cp.async paths: stores go out in pairs, or
-/// staged as 16-byte chunks.
+/// staged as 16-byte chunks. The TMA path also runs on repacked operands
+/// whose N is not: their C is stored element by element.
 void TilePromoter::alignedEpilogue(Value acc) {
-  if (stagedScratch) // every warp must be done reading the stages
-    mathBarrier();
-  e->epilogue(acc, op.getC(), op.getCBase(), stagedScratch ? stagedScratch : scratch,
-              /*pairs=*/true);
+  auto chunked = [&] {
+    if (stagedScratch) // every warp must be done reading the stages
+      mathBarrier();
+    e->epilogue(acc, op.getC(), op.getCBase(), stagedScratch ? stagedScratch : scratch,
+                /*pairs=*/true);
+  };
+  if (!te || t.upPair) { // a SwiGLU pair's rows are aligned (its verifier)
+    chunked();
+    return;
+  }
+  kb.ifThenElse(nAligned, chunked,
+                [&] { e->epilogue(acc, op.getC(), op.getCBase(), scratch, /*pairs=*/false); });
 }
 
 /// TMA path: one thread copies step kt into stage 0 and every thread waits
@@ -247,10 +274,10 @@ void TilePromoter::synchronous() {
   e->epilogue(loop.getResult(0), op.getC(), op.getCBase(), scratch, /*pairs=*/false);
 }
 
-/// `alignedPath` where K and N are multiples of the 16-byte chunk
-/// (`aligned`), else the scalar path.
+/// `alignedPath` where the copies can be TMA's or 16-byte cp.async ones
+/// (`tmaReady`), else the scalar path.
 void TilePromoter::alignedOrScalar(function_ref<void()> alignedPath) {
-  kb.ifThenElse(aligned, alignedPath, [&] { synchronous(); });
+  kb.ifThenElse(tmaReady, alignedPath, [&] { synchronous(); });
 }
 
 /// A producer warpgroup beside the math warps: the threads past the math
@@ -452,7 +479,7 @@ void TilePromoter::run() {
           alignedOrScalar(
               [&] { alignedEpilogue(tmaConsumer(*te, kb.idx(0), numK, Value())); });
         },
-        [&] { tmaProducer(*te, kb.idx(0), numK); }, aligned);
+        [&] { tmaProducer(*te, kb.idx(0), numK); }, tmaReady);
   } else if (te) {
     alignedOrScalar([&] { tmaUnpipelined(*te); });
   } else {

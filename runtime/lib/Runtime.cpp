@@ -2,6 +2,7 @@
 #include "mini/runtime/Error.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -174,7 +175,8 @@ void checkChip(const std::string &bundleChip, int major, int minor,
                 " ...\"");
 }
 
-TensorMapLayout tensorMapLayout(const KernelSpec &k, const TensorMapSpec &m, const Sizes &sizes) {
+TensorMapLayout tensorMapLayout(const KernelSpec &k, const TensorMapSpec &m, const Sizes &sizes,
+                                uint64_t rowPitch) {
   const TensorSpec &t = k.tensors.at(m.tensor);
   TensorMapLayout l;
   uint64_t stride = dtypeBytes(t.dtype);
@@ -183,11 +185,14 @@ TensorMapLayout tensorMapLayout(const KernelSpec &k, const TensorMapSpec &m, con
     if (i + 1 < t.dims.size()) {
       l.strides.push_back(stride);
       l.encodable = l.encodable && stride % 16 == 0;
+      l.rows *= d;
+    } else {
+      l.rowBytes = stride * d;
     }
     l.dims.push_back(d);
     l.box.push_back(static_cast<uint32_t>(m.box[i]));
     l.encodable = l.encodable && d >= 1;
-    stride *= d;
+    stride = i + 1 == t.dims.size() && rowPitch ? rowPitch : stride * d;
   }
   return l;
 }
@@ -327,6 +332,20 @@ LoadedBundle::LoadedBundle(const Bundle &bundle, const Device &device)
   }
 }
 
+void LoadedBundle::PackedTensor::copyAsync(CUstream stream, const std::string &kernel) const {
+  CUDA_MEMCPY2D p = {};
+  p.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+  p.srcDevice = source;
+  p.srcPitch = rowBytes;
+  p.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+  p.dstDevice = copy.ptr();
+  p.dstPitch = pitch;
+  p.WidthInBytes = rowBytes;
+  p.Height = rows;
+  check(driver().cuMemcpy2DAsync(&p, stream), "cuMemcpy2DAsync",
+        "16-byte rows of a tensor of '" + kernel + "'");
+}
+
 LoadedBundle::~LoadedBundle() {
   for (auto &[name, slots] : tensorMapSlots_)
     for (TensorMapSlot &slot : slots)
@@ -355,8 +374,11 @@ void LoadedBundle::launch(const KernelSpec &launched, const std::vector<CUdevice
     grid[0] = std::min(grid[0], resident->second);
   TensorMapSlot *slot = tensorMaps(k, tensors, sizes, stream);
   std::vector<CUdeviceptr> maps;
-  for (size_t i = 0; slot && i < k.tensorMaps.size(); ++i)
-    maps.push_back(slot->buffer.ptr() + i * sizeof(CUtensorMap));
+  if (slot) {
+    maps = slot->maps;
+    for (const PackedTensor &p : slot->packed) // this launch's values, ordered before it
+      p.copyAsync(stream, k.entry);
+  }
   // After the launches below, whichever returns first.
   struct MarkUse {
     TensorMapSlot *slot;
@@ -458,6 +480,28 @@ void LoadedBundle::run(const KernelSpec &spec, CUfunction fn, const std::array<i
         "cuLaunchKernel", "kernel '" + spec.entry + "'");
 }
 
+/// Whether a launch of `k` copies rows that TMA cannot read in place into
+/// 16-byte ones (else their maps are null). A matmul kernel has an element
+/// path for such rows, which is faster only for tiny products: the copies
+/// won from 33 MFLOP up, 1.4x at 256 x 256 x 255 (docs/PERF.md, "Unaligned
+/// rows through TMA"), and were not measured below; MINI_RT_PACK_ROWS=always
+/// or =never overrides that (for measurements). Other kernels need the map.
+static bool packsRows(const KernelSpec &k, const Sizes &sizes) {
+  if (const char *mode = std::getenv("MINI_RT_PACK_ROWS")) {
+    if (std::string(mode) == "always")
+      return true;
+    if (std::string(mode) == "never")
+      return k.op != "matmul";
+  }
+  if (k.op != "matmul")
+    return true;
+  auto size = [&](const char *name) {
+    auto it = sizes.find(name);
+    return it == sizes.end() ? 1.0 : static_cast<double>(it->second);
+  };
+  return 2 * size("batch") * size("M") * size("N") * size("K") >= 3.2e7;
+}
+
 LoadedBundle::TensorMapSlot *LoadedBundle::tensorMaps(const KernelSpec &k,
                                                      const std::vector<CUdeviceptr> &tensors,
                                                      const Sizes &sizes, CUstream stream) const {
@@ -489,15 +533,43 @@ LoadedBundle::TensorMapSlot *LoadedBundle::tensorMaps(const KernelSpec &k,
   }
   std::vector<CUtensorMap> maps(k.tensorMaps.size());
   std::memset(maps.data(), 0, maps.size() * sizeof(CUtensorMap));
+  size_t bytes = maps.size() * sizeof(CUtensorMap);
+  if (slot->buffer.bytes() != bytes)
+    slot->buffer = DeviceBuffer(bytes, "tensor maps of '" + k.entry + "'");
+  slot->maps.assign(maps.size(), 0);
+  std::vector<PackedTensor> packed, reusable = std::move(slot->packed);
   for (size_t i = 0; i < maps.size(); ++i) {
     const TensorMapSpec &m = k.tensorMaps[i];
     TensorMapLayout l = tensorMapLayout(k, m, sizes);
-    if (!l.encodable) // the kernel's unaligned path does not read it
-      continue;
     CUdeviceptr base = tensors.at(m.tensor);
-    if (base % 16)
-      throw Error("kernel '" + k.entry + "': tensor '" + k.tensors[m.tensor].name +
-                  "' must be 16-byte aligned for its TMA descriptor");
+    if (l.rows * l.rowBytes == 0) // an empty tensor: no map (null)
+      continue;
+    if (!l.encodable || base % 16) {
+      // Rows of whole chunks at a misaligned base have no element path (the
+      // kernel sees aligned sizes): those are always copied.
+      if (!l.encodable && !packsRows(k, sizes)) // the kernel's element path reads them
+        continue;
+      // TMA reads a copy in rows padded to 16 bytes (kernels with an element
+      // path for such rows take it only when a map is null).
+      PackedTensor p;
+      p.source = base;
+      p.rows = l.rows;
+      p.rowBytes = l.rowBytes;
+      p.pitch = (l.rowBytes + 15) / 16 * 16;
+      std::string what =
+          "16-byte rows of tensor '" + k.tensors[m.tensor].name + "' for '" + k.entry + "'";
+      // The slot's old copies (their launches are done) serve when large enough.
+      auto old = std::find_if(reusable.begin(), reusable.end(), [&](const PackedTensor &o) {
+        return o.copy.bytes() >= p.rows * p.pitch;
+      });
+      if (old != reusable.end())
+        p.copy = std::move(old->copy);
+      else
+        p.copy = DeviceBuffer(p.rows * p.pitch, what);
+      base = p.copy.ptr();
+      l = tensorMapLayout(k, m, sizes, p.pitch);
+      packed.push_back(std::move(p));
+    }
     DType dtype = k.tensors[m.tensor].dtype;
     std::vector<uint32_t> elementStrides(l.dims.size(), 1);
     check(driver().cuTensorMapEncodeTiled(
@@ -515,10 +587,9 @@ LoadedBundle::TensorMapSlot *LoadedBundle::tensorMaps(const KernelSpec &k,
               CU_TENSOR_MAP_L2_PROMOTION_L2_128B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
           "cuTensorMapEncodeTiled",
           "kernel '" + k.entry + "', tensor '" + k.tensors[m.tensor].name + "'");
+    slot->maps[i] = slot->buffer.ptr() + i * sizeof(CUtensorMap);
   }
-  size_t bytes = maps.size() * sizeof(CUtensorMap);
-  if (slot->buffer.bytes() != bytes)
-    slot->buffer = DeviceBuffer(bytes, "tensor maps of '" + k.entry + "'");
+  slot->packed = std::move(packed);
   // Ordered before the launch on its stream; the pageable source is staged
   // before the call returns.
   check(d.cuMemcpyHtoDAsync(slot->buffer.ptr(), maps.data(), bytes, stream), "cuMemcpyHtoDAsync",

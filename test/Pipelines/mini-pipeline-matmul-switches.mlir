@@ -48,10 +48,10 @@
 // CLUSTER: .entry matmul_matmul(
 // CLUSTER-SAME: .explicitcluster\0A.reqnctapercluster 1, 2, 1
 // CLUSTER-SAME: barrier.cluster.arrive.relaxed;
-// CLUSTER-SAME: %cluster_ctarank;
-// CLUSTER-SAME: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
 // CLUSTER-SAME: mapa.shared::cluster.u32
 // CLUSTER-SAME: mbarrier.arrive.shared::cluster.b64
+// CLUSTER-SAME: %cluster_ctarank;
+// CLUSTER-SAME: cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes.multicast::cluster
 // CLUSTER-SAME: barrier.cluster.wait;
 // One stage does not fit TMA's pipeline: cp.async, copy, wait, multiply.
 // ONESTAGE: attrs = {copy = "cp_async", math = "mma_sync", stages = 1 : i64, tile = [256, 128, 64], warps = [4, 2]}

@@ -6,7 +6,7 @@
 // (sizes known at launch only; at the 240 registers setmaxnreg leaves its
 // math warps): one 64-bit value, reloaded in the scalar-copy loop of its
 // fallback for unaligned rows (K or N not a multiple of 4) and in the
-// epilogue, never in the TMA main loop (SASS: docs/PERF.md tf32 v2).
+// epilogues, never in the TMA main loop (SASS: docs/PERF.md tf32 v2).
 // REQUIRES: cuda-toolkit
 // RUN: mini-opt %s --mini-pipeline="format=isa toolkit=%cuda_toolkit" | %python %mini_src/scripts/extract-ptx.py > %t.ptx
 // RUN: FileCheck %s --check-prefix=PTX < %t.ptx
@@ -42,7 +42,7 @@
 // CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // CHECK: Compiling entry function 'tf32_matmul' for 'sm_90a'
 // CHECK-NEXT: Function properties for tf32_matmul
-// CHECK-NEXT: 8 bytes stack frame, 8 bytes spill stores, 32 bytes spill loads
+// CHECK-NEXT: 8 bytes stack frame, 8 bytes spill stores, 40 bytes spill loads
 // CHECK-NOT: Compiling entry function
 func.func @tf32(%a: tensor<?x?x?xf32>, %b: tensor<?x?x?xf32>) -> tensor<?x?x?xf32> {
   %c = mini.matmul %a, %b {precision = "tf32"} : tensor<?x?x?xf32>, tensor<?x?x?xf32> -> tensor<?x?x?xf32>

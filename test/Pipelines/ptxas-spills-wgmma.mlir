@@ -24,16 +24,17 @@
 // CHECK-NOT: Performance Loss
 // CHECK-NOT: Compiling entry function
 
-// The scalar path first (its stores fenced for the async proxy, each tile
-// waited for), then the pipelined loop (B read transposed: imm-trans-b 1).
+// The pipelined loop first (B read transposed: imm-trans-b 1; one batch in
+// flight, then the last waited for), then the scalar path (its stores
+// fenced for the async proxy, each tile waited for).
 // PTX: .entry f16_matmul(
 // PTX: setmaxnreg.inc.sync.aligned.u32 240
-// PTX: fence.proxy.async.shared::cta
 // PTX: wgmma.fence.sync.aligned
 // PTX: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 {{.*}}, p, 1, 1, 0, 1;
 // PTX: wgmma.commit_group.sync.aligned
-// PTX: wgmma.wait_group.sync.aligned 0
 // PTX: wgmma.wait_group.sync.aligned 1
+// PTX: wgmma.wait_group.sync.aligned 0
+// PTX: fence.proxy.async.shared::cta
 // PTX: wgmma.wait_group.sync.aligned 0
 // PTX: .entry f16_matmul_split(
 func.func @f16(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tensor<?x?x?xf16> {

@@ -145,8 +145,10 @@ gpu.module @m {
 
 // -----
 
-// TMA: the plan (the K padding, 64 - K mod 64) comes once, before the first
-// copy's scf.if and above the loop. Each copy arms the stage's full barrier
+// TMA: the plan (the K padding, 64 - K mod 64, where K is whole 16-byte
+// chunks; else 0: a box must start on a 16-byte boundary, so the residue of
+// such K, whose rows the runtime copies into padded ones, goes last) comes
+// once, before the first copy's scf.if and above the loop. Each copy arms the stage's full barrier
 // with both tiles' bytes ((128 + 256) x 64 halves = 49152) and issues one
 // 128x64 A box (coordinates depth, row, batch) and four 64-column B boxes
 // (column, depth, batch) into the stage, completing on that barrier; step
@@ -156,8 +158,11 @@ gpu.module @m {
 // CHECK-LABEL: gpu.func @tma
 // CHECK-SAME: (%[[DA:[^:]*]]: !llvm.ptr, %[[DB:[^:]*]]: !llvm.ptr, {{.*}}, %[[BARS:[^:]*]]: memref<8xi64, #gpu.address_space<workgroup>>, %[[ISSUER:[^:]*]]: i1, %[[ROW:[^:]*]]: index, %[[COL:[^:]*]]: index, %[[BATCH:[^:]*]]: index, %[[K:[^:]*]]: index, %{{[^:]*}}: index, %[[S:[^:]*]]: index)
 // CHECK: %[[NUMK:.*]] = arith.ceildivui %[[K]], %c64
+// CHECK-NEXT: %[[KREST:.*]] = arith.remui %[[K]], %c8
+// CHECK-NEXT: %[[WHOLE:.*]] = arith.cmpi eq, %[[KREST]], %c0
 // CHECK-NEXT: %[[FULLK:.*]] = arith.muli %[[NUMK]], %c64
-// CHECK-NEXT: %[[PAD:.*]] = arith.subi %[[FULLK]], %[[K]]
+// CHECK-NEXT: %[[PADK:.*]] = arith.subi %[[FULLK]], %[[K]]
+// CHECK-NEXT: %[[PAD:.*]] = arith.select %[[WHOLE]], %[[PADK]], %c0
 // CHECK-NEXT: scf.if %[[ISSUER]] {
 // CHECK: nvvm.mbarrier.arrive.expect_tx %[[FULL0:.*]], %c49152_i32
 // CHECK: %[[K00:.*]] = arith.subi %c0, %[[PAD]]

@@ -128,7 +128,13 @@ func.func @matmul_mma(%a: tensor<2048x256xf16>, %b: tensor<256x3000xf16>) -> ten
 // CHECK: %[[PA:.*]] = builtin.unrealized_conversion_cast %[[DA]] : {{.*}} to !llvm.ptr
 // CHECK: %[[DB:.*]] = nvgpu.tma.create.descriptor %{{.*}} box[%c64, %c64] : memref<*xf16> -> <tensor = memref<64x64xf16
 // CHECK: %[[PB:.*]] = builtin.unrealized_conversion_cast %[[DB]]
-// CHECK: gpu.launch_func @mini_kernels::@matmul_tma_matmul {{.*}} threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c197824_i32 args({{.*}}, %[[PA]] : !llvm.ptr, %[[PB]] : !llvm.ptr, %{{.*}} : index)
+// B's rows (N values, dynamic) have a map only when they are whole 16-byte
+// chunks; else the kernel gets a null one (A's, of K = 256, always have).
+// CHECK: %[[ROWB:.*]] = arith.muli %{{.*}}, %c2 : index
+// CHECK: %[[RESTB:.*]] = arith.remui %[[ROWB]], %c16 : index
+// CHECK: %[[WHOLEB:.*]] = arith.cmpi eq, %[[RESTB]], %c0 : index
+// CHECK: %[[MB:.*]] = arith.select %[[WHOLEB]], %[[PB]], %{{.*}} : !llvm.ptr
+// CHECK: gpu.launch_func @mini_kernels::@matmul_tma_matmul {{.*}} threads in (%c384, %c1, %c1) dynamic_shared_memory_size %c197824_i32 args({{.*}}, %[[PA]] : !llvm.ptr, %[[MB]] : !llvm.ptr, %{{.*}} : index)
 // CHECK-SAME: attrs = {copy = "tma", math = "mma_sync", producer_warps = 4 : i64, stages = 4 : i64, tile = [256, 128, 64], warps = [4, 2]}, block = [384, 1, 1]
 // CHECK-SAME: tensor_maps = [{box = [1, 256, 64], swizzle = 128 : i64, tensor = "a"}, {box = [1, 64, 64], swizzle = 128 : i64, tensor = "b"}]
 // CHECK: gpu.func @matmul_tma_matmul({{.*}}, %[[MAPA:.*]]: !llvm.ptr, %[[MAPB:.*]]: !llvm.ptr, %{{.*}}: index) kernel attributes {known_block_size = array<i32: 384, 1, 1>, {{.*}}nvvm.minctasm = 1 : i32}

@@ -75,6 +75,16 @@ gpu.module @k {
 // CHECK: %[[SB:.*]] = memref.view %[[RAW]][%[[BOFF]]][] : {{.*}} to memref<4x4x64x64xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[BAROFF:.*]] = arith.addi %[[SHIFT]], %c196608
 // CHECK: %[[BARS:.*]] = memref.view %[[RAW]][%[[BAROFF]]][] : {{.*}} to memref<8xi64, #gpu.address_space<workgroup>>
+// The TMA path runs where K and N are whole 16-byte chunks, or where the
+// host passed maps of A and B anyway (the runtime's copies of them in rows
+// padded to 16 bytes); null maps send it down the scalar path.
+// CHECK: %[[NOK:.*]] = arith.cmpi eq, %{{.*}}, %c0 : index
+// CHECK: %[[ALIGNED:.*]] = arith.andi %{{.*}}, %[[NOK]] : i1
+// CHECK: %[[HASB:.*]] = llvm.icmp "ne" %[[MAPB]], %{{.*}} : !llvm.ptr
+// CHECK: %[[HASA:.*]] = llvm.icmp "ne" %[[MAPA]], %{{.*}} : !llvm.ptr
+// CHECK: %[[MAPS:.*]] = arith.andi %[[HASA]], %[[HASB]] : i1
+// CHECK: %[[TMA:.*]] = arith.ori %[[ALIGNED]], %[[MAPS]] : i1
+// CHECK: scf.if %[[TMA]] {
 // Thread 0 initializes the barriers: full ones expect one arrival (its
 // own, with the byte count), empty ones one per thread.
 // CHECK: %[[T0:.*]] = arith.cmpi eq, %thread_id_x, %c0 : index
@@ -100,11 +110,16 @@ gpu.module @k {
 // CHECK: mini.warp_load %[[SA]][%c0, %{{.*}}, %c48] {swizzled}
 // CHECK: mini.warp_mma
 // CHECK-NEXT: scf.yield
-// A block barrier (every warp is done reading the stages) and the staged
-// epilogue.
+// Where N is whole 16-byte chunks, a block barrier (every warp is done
+// reading the stages) and the staged epilogue; else (repacked operands)
+// C's elements are stored one by one.
 // CHECK-NEXT: }
+// CHECK-NEXT: scf.if %[[NOK]] {
 // CHECK-NEXT: gpu.barrier
 // CHECK: mini.warp_store {{.*}} scratch(
+// CHECK: } else {
+// CHECK: mini.warp_store %{{.*}} bounds(%{{.*}}, %{{.*}}) : <acc, 64x64xf32>, memref<?xf32>
+// CHECK-NEXT: }
 // Rows TMA cannot describe take the scalar copies through one padded stage
 // in the same memory.
 // CHECK: } else {
@@ -144,6 +159,7 @@ gpu.module @k {
 // CHECK-NEXT: mini.stage_release %[[BARS]][%c0] :
 // CHECK-NEXT: scf.yield
 // CHECK-NEXT: }
+// CHECK-NEXT: scf.if %{{.*}} {
 // CHECK-NEXT: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
 // CHECK: mini.warp_store {{.*}} scratch(
 // CHECK: } else {

@@ -161,10 +161,19 @@ TEST(TensorMapLayout, InnermostFirstWithByteStrides) {
   EXPECT_EQ(a.strides, (std::vector<uint64_t>{48, 4800}));
   EXPECT_EQ(a.box, (std::vector<uint32_t>{64, 128, 1}));
   EXPECT_TRUE(a.encodable);
-  // K = 20: rows of 40 bytes, not a multiple of 16; the kernel takes its
-  // scalar path and never reads the map.
-  EXPECT_FALSE(tensorMapLayout(k, k.tensorMaps[0], {{"batch", 1}, {"M", 8}, {"N", 8}, {"K", 20}})
-                   .encodable);
+  EXPECT_EQ(a.rows, 300u);
+  EXPECT_EQ(a.rowBytes, 48u);
+  // K = 20: rows of 40 bytes, not a multiple of 16: TMA cannot read them in
+  // place. The launch copies them into rows 48 bytes apart, which it can.
+  Sizes odd = {{"batch", 3}, {"M", 8}, {"N", 8}, {"K", 20}};
+  TensorMapLayout unaligned = tensorMapLayout(k, k.tensorMaps[0], odd);
+  EXPECT_FALSE(unaligned.encodable);
+  EXPECT_EQ(unaligned.rows, 24u);
+  EXPECT_EQ(unaligned.rowBytes, 40u);
+  TensorMapLayout packed = tensorMapLayout(k, k.tensorMaps[0], odd, 48);
+  EXPECT_TRUE(packed.encodable);
+  EXPECT_EQ(packed.dims, (std::vector<uint64_t>{20, 8, 3}));
+  EXPECT_EQ(packed.strides, (std::vector<uint64_t>{48, 384}));
 }
 
 TEST(KernelParams, TensorMapPointersComeAfterTheSizes) {

@@ -152,9 +152,18 @@ Value tensorMapArgument(OpBuilder &b, Location loc, const KernelTensorMap &m, Va
   for (int64_t d : box)
     boxValues.push_back(arith::ConstantIndexOp::create(b, loc, d));
   Value desc = nvgpu::TmaCreateDescriptorOp::create(b, loc, descType, unranked, boxValues);
-  return UnrealizedConversionCastOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()),
-                                            desc)
-      .getResult(0);
+  auto pointerType = LLVM::LLVMPointerType::get(b.getContext());
+  Value map = UnrealizedConversionCastOp::create(b, loc, pointerType, desc).getResult(0);
+  // Rows that are not 16-byte multiples have no map: a null one, which sends
+  // a matmul kernel down its element-copy path.
+  Value rowBytes = arith::MulIOp::create(
+      b, loc, memref::DimOp::create(b, loc, buffer, type.getRank() - 1),
+      arith::ConstantIndexOp::create(b, loc, type.getElementTypeBitWidth() / 8));
+  Value whole = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::RemUIOp::create(b, loc, rowBytes, arith::ConstantIndexOp::create(b, loc, 16)),
+      arith::ConstantIndexOp::create(b, loc, 0));
+  return arith::SelectOp::create(b, loc, whole, map, LLVM::ZeroOp::create(b, loc, pointerType));
 }
 
 } // namespace mini

@@ -141,8 +141,11 @@ def Mini_StageCopyTmaOp : Mini_Op<"stage_copy_tma", [AttrSizedOperandSegments]> 
     into `sb` (`[stages, tile_n / box, tile_k, box]`), both of batch
     `batch`. The stages are unpadded and carry TMA's XOR swizzle (rows of
     32, 64 or 128 bytes). Step `s` covers depths `s * tile_k - pad ..` with
-    `pad = ceildiv(k, tile_k) * tile_k - k`, so that only step 0 is partial;
-    TMA zero-fills what lies outside the matrices.
+    `pad = ceildiv(k, tile_k) * tile_k - k`, so that only step 0 is partial,
+    where `k` is a multiple of the 16-byte chunk; else (the rows of A are a
+    padded copy) `pad = 0` and the last step is partial, since a box must
+    start on a 16-byte boundary. TMA zero-fills what lies outside the
+    matrices.
 
     `barriers` holds two mbarriers per stage: the stage's "full" barrier at
     `stage` and its "empty" one at `stages + stage`. The op arms the full

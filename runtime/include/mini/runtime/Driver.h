@@ -9,6 +9,7 @@
 
 namespace mini::rt {
 
+// clang-format off
 #define MINI_CUDA_DRIVER_FUNCTIONS(X)                                          \
   X(cuInit) X(cuDriverGetVersion) X(cuDeviceGetCount) X(cuDeviceGet)           \
   X(cuDeviceGetName) X(cuDeviceGetAttribute) X(cuDevicePrimaryCtxRetain)       \
@@ -18,10 +19,11 @@ namespace mini::rt {
   X(cuFuncGetAttribute) X(cuFuncSetAttribute) X(cuLaunchKernel) X(cuMemAlloc)  \
   X(cuMemFree) X(cuMemcpyHtoD) X(cuMemcpyDtoH) X(cuMemcpyDtoD) X(cuMemsetD8)   \
   X(cuMemcpyHtoDAsync) X(cuMemsetD8Async) X(cuStreamCreate) X(cuStreamDestroy)  \
-  X(cuStreamSynchronize)                                                       \
+  X(cuStreamSynchronize) X(cuMemcpy2DAsync)                                   \
   X(cuEventCreate) X(cuEventDestroy) X(cuEventRecord) X(cuEventSynchronize)    \
   X(cuEventElapsedTime) X(cuGetErrorName) X(cuGetErrorString)                 \
   X(cuTensorMapEncodeTiled) X(cuOccupancyMaxActiveClusters)
+// clang-format on
 
 struct DriverApi {
 #define MINI_DECLARE_FN(name) decltype(&::name) name = nullptr;

@@ -92,11 +92,15 @@ struct TensorMapLayout {
   std::vector<uint64_t> dims, strides;
   std::vector<uint32_t> box;
   /// TMA can describe it: every dim >= 1 and every stride a multiple of 16
-  /// bytes. Kernels check the same alignment and take another path when it
-  /// fails, without reading the map.
+  /// bytes.
   bool encodable = true;
+  /// The tensor as `rows` rows of its innermost dim, `rowBytes` each.
+  uint64_t rows = 1, rowBytes = 0;
 };
-TensorMapLayout tensorMapLayout(const KernelSpec &k, const TensorMapSpec &m, const Sizes &sizes);
+/// With `rowPitch` > 0, the layout of a copy of the tensor whose rows start
+/// `rowPitch` bytes apart.
+TensorMapLayout tensorMapLayout(const KernelSpec &k, const TensorMapSpec &m, const Sizes &sizes,
+                                uint64_t rowPitch = 0);
 
 /// Builds the parameter array for kernel `k`: a memref descriptor per tensor
 /// (ptr, ptr, offset 0, size, stride 1), an i64 per size, then `tensorMaps`
@@ -169,8 +173,19 @@ public:
 
 private:
   /// Encoded tensor maps in device memory, for one set of tensors and sizes.
+  /// A tensor whose rows TMA cannot address (not 16-byte multiples, or a
+  /// base that is not 16-byte aligned), copied before each launch into rows
+  /// padded to 16 bytes, which its map describes instead.
+  struct PackedTensor {
+    CUdeviceptr source = 0;
+    uint64_t rows = 0, rowBytes = 0, pitch = 0;
+    DeviceBuffer copy;
+    void copyAsync(CUstream stream, const std::string &kernel) const;
+  };
   struct TensorMapSlot {
     DeviceBuffer buffer;
+    std::vector<CUdeviceptr> maps; // into `buffer`; null where a map has no tensor
+    std::vector<PackedTensor> packed;
     std::vector<CUdeviceptr> tensors;
     Sizes sizes;
     CUevent lastUse = nullptr; // recorded after each launch that reads the slot
