@@ -71,10 +71,15 @@ struct LowerWarpStore : WarpPattern<WarpStoreOp> {
     SmallVector<Value> inputs;
     for (ValueRange input : adaptor.getEpilogueInputs())
       inputs.push_back(single(input));
-    MmaFragments::Store store{single(adaptor.getDest()),    single(adaptor.getOffset()),
-                              single(adaptor.getRow()),     single(adaptor.getCol()),
-                              single(adaptor.getRows()),    single(adaptor.getCols()),
-                              single(adaptor.getScratch()), op.getPairs(),
+    MmaFragments::Store store{single(adaptor.getDest()),
+                              single(adaptor.getOffset()),
+                              single(adaptor.getRow()),
+                              single(adaptor.getCol()),
+                              single(adaptor.getRows()),
+                              single(adaptor.getCols()),
+                              single(adaptor.getScratch()),
+                              op.getPairs(),
+                              op.getAnyCols(),
                               MatmulEpilogue::of(op.getEpilogue(), inputs, op.getBiasInputs())};
     frags.store(kb, op.getAcc().getType(), adaptor.getAcc(), store);
     rewriter.eraseOp(op);

@@ -176,7 +176,9 @@ void TilePromoter::mathBarrier() {
 
 /// N is a multiple of 8 on the cp.async paths: stores go out in pairs, or
 /// staged as 16-byte chunks. The TMA path also runs on repacked operands
-/// whose N is not: their C is stored element by element.
+/// whose N is not: C's rows then start their chunks at their first 16-byte
+/// boundary (the staged store without an epilogue), or go out element by
+/// element.
 void TilePromoter::alignedEpilogue(Value acc) {
   auto chunked = [&] {
     if (stagedScratch) // every warp must be done reading the stages
@@ -186,6 +188,11 @@ void TilePromoter::alignedEpilogue(Value acc) {
   };
   if (!te || t.upPair) { // a SwiGLU pair's rows are aligned (its verifier)
     chunked();
+    return;
+  }
+  if (stagedScratch && !e->cEpilogue) { // the staged store realigns C's rows itself
+    mathBarrier();
+    e->epilogue(acc, op.getC(), op.getCBase(), stagedScratch, /*pairs=*/false, /*anyCols=*/true);
     return;
   }
   kb.ifThenElse(nAligned, chunked,

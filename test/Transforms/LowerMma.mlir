@@ -165,6 +165,45 @@ gpu.module @m {
 
 // -----
 
+// any_cols: C's rows (n values) need not be whole 16-byte chunks. Where n is
+// a multiple of 8 the slab goes out as before; else each row's chunks start
+// at its first 16-byte boundary in C (head = (8 - start mod 8) mod 8): lane
+// slot j reads 8 elements at columns head + 8j from the staging rows and
+// stores them as one aligned chunk, and a row's last slot, past the warp
+// tile, takes the head's and the tail's elements one by one, as does a
+// chunk that C's last column cuts.
+// CHECK-LABEL: gpu.func @staged_store_any_cols
+// CHECK-COUNT-8: vector.store %{{.*}} : memref<2560xbf16, #gpu.address_space<workgroup>>, vector<2xbf16>
+// CHECK: nvvm.bar.warp.sync
+// CHECK: %[[REST:.*]] = arith.remui %[[N:.*]], %c8 : index
+// CHECK: %[[WHOLE:.*]] = arith.cmpi eq, %[[REST]], %c0 : index
+// CHECK: scf.if %[[WHOLE]] {
+// CHECK: vector.load %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<2560xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+// CHECK: } else {
+// CHECK: %[[RN:.*]] = arith.muli %{{.*}}, %[[N]] : index
+// CHECK-NEXT: %[[START:.*]] = arith.addi %[[RN]], %{{.*}} : index
+// CHECK-NEXT: %[[HEADREM:.*]] = arith.remui %[[START]], %c8 : index
+// CHECK-NEXT: %[[HEADGAP:.*]] = arith.subi %c8, %[[HEADREM]] : index
+// CHECK-NEXT: %[[HEAD:.*]] = arith.remui %[[HEADGAP]], %c8 : index
+// CHECK-COUNT-8: memref.load %{{.*}}[%{{.*}}] : memref<2560xbf16, #gpu.address_space<workgroup>>
+// CHECK: scf.if
+// CHECK: %[[VEC:.*]] = vector.from_elements
+// CHECK: vector.store %[[VEC]], %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<?xbf16>, vector<8xbf16>
+// CHECK: } else {
+// CHECK-COUNT-8: memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<?xbf16>
+// CHECK: nvvm.bar.warp.sync
+gpu.module @m {
+  gpu.func @staged_store_any_cols(%c: memref<?xbf16>, %scratch: memref<2560xbf16, #gpu.address_space<workgroup>>,
+                                  %row: index, %col: index, %m: index, %n: index) kernel attributes {mini.mma_kind = #mini.math<mma_sync>} {
+    %c0 = arith.constant 0 : index
+    %zero = mini.warp_zero : !mini.warp_tile<acc, 32x32xf32>
+    mini.warp_store %zero, %c[%c0] at(%row, %col) bounds(%m, %n) scratch(%scratch : memref<2560xbf16, #gpu.address_space<workgroup>>) {any_cols} : !mini.warp_tile<acc, 32x32xf32>, memref<?xbf16>
+    gpu.return
+  }
+}
+
+// -----
+
 // bf16 operands: the same ldmatrix and mma.sync ops, on bf16 vectors
 // (mini-lower-bf16-mma-sync lowers those further).
 // CHECK-LABEL: gpu.func @mma_sync_bf16

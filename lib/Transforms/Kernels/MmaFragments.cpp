@@ -445,42 +445,106 @@ void MmaFragments::storeStaged(KernelBuilder &kb, WarpTileType acc, ValueRange f
         kb.storeVecF32({v0, v1}, s.scratch, at);
       }
     NVVM::SyncWarpOp::create(kb.b, kb.loc, kb.i32(-1));
-    // With an epilogue, a batch of chunks at a time: read back, inputs
-    // loaded, bodies, stores (the whole slab's chunks at once would not fit
-    // the registers beside the loads).
-    SmallVector<MatmulEpilogue::Group> groups;
-    auto flush = [&] {
-      s.epilogue.store(kb, groups, s.dest);
-      groups.clear();
-    };
-    for (int64_t c = 0; c < 16 * chunksPerRow / 32; ++c) {
-      Value id = kb.add(lane, kb.idx(32 * c));
-      Value row = kb.div(id, kb.idx(chunksPerRow));
-      Value col = kb.mul(kb.rem(id, kb.idx(chunksPerRow)), kb.idx(chunk));
-      auto load = vector::LoadOp::create(
-          kb.b, kb.loc, vecType, s.scratch,
-          ValueRange{kb.add(warpBase, kb.add(kb.mul(row, kb.idx(stride)), col))});
-      load.setAlignment(16);
-      Value r = kb.add(s.row, kb.add(kb.idx(mi * 16), row));
-      Value cc = kb.add(s.col, col);
-      Value inside = kb.andi(kb.ult(r, s.rows), kb.ult(cc, s.cols));
-      Value at = kb.add(s.offset, kb.add(kb.mul(r, s.cols), cc));
-      if (!s.epilogue) {
-        kb.ifThenElse(inside, [&] {
-          vector::StoreOp::create(kb.b, kb.loc, load, s.dest, ValueRange{at}).setAlignment(16);
-        });
-        continue;
+    auto chunks = [&] {
+      // With an epilogue, a batch of chunks at a time: read back, inputs
+      // loaded, bodies, stores (the whole slab's chunks at once would not fit
+      // the registers beside the loads).
+      SmallVector<MatmulEpilogue::Group> groups;
+      auto flush = [&] {
+        s.epilogue.store(kb, groups, s.dest);
+        groups.clear();
+      };
+      for (int64_t c = 0; c < 16 * chunksPerRow / 32; ++c) {
+        Value id = kb.add(lane, kb.idx(32 * c));
+        Value row = kb.div(id, kb.idx(chunksPerRow));
+        Value col = kb.mul(kb.rem(id, kb.idx(chunksPerRow)), kb.idx(chunk));
+        auto load = vector::LoadOp::create(
+            kb.b, kb.loc, vecType, s.scratch,
+            ValueRange{kb.add(warpBase, kb.add(kb.mul(row, kb.idx(stride)), col))});
+        load.setAlignment(16);
+        Value r = kb.add(s.row, kb.add(kb.idx(mi * 16), row));
+        Value cc = kb.add(s.col, col);
+        Value inside = kb.andi(kb.ult(r, s.rows), kb.ult(cc, s.cols));
+        Value at = kb.add(s.offset, kb.add(kb.mul(r, s.cols), cc));
+        if (!s.epilogue) {
+          kb.ifThenElse(inside, [&] {
+            vector::StoreOp::create(kb.b, kb.loc, load, s.dest, ValueRange{at}).setAlignment(16);
+          });
+          continue;
+        }
+        MatmulEpilogue::Group g{{}, at, cc, inside};
+        for (int64_t e = 0; e < chunk; ++e)
+          g.acc.push_back(vector::ExtractOp::create(kb.b, kb.loc, load, e));
+        groups.push_back(std::move(g));
+        if (groups.size() == kStagedEpilogueChunks)
+          flush();
       }
-      MatmulEpilogue::Group g{{}, at, cc, inside};
-      for (int64_t e = 0; e < chunk; ++e)
-        g.acc.push_back(vector::ExtractOp::create(kb.b, kb.loc, load, e));
-      groups.push_back(std::move(g));
-      if (groups.size() == kStagedEpilogueChunks)
+      if (!groups.empty())
         flush();
-    }
-    if (!groups.empty())
-      flush();
+    };
+    if (s.anyCols)
+      kb.ifThenElse(arith::CmpIOp::create(kb.b, kb.loc, arith::CmpIPredicate::eq,
+                                          kb.rem(s.cols, kb.idx(chunk)), kb.idx(0)),
+                    chunks,
+                    [&] { storeShiftedRows(kb, s, mi, chunk, chunksPerRow, stride, warpBase); });
+    else
+      chunks();
     NVVM::SyncWarpOp::create(kb.b, kb.loc, kb.i32(-1));
+  }
+}
+
+/// The staged slab `mi` of a warp (16 rows) into C whose rows are not whole
+/// chunks: row r's chunks start at its first chunk boundary in C, `head`
+/// elements in (each row its own). Lane slot j of a row takes the chunk at
+/// columns head + chunk * j, stored as one vector; the row's last slot
+/// (which would run past the warp tile) takes the head's elements and the
+/// tail's instead, one by one, as does a chunk cut by C's last column.
+void MmaFragments::storeShiftedRows(KernelBuilder &kb, const Store &s, int64_t mi, int64_t chunk,
+                                    int64_t chunksPerRow, int64_t stride, Value warpBase) {
+  Type stagedElt = cast<MemRefType>(s.scratch.getType()).getElementType();
+  auto cmp = [&](arith::CmpIPredicate p, Value x, Value y) {
+    return arith::CmpIOp::create(kb.b, kb.loc, p, x, y).getResult();
+  };
+  for (int64_t c = 0; c < 16 * chunksPerRow / 32; ++c) {
+    Value id = kb.add(lane, kb.idx(32 * c));
+    Value row = kb.div(id, kb.idx(chunksPerRow));
+    Value j = kb.rem(id, kb.idx(chunksPerRow));
+    Value r = kb.add(s.row, kb.add(kb.idx(mi * 16), row));
+    Value rowStart = kb.add(s.offset, kb.add(kb.mul(r, s.cols), s.col));
+    Value head = kb.rem(kb.sub(kb.idx(chunk), kb.rem(rowStart, kb.idx(chunk))), kb.idx(chunk));
+    Value lastSlot = cmp(arith::CmpIPredicate::eq, j, kb.idx(chunksPerRow - 1));
+    Value edge = kb.andi(cmp(arith::CmpIPredicate::ne, head, kb.idx(0)), lastSlot);
+    Value inner = arith::OrIOp::create(kb.b, kb.loc, cmp(arith::CmpIPredicate::eq, head, kb.idx(0)),
+                                       cmp(arith::CmpIPredicate::ne, j, kb.idx(chunksPerRow - 1)));
+    Value start = kb.add(kb.mul(j, kb.idx(chunk)), kb.select(edge, kb.idx(0), head));
+    Value rowIn = kb.ult(r, s.rows);
+    SmallVector<Value> values, cols;
+    for (int64_t e = 0; e < chunk; ++e) {
+      // The edge slot's first `head` elements are the row's first.
+      Value col =
+          kb.select(kb.andi(edge, kb.ult(kb.idx(e), head)), kb.idx(e), kb.add(start, kb.idx(e)));
+      cols.push_back(col);
+      values.push_back(memref::LoadOp::create(
+          kb.b, kb.loc, s.scratch,
+          ValueRange{kb.add(warpBase, kb.add(kb.mul(row, kb.idx(stride)), col))}));
+    }
+    Value whole =
+        kb.andi(kb.andi(rowIn, inner), kb.ule(kb.add(s.col, kb.add(start, kb.idx(chunk))), s.cols));
+    kb.ifThenElse(
+        whole,
+        [&] {
+          auto vecType = VectorType::get({chunk}, stagedElt);
+          Value vec = vector::FromElementsOp::create(kb.b, kb.loc, vecType, values);
+          vector::StoreOp::create(kb.b, kb.loc, vec, s.dest, ValueRange{kb.add(rowStart, start)})
+              .setAlignment(16);
+        },
+        [&] {
+          for (int64_t e = 0; e < chunk; ++e)
+            kb.ifThenElse(kb.andi(rowIn, kb.ult(kb.add(s.col, cols[e]), s.cols)), [&] {
+              memref::StoreOp::create(kb.b, kb.loc, values[e], s.dest,
+                                      ValueRange{kb.add(rowStart, cols[e])});
+            });
+        });
   }
 }
 

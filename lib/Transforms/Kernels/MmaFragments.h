@@ -55,6 +55,7 @@ public:
   struct Store {
     mlir::Value dest, offset, row, col, rows, cols, scratch;
     bool pairs;
+    bool anyCols;            // staged: `cols` may not be whole chunks (mini.warp_store any_cols)
     MatmulEpilogue epilogue; // applied to the f32 accumulators
   };
   void store(KernelBuilder &kb, WarpTileType acc, mlir::ValueRange frags, const Store &s);
@@ -88,6 +89,8 @@ private:
   void storeWmma(KernelBuilder &kb, WarpTileType acc, mlir::ValueRange frags, const Store &s);
   void storeMmaSync(KernelBuilder &kb, WarpTileType acc, mlir::ValueRange frags, const Store &s);
   void storeStaged(KernelBuilder &kb, WarpTileType acc, mlir::ValueRange frags, const Store &s);
+  void storeShiftedRows(KernelBuilder &kb, const Store &s, int64_t mi, int64_t chunk,
+                        int64_t chunksPerRow, int64_t stride, mlir::Value warpBase);
 
   mlir::Type element;
   mlir::Value tid, lane;

@@ -122,9 +122,10 @@ public:
 
   /// Writes the accumulator to C (batch offset cBase) through `cEpilogue`,
   /// converted to C's element type, masked at the edges, through `scratch`
-  /// when given (see mini.warp_store). `pairs`: N is even. A SwiGLU pair's
+  /// when given (see mini.warp_store). `pairs`: N is even; `anyCols`: N need
+  /// not be whole 16-byte chunks for the staged store. A SwiGLU pair's
   /// accumulator is combined first (mini.warp_swiglu).
-  void epilogue(Value acc, Value C, Value cBase, Value scratch, bool pairs);
+  void epilogue(Value acc, Value C, Value cBase, Value scratch, bool pairs, bool anyCols = false);
 
   /// A stream-K tail block (mini.block_matmul with tail_block,
   /// TensorCoreSplit.cpp) runs its range of the tail's K steps, numbered

@@ -34,15 +34,17 @@ Value TensorCoreEmitter::multiplyTileWgmma(Value stage, Value groupRow, Value ac
       .getResult(0);
 }
 
-void TensorCoreEmitter::epilogue(Value acc, Value C, Value cBase, Value scratch, bool pairs) {
+void TensorCoreEmitter::epilogue(Value acc, Value C, Value cBase, Value scratch, bool pairs,
+                                 bool anyCols) {
   Value col = warpCol;
   if (t.upPair) { // the warp's columns of C are half those of its product pair
     acc = WarpSwigluOp::create(kb.b, kb.loc, storedAccType(), acc);
     col = kb.div(warpCol, kb.idx(2));
   }
-  auto store = WarpStoreOp::create(kb.b, kb.loc, acc, C, cBase, kb.add(row0, warpRow),
-                                   kb.add(col0, col), M, N, scratch, pairs && !scratch,
-                                   cEpilogue.inputs, cEpilogue.biasAttr(kb.b.getContext()));
+  auto store =
+      WarpStoreOp::create(kb.b, kb.loc, acc, C, cBase, kb.add(row0, warpRow), kb.add(col0, col), M,
+                          N, scratch, pairs && !scratch, anyCols && scratch, cEpilogue.inputs,
+                          cEpilogue.biasAttr(kb.b.getContext()));
   cEpilogue.cloneInto(store.getEpilogue());
 }
 

@@ -130,7 +130,8 @@ void TensorCoreEmitter::tailEpilogue(Value acc, Value C, Value stash, int64_t pi
   Value tileElements = kb.idx(t.tm * t.tn);
   auto at = [&](Value slot) { return kb.mul(slot, tileElements); };
   WarpStoreOp::create(b, loc, acc, partials, at(slot), warpRow, warpCol, kb.idx(t.tm), kb.idx(t.tn),
-                      scratch, /*pairs=*/!scratch, ValueRange(), DenseBoolArrayAttr());
+                      scratch, /*pairs=*/!scratch, /*any_cols=*/false, ValueRange(),
+                      DenseBoolArrayAttr());
   // The tile's slots are summed in two levels where there are more than
   // kFlatSlots (tall K over few tiles: up to 66 a tile): the last block of
   // each group of ceil(sqrt(slots)) consecutive slots (slots / kFlatSlots

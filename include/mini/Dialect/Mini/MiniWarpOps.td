@@ -61,7 +61,10 @@ def Mini_WarpStoreOp : Mini_Op<"warp_store", [AttrSizedOperandSegments, Isolated
     out as 16-byte chunks (needs `cols` to be a multiple of 8); with WMMA a
     `[warps, 16, 16]` f32 tile per warp, required. `pairs` (mma.sync, no
     scratch): `cols` is even, so each lane's two adjacent outputs go out as
-    one store.
+    one store. `any_cols` (mma.sync with scratch, no epilogue): `cols` need
+    not be a multiple of 8; where it is not (a run-time branch), each row's
+    chunks start at its first 16-byte boundary in C, and the elements before
+    and after them are stored one by one.
 
     An `epilogue` (mini.matmul's) maps each f32 accumulator before the
     conversion; its inputs are flat, indexed like `dest` or, where
@@ -73,7 +76,7 @@ def Mini_WarpStoreOp : Mini_Op<"warp_store", [AttrSizedOperandSegments, Isolated
                        Arg<MemRefRankOf<[F16, BF16, F32], [1]>, "C", [MemWrite]>:$dest,
                        Index:$offset, Index:$row, Index:$col, Index:$rows, Index:$cols,
                        Arg<Optional<AnyMemRef>, "staging", [MemRead, MemWrite]>:$scratch,
-                       UnitAttr:$pairs,
+                       UnitAttr:$pairs, UnitAttr:$any_cols,
                        Arg<Variadic<MemRefRankOf<[F16, BF16, F32], [1]>>, "epilogue inputs",
                            [MemRead]>:$epilogue_inputs,
                        OptionalAttr<DenseBoolArrayAttr>:$bias_inputs);
