@@ -180,23 +180,19 @@ void TilePromoter::mathBarrier() {
 /// boundary (the staged store without an epilogue), or go out element by
 /// element.
 void TilePromoter::alignedEpilogue(Value acc) {
-  auto chunked = [&] {
+  auto chunked = [&](bool anyCols) {
     if (stagedScratch) // every warp must be done reading the stages
       mathBarrier();
     e->epilogue(acc, op.getC(), op.getCBase(), stagedScratch ? stagedScratch : scratch,
-                /*pairs=*/true);
+                /*pairs=*/true, anyCols);
   };
-  if (!te || t.upPair) { // a SwiGLU pair's rows are aligned (its verifier)
-    chunked();
-    return;
-  }
-  if (stagedScratch && !e->cEpilogue) { // the staged store realigns C's rows itself
-    mathBarrier();
-    e->epilogue(acc, op.getC(), op.getCBase(), stagedScratch, /*pairs=*/false, /*anyCols=*/true);
-    return;
-  }
-  kb.ifThenElse(nAligned, chunked,
-                [&] { e->epilogue(acc, op.getC(), op.getCBase(), scratch, /*pairs=*/false); });
+  if (!te || t.upPair) // a SwiGLU pair's rows are aligned (its verifier)
+    return chunked(/*anyCols=*/false);
+  if (stagedScratch && !e->cEpilogue) // the staged store realigns C's rows itself
+    return chunked(/*anyCols=*/true);
+  kb.ifThenElse(
+      nAligned, [&] { chunked(/*anyCols=*/false); },
+      [&] { e->epilogue(acc, op.getC(), op.getCBase(), scratch, /*pairs=*/false); });
 }
 
 /// TMA path: one thread copies step kt into stage 0 and every thread waits

@@ -512,10 +512,10 @@ void MmaFragments::storeShiftedRows(KernelBuilder &kb, const Store &s, int64_t m
     Value r = kb.add(s.row, kb.add(kb.idx(mi * 16), row));
     Value rowStart = kb.add(s.offset, kb.add(kb.mul(r, s.cols), s.col));
     Value head = kb.rem(kb.sub(kb.idx(chunk), kb.rem(rowStart, kb.idx(chunk))), kb.idx(chunk));
-    Value lastSlot = cmp(arith::CmpIPredicate::eq, j, kb.idx(chunksPerRow - 1));
-    Value edge = kb.andi(cmp(arith::CmpIPredicate::ne, head, kb.idx(0)), lastSlot);
-    Value inner = arith::OrIOp::create(kb.b, kb.loc, cmp(arith::CmpIPredicate::eq, head, kb.idx(0)),
-                                       cmp(arith::CmpIPredicate::ne, j, kb.idx(chunksPerRow - 1)));
+    Value edge = kb.andi(cmp(arith::CmpIPredicate::ne, head, kb.idx(0)),
+                         cmp(arith::CmpIPredicate::eq, j, kb.idx(chunksPerRow - 1)));
+    Value inner =
+        arith::XOrIOp::create(kb.b, kb.loc, edge, arith::ConstantIntOp::create(kb.b, kb.loc, 1, 1));
     Value start = kb.add(kb.mul(j, kb.idx(chunk)), kb.select(edge, kb.idx(0), head));
     Value rowIn = kb.ult(r, s.rows);
     SmallVector<Value> values, cols;
