@@ -67,8 +67,10 @@ for t in f16 bf16 f32; do
   # 3000 x 1000), one whose plan has no tail (batch 2), one with unaligned
   # rows (K odd).
   [ "$t" != f32 ] && for s in batch=1,M=1000,N=1000,K=776 batch=1,M=4352,N=4352,K=520 batch=1,M=1000,N=1000,K=200 batch=1,M=2000,N=3000,K=1000 batch=2,M=1000,N=1032,K=776 batch=1,M=1000,N=1000,K=777 batch=1,M=256,N=256,K=65536 batch=1,M=300,N=200,K=20000; do add "mm_${t}_split_matmul" "$s"; done
-  # Tall K over few tiles: split-K through the tail kernel (16 steps a block).
-  [ "$t" != f32 ] && for s in batch=1,M=256,N=256,K=65536 batch=1,M=130,N=520,K=32768 batch=1,M=1024,N=1024,K=32768 batch=1,M=520,N=504,K=20000; do add "mm_${t}_matmul" "$s"; done
+  # Tall K over few tiles: split-K through the tail kernel (16 steps a block);
+  # K or N odd too (the runtime's 16-byte copies of A and B; C's odd rows
+  # stored element by element in the tail's sum).
+  [ "$t" != f32 ] && for s in batch=1,M=256,N=256,K=65536 batch=1,M=130,N=520,K=32768 batch=1,M=1024,N=1024,K=32768 batch=1,M=520,N=504,K=20000 batch=1,M=255,N=257,K=32771 batch=1,M=256,N=256,K=65535 batch=1,M=130,N=517,K=32768 batch=1,M=1000,N=1001,K=20001; do add "mm_${t}_matmul" "$s"; done
   # The gemv kernel (M <= 8 at launch): one row and a few, B rows whole
   # vectors and not (N odd: scalar loads), N narrower than a block (5
   # columns), K shorter than a chunk and long, a batch, just past 8 rows.
@@ -173,7 +175,7 @@ for s in batch=1,M=3,N=1032,K=777 batch=2,M=8,N=33,K=65; do add epi_f16_matmul "
 for s in batch=1,M=12,N=1032,K=777 batch=2,M=16,N=33,K=65; do add epi_f16_matmul "$s"; done
 # ... and the few-rows tiles' (the tail's split-K sum, then the epilogue).
 for s in batch=1,M=40,N=1032,K=4096 batch=1,M=64,N=264,K=777; do add epi_f16_matmul "$s"; done
-for s in batch=1,M=1000,N=1000,K=776 batch=1,M=4352,N=4352,K=520 batch=1,M=256,N=256,K=65536 batch=1,M=4096,N=4096,K=4096; do
+for s in batch=1,M=1000,N=1000,K=776 batch=1,M=4352,N=4352,K=520 batch=1,M=256,N=256,K=65536 batch=1,M=4096,N=4096,K=4096 batch=1,M=255,N=257,K=32771 batch=1,M=1000,N=1001,K=4099; do
   add epi_f16_split_matmul "$s"; add epi_bf16_wgmma_matmul "$s"; add epi_f16_matmul "$s"
 done
 # SwiGLU's product pair: 1 to several waves of row tiles, M past a tile.

@@ -314,9 +314,9 @@ void TilePromoter::withProducer(function_ref<void()> math, function_ref<void()> 
 /// A stream-K tail block (TensorCoreSplit.cpp): two tiles' K steps through
 /// one ring of stages. Its plan waits out the loops in the stash, after the
 /// mbarriers (MatmulSharedLayout::stash): it comes from divisions that
-/// ptxas cannot rematerialize, and the loops have no register to spare. A
-/// tail tile's rows are aligned (the launch runs only those in the tail):
-/// no scalar path.
+/// ptxas cannot rematerialize, and the loops have no register to spare.
+/// The launch runs a tail only where TMA reads A and B (rows of whole
+/// 16-byte chunks, or the runtime's copies of them): no scalar path.
 void TilePromoter::tailBlock() {
   using Field = TensorCoreEmitter::TailStash;
   Value stash = memref::ViewOp::create(

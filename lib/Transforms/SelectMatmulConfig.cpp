@@ -44,19 +44,33 @@ std::optional<int64_t> staticBlocks(MatmulOp op, int64_t tileM, int64_t tileN) {
     blocks *= d;
   return blocks;
 }
+/// Whether `op`'s rows are not whole 16-byte chunks (K or N not a multiple
+/// of 8) and the runtime copies them for TMA (launch::kCopyRowsMinFlops;
+/// static sizes only).
+bool copiesUnalignedRows(MatmulOp op) {
+  auto lhs = cast<RankedTensorType>(op.getLhs().getType());
+  auto rhs = cast<RankedTensorType>(op.getRhs().getType());
+  if (!lhs.hasStaticShape() || !rhs.hasStaticShape())
+    return false;
+  int64_t k = lhs.getShape().back(), n = rhs.getShape().back();
+  double flops = 2.0 * n * lhs.getNumElements();
+  return (k % 8 != 0 || n % 8 != 0) && flops >= launch::kCopyRowsMinFlops;
+}
+
 /// launch::launchCost of tiling `c` at `op`'s static sizes (`blocks`
 /// blocks), with its stream-K tail where it has one: the rule the runtime
 /// applies at launch to the size variants of dynamic sizes.
 int64_t staticLaunchCost(MatmulOp op, MatmulConfigAttr c, int64_t blocks, int64_t sms,
                          int64_t rate) {
   launch::IntArith a;
+  a.copiesRows = copiesUnalignedRows(op);
   int64_t work = c.getTileM() * c.getTileN();
   auto lhs = cast<RankedTensorType>(op.getLhs().getType());
   int64_t k = lhs.getShape().back(),
           n = cast<RankedTensorType>(op.getRhs().getType()).getShape().back();
   if (c.getTailSplits() < 2 || ShapedType::isDynamic(k))
     return launch::launchCost(a, blocks, work, sms, rate);
-  bool splittable = k % 8 == 0 && n % 8 == 0 &&
+  bool splittable = ((k % 8 == 0 && n % 8 == 0) || a.rowsCopied()) &&
                     llvm::all_of(lhs.getShape().drop_back(2), [](int64_t d) { return d == 1; });
   launch::TailPlan<launch::IntArith> tail = launch::planTail(
       a, blocks, llvm::divideCeil(k, c.getTileK()), splittable, sms, c.getTailSplits());
@@ -178,9 +192,14 @@ MatmulConfigAttr tensorCoreDefaults(MatmulOp op, MathUnit math, StringRef chip,
   // and 0.63x of cuBLAS instead of 0.69x and 0.46x; docs/PERF.md v15).
   bool tf32 = cast<RankedTensorType>(op.getLhs().getType()).getElementType().isF32();
   SmallVector<RatedConfig> tilings = tensorCoreTilings(op.getContext(), math, chip, copy, tf32);
+  // Rows copied for TMA: a cp.async tiling would take its element path
+  // (as launch::chooseVariant rules at launch).
+  bool tmaOnly = tilings.front().config.usesTma() && copiesUnalignedRows(op);
   std::optional<RatedConfig> best;
   int64_t bestCost = 0;
   for (const RatedConfig &t : tilings) {
+    if (tmaOnly && !t.config.usesTma())
+      continue;
     std::optional<int64_t> blocks = staticBlocks(op, t.config.getTileM(), t.config.getTileN());
     if (!blocks)
       return tilings.front().config;

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <limits>
 #include <sstream>
@@ -398,23 +399,41 @@ namespace {
 /// The launch rules (LaunchRules.h) on the launch's sizes.
 struct SizedArith : launch::IntArith {
   const Sizes &sizes;
-  explicit SizedArith(const Sizes &sizes) : sizes(sizes) {}
+  SizedArith(const KernelSpec &k, const Sizes &sizes) : sizes(sizes) {
+    copiesRows = k.copiesRows(sizes);
+  }
   int64_t size(const std::string &name) const { return sizes.at(name); }
 };
 } // namespace
 
+bool KernelSpec::copiesRows(const Sizes &sizes) const {
+  if (const char *mode = std::getenv("MINI_RT_PACK_ROWS")) {
+    if (std::string(mode) == "always")
+      return true;
+    if (std::string(mode) == "never")
+      return op != "matmul";
+  }
+  if (op != "matmul")
+    return true;
+  auto size = [&](const char *name) {
+    auto it = sizes.find(name);
+    return it == sizes.end() ? 1.0 : static_cast<double>(it->second);
+  };
+  return 2 * size("batch") * size("M") * size("N") * size("K") >= launch::kCopyRowsMinFlops;
+}
+
 std::array<int64_t, 3> KernelSpec::gridDims(const Sizes &s) const {
-  SizedArith a(s);
+  SizedArith a(*this, s);
   return launch::gridDims(a, *this);
 }
 
 int64_t KernelSpec::launchCost(const Sizes &sizes, int64_t smCount, int64_t ratePercent) const {
-  SizedArith a(sizes);
+  SizedArith a(*this, sizes);
   return launch::launchCost(a, *this, smCount, ratePercent);
 }
 
 SplitTailPlan KernelSpec::planSplitTail(const Sizes &sizes, int64_t smCount) const {
-  SizedArith a(sizes);
+  SizedArith a(*this, sizes);
   launch::TailPlan<SizedArith> tail = launch::planSplitTail(a, *this, gridDims(sizes), smCount);
   SplitTailPlan plan;
   plan.splitTiles = tail.splitTiles;
@@ -429,7 +448,7 @@ SplitKeysPlan KernelSpec::planSplitKeys(const Sizes &sizes, int64_t smCount,
   SplitKeysPlan plan;
   if (splitKeys.maxSplits < 1 || !splitKeys.part.empty())
     return plan;
-  SizedArith a(sizes);
+  SizedArith a(*this, sizes);
   launch::KeySplitPlan<SizedArith> keys = launch::planKeySplits(a, *this, smCount);
   if (!keys.decode)
     return plan;
@@ -532,7 +551,7 @@ const KernelSpec &Bundle::forSizes(const KernelSpec &k, const Sizes &sizes) cons
   auto kernelAt = [&](size_t i) -> const KernelSpec & {
     return i == 0 ? k : kernel(k.sizeVariants[i - 1]);
   };
-  SizedArith a(sizes);
+  SizedArith a(k, sizes);
   return kernelAt(launch::chooseVariant(a, k, kernelAt));
 }
 

@@ -480,28 +480,6 @@ void LoadedBundle::run(const KernelSpec &spec, CUfunction fn, const std::array<i
         "cuLaunchKernel", "kernel '" + spec.entry + "'");
 }
 
-/// Whether a launch of `k` copies rows that TMA cannot read in place into
-/// 16-byte ones (else their maps are null). A matmul kernel has an element
-/// path for such rows, which is faster only for tiny products: the copies
-/// won from 33 MFLOP up, 1.4x at 256 x 256 x 255 (docs/PERF.md, "Unaligned
-/// rows through TMA"), and were not measured below; MINI_RT_PACK_ROWS=always
-/// or =never overrides that (for measurements). Other kernels need the map.
-static bool packsRows(const KernelSpec &k, const Sizes &sizes) {
-  if (const char *mode = std::getenv("MINI_RT_PACK_ROWS")) {
-    if (std::string(mode) == "always")
-      return true;
-    if (std::string(mode) == "never")
-      return k.op != "matmul";
-  }
-  if (k.op != "matmul")
-    return true;
-  auto size = [&](const char *name) {
-    auto it = sizes.find(name);
-    return it == sizes.end() ? 1.0 : static_cast<double>(it->second);
-  };
-  return 2 * size("batch") * size("M") * size("N") * size("K") >= 3.2e7;
-}
-
 LoadedBundle::TensorMapSlot *LoadedBundle::tensorMaps(const KernelSpec &k,
                                                      const std::vector<CUdeviceptr> &tensors,
                                                      const Sizes &sizes, CUstream stream) const {
@@ -547,7 +525,7 @@ LoadedBundle::TensorMapSlot *LoadedBundle::tensorMaps(const KernelSpec &k,
     if (!l.encodable || base % 16) {
       // Rows of whole chunks at a misaligned base have no element path (the
       // kernel sees aligned sizes): those are always copied.
-      if (!l.encodable && !packsRows(k, sizes)) // the kernel's element path reads them
+      if (!l.encodable && !k.copiesRows(sizes)) // the kernel's element path reads them
         continue;
       // TMA reads a copy in rows padded to 16 bytes (kernels with an element
       // path for such rows take it only when a map is null).

@@ -254,6 +254,7 @@ gpu.module @k {
 // its partial in slot tile x splits + c.
 // CHECK-LABEL: gpu.func @tma_tail
 // CHECK-SAME: %[[C:[^:]*]]: memref<?xf16>, %{{[^:]*}}: index, %{{[^:]*}}: index,
+// CHECK-SAME: %[[N:[^:]*]]: index, %{{[^:]*}}: index, %{{[^:]*}}: !llvm.ptr,
 // CHECK-SAME: !llvm.ptr, %[[BLOCK:[^:]*]]: index, %[[WIDTH:[^:]*]]: index, %[[UNSPLIT:[^:]*]]: index,
 // CHECK-SAME: %[[PARTIALS:[^:]*]]: memref<?xf32>, %[[COUNTERS:[^:]*]]: memref<?xi32>
 // CHECK: %[[STASH_AT:.*]] = arith.addi %{{.*}}, %c196672 : index
@@ -336,7 +337,8 @@ gpu.module @k {
 // CHECK: memref.atomic_rmw addi %c1_i32, %[[COUNTERS]][%[[TILE_COUNTER]]]
 // CHECK: memref.store %c0_i32, %[[COUNTERS]][%[[TILE_COUNTER]]]
 // The tile's last block adds the groups' sums (or, with one group, the
-// slots) in order, then 16 vector stores of 4 to C.
+// slots) in order, then 16 vector stores of 4 to C where N is a multiple
+// of 4, else 64 scalar ones (odd N: A and B are the runtime's copies).
 // CHECK: memref.load %[[STASH]][%c12]
 // CHECK: scf.if
 // CHECK-NEXT: nvvm.memory.barrier <gpu>
@@ -349,7 +351,12 @@ gpu.module @k {
 // CHECK-COUNT-32: vector.load %[[PARTIALS]]{{.*}} vector<4xf32>
 // CHECK-COUNT-128: arith.addf
 // CHECK: scf.yield
+// CHECK: %[[N_RUNS:.*]] = arith.remui %[[N]], %c4
+// CHECK-NEXT: %[[WHOLE_RUNS:.*]] = arith.cmpi eq, %[[N_RUNS]], %c0
+// CHECK-NEXT: scf.if %[[WHOLE_RUNS]] {
 // CHECK-COUNT-16: vector.store %{{.*}}, %[[C]]{{.*}} vector<4xf16>
+// CHECK: } else {
+// CHECK-COUNT-64: memref.store %{{.*}}, %[[C]][%{{.*}}] : memref<?xf16>
 // Piece 1, when the block's range reaches into the next tile.
 // CHECK: %[[START_I:.*]] = memref.load %[[STASH]][%c10]
 // CHECK-NEXT: %[[START:.*]] = arith.index_castui %[[START_I]]

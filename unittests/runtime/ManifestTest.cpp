@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <functional>
 #include <string>
 
@@ -168,8 +169,19 @@ TEST(Manifest, SplitTailPlansStreamKBlocks) {
   EXPECT_EQ(p.stepsPerBlock, 2);
   EXPECT_EQ(p.blocks, 10);
   EXPECT_EQ(p.slots(), 14);
-  // Rows that are not 16-byte aligned get no tail (no scalar path).
+  // Rows that are not 16-byte aligned get no tail (no scalar path) where
+  // the runtime leaves them in place (4.3 MFLOP: below kCopyRowsMinFlops)...
   EXPECT_EQ(k.planSplitTail(k.resolveSizes({{"M", 1000}}), 12).blocks, 0);
+  // ... and split where it copies them into 16-byte rows (2 tiles of 1024
+  // steps, N = 33: 138 MFLOP), unless MINI_RT_PACK_ROWS=never.
+  Sizes copied = k.resolveSizes({{"M", 2 * 64}});
+  copied["K"] = 1024 * 16;
+  EXPECT_TRUE(k.copiesRows(copied));
+  EXPECT_EQ(k.planSplitTail(copied, 132).blocks, 128);
+  setenv("MINI_RT_PACK_ROWS", "never", 1);
+  EXPECT_FALSE(k.copiesRows(copied));
+  EXPECT_EQ(k.planSplitTail(copied, 132).blocks, 0);
+  unsetenv("MINI_RT_PACK_ROWS");
   // Whole waves leave no tail.
   sizes["M"] = 768;
   p = k.planSplitTail(sizes, 12);
@@ -297,6 +309,28 @@ TEST(Manifest, SizeVariantsRunWhenTheyTakeFewerWavesTimesTimePerWave) {
   EXPECT_EQ(even.forSizes(even.kernel("big"), {{"batch", 1}, {"M", 64}, {"N", 64}, {"K", 8}})
                 .entry,
             "big");
+}
+
+TEST(Manifest, AVariantWithoutMapsSkipsCopiedRows) {
+  // "big" reads A and B through TMA; "mid" and "small" (cp.async) would
+  // take their element path on rows that are not 16-byte chunks. Where the
+  // runtime copies such rows (from kCopyRowsMinFlops), big runs.
+  std::string text = variantsManifest();
+  const std::string bigMaps = R"(,"tensor_maps":[{"tensor":"a","box":[64,64],"swizzle":128},
+      {"tensor":"b","box":[64,64],"swizzle":128}],"size_variants")";
+  text.replace(text.find(R"(,"size_variants")"), 16, bigMaps);
+  Bundle b = Bundle::parse(text, ".");
+  const KernelSpec &big = b.kernel("big");
+  auto at = [&](int64_t m, int64_t n, int64_t k) {
+    return b.forSizes(big, big.resolveSizes({{"M", m}, {"N", n}, {"K", k}})).entry;
+  };
+  EXPECT_EQ(at(128, 256, 4096), "mid"); // aligned: by cost, as before
+  EXPECT_EQ(at(128, 256, 4095), "big"); // K odd, 268 MFLOP: copied
+  EXPECT_EQ(at(128, 255, 4096), "big"); // N odd
+  EXPECT_EQ(at(128, 256, 255), "mid");  // 17 MFLOP: not copied, by cost
+  setenv("MINI_RT_PACK_ROWS", "never", 1);
+  EXPECT_EQ(at(128, 256, 4095), "mid");
+  unsetenv("MINI_RT_PACK_ROWS");
 }
 
 TEST(Manifest, AVariantByMRunsWhereMFits) {

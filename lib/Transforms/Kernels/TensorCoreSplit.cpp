@@ -171,9 +171,8 @@ void TensorCoreEmitter::tailEpilogue(Value acc, Value C, Value stash, int64_t pi
 
 void TensorCoreEmitter::addPartials(Value first, Value count, Value stride, Value partials, Value C,
                                     Value into) {
-  // A run is four consecutive elements of the tile: one float4 per slot, and
-  // four elements of C that are all inside N or all outside (a tail tile's
-  // rows are aligned: N % 8 == 0). A pass of the block covers `perPass`.
+  // A run is four consecutive elements of the tile: one float4 per slot. A
+  // pass of the block covers `perPass`.
   constexpr int64_t width = 4;
   int64_t tileElements = t.tm * t.tn;
   int64_t perPass = t.threads * width;
@@ -219,17 +218,28 @@ void TensorCoreEmitter::addPartials(Value first, Value count, Value stride, Valu
         kb.storeVecF32(ArrayRef(sum).slice(r * width, width), partials, kb.add(into, e));
       return SmallVector<Value>{};
     }
-    SmallVector<MatmulEpilogue::Group> groups;
-    for (auto [r, e] : llvm::enumerate(elements)) {
-      Value row = kb.add(row0, kb.div(e, kb.idx(t.tn)));
-      Value col = kb.add(col0, kb.rem(e, kb.idx(t.tn)));
-      ArrayRef<Value> run = ArrayRef(sum).slice(r * width, width);
-      groups.push_back({{run.begin(), run.end()},
-                        kb.add(kb.mul(row, N), col),
-                        col,
-                        kb.andi(kb.ult(row, M), kb.ult(col, N))});
-    }
-    cEpilogue.store(kb, groups, C);
+    // A run's four elements of C as one vector where N holds whole runs,
+    // else one at a time (N not a multiple of 4: C's rows start anywhere;
+    // A and B then come from the runtime's 16-byte copies).
+    auto storeRuns = [&](int64_t perGroup) {
+      SmallVector<MatmulEpilogue::Group> groups;
+      for (auto [r, e] : llvm::enumerate(elements)) {
+        Value row = kb.add(row0, kb.div(e, kb.idx(t.tn)));
+        for (int64_t i = 0; i < width; i += perGroup) {
+          Value col = kb.add(col0, kb.add(kb.rem(e, kb.idx(t.tn)), kb.idx(i)));
+          ArrayRef<Value> part = ArrayRef(sum).slice(r * width + i, perGroup);
+          groups.push_back({{part.begin(), part.end()},
+                            kb.add(kb.mul(row, N), col),
+                            col,
+                            kb.andi(kb.ult(row, M), kb.ult(col, N))});
+        }
+      }
+      cEpilogue.store(kb, groups, C);
+    };
+    Value wholeRuns = arith::CmpIOp::create(kb.b, kb.loc, arith::CmpIPredicate::eq,
+                                            kb.rem(N, kb.idx(width)), kb.idx(0));
+    kb.ifThenElse(
+        wholeRuns, [&] { storeRuns(width); }, [&] { storeRuns(1); });
     return SmallVector<Value>{};
   });
 }

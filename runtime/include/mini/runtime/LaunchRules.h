@@ -25,10 +25,14 @@ inline constexpr int64_t kTailStepsEnough = 16;
 /// SMs' tiles, fewer than the SMs) is not split: its operands no longer
 /// stay in L2 (docs/PERF.md v37).
 inline constexpr int64_t kTailLongSteps = 128;
-/// What a tail block's cost adds to its steps for its partial tile and the
-/// tile's final sum (so that a split tail of few steps per block does not
-/// look cheaper than a smaller tile: 1024^3 stays on 64x128 tiles).
-inline constexpr int64_t kTailPartialSteps = 4;
+/// What a tail block's cost adds to its steps for its ramp, its partial
+/// tile and the tile's final sum, so that a split tail of few steps per
+/// block does not look cheaper than a smaller tile. 4 chose the split of
+/// 13 steps a tile into blocks of 5 over 64x128 tiles at 1000 x 1032 x 776
+/// (0.74x against 0.99x of cuBLAS on the H200); 8 keeps the split where it
+/// won, from 64 steps a tile (1000 x 1032 x 4096: 0.85x against 0.63x;
+/// docs/PERF.md "Tall K with odd rows").
+inline constexpr int64_t kTailPartialSteps = 8;
 
 /// The rules on non-negative integers. Sizes are below 2^60, products of
 /// them need not be: a product saturates at a quarter of the int64 range
@@ -61,7 +65,18 @@ struct IntArith {
   static Bool both(Bool x, Bool y) { return x && y; }
   static Bool either(Bool x, Bool y) { return x || y; }
   static Int select(Bool c, Int t, Int f) { return c ? t : f; }
+  /// Whether the launch gives TMA kernels maps of every operand, copying
+  /// rows TMA cannot read in place (not whole 16-byte chunks) into 16-byte
+  /// ones: the runtime does from kCopyRowsMinFlops up (Runtime.cpp), the
+  /// host IR of mini-lower-to-gpu never.
+  Bool rowsCopied() const { return copiesRows; }
+  bool copiesRows = false;
 };
+
+/// The work (2 M N K x batch) from which the runtime copies a matmul's
+/// unaligned rows for TMA rather than take the kernel's element path: the
+/// copies won from 33 MFLOP up (docs/PERF.md, "Unaligned rows through TMA").
+inline constexpr double kCopyRowsMinFlops = 3.2e7;
 
 /// A matmul's stream-K tail: the T tiles left after the full waves (tiles
 /// mod SMs), S K steps each, laid end to end and shared by ceildiv(T x S, W)
@@ -160,14 +175,15 @@ template <class A> typename A::Int blockCount(A &a, const std::array<typename A:
 
 /// The tail of `spec` (a whole-tile kernel, splitTail.maxSplits > 1) at
 /// `grid`: none with a batch (a grid z past 1) or with sizes
-/// splitTail.aligned names that are not multiples of 8 (the tail kernel has
-/// no scalar path).
+/// splitTail.aligned names that are not multiples of 8 unless the launch
+/// copies such rows (the tail kernel reads A and B only through TMA).
 template <class A, class Spec>
 TailPlan<A> planSplitTail(A &a, const Spec &spec, const std::array<typename A::Int, 3> &grid,
                           int64_t smCount) {
   auto splittable = a.eq(grid[2], a.c(1));
   for (const auto &name : spec.splitTail.aligned)
-    splittable = a.both(splittable, a.eq(a.rem(a.size(name), a.c(8)), a.c(0)));
+    splittable =
+        a.both(splittable, a.either(a.eq(a.rem(a.size(name), a.c(8)), a.c(0)), a.rowsCopied()));
   typename A::Int steps = a.ceilDiv(a.size(spec.splitTail.depth), a.c(spec.splitTail.tileK));
   return planTail(a, blockCount(a, grid), steps, splittable, smCount, spec.splitTail.maxSplits);
 }
@@ -217,11 +233,19 @@ typename A::Int chooseVariant(A &a, const Spec &k, KernelAt kernelAt) {
     return index;
   }
   Int best = launchCost(a, k, k.smCount, k.tileRates[0]), index = a.c(0);
+  // Where rows are copied for TMA, a kernel without maps (cp.async copies)
+  // would take its element path on them: 0.49x cuBLAS at tf32 2047 x 2049 x
+  // 2051, where the TMA tiling with copies runs at full speed.
+  auto unaligned = a.either(a.ult(a.c(0), a.rem(a.size("K"), a.c(8))),
+                            a.ult(a.c(0), a.rem(a.size("N"), a.c(8))));
+  auto copiedForOthers = a.both(a.rowsCopied(), unaligned);
   for (size_t i = 1; i < count; ++i) {
     const Spec &v = kernelAt(i);
     if (v.maxM() > 0)
       continue;
     Int cost = launchCost(a, v, k.smCount, k.tileRates[i]);
+    if (v.tensorMaps.empty() && !k.tensorMaps.empty())
+      cost = a.select(copiedForOthers, a.c(IntArith::kHuge), cost);
     auto cheaper = a.ult(cost, best);
     best = a.select(cheaper, cost, best);
     index = a.select(cheaper, a.c(i), index);
