@@ -175,7 +175,7 @@ template <class A> typename A::Int blockCount(A &a, const std::array<typename A:
 
 /// The tail of `spec` (a whole-tile kernel, splitTail.maxSplits > 1) at
 /// `grid`: none with a batch (a grid z past 1) or with sizes
-/// splitTail.aligned names that are not multiples of 8 unless the launch
+/// splitTail.aligned names that are not multiples of 8, unless the launch
 /// copies such rows (the tail kernel reads A and B only through TMA).
 template <class A, class Spec>
 TailPlan<A> planSplitTail(A &a, const Spec &spec, const std::array<typename A::Int, 3> &grid,
