@@ -67,8 +67,8 @@ struct IntArith {
   static Int select(Bool c, Int t, Int f) { return c ? t : f; }
   /// Whether the launch gives TMA kernels maps of every operand, copying
   /// rows TMA cannot read in place (not whole 16-byte chunks) into 16-byte
-  /// ones: the runtime does from kCopyRowsMinFlops up (Runtime.cpp), the
-  /// host IR of mini-lower-to-gpu never.
+  /// ones: the runtime does from kCopyRowsMinFlops up
+  /// (KernelSpec::copiesRows), the host IR of mini-lower-to-gpu never.
   Bool rowsCopied() const { return copiesRows; }
   bool copiesRows = false;
 };

@@ -153,12 +153,12 @@ struct KernelSpec {
            (splitTail.splitBlocks ? 12 : splitTail.maxSplits > 1 ? 1 : 0) +
            (splitKeys.part.empty() ? 0 : 11);
   }
-  /// Whether a launch at `sizes` copies rows TMA cannot read in place
-  /// (not whole 16-byte chunks, or at a misaligned base) into 16-byte rows
-  /// for the kernel's maps, else passes a null map (a matmul's element
-  /// path). Matmuls from launch::kCopyRowsMinFlops up, other kernels
-  /// always (they need the map); MINI_RT_PACK_ROWS=always or =never
-  /// overrides it for matmuls (for measurements).
+  /// Whether a launch at `sizes` copies rows that are not whole 16-byte
+  /// chunks into 16-byte rows for the kernel's maps, else passes a null map
+  /// (a matmul's element path). Matmuls from launch::kCopyRowsMinFlops up,
+  /// other kernels always (they need the map); MINI_RT_PACK_ROWS=always or
+  /// =never overrides it for matmuls (for measurements). A misaligned base
+  /// is always copied.
   bool copiesRows(const Sizes &sizes) const;
   /// The stream-K tail on `smCount` SMs (launch::planSplitTail).
   SplitTailPlan planSplitTail(const Sizes &sizes, int64_t smCount) const;
