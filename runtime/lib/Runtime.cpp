@@ -1,4 +1,5 @@
 #include "mini/runtime/Runtime.h"
+#include "RowCopy.h"
 #include "mini/runtime/Error.h"
 
 #include <algorithm>
@@ -267,7 +268,7 @@ std::string readFile(const std::string &path) {
 } // namespace
 
 LoadedBundle::LoadedBundle(const Bundle &bundle, const Device &device)
-    : bundle_(bundle), smCount_(device.smCount()) {
+    : bundle_(bundle), rowCopier_(std::make_unique<RowCopier>()), smCount_(device.smCount()) {
   checkChip(bundle.chip, device.ccMajor(), device.ccMinor(), device.name());
   const DriverApi &d = driver();
   std::map<std::string, std::map<std::string, size_t>> paramCounts; // by cubin, entry
@@ -332,20 +333,6 @@ LoadedBundle::LoadedBundle(const Bundle &bundle, const Device &device)
   }
 }
 
-void LoadedBundle::PackedTensor::copyAsync(CUstream stream, const std::string &kernel) const {
-  CUDA_MEMCPY2D p = {};
-  p.srcMemoryType = CU_MEMORYTYPE_DEVICE;
-  p.srcDevice = source;
-  p.srcPitch = rowBytes;
-  p.dstMemoryType = CU_MEMORYTYPE_DEVICE;
-  p.dstDevice = copy.ptr();
-  p.dstPitch = pitch;
-  p.WidthInBytes = rowBytes;
-  p.Height = rows;
-  check(driver().cuMemcpy2DAsync(&p, stream), "cuMemcpy2DAsync",
-        "16-byte rows of a tensor of '" + kernel + "'");
-}
-
 LoadedBundle::~LoadedBundle() {
   for (auto &[name, slots] : tensorMapSlots_)
     for (TensorMapSlot &slot : slots)
@@ -377,7 +364,8 @@ void LoadedBundle::launch(const KernelSpec &launched, const std::vector<CUdevice
   if (slot) {
     maps = slot->maps;
     for (const PackedTensor &p : slot->packed) // this launch's values, ordered before it
-      p.copyAsync(stream, k.entry);
+      rowCopier_->copyAsync(p.source, p.copy.ptr(), p.rows, p.rowBytes, p.pitch, stream,
+                            "16-byte rows of a tensor of '" + k.entry + "'");
   }
   // After the launches below, whichever returns first.
   struct MarkUse {

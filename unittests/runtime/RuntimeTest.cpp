@@ -4,6 +4,7 @@
 #include "mini/runtime/Half.h"
 #include "mini/runtime/Runtime.h"
 
+#include "RowCopy.h"
 #include "TestUtil.h"
 
 #include <gtest/gtest.h>
@@ -13,6 +14,8 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <tuple>
+#include <vector>
 
 using namespace mini::rt;
 
@@ -227,6 +230,37 @@ TEST(Timing, InterleavedRunsTakeTurnsAndGiveOneMedianEach) {
   ASSERT_EQ(ms.size(), 2u);
   EXPECT_GT(ms[0], 0.0);
   EXPECT_GT(ms[1], ms[0]); // filling 64 MB takes longer than 1 KB
+}
+
+TEST(RowCopier, CopiesRowsIntoSixteenBytePitchOrSkips) {
+  std::string reason;
+  if (deviceCount(&reason) == 0)
+    GTEST_SKIP() << "no GPU: " << reason;
+  Device device(0);
+  // Rows of 1001 f16 values from a source 2 bytes past 16 (the kernel),
+  // 3 long rows (5001 chunks each: many blocks a row), and rows from an
+  // odd address (the driver's 2-D copy). The kernel pads with zeros.
+  for (auto [rows, rowBytes, offset] :
+       {std::tuple<uint64_t, uint64_t, uint64_t>{37, 2002, 2}, {3, 80002, 0}, {5, 30, 1}}) {
+    uint64_t pitch = (rowBytes + 15) / 16 * 16;
+    std::vector<unsigned char> host(rows * rowBytes + offset);
+    for (size_t i = 0; i < host.size(); ++i)
+      host[i] = static_cast<unsigned char>(i * 7 + 1);
+    DeviceBuffer source(host.size(), "source"), dest(rows * pitch, "dest");
+    source.upload(host.data());
+    dest.fill(0xEE);
+    RowCopier copier;
+    copier.copyAsync(source.ptr() + offset, dest.ptr(), rows, rowBytes, pitch, nullptr, "test");
+    std::vector<unsigned char> out(rows * pitch);
+    dest.download(out.data()); // after the copy on the default stream
+    for (uint64_t r = 0; r < rows; ++r) {
+      for (uint64_t b = 0; b < rowBytes; ++b)
+        ASSERT_EQ(out[r * pitch + b], host[offset + r * rowBytes + b])
+            << "row " << r << " byte " << b << " of rows of " << rowBytes;
+      for (uint64_t b = rowBytes; b < pitch && offset % 2 == 0; ++b)
+        ASSERT_EQ(out[r * pitch + b], 0) << "row " << r << " padding byte " << b;
+    }
+  }
 }
 
 } // namespace

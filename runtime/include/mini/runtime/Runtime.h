@@ -7,10 +7,13 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace mini::rt {
+
+class RowCopier;
 
 /// Number of CUDA devices; 0 (with `reason` set) when there is no driver or GPU.
 int deviceCount(std::string *reason = nullptr);
@@ -180,7 +183,6 @@ private:
     CUdeviceptr source = 0;
     uint64_t rows = 0, rowBytes = 0, pitch = 0;
     DeviceBuffer copy;
-    void copyAsync(CUstream stream, const std::string &kernel) const;
   };
   struct TensorMapSlot {
     DeviceBuffer buffer;
@@ -210,6 +212,7 @@ private:
   /// run as a second wave).
   std::map<std::string, int64_t> residentBlocks_;
   mutable std::map<std::string, std::vector<TensorMapSlot>> tensorMapSlots_;
+  std::unique_ptr<RowCopier> rowCopier_; // fills the slots' packed copies
   mutable uint64_t launches_ = 0;
   /// The split-tail workspace of each kernel, grown as needed. The blocks
   /// leave the counters at zero, so the next launch finds them so too.
