@@ -61,8 +61,16 @@ func.func @bf16_256x256x65536(%a: tensor<256x65536xbf16>, %b: tensor<65536x256xb
   %c = mini.matmul %a, %b : tensor<256x65536xbf16>, tensor<65536x256xbf16> -> tensor<256x256xbf16>
   return %c : tensor<256x256xbf16>
 }
-// TF32: rows not whole 16-byte chunks (the scalar copies) on 128x128 tiles,
-// aligned rows in a batch, a few rows (the exact gemv kernel).
+// ... and with K and N odd: the runtime's 16-byte copies of A and B, the
+// tail's sum storing C's odd rows element by element (docs/PERF.md "Tall K
+// with odd rows").
+func.func @bf16_255x257x32771(%a: tensor<255x32771xbf16>, %b: tensor<32771x257xbf16>) -> tensor<255x257xbf16> {
+  %c = mini.matmul %a, %b : tensor<255x32771xbf16>, tensor<32771x257xbf16> -> tensor<255x257xbf16>
+  return %c : tensor<255x257xbf16>
+}
+// TF32: rows not whole 16-byte chunks (copied by the runtime for TMA: the
+// large tile with its tail, not the cp.async tilings), aligned rows in a
+// batch, a few rows (the exact gemv kernel).
 func.func @tf32_1000x1031x777(%a: tensor<1000x777xf32>, %b: tensor<777x1031xf32>) -> tensor<1000x1031xf32> {
   %c = mini.matmul %a, %b {precision = "tf32"} : tensor<1000x777xf32>, tensor<777x1031xf32> -> tensor<1000x1031xf32>
   return %c : tensor<1000x1031xf32>
