@@ -220,26 +220,36 @@ void TensorCoreEmitter::addPartials(Value first, Value count, Value stride, Valu
     }
     // A run's four elements of C as one vector where N holds whole runs,
     // else one at a time (N not a multiple of 4: C's rows start anywhere;
-    // A and B then come from the runtime's 16-byte copies).
-    auto storeRuns = [&](int64_t perGroup) {
+    // A and B then come from the runtime's 16-byte copies), a run's four
+    // at a time: all the batch's elements at once, each with its own
+    // addresses, spilled 132 bytes with a fused epilogue.
+    auto runGroups = [&](size_t r, Value e, int64_t perGroup) {
       SmallVector<MatmulEpilogue::Group> groups;
-      for (auto [r, e] : llvm::enumerate(elements)) {
-        Value row = kb.add(row0, kb.div(e, kb.idx(t.tn)));
-        for (int64_t i = 0; i < width; i += perGroup) {
-          Value col = kb.add(col0, kb.add(kb.rem(e, kb.idx(t.tn)), kb.idx(i)));
-          ArrayRef<Value> part = ArrayRef(sum).slice(r * width + i, perGroup);
-          groups.push_back({{part.begin(), part.end()},
-                            kb.add(kb.mul(row, N), col),
-                            col,
-                            kb.andi(kb.ult(row, M), kb.ult(col, N))});
-        }
+      Value row = kb.add(row0, kb.div(e, kb.idx(t.tn)));
+      for (int64_t i = 0; i < width; i += perGroup) {
+        Value col = kb.add(col0, kb.add(kb.rem(e, kb.idx(t.tn)), kb.idx(i)));
+        ArrayRef<Value> part = ArrayRef(sum).slice(r * width + i, perGroup);
+        groups.push_back({{part.begin(), part.end()},
+                          kb.add(kb.mul(row, N), col),
+                          col,
+                          kb.andi(kb.ult(row, M), kb.ult(col, N))});
       }
-      cEpilogue.store(kb, groups, C);
+      return groups;
     };
     Value wholeRuns = arith::CmpIOp::create(kb.b, kb.loc, arith::CmpIPredicate::eq,
                                             kb.rem(N, kb.idx(width)), kb.idx(0));
     kb.ifThenElse(
-        wholeRuns, [&] { storeRuns(width); }, [&] { storeRuns(1); });
+        wholeRuns,
+        [&] {
+          SmallVector<MatmulEpilogue::Group> groups;
+          for (auto [r, e] : llvm::enumerate(elements))
+            llvm::append_range(groups, runGroups(r, e, width));
+          cEpilogue.store(kb, groups, C);
+        },
+        [&] {
+          for (auto [r, e] : llvm::enumerate(elements))
+            cEpilogue.store(kb, runGroups(r, e, 1), C);
+        });
     return SmallVector<Value>{};
   });
 }
