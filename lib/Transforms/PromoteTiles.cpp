@@ -176,9 +176,9 @@ void TilePromoter::mathBarrier() {
 
 /// N is a multiple of 8 on the cp.async paths: stores go out in pairs, or
 /// staged as 16-byte chunks. The TMA path also runs on repacked operands
-/// whose N is not: C's rows then start their chunks at their first 16-byte
-/// boundary (the staged store without an epilogue), or go out element by
-/// element.
+/// whose N is not: C's rows then start their chunks at their first chunk
+/// boundary (the staged store, with or without an epilogue), or go out
+/// element by element (no staging room).
 void TilePromoter::alignedEpilogue(Value acc) {
   auto chunked = [&](bool anyCols) {
     if (stagedScratch) // every warp must be done reading the stages
@@ -188,7 +188,7 @@ void TilePromoter::alignedEpilogue(Value acc) {
   };
   if (!te || t.upPair) // a SwiGLU pair's rows are aligned (its verifier)
     return chunked(/*anyCols=*/false);
-  if (stagedScratch && !e->cEpilogue) // the staged store realigns C's rows itself
+  if (stagedScratch) // the staged store realigns C's rows itself
     return chunked(/*anyCols=*/true);
   kb.ifThenElse(
       nAligned, [&] { chunked(/*anyCols=*/false); },

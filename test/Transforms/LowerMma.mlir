@@ -410,6 +410,49 @@ gpu.module @m {
 
 // -----
 
+// any_cols with an epilogue: the f32 scratch makes a chunk 4 values. Where
+// n is a multiple of 4 the chunks go out as in @staged_epilogue (the bias
+// as aligned vectors); else each row's chunks start at its first multiple
+// of 4 in C: a whole chunk is one group, its bias read element by element
+// (the chunk's columns start anywhere) and the residual, at C's place, as
+// one aligned vector; the edge slot's 4 elements are a group each.
+// CHECK-LABEL: gpu.func @staged_epilogue_any_cols
+// CHECK: nvvm.bar.warp.sync
+// CHECK-NEXT: %[[REST:.*]] = arith.remui %[[N:.*]], %c4 : index
+// CHECK-NEXT: %[[WHOLE:.*]] = arith.cmpi eq, %[[REST]], %c0 : index
+// CHECK-NEXT: scf.if %[[WHOLE]] {
+// CHECK: vector.load %[[BIAS:.*]][%{{.*}}] {alignment = 8 : i64} : memref<?xbf16>, vector<4xbf16>
+// CHECK: } else {
+// CHECK: arith.cmpi eq, %{{.*}}, %c7 : index
+// CHECK: scf.if
+// CHECK-NEXT: %[[AT:.*]] = arith.addi
+// CHECK-NEXT: %[[COL:.*]] = arith.addi
+// CHECK-NEXT: memref.load %[[BIAS]][%[[COL]]] : memref<?xbf16>
+// CHECK-COUNT-3: memref.load %[[BIAS]][%{{.*}}] : memref<?xbf16>
+// CHECK: vector.load %[[RES:.*]][%[[AT]]] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK: vector.store %{{.*}}, %{{.*}}[%[[AT]]] {alignment = 8 : i64} : memref<?xbf16>, vector<4xbf16>
+// CHECK-NEXT: } else {
+// CHECK-COUNT-4: memref.load %[[BIAS]][%{{.*}}] : memref<?xbf16>
+// CHECK: scf.if
+// CHECK-COUNT-4: memref.store %{{.*}} : memref<?xbf16>
+// CHECK: nvvm.bar.warp.sync
+gpu.module @m {
+  gpu.func @staged_epilogue_any_cols(%c: memref<?xbf16>, %scratch: memref<2560xf32, #gpu.address_space<workgroup>>,
+                                     %bias: memref<?xbf16>, %res: memref<?xf32>, %row: index, %col: index, %m: index, %n: index) kernel attributes {mini.mma_kind = #mini.math<mma_sync>} {
+    %c0 = arith.constant 0 : index
+    %zero = mini.warp_zero : !mini.warp_tile<acc, 32x32xf32>
+    mini.warp_store %zero, %c[%c0] at(%row, %col) bounds(%m, %n) scratch(%scratch : memref<2560xf32, #gpu.address_space<workgroup>>) epilogue(%bias, %res : memref<?xbf16>, memref<?xf32>) {any_cols, bias_inputs = array<i1: true, false>} : !mini.warp_tile<acc, 32x32xf32>, memref<?xbf16> {
+    ^bb0(%acc: f32, %x: f32, %r: f32):
+      %s = arith.addf %acc, %x : f32
+      %t = arith.addf %s, %r : f32
+      mini.yield %t : f32
+    }
+    gpu.return
+  }
+}
+
+// -----
+
 !acc = !mini.warp_tile<acc, 32x32xf32>
 !half = !mini.warp_tile<acc, 32x16xf32>
 !a = !mini.warp_tile<a, 32x16xf16>

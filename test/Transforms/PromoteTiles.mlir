@@ -418,13 +418,17 @@ gpu.module @k {
 
 // With TMA copies (sm_90), the block's rows of the residual (not the bias)
 // head for L2 first, on the aligned path, one bulk prefetch per row, so that
-// the epilogue's reads find them there.
+// the epilogue's reads find them there. The staged store with the epilogue
+// takes C's rows of any N (any_cols: repacked operands); the scalar path
+// stores element by element.
 // CHECK-LABEL: gpu.func @epilogue_tma
 // CHECK-SAME: %[[BIAS:[^:]*]]: memref<?xf16>, %[[RES:[^:]*]]: memref<?xf32>) kernel
 // CHECK: memref.extract_aligned_pointer_as_index %[[RES]]
 // CHECK: nvvm.cp.async.bulk.prefetch %{{.*}}, %{{.*}} : <1>
 // CHECK-NOT: nvvm.cp.async.bulk.prefetch
-// CHECK: mini.warp_store {{.*}} epilogue(%[[BIAS]], %[[RES]] : memref<?xf16>, memref<?xf32>)
+// CHECK: mini.warp_store {{.*}} scratch({{.*}}) epilogue(%[[BIAS]], %[[RES]] : memref<?xf16>, memref<?xf32>) {any_cols, bias_inputs = array<i1: true, false>}
+// CHECK: } else {
+// CHECK: mini.warp_store {{.*}} bounds({{.*}}) epilogue(%[[BIAS]], %[[RES]] : memref<?xf16>, memref<?xf32>) {bias_inputs = array<i1: true, false>}
 gpu.module @k {
   gpu.func @epilogue_tma(%a: memref<?xf16>, %b: memref<?xf16>, %c: memref<?xf16>, %a0: index, %b0: index,
                          %c0: index, %batch: index, %row: index, %col: index, %m: index, %n: index,

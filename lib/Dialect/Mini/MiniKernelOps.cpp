@@ -133,8 +133,8 @@ LogicalResult WarpSwigluOp::verify() {
 }
 
 LogicalResult WarpStoreOp::verify() {
-  if (getAnyCols() && (!getScratch() || !getEpilogueInputs().empty() || !getEpilogue().empty()))
-    return emitOpError("any_cols applies only to stores through scratch without an epilogue");
+  if (getAnyCols() && !getScratch())
+    return emitOpError("any_cols applies only to stores through scratch");
   if (!getScratch())
     return success();
   auto scratch = cast<MemRefType>(getScratch().getType());

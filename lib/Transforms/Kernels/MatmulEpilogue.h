@@ -25,10 +25,13 @@ struct MatmulEpilogue {
 
   /// C's elements `acc` (f32) at consecutive columns from `col` of one
   /// row, the first at flat index `at` of C (batch offset included); inside
-  /// C where `inside` holds (null: known to be).
+  /// C where `inside` holds (null: known to be). `at` is a multiple of the
+  /// group's width; `col` too unless `colsUnaligned` (C's rows not whole
+  /// chunks): bias inputs are then read element by element.
   struct Group {
     llvm::SmallVector<mlir::Value, 4> acc;
     mlir::Value at, col, inside;
+    bool colsUnaligned = false;
   };
   /// The values to store for each group (`acc` where there is no epilogue).
   /// A batch of groups' inputs is loaded first, one aligned vector per

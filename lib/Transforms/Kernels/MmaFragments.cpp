@@ -498,7 +498,8 @@ void MmaFragments::storeStaged(KernelBuilder &kb, WarpTileType acc, ValueRange f
 /// elements in (each row its own). Lane slot j of a row takes the chunk at
 /// columns head + chunk * j, stored as one vector; the row's last slot
 /// (which would run past the warp tile) takes the head's elements and the
-/// tail's instead, one by one, as does a chunk cut by C's last column.
+/// tail's instead, one by one, as does a chunk cut by C's last column. A
+/// fused epilogue runs on the chunks read back (the scratch then in f32).
 void MmaFragments::storeShiftedRows(KernelBuilder &kb, const Store &s, int64_t mi, int64_t chunk,
                                     int64_t chunksPerRow, int64_t stride, Value warpBase) {
   Type stagedElt = cast<MemRefType>(s.scratch.getType()).getElementType();
@@ -530,15 +531,39 @@ void MmaFragments::storeShiftedRows(KernelBuilder &kb, const Store &s, int64_t m
     }
     Value whole =
         kb.andi(kb.andi(rowIn, inner), kb.ule(kb.add(s.col, kb.add(start, kb.idx(chunk))), s.cols));
+    // With an epilogue (the scratch in f32) through its store: the slot's
+    // chunk as one group, bias inputs read element by element (the chunk's
+    // columns start anywhere); the edge slot's elements one group each.
     kb.ifThenElse(
         whole,
         [&] {
+          if (s.epilogue) {
+            MatmulEpilogue::Group g{{values.begin(), values.end()},
+                                    kb.add(rowStart, start),
+                                    kb.add(s.col, start),
+                                    Value()};
+            g.colsUnaligned = true;
+            s.epilogue.store(kb, {g}, s.dest);
+            return;
+          }
           auto vecType = VectorType::get({chunk}, stagedElt);
           Value vec = vector::FromElementsOp::create(kb.b, kb.loc, vecType, values);
           vector::StoreOp::create(kb.b, kb.loc, vec, s.dest, ValueRange{kb.add(rowStart, start)})
               .setAlignment(16);
         },
         [&] {
+          if (s.epilogue) {
+            SmallVector<MatmulEpilogue::Group> groups;
+            for (int64_t e = 0; e < chunk; ++e) {
+              Value col = kb.add(s.col, cols[e]);
+              groups.push_back({{values[e]},
+                                kb.add(rowStart, cols[e]),
+                                col,
+                                kb.andi(rowIn, kb.ult(col, s.cols))});
+            }
+            s.epilogue.store(kb, groups, s.dest);
+            return;
+          }
           for (int64_t e = 0; e < chunk; ++e)
             kb.ifThenElse(kb.andi(rowIn, kb.ult(kb.add(s.col, cols[e]), s.cols)), [&] {
               memref::StoreOp::create(kb.b, kb.loc, values[e], s.dest,

@@ -121,7 +121,7 @@ func.func @mma_acc_operand(%a: !mini.warp_tile<a, 16x16xf16>, %b: !mini.warp_til
 // -----
 
 func.func @store_any_cols_unstaged(%acc: !mini.warp_tile<acc, 16x16xf32>, %c: memref<?xf32>, %i: index) {
-  // expected-error @+1 {{'mini.warp_store' op any_cols applies only to stores through scratch without an epilogue}}
+  // expected-error @+1 {{'mini.warp_store' op any_cols applies only to stores through scratch}}
   mini.warp_store %acc, %c[%i] at(%i, %i) bounds(%i, %i) {any_cols} : !mini.warp_tile<acc, 16x16xf32>, memref<?xf32>
   return
 }

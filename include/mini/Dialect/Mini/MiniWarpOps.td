@@ -61,10 +61,12 @@ def Mini_WarpStoreOp : Mini_Op<"warp_store", [AttrSizedOperandSegments, Isolated
     out as 16-byte chunks (needs `cols` to be a multiple of 8); with WMMA a
     `[warps, 16, 16]` f32 tile per warp, required. `pairs` (mma.sync, no
     scratch): `cols` is even, so each lane's two adjacent outputs go out as
-    one store. `any_cols` (mma.sync with scratch, no epilogue): `cols` need
-    not be a multiple of 8; where it is not (a run-time branch), each row's
-    chunks start at its first 16-byte boundary in C, and the elements before
-    and after them are stored one by one.
+    one store. `any_cols` (mma.sync with scratch): `cols` need not be a
+    multiple of the staged chunk (16 bytes of the scratch's type); where it
+    is not (a run-time branch), each row's chunks start at its first chunk
+    boundary in C, and the elements before and after them are stored one by
+    one. An epilogue runs on those chunks too, its bias inputs read element
+    by element.
 
     An `epilogue` (mini.matmul's) maps each f32 accumulator before the
     conversion; its inputs are flat, indexed like `dest` or, where
