@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <sstream>
 
 namespace mini::rt {
@@ -396,13 +397,20 @@ int64_t KernelSpec::numElements(const TensorSpec &t, const Sizes &s) const {
 }
 
 namespace {
-/// The launch rules (LaunchRules.h) on the launch's sizes.
+/// The launch rules (LaunchRules.h) on the launch's sizes. Whether rows are
+/// copied is asked only by the rules that need it (the tail, the variant
+/// choice), once per launch: gridDims runs on every launch.
 struct SizedArith : launch::IntArith {
+  const KernelSpec &kernel;
   const Sizes &sizes;
-  SizedArith(const KernelSpec &k, const Sizes &sizes) : sizes(sizes) {
-    copiesRows = k.copiesRows(sizes);
-  }
+  mutable std::optional<bool> copied;
+  SizedArith(const KernelSpec &k, const Sizes &sizes) : kernel(k), sizes(sizes) {}
   int64_t size(const std::string &name) const { return sizes.at(name); }
+  bool rowsCopied() const {
+    if (!copied)
+      copied = kernel.copiesRows(sizes);
+    return *copied;
+  }
 };
 } // namespace
 
