@@ -175,7 +175,7 @@ for s in batch=1,M=3,N=1032,K=777 batch=2,M=8,N=33,K=65; do add epi_f16_matmul "
 for s in batch=1,M=12,N=1032,K=777 batch=2,M=16,N=33,K=65; do add epi_f16_matmul "$s"; done
 # ... and the few-rows tiles' (the tail's split-K sum, then the epilogue).
 for s in batch=1,M=40,N=1032,K=4096 batch=1,M=64,N=264,K=777; do add epi_f16_matmul "$s"; done
-for s in batch=1,M=1000,N=1000,K=776 batch=1,M=4352,N=4352,K=520 batch=1,M=256,N=256,K=65536 batch=1,M=4096,N=4096,K=4096 batch=1,M=255,N=257,K=32771 batch=1,M=1000,N=1001,K=4099; do
+for s in batch=1,M=1000,N=1000,K=776 batch=1,M=4352,N=4352,K=520 batch=1,M=256,N=256,K=65536 batch=1,M=4096,N=4096,K=4096 batch=1,M=255,N=257,K=32771 batch=1,M=1000,N=1001,K=4099 batch=1,M=2000,N=2001,K=2000 batch=1,M=4096,N=4095,K=4096; do
   add epi_f16_split_matmul "$s"; add epi_bf16_wgmma_matmul "$s"; add epi_f16_matmul "$s"
 done
 # SwiGLU's product pair: 1 to several waves of row tiles, M past a tile.

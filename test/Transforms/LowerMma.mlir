@@ -413,9 +413,11 @@ gpu.module @m {
 // any_cols with an epilogue: the f32 scratch makes a chunk 4 values. Where
 // n is a multiple of 4 the chunks go out as in @staged_epilogue (the bias
 // as aligned vectors); else each row's chunks start at its first multiple
-// of 4 in C: a whole chunk is one group, its bias read element by element
-// (the chunk's columns start anywhere) and the residual, at C's place, as
-// one aligned vector; the edge slot's 4 elements are a group each.
+// of 4 in C, in a loop over the slab's slots (unrolled, a wgmma tile's
+// slab outgrew the instruction cache): a whole chunk is one group, its bias
+// read element by element (the chunk's columns start anywhere) and the
+// residual, at C's place, as one aligned vector; the edge slot's 4 elements
+// are a group each.
 // CHECK-LABEL: gpu.func @staged_epilogue_any_cols
 // CHECK: nvvm.bar.warp.sync
 // CHECK-NEXT: %[[REST:.*]] = arith.remui %[[N:.*]], %c4 : index
@@ -423,6 +425,8 @@ gpu.module @m {
 // CHECK-NEXT: scf.if %[[WHOLE]] {
 // CHECK: vector.load %[[BIAS:.*]][%{{.*}}] {alignment = 8 : i64} : memref<?xbf16>, vector<4xbf16>
 // CHECK: } else {
+// CHECK: scf.for %[[SLOT:.*]] = %c0 to %c128 step %c32 {
+// CHECK-NEXT: %[[ID:.*]] = arith.addi %{{.*}}, %[[SLOT]] : index
 // CHECK: arith.cmpi eq, %{{.*}}, %c7 : index
 // CHECK: scf.if
 // CHECK-NEXT: %[[AT:.*]] = arith.addi
@@ -435,6 +439,7 @@ gpu.module @m {
 // CHECK-COUNT-4: memref.load %[[BIAS]][%{{.*}}] : memref<?xbf16>
 // CHECK: scf.if
 // CHECK-COUNT-4: memref.store %{{.*}} : memref<?xbf16>
+// CHECK-NOT: vector.store
 // CHECK: nvvm.bar.warp.sync
 gpu.module @m {
   gpu.func @staged_epilogue_any_cols(%c: memref<?xbf16>, %scratch: memref<2560xf32, #gpu.address_space<workgroup>>,
