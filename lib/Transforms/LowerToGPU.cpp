@@ -162,11 +162,12 @@ LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef na
   if (ArrayAttr variants = mm.getSizeVariantsAttr())
     llvm::append_range(configs, variants.getAsRange<MatmulConfigAttr>());
   // mini-select-matmul-config splits a pair that its kernel cannot take.
-  if (mm.getUp() && (configs.size() > 1 || !configs[0].fitsProductPair()))
-    return mm.emitOpError("with up (a SwiGLU pair) needs one config that fits the pair's kernel "
-                          "(wgmma, TMA, a producer warpgroup, warps_n = 1, no clusters, no "
-                          "tail); got ")
-           << configs[0] << (configs.size() > 1 ? " and size variants" : "");
+  for (MatmulConfigAttr cfg : configs)
+    if (mm.getUp() && !cfg.fitsProductPair())
+      return mm.emitOpError("with up (a SwiGLU pair) needs configs that fit the pair's kernel "
+                            "(wgmma, TMA, a producer warpgroup, warps_n = 1, no clusters, no "
+                            "tail, tile_n a multiple of 128); got ")
+             << cfg;
   for (auto [i, cfg] : llvm::enumerate(configs)) {
     // A variant with a stream-K tail is named apart from a plain one of its
     // tile (the few-rows tiling beside the cost model's 64x128).

@@ -237,6 +237,27 @@ MatmulConfigAttr productPairConfig(MLIRContext *ctx) {
                                /*cluster_m=*/1, /*producer_warps=*/4, /*tail_splits=*/1);
 }
 
+MatmulConfigAttr productPairNarrowConfig(MLIRContext *ctx) {
+  return MatmulConfigAttr::get(ctx, 128, 128, 64, 8, 1, 6, MathUnit::wgmma, CopyKind::tma,
+                               /*cluster_m=*/1, /*producer_warps=*/4, /*tail_splits=*/1);
+}
+
+MatmulConfigAttr chooseProductPairConfig(MatmulOp op, StringRef chip) {
+  MatmulConfigAttr wide = productPairConfig(op.getContext());
+  MatmulConfigAttr narrow = productPairNarrowConfig(op.getContext());
+  auto cost = [&](MatmulConfigAttr c, int64_t rate) -> std::optional<int64_t> {
+    std::optional<int64_t> blocks = staticBlocks(op, c.getTileM(), c.getTileN() / 2);
+    if (!blocks)
+      return std::nullopt;
+    launch::IntArith a;
+    return launch::launchCost(a, *blocks, c.getTileM() * c.getTileN(), smCount(chip), rate);
+  };
+  std::optional<int64_t> wideCost = cost(wide, 100);
+  if (!wideCost)
+    return wide;
+  return *cost(narrow, kPairNarrowRatePercent) < *wideCost ? narrow : wide;
+}
+
 MatmulConfigAttr skinnyTileConfig(MLIRContext *ctx) {
   return MatmulConfigAttr::get(ctx, 16, 64, 64, 1, 2, 6, MathUnit::mma_sync, CopyKind::tma);
 }
@@ -339,7 +360,7 @@ private:
     for (mini::MatmulOp op : pairs) {
       if (keepsProductPair(op)) {
         if (!op.getConfigAttr())
-          op.setConfigAttr(mini::productPairConfig(op.getContext()));
+          choosePairTiling(op);
         continue;
       }
       OpBuilder b(op);
@@ -359,6 +380,19 @@ private:
       op.getResult().replaceAllUsesWith(combined.getResult());
       op.erase();
     }
+  }
+
+  /// The pair's tiling by its static sizes; where the grid's sizes are
+  /// known only at launch, the wide tiling with the narrow one as a size
+  /// variant, which the launch takes by launchCost.
+  void choosePairTiling(mini::MatmulOp op) {
+    MLIRContext *ctx = op.getContext();
+    op.setConfigAttr(mini::chooseProductPairConfig(op, chip));
+    if (mini::staticBlocks(op, 128, 128))
+      return;
+    op.setSizeVariantsAttr(ArrayAttr::get(ctx, {mini::productPairNarrowConfig(ctx)}));
+    op.setSmCountAttr(IntegerAttr::get(IntegerType::get(ctx, 64), mini::smCount(chip)));
+    op.setTileRatesAttr(DenseI64ArrayAttr::get(ctx, {100, mini::kPairNarrowRatePercent}));
   }
 
   /// The pair's kernel (wgmma, TMA) needs sm_90a and rows of A and B that

@@ -28,7 +28,7 @@ func.func @softmax_zero_size_dim(%x: tensor<?x0xf16>) -> tensor<?x0xf16> {
 // A SwiGLU pair reaching the lowering with a config its kernel cannot take
 // (mini-select-matmul-config would have split it).
 func.func @pair_mma_sync(%x: tensor<?x512xf16>, %wg: tensor<512x1000xf16>, %wu: tensor<512x1000xf16>) -> tensor<?x1000xf16> {
-  // expected-error @+1 {{'mini.matmul' op with up (a SwiGLU pair) needs one config that fits the pair's kernel (wgmma, TMA, a producer warpgroup, warps_n = 1, no clusters, no tail); got #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">}}
+  // expected-error @+1 {{'mini.matmul' op with up (a SwiGLU pair) needs configs that fit the pair's kernel (wgmma, TMA, a producer warpgroup, warps_n = 1, no clusters, no tail, tile_n a multiple of 128); got #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">}}
   %y = mini.matmul %x, %wg up(%wu : tensor<512x1000xf16>) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">} : tensor<?x512xf16>, tensor<512x1000xf16> -> tensor<?x1000xf16>
   return %y : tensor<?x1000xf16>
 }

@@ -1241,6 +1241,33 @@ func.func @matmul_pair(%x: tensor<?x512xf16>, %wg: tensor<512x1000xf16>, %wu: te
 
 // -----
 
+// A pair with its narrow tiling as a size variant: both kernels are pair
+// kernels (up_pair, three tensor maps); the launch weighs each by its C
+// tiles (128 x 128 and 128 x 64) and its rate.
+// CHECK-LABEL: func.func @matmul_pair_variants
+// CHECK: %[[GY:.*]] = arith.ceildivui %{{.*}}, %c128 : index
+// CHECK: arith.muli %[[GY]], %c8 : index
+// CHECK: arith.muli %{{.*}}, %c1638400 : index
+// CHECK: arith.muli %[[GY]], %c16 : index
+// CHECK: arith.muli %{{.*}}, %c819200 : index
+// CHECK: arith.divui %{{.*}}, %c88 : index
+// CHECK: scf.index_switch
+// CHECK: case 1 {
+// CHECK: gpu.launch_func @mini_kernels::@matmul_pair_variants_matmul_128x128 blocks in (%c16, %[[GY]], %c1) threads in (%c384, %c1, %c1)
+// CHECK: default {
+// CHECK: gpu.launch_func @mini_kernels::@matmul_pair_variants_matmul blocks in (%c8, %[[GY]], %c1) threads in (%c384, %c1, %c1)
+// CHECK-SAME: size_variants = ["matmul_pair_variants_matmul_128x128"]
+// CHECK: gpu.func @matmul_pair_variants_matmul(
+// CHECK: mini.block_matmul {{.*}} tensor_maps(%{{.*}}, %{{.*}}, %{{.*}} : !llvm.ptr, !llvm.ptr, !llvm.ptr) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, {{.*}}>, up_pair}
+// CHECK: gpu.func @matmul_pair_variants_matmul_128x128(
+// CHECK: mini.block_matmul {{.*}} tensor_maps(%{{.*}}, %{{.*}}, %{{.*}} : !llvm.ptr, !llvm.ptr, !llvm.ptr) {config = #mini.matmul_config<tile_m = 128, tile_n = 128, {{.*}}stages = 6, {{.*}}>, up_pair}
+func.func @matmul_pair_variants(%x: tensor<?x512xf16>, %wg: tensor<512x1000xf16>, %wu: tensor<512x1000xf16>) -> tensor<?x1000xf16> {
+  %y = mini.matmul %x, %wg up(%wu : tensor<512x1000xf16>) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4>, sm_count = 132 : i64, tile_rates = array<i64: 100, 88>, size_variants = [#mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 64, warps_m = 8, warps_n = 1, stages = 6, math = "wgmma", copy = "tma", producer_warps = 4>]} : tensor<?x512xf16>, tensor<512x1000xf16> -> tensor<?x1000xf16>
+  return %y : tensor<?x1000xf16>
+}
+
+// -----
+
 // A plain wgmma product takes the same grouped order (256-column tiles);
 // with clusters it keeps launch order (a cluster's blocks, consecutive along
 // y, share their column's B tile).

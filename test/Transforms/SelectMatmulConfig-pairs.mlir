@@ -2,7 +2,9 @@
 // SwiGLU pair mini-fuse builds). On sm_90a, with K and N static multiples
 // of 8 and M not a static few rows, the pair stays one op with the pair
 // kernel's config (wgmma 128x256, each tile the gate's 128 columns beside
-// the up's; no stream-K tail, no size variants). Elsewhere it becomes its
+// the up's; no stream-K tail), or its narrow 128x128 tiling where static
+// sizes give that the least launch cost; where M is known only at launch,
+// the narrow tiling is its size variant. Elsewhere it becomes its
 // two products, each with a config, and one mini.elementwise of silu(gate)
 // * up followed by the pair's epilogue.
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config | FileCheck %s
@@ -10,8 +12,7 @@
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="tile-m=64" | FileCheck %s --check-prefix=OPTION
 
 // CHECK-LABEL: func.func @pair
-// CHECK-NEXT: %[[Y:.*]] = mini.matmul %{{.*}}, %{{.*}} up(%{{.*}} : tensor<4096x11008xf16>) epilogue(%{{.*}} : tensor<11008xf16>) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4>}
-// CHECK-NOT: size_variants
+// CHECK-NEXT: %[[Y:.*]] = mini.matmul %{{.*}}, %{{.*}} up(%{{.*}} : tensor<4096x11008xf16>) epilogue(%{{.*}} : tensor<11008xf16>) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4>, size_variants = [#mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 64, warps_m = 8, warps_n = 1, stages = 6, math = "wgmma", copy = "tma", producer_warps = 4>], sm_count = 132 : i64, tile_rates = array<i64: 100, 88>}
 // CHECK: return %[[Y]]
 
 // SM80-LABEL: func.func @pair
@@ -40,6 +41,21 @@ func.func @pair(%x: tensor<?x4096xf16>, %wg: tensor<4096x11008xf16>, %wu: tensor
     mini.yield %s : f32
   }
   return %y : tensor<?x11008xf16>
+}
+
+// -----
+
+// Static sizes choose by launch cost: at 256 rows the wide tiles make 172
+// (two waves of 132 SMs, the second a third full), the narrow ones 344 in
+// three waves; at 4096 rows the wide ones fill their waves.
+// CHECK-LABEL: func.func @pair_static
+// CHECK: mini.matmul {{.*}} up({{.*}}) {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 64, warps_m = 8, warps_n = 1, stages = 6, math = "wgmma", copy = "tma", producer_warps = 4>}
+// CHECK: mini.matmul {{.*}} up({{.*}}) {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4>}
+// CHECK-NOT: size_variants
+func.func @pair_static(%x: tensor<256x4096xf16>, %x2: tensor<4096x4096xf16>, %wg: tensor<4096x11008xf16>, %wu: tensor<4096x11008xf16>) -> (tensor<256x11008xf16>, tensor<4096x11008xf16>) {
+  %y = mini.matmul %x, %wg up(%wu : tensor<4096x11008xf16>) : tensor<256x4096xf16>, tensor<4096x11008xf16> -> tensor<256x11008xf16>
+  %z = mini.matmul %x2, %wg up(%wu : tensor<4096x11008xf16>) : tensor<4096x4096xf16>, tensor<4096x11008xf16> -> tensor<4096x11008xf16>
+  return %y, %z : tensor<256x11008xf16>, tensor<4096x11008xf16>
 }
 
 // -----
