@@ -398,8 +398,9 @@ int64_t KernelSpec::numElements(const TensorSpec &t, const Sizes &s) const {
 
 namespace {
 /// The launch rules (LaunchRules.h) on the launch's sizes. Whether rows are
-/// copied is asked only by the rules that need it (the tail, the variant
-/// choice), once per launch: gridDims runs on every launch.
+/// copied (an environment lookup and the sizes') is worked out only when a
+/// rule asks (the tail, the variant choice), once per instance: gridDims,
+/// which every launch runs, never asks.
 struct SizedArith : launch::IntArith {
   const KernelSpec &kernel;
   const Sizes &sizes;
