@@ -414,30 +414,33 @@ gpu.module @m {
 // n is a multiple of 4 the chunks go out as in @staged_epilogue (the bias
 // as aligned vectors); else each row's chunks start at its first multiple
 // of 4 in C, in a loop over the slab's slots (unrolled, a wgmma tile's
-// slab outgrew the instruction cache): a whole chunk is one group, its bias
-// read element by element (the chunk's columns start anywhere) and the
-// residual, at C's place, as one aligned vector; the edge slot's 4 elements
-// are a group each.
+// slab outgrew the instruction cache). Each slot is one group whatever its
+// columns (a whole chunk's start anywhere, the edge slot's are the row's
+// head and tail): bias and residual read element by element, each where
+// its element is inside C, the body once, then one vector store where the
+// chunk is whole, else a store per element inside C.
 // CHECK-LABEL: gpu.func @staged_epilogue_any_cols
 // CHECK: nvvm.bar.warp.sync
 // CHECK-NEXT: %[[REST:.*]] = arith.remui %[[N:.*]], %c4 : index
-// CHECK-NEXT: %[[WHOLE:.*]] = arith.cmpi eq, %[[REST]], %c0 : index
-// CHECK-NEXT: scf.if %[[WHOLE]] {
+// CHECK-NEXT: %[[ALIGNED:.*]] = arith.cmpi eq, %[[REST]], %c0 : index
+// CHECK-NEXT: scf.if %[[ALIGNED]] {
 // CHECK: vector.load %[[BIAS:.*]][%{{.*}}] {alignment = 8 : i64} : memref<?xbf16>, vector<4xbf16>
 // CHECK: } else {
 // CHECK: scf.for %[[SLOT:.*]] = %c0 to %c128 step %c32 {
 // CHECK-NEXT: %[[ID:.*]] = arith.addi %{{.*}}, %[[SLOT]] : index
 // CHECK: arith.cmpi eq, %{{.*}}, %c7 : index
-// CHECK: scf.if
-// CHECK-NEXT: %[[AT:.*]] = arith.addi
-// CHECK-NEXT: %[[COL:.*]] = arith.addi
-// CHECK-NEXT: memref.load %[[BIAS]][%[[COL]]] : memref<?xbf16>
+// CHECK-NOT: scf.if
+// CHECK: %[[BCOL0:.*]] = arith.select %[[IN0:.*]], %{{.*}}, %c0 : index
+// CHECK-NEXT: memref.load %[[BIAS]][%[[BCOL0]]] : memref<?xbf16>
 // CHECK-COUNT-3: memref.load %[[BIAS]][%{{.*}}] : memref<?xbf16>
-// CHECK: vector.load %[[RES:.*]][%[[AT]]] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
-// CHECK: vector.store %{{.*}}, %{{.*}}[%[[AT]]] {alignment = 8 : i64} : memref<?xbf16>, vector<4xbf16>
+// CHECK-COUNT-4: memref.load %[[RES:.*]][%{{.*}}] : memref<?xf32>
+// CHECK-NOT: scf.if
+// CHECK-COUNT-8: arith.addf
+// CHECK-NEXT: scf.if %{{.*}} {
+// CHECK-NOT: memref.load
+// CHECK: vector.store %{{.*}} {alignment = 8 : i64} : memref<?xbf16>, vector<4xbf16>
 // CHECK-NEXT: } else {
-// CHECK-COUNT-4: memref.load %[[BIAS]][%{{.*}}] : memref<?xbf16>
-// CHECK: scf.if
+// CHECK-NEXT: scf.if %[[IN0]] {
 // CHECK-COUNT-4: memref.store %{{.*}} : memref<?xbf16>
 // CHECK-NOT: vector.store
 // CHECK: nvvm.bar.warp.sync

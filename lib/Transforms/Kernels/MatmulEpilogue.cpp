@@ -139,14 +139,11 @@ SmallVector<SmallVector<Value>> MatmulEpilogue::apply(KernelBuilder &kb,
     SmallVector<SmallVector<SmallVector<Value>>> loaded(batch.size());
     for (auto [g, group] : llvm::enumerate(batch))
       for (auto [input, bias] : llvm::zip_equal(inputs, biasInputs)) {
-        if (bias && group.colsUnaligned && group.acc.size() > 1) {
+        if (!group.elements.empty()) {
           SmallVector<Value> elements;
-          for (size_t e = 0; e < group.acc.size(); ++e) {
-            Value index = kb.add(group.col, kb.idx(e));
-            if (group.inside)
-              index = kb.select(group.inside, index, kb.idx(0));
-            elements.push_back(kb.loadF32(input, index));
-          }
+          for (const Element &e : group.elements)
+            elements.push_back(
+                kb.loadF32(input, kb.select(e.inside, bias ? e.col : e.at, kb.idx(0))));
           loaded[g].push_back(std::move(elements));
           continue;
         }

@@ -25,13 +25,18 @@ struct MatmulEpilogue {
 
   /// C's elements `acc` (f32) at consecutive columns from `col` of one
   /// row, the first at flat index `at` of C (batch offset included); inside
-  /// C where `inside` holds (null: known to be). `at` is a multiple of the
-  /// group's width; `col` too unless `colsUnaligned` (C's rows not whole
-  /// chunks): bias inputs are then read element by element.
+  /// C where `inside` holds (null: known to be). `at` and `col` are
+  /// multiples of the group's width. Or, where `elements` is set, element
+  /// e at flat index elements[e].at and column elements[e].col, inside C
+  /// where elements[e].inside holds: its inputs are read element by
+  /// element (apply() only; the caller stores).
+  struct Element {
+    mlir::Value at, col, inside;
+  };
   struct Group {
     llvm::SmallVector<mlir::Value, 4> acc;
     mlir::Value at, col, inside;
-    bool colsUnaligned = false;
+    llvm::SmallVector<Element, 4> elements;
   };
   /// The values to store for each group (`acc` where there is no epilogue).
   /// A batch of groups' inputs is loaded first, one aligned vector per

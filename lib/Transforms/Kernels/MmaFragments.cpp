@@ -550,39 +550,37 @@ void MmaFragments::storeShiftedRows(KernelBuilder &kb, const Store &s, int64_t m
     }
     Value whole =
         kb.andi(kb.andi(rowIn, inner), kb.ule(kb.add(s.col, kb.add(start, kb.idx(chunk))), s.cols));
-    // With an epilogue (the scratch in f32) through its store: the slot's
-    // chunk as one group, bias inputs read element by element (the chunk's
-    // columns start anywhere); the edge slot's elements one group each.
+    if (s.epilogue) {
+      // With an epilogue (the scratch in f32): the slot's elements are one
+      // group whatever its columns, inputs read element by element (a whole
+      // chunk's columns start anywhere; the edge slot's are the row's head
+      // and tail), so every lane runs the body once, then stores its chunk
+      // as one vector or element by element. With the body in each branch
+      // instead, a warp ran it twice: its edge lanes apart.
+      MatmulEpilogue::Group g{{values.begin(), values.end()}, Value(), Value(), Value()};
+      for (int64_t e = 0; e < chunk; ++e) {
+        Value col = kb.add(s.col, cols[e]);
+        g.elements.push_back({kb.add(rowStart, cols[e]), col, kb.andi(rowIn, kb.ult(col, s.cols))});
+      }
+      SmallVector<Value> out = s.epilogue.apply(kb, {g}).front();
+      kb.ifThenElse(
+          whole, [&] { kb.storeVecF32(out, s.dest, kb.add(rowStart, start)); },
+          [&] {
+            for (auto [e, element] : llvm::enumerate(g.elements))
+              kb.ifThenElse(element.inside,
+                            [&, e = e] { kb.storeVecF32({out[e]}, s.dest, element.at); });
+          });
+      return;
+    }
     kb.ifThenElse(
         whole,
         [&] {
-          if (s.epilogue) {
-            MatmulEpilogue::Group g{{values.begin(), values.end()},
-                                    kb.add(rowStart, start),
-                                    kb.add(s.col, start),
-                                    Value()};
-            g.colsUnaligned = true;
-            s.epilogue.store(kb, {g}, s.dest);
-            return;
-          }
           auto vecType = VectorType::get({chunk}, stagedElt);
           Value vec = vector::FromElementsOp::create(kb.b, kb.loc, vecType, values);
           vector::StoreOp::create(kb.b, kb.loc, vec, s.dest, ValueRange{kb.add(rowStart, start)})
               .setAlignment(16);
         },
         [&] {
-          if (s.epilogue) {
-            SmallVector<MatmulEpilogue::Group> groups;
-            for (int64_t e = 0; e < chunk; ++e) {
-              Value col = kb.add(s.col, cols[e]);
-              groups.push_back({{values[e]},
-                                kb.add(rowStart, cols[e]),
-                                col,
-                                kb.andi(rowIn, kb.ult(col, s.cols))});
-            }
-            s.epilogue.store(kb, groups, s.dest);
-            return;
-          }
           for (int64_t e = 0; e < chunk; ++e)
             kb.ifThenElse(kb.andi(rowIn, kb.ult(kb.add(s.col, cols[e]), s.cols)), [&] {
               memref::StoreOp::create(kb.b, kb.loc, values[e], s.dest,
@@ -597,9 +595,9 @@ void MmaFragments::storeShiftedRows(KernelBuilder &kb, const Store &s, int64_t m
     return;
   }
   // With an epilogue, a loop: unrolled, a wgmma tile's slab (32 slots a
-  // lane, each with its edge path beside) doubled the kernel's code (20 K
-  // PTX instructions for epi_f16's, 10 K with the loop): epi_f16 at 4096 x
-  // 4095 x 4096 took 366 us against 229 us aligned (ncu).
+  // lane, each with the body and its element path) doubled the kernel's
+  // code (20 K PTX instructions for epi_f16's, 10 K with the loop): epi_f16
+  // at 4096 x 4095 x 4096 took 366 us against 229 us aligned (ncu).
   kb.forLoop(kb.idx(0), kb.idx(slots), kb.idx(32), {}, [&](Value first, ValueRange) {
     slot(first);
     return SmallVector<Value>{};
