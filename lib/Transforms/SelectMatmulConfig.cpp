@@ -77,6 +77,25 @@ int64_t staticLaunchCost(MatmulOp op, MatmulConfigAttr c, int64_t blocks, int64_
   return launch::launchCost(a, blocks, work, sms, rate, &tail);
 }
 
+/// The tiling of least staticLaunchCost among `tilings` at `op`'s static
+/// sizes; none where a size that decides the grid is dynamic. A SwiGLU
+/// pair's C tile is half its tile_n wide.
+std::optional<MatmulConfigAttr> leastCostTiling(MatmulOp op, ArrayRef<RatedConfig> tilings,
+                                                StringRef chip) {
+  std::optional<RatedConfig> best;
+  int64_t bestCost = 0;
+  for (const RatedConfig &t : tilings) {
+    int64_t storedTileN = t.config.getTileN() / (op.getUp() ? 2 : 1);
+    std::optional<int64_t> blocks = staticBlocks(op, t.config.getTileM(), storedTileN);
+    if (!blocks)
+      return std::nullopt;
+    int64_t cost = staticLaunchCost(op, t.config, *blocks, smCount(chip), t.ratePercent);
+    if (!best || cost < bestCost)
+      best = t, bestCost = cost;
+  }
+  return best->config;
+}
+
 } // namespace
 
 MatmulConfigAttr chooseMatmulConfig(MatmulOp op, StringRef chip, bool gemv) {
@@ -195,19 +214,9 @@ MatmulConfigAttr tensorCoreDefaults(MatmulOp op, MathUnit math, StringRef chip,
   // Rows copied for TMA: a cp.async tiling would take its element path
   // (as launch::chooseVariant rules at launch).
   bool tmaOnly = tilings.front().config.usesTma() && copiesUnalignedRows(op);
-  std::optional<RatedConfig> best;
-  int64_t bestCost = 0;
-  for (const RatedConfig &t : tilings) {
-    if (tmaOnly && !t.config.usesTma())
-      continue;
-    std::optional<int64_t> blocks = staticBlocks(op, t.config.getTileM(), t.config.getTileN());
-    if (!blocks)
-      return tilings.front().config;
-    int64_t cost = staticLaunchCost(op, t.config, *blocks, smCount(chip), t.ratePercent);
-    if (!best || cost < bestCost)
-      best = t, bestCost = cost;
-  }
-  return best->config;
+  SmallVector<RatedConfig> candidates(llvm::make_filter_range(
+      tilings, [&](const RatedConfig &t) { return !tmaOnly || t.config.usesTma(); }));
+  return leastCostTiling(op, candidates, chip).value_or(tilings.front().config);
 }
 
 /// SMs of the usual part of each chip (H100 SXM, B200, A100, RTX 4090, RTX
@@ -237,25 +246,14 @@ MatmulConfigAttr productPairConfig(MLIRContext *ctx) {
                                /*cluster_m=*/1, /*producer_warps=*/4, /*tail_splits=*/1);
 }
 
-MatmulConfigAttr productPairNarrowConfig(MLIRContext *ctx) {
-  return MatmulConfigAttr::get(ctx, 128, 128, 64, 8, 1, 6, MathUnit::wgmma, CopyKind::tma,
-                               /*cluster_m=*/1, /*producer_warps=*/4, /*tail_splits=*/1);
-}
-
-MatmulConfigAttr chooseProductPairConfig(MatmulOp op, StringRef chip) {
-  MatmulConfigAttr wide = productPairConfig(op.getContext());
-  MatmulConfigAttr narrow = productPairNarrowConfig(op.getContext());
-  auto cost = [&](MatmulConfigAttr c, int64_t rate) -> std::optional<int64_t> {
-    std::optional<int64_t> blocks = staticBlocks(op, c.getTileM(), c.getTileN() / 2);
-    if (!blocks)
-      return std::nullopt;
-    launch::IntArith a;
-    return launch::launchCost(a, *blocks, c.getTileM() * c.getTileN(), smCount(chip), rate);
-  };
-  std::optional<int64_t> wideCost = cost(wide, 100);
-  if (!wideCost)
-    return wide;
-  return *cost(narrow, kPairNarrowRatePercent) < *wideCost ? narrow : wide;
+SmallVector<RatedConfig> productPairTilings(MLIRContext *ctx) {
+  // The narrow tiles' rate: 0.92-0.97x of the wide ones' at full waves, 88
+  // picked the faster of the two at every M measured (docs/PERF.md fusion
+  // v6).
+  return {{productPairConfig(ctx), 100},
+          {MatmulConfigAttr::get(ctx, 128, 128, 64, 8, 1, 6, MathUnit::wgmma, CopyKind::tma,
+                                 /*cluster_m=*/1, /*producer_warps=*/4, /*tail_splits=*/1),
+           88}};
 }
 
 MatmulConfigAttr skinnyTileConfig(MLIRContext *ctx) {
@@ -387,12 +385,21 @@ private:
   /// variant, which the launch takes by launchCost.
   void choosePairTiling(mini::MatmulOp op) {
     MLIRContext *ctx = op.getContext();
-    op.setConfigAttr(mini::chooseProductPairConfig(op, chip));
-    if (mini::staticBlocks(op, 128, 128))
+    SmallVector<mini::RatedConfig> tilings = mini::productPairTilings(ctx);
+    if (std::optional<mini::MatmulConfigAttr> c = mini::leastCostTiling(op, tilings, chip)) {
+      op.setConfigAttr(*c);
       return;
-    op.setSizeVariantsAttr(ArrayAttr::get(ctx, {mini::productPairNarrowConfig(ctx)}));
+    }
+    SmallVector<Attribute> variants;
+    SmallVector<int64_t> rates;
+    for (const mini::RatedConfig &t : tilings) {
+      variants.push_back(t.config);
+      rates.push_back(t.ratePercent);
+    }
+    op.setConfigAttr(tilings.front().config);
+    op.setSizeVariantsAttr(ArrayAttr::get(ctx, ArrayRef(variants).drop_front()));
     op.setSmCountAttr(IntegerAttr::get(IntegerType::get(ctx, 64), mini::smCount(chip)));
-    op.setTileRatesAttr(DenseI64ArrayAttr::get(ctx, {100, mini::kPairNarrowRatePercent}));
+    op.setTileRatesAttr(DenseI64ArrayAttr::get(ctx, rates));
   }
 
   /// The pair's kernel (wgmma, TMA) needs sm_90a and rows of A and B that

@@ -28,17 +28,6 @@ MatmulConfigAttr skinnyTileConfig(mlir::MLIRContext *ctx);
 /// default's 128x256 tiles, 4 stages and producer warpgroup, each tile the
 /// gate's 128 columns beside the up's, without the stream-K tail.
 MatmulConfigAttr productPairConfig(mlir::MLIRContext *ctx);
-/// The pair's narrow tiling: 128x128 tiles (C tiles of 128 x 64), 6 stages
-/// of 32 KiB, twice the tiles of productPairConfig for M of too few row
-/// tiles to fill the last wave of the wide ones.
-MatmulConfigAttr productPairNarrowConfig(mlir::MLIRContext *ctx);
-/// A pair's default tiling: productPairConfig, or where the grid's sizes
-/// are static the one of the pair's tilings of least launch::launchCost
-/// (the pair's C tiles are half their tile_n wide).
-MatmulConfigAttr chooseProductPairConfig(MatmulOp op, llvm::StringRef chip);
-/// The rate (launch::launchCost) of productPairNarrowConfig, in percent of
-/// productPairConfig's.
-constexpr int64_t kPairNarrowRatePercent = 88;
 /// The persistent ping-pong wgmma kernel's config (config pingpong = 1).
 MatmulConfigAttr pingpongConfig(mlir::MLIRContext *ctx);
 /// The most rows of A the few-rows tiling takes by default (a static M, or
@@ -74,6 +63,12 @@ struct RatedConfig {
   MatmulConfigAttr config;
   int64_t ratePercent;
 };
+
+/// A SwiGLU pair's tilings: productPairConfig, then 128x128 tiles (C tiles
+/// of 128 x 64, 6 stages of 32 KiB) for M of too few row tiles to fill the
+/// wide tiles' last wave. Static sizes take the one of least launch cost,
+/// others the first with the rest as size variants.
+llvm::SmallVector<RatedConfig> productPairTilings(mlir::MLIRContext *ctx);
 
 /// The tensor-core tilings a matmul chooses from by size, on `chip` with
 /// a tensor-core `math` and `copy` (none: the chip's default): 256x128
