@@ -44,6 +44,16 @@ func.func @bf16_8x11008x4096(%a: tensor<8x4096xbf16>, %b: tensor<4096x11008xbf16
   %c = mini.matmul %a, %b : tensor<8x4096xbf16>, tensor<4096x11008xbf16> -> tensor<8x11008xbf16>
   return %c : tensor<8x11008xbf16>
 }
+// 9 to 16 rows: 16x64 tiles, or where N and K are short the few-rows
+// tiling's narrow 32x64 tiles with split K (an odd N here).
+func.func @f16_13x1000x4096(%a: tensor<13x4096xf16>, %b: tensor<4096x1000xf16>) -> tensor<13x1000xf16> {
+  %c = mini.matmul %a, %b : tensor<13x4096xf16>, tensor<4096x1000xf16> -> tensor<13x1000xf16>
+  return %c : tensor<13x1000xf16>
+}
+func.func @bf16_16x4096x14336(%a: tensor<16x14336xbf16>, %b: tensor<14336x4096xbf16>) -> tensor<16x4096xbf16> {
+  %c = mini.matmul %a, %b : tensor<16x14336xbf16>, tensor<14336x4096xbf16> -> tensor<16x4096xbf16>
+  return %c : tensor<16x4096xbf16>
+}
 func.func @f16_3x5x100003(%a: tensor<3x100003xf16>, %b: tensor<100003x5xf16>) -> tensor<3x5xf32> {
   %c = mini.matmul %a, %b : tensor<3x100003xf16>, tensor<100003x5xf16> -> tensor<3x5xf32>
   return %c : tensor<3x5xf32>

@@ -109,11 +109,12 @@ MatmulConfigAttr chooseMatmulConfig(MatmulOp op, StringRef chip, bool gemv) {
   // mma.sync m16n8k16 with bf16 needs sm_80+; wgmma is sm_90a's (0.87-1.15x
   // cuBLAS where mma.sync gives 0.65-0.90x; docs/PERF.md v29).
   if ((elementType.isF16() || elementType.isBF16()) && computeCapability(chip).value_or(0) >= 80) {
-    if (fewRows && m <= kSkinnyMaxM && chip.starts_with("sm_90"))
-      return skinnyTileConfig(op.getContext());
-    if (fewRows && m <= kFewRowsMaxM && chip.starts_with("sm_90"))
+    if (fewRows && m <= kFewRowsMaxM && chip.starts_with("sm_90")) {
+      if (m <= kSkinnyMaxM && !fewRowsTakeSkinnyRows(op))
+        return skinnyTileConfig(op.getContext());
       return fewRowsTileConfig(op.getContext(), MatmulConfigAttr::kMaxTailSplits,
                                m <= fewRowsNarrowMaxM(op));
+    }
     return tensorCoreDefaults(op, chip == "sm_90a" ? MathUnit::wgmma : MathUnit::mma_sync, chip);
   }
   // f32 stays exact on CUDA cores unless the matmul allows tf32 (sm_80+).
@@ -260,12 +261,22 @@ MatmulConfigAttr skinnyTileConfig(MLIRContext *ctx) {
   return MatmulConfigAttr::get(ctx, 16, 64, 64, 1, 2, 6, MathUnit::mma_sync, CopyKind::tma);
 }
 
-int64_t fewRowsNarrowMaxM(MatmulOp op) {
+/// B's static K and N, or kDynamic.
+static std::pair<int64_t, int64_t> staticKN(MatmulOp op) {
   ArrayRef<int64_t> rhs = cast<RankedTensorType>(op.getRhs().getType()).getShape();
-  int64_t k = rhs[rhs.size() - 2], n = rhs.back();
+  return {rhs[rhs.size() - 2], rhs.back()};
+}
+
+int64_t fewRowsNarrowMaxM(MatmulOp op) {
+  auto [k, n] = staticKN(op);
   if (ShapedType::isDynamic(k) || ShapedType::isDynamic(n) || k > 4096)
     return 0;
   return n <= 1024 ? kFewRowsMaxM : n <= 4096 ? 32 : 0;
+}
+
+bool fewRowsTakeSkinnyRows(MatmulOp op) {
+  auto [k, n] = staticKN(op);
+  return !ShapedType::isDynamic(k) && !ShapedType::isDynamic(n) && n <= 4096;
 }
 
 MatmulConfigAttr pingpongConfig(MLIRContext *ctx) {
@@ -583,8 +594,10 @@ private:
     }
     // M known only at launch: the launch takes the gemv kernel for M <= 8
     // and, with TMA, 16x64 tiles for M <= 16 and the few-rows tiling for M
-    // <= 64, its narrow tiles first where they apply (docs/PERF.md v31-v34),
-    // by M rather than by cost (their rates are not used).
+    // <= 64, its narrow tiles first where they apply (docs/PERF.md
+    // v31-v34), the few-rows tiling from 9 rows where N is short
+    // (fewRowsTakeSkinnyRows, v41), by M rather than by cost (their rates
+    // are not used).
     auto lhs = cast<RankedTensorType>(op.getLhs().getType());
     if (!tilingFixed && !wantMath && !c.isGemv() &&
         ShapedType::isDynamic(lhs.getShape()[lhs.getRank() - 2])) {
@@ -592,11 +605,13 @@ private:
       // The 16x64 and few-rows tilings are 64 deep: TMA rows of 16-bit
       // operands only (tf32's large tile takes few rows by its tail).
       if (c.usesTma() && mini::skinnyTileConfig(ctx).tmaFits(lhs.getElementType())) {
-        add(mini::skinnyTileConfig(ctx), 100, mini::kSkinnyMaxM);
         // The few-rows tiling is its producer and its tail: not where the
         // options turn either off (or ask for clusters, which the tail
         // does not take).
-        if (producerWarps != 0 && tailSplits != 1 && clusterM <= 1) {
+        bool fewRows = producerWarps != 0 && tailSplits != 1 && clusterM <= 1;
+        if (!fewRows || !mini::fewRowsTakeSkinnyRows(op))
+          add(mini::skinnyTileConfig(ctx), 100, mini::kSkinnyMaxM);
+        if (fewRows) {
           int64_t splits = tailSplits > 1 ? tailSplits : mini::MatmulConfigAttr::kMaxTailSplits;
           int64_t narrowMaxM = mini::fewRowsNarrowMaxM(op);
           if (narrowMaxM > 0)

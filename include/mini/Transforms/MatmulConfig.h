@@ -23,6 +23,7 @@ constexpr int64_t kSkinnyMaxM = 16;
 /// once): 0.75x cuBLAS at 16 x 4096 x 4096 and 1.15x at 16 x 11008 x 4096,
 /// against 0.64x and 0.88x for the default tilings. Past 16 rows each row
 /// of tiles reads B again (64 x 14336 x 4096: 0.42x), docs/PERF.md v32.
+/// Where fewRowsTakeSkinnyRows holds, the few-rows tiling takes them instead.
 MatmulConfigAttr skinnyTileConfig(mlir::MLIRContext *ctx);
 /// A SwiGLU pair's kernel (mini.matmul with `up`, sm_90a): the wgmma
 /// default's 128x256 tiles, 4 stages and producer warpgroup, each tile the
@@ -44,6 +45,14 @@ constexpr int64_t kFewRowsMaxM = 64;
 MatmulConfigAttr fewRowsTileConfig(mlir::MLIRContext *ctx,
                                    int64_t tailSplits = MatmulConfigAttr::kMaxTailSplits,
                                    bool narrow = false);
+/// Whether the few-rows tiling also takes 8 < M <= kSkinnyMaxM, in place of
+/// the skinny one: where N and K are static and N <= 4096, the N / 64
+/// skinny tiles leave SMs idle that the few-rows tiling's split K fills.
+/// Measured at M = 9-16 (docs/PERF.md v41): 1.26-1.82x the skinny tiles'
+/// speed at K = 4096, N = 1024-4096 (narrow tiles), 1.7-1.9x at N = 4096,
+/// K = 11008-14336 (64x128 tiles); at N = 6144-8192 the two tie, and at
+/// N = 11008 the skinny tiles are 1.3-1.5x faster.
+bool fewRowsTakeSkinnyRows(MatmulOp op);
 /// The most rows of A the few-rows tiling takes narrow (32x64) tiles for,
 /// 0 for none: where N and K are static and short, 64x128 tiles leave too
 /// few of them (N / 128) and too short a K loop to split over 132 SMs.
