@@ -178,6 +178,11 @@ for s in batch=1,M=40,N=1032,K=4096 batch=1,M=64,N=264,K=777; do add epi_f16_mat
 for s in batch=1,M=1000,N=1000,K=776 batch=1,M=4352,N=4352,K=520 batch=1,M=256,N=256,K=65536 batch=1,M=4096,N=4096,K=4096 batch=1,M=255,N=257,K=32771 batch=1,M=1000,N=1001,K=4099 batch=1,M=2000,N=2001,K=2000 batch=1,M=4096,N=4095,K=4096; do
   add epi_f16_split_matmul "$s"; add epi_bf16_wgmma_matmul "$s"; add epi_f16_matmul "$s"
 done
+# Weights of static N and K, M at launch: each variant by M either side of
+# its bound (gemv to 8, few-rows tiles from 9 to 64, then the default).
+for s in M=1 M=8 M=9 M=13 M=16 M=17 M=33 M=64 M=65 M=1000; do
+  add mm_f16_weights_matmul "$s"; add mm_bf16_weights_long_k_matmul "$s"
+done
 # SwiGLU's product pair: 1 to several waves of row tiles, M past a tile.
 for s in M=1 M=7 M=64 M=129 M=1000 M=4097; do add pair_f16_matmul "$s"; done
 for s in M=1 M=300 M=2048; do add pair_bf16_matmul "$s"; done
