@@ -566,13 +566,18 @@ LoadedBundle::TensorMapSlot *LoadedBundle::tensorMaps(const KernelSpec &k,
   return slot;
 }
 
-double timeMedianMs(const std::function<void()> &fn, int warmup, int iters,
-                    const std::string &what) {
-  return timeInterleavedMedianMs({fn}, warmup, iters, what)[0];
+double timeMedianMs(const std::function<void()> &fn, int warmup, int iters, const std::string &what,
+                    int launches) {
+  return timeInterleavedMedianMs({fn}, warmup, iters, what, launches)[0];
 }
 
 std::vector<double> timeInterleavedMedianMs(const std::vector<std::function<void()>> &fns,
-                                            int warmup, int iters, const std::string &what) {
+                                            int warmup, int iters, const std::string &what,
+                                            int launches) {
+  if (launches < 1 || iters < 1 || warmup < 0)
+    throw Error("timing " + what + ": need launches >= 1, iters >= 1 and warmup >= 0; got " +
+                std::to_string(launches) + ", " + std::to_string(iters) + " and " +
+                std::to_string(warmup));
   const DriverApi &d = driver();
   for (int i = 0; i < warmup; ++i)
     for (const auto &fn : fns)
@@ -584,12 +589,13 @@ std::vector<double> timeInterleavedMedianMs(const std::vector<std::function<void
   for (int i = 0; i < iters; ++i)
     for (size_t f = 0; f < fns.size(); ++f) {
       check(d.cuEventRecord(start, nullptr), "cuEventRecord", what);
-      fns[f]();
+      for (int l = 0; l < launches; ++l)
+        fns[f]();
       check(d.cuEventRecord(stop, nullptr), "cuEventRecord", what);
       check(d.cuEventSynchronize(stop), "cuEventSynchronize", what);
       float ms = 0;
       check(d.cuEventElapsedTime(&ms, start, stop), "cuEventElapsedTime", what);
-      times[f].push_back(ms);
+      times[f].push_back(ms / launches);
     }
   d.cuEventDestroy(start);
   d.cuEventDestroy(stop);

@@ -135,8 +135,8 @@ bool runFunction(const FunctionRunOptions &opt, const rt::LoadedBundle &loaded,
   if (opt.cpuCheck && work <= 3e8)
     truth = cpuChain(f, plan, hostArgs);
 
-  double oursMs = rt::timeMedianMs(runOurs, opt.warmup, opt.iters, f.name);
-  double refMs = rt::timeMedianMs(runRefs, opt.warmup, opt.iters, "reference chain");
+  double oursMs = rt::timeMedianMs(runOurs, opt.warmup, opt.iters, f.name, opt.launches);
+  double refMs = rt::timeMedianMs(runRefs, opt.warmup, opt.iters, "reference chain", opt.launches);
   bool all = true;
   for (size_t i = 0; i < f.results.size(); ++i) {
     rt::DType t = f.results[i].dtype;
@@ -190,7 +190,7 @@ bool runFunction(const FunctionRunOptions &opt, const rt::LoadedBundle &loaded,
                           : b.kind == rt::FunctionBinding::Result ? resultPtrs[b.index]
                                                                   : refs.at(b));
       double ms = rt::timeMedianMs([&] { loaded.launch(*l.kernel, tensors, l.sizes); }, opt.warmup,
-                                   opt.iters, l.kernel->entry);
+                                   opt.iters, l.kernel->entry, opt.launches);
       std::printf("  bench   launch %-2zu %-24s %-11s %.4f ms (%4.1f%%)\n", i,
                   l.kernel->entry.c_str(), l.kernel->op.c_str(), ms, 100 * ms / oursMs);
     }

@@ -12,7 +12,7 @@
 namespace mini::run {
 
 struct FunctionRunOptions {
-  int warmup = 3, iters = 10;
+  int warmup = 3, iters = 10, launches = 1;
   bool cpuCheck = true, nonfinite = false, bench = false;
   ref::MatmulVariant matmulRef = ref::MatmulVariant::Tiled;
 };

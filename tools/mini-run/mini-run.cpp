@@ -36,6 +36,7 @@ struct Options {
   uint64_t seed = 0;
   bool seedGiven = false;
   int warmup = 3, iters = 10;
+  int launches = 1;       // --launches N: launches per timed sample
   bool nonfinite = false; // plant NaN and -inf in the inputs
   bool cpuCheck = true;   // also compare with float64 on the CPU when small
   bool bench = false;     // also print bandwidth / throughput against a peer
@@ -52,7 +53,7 @@ struct Options {
       stderr,
       "usage: mini-run BUNDLE_DIR [--size NAME=N[,NAME=N...]]\n"
       "                [--kernel ENTRY | --op OP | --function NAME]\n"
-      "                [--seed N] [--warmup N] [--iters N] [--nonfinite]\n"
+      "                [--seed N] [--warmup N] [--iters N] [--launches N] [--nonfinite]\n"
       "                [--no-cpu-check] [--matmul-ref naive|tiled|wmma|wmma-cp.async] [--bench]\n"
       "                [--split-keys N] [--json FILE [--group NAME]]\n"
       "Runs each kernel of the bundle on random inputs, checks it against the\n"
@@ -60,6 +61,8 @@ struct Options {
       "GB/s against a device-to-device copy of the same bytes (row ops) or TFLOP/s.\n"
       "--split-keys N: an attention launch that takes its decode kernel splits the\n"
       "keys N ways (capped at its max_splits) instead of as the runtime plans.\n"
+      "--launches N: each timed sample is N launches back to back (default 1), so\n"
+      "that a kernel of a few microseconds is timed without the host's launch work.\n"
       "--json FILE (implies --bench) writes the measurements as one mini-bench/1 file\n"
       "(docs/BENCH-JSON.md) for scripts/report.py; --group tags its records (e.g.\n"
       "ladder:matmul, each labelled by its kernel).\n"
@@ -128,6 +131,8 @@ Options parseArgs(int argc, char **argv) {
       o.warmup = count(value(), "--warmup");
     } else if (a == "--iters") {
       o.iters = count(value(), "--iters");
+    } else if (a == "--launches") {
+      o.launches = count(value(), "--launches");
     } else if (a == "--nonfinite") {
       o.nonfinite = true;
     } else if (a == "--bench") {
@@ -159,6 +164,8 @@ Options parseArgs(int argc, char **argv) {
     usage("no bundle directory given");
   if (!o.group.empty() && o.json.empty())
     usage("--group needs --json");
+  if (o.launches < 1)
+    usage("--launches must be >= 1");
   if (o.iters < 1 || o.warmup < 0)
     usage("--iters must be >= 1 and --warmup >= 0");
   return o;
@@ -225,7 +232,7 @@ void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &si
                  cublas.matmul(in, out, a, r, (void *)c.ptr(), d("batch"), d("M"), d("N"), d("K"),
                                k.attr("tf32", 0) != 0);
              }},
-            opt.warmup, opt.iters, "ours and cuBLAS");
+            opt.warmup, opt.iters, "ours and cuBLAS", opt.launches);
         std::printf("  bench %-22s interleaved: ours %8.2f TFLOP/s   cuBLAS %8.2f TFLOP/s   ours/cuBLAS %.3f\n",
                     k.entry.c_str(), flops / ms[0] * 1e-9, flops / ms[1] * 1e-9, ms[1] / ms[0]);
         record.oursMs = ms[0];
@@ -238,9 +245,9 @@ void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &si
       if (in != DType::F32) {
         rt::DeviceBuffer sink(sizeof(float), "mma.sync probe sink");
         double probeFlops = 0;
-        double ms = rt::timeMedianMs(
-            [&] { probeFlops = ref::mmaSyncPeakFlops(in, (float *)sink.ptr()); },
-            opt.warmup, opt.iters, "mma.sync peak probe");
+        double ms =
+            rt::timeMedianMs([&] { probeFlops = ref::mmaSyncPeakFlops(in, (float *)sink.ptr()); },
+                             opt.warmup, opt.iters, "mma.sync peak probe", opt.launches);
         peak = probeFlops / ms * 1e-9;
         std::printf("  bench %-22s mma.sync peak %8.2f TFLOP/s   ours/peak %.3f\n", k.entry.c_str(),
                     peak, flops / oursMs * 1e-9 / peak);
@@ -260,7 +267,7 @@ void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &si
               for (const void *r : rhs)
                 ref::matmul(v, in, out, a, r, (void *)c.ptr(), d("batch"), d("M"), d("N"), d("K"));
             },
-            opt.warmup, opt.iters, ref::name(v));
+            opt.warmup, opt.iters, ref::name(v), opt.launches);
         std::printf("  bench %-22s ref %-14s %8.2f TFLOP/s\n", k.entry.c_str(), ref::name(v), flops / ms * 1e-9);
         record.peersMs.emplace_back(std::string("matmul/") + ref::name(v), ms);
       }
@@ -278,7 +285,7 @@ void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &si
           rt::check(rt::driver().cuMemcpyDtoD(dst.ptr() + off, src, std::min(srcBytes, copyBytes - off)),
                     "cuMemcpyDtoD", "bandwidth ceiling");
       },
-      opt.warmup, opt.iters, "device-to-device copy");
+      opt.warmup, opt.iters, "device-to-device copy", opt.launches);
   auto gbs = [&](double ms) { return bytes / ms * 1e-6; };
   std::printf("  bench %-22s %.0f MB  ours %7.0f GB/s (%.2fx copy)   %s %7.0f GB/s (%.2fx)   copy %7.0f GB/s\n",
               k.entry.c_str(), bytes * 1e-6, gbs(oursMs), copyMs / oursMs, refName.c_str(), gbs(refMs),
@@ -389,8 +396,9 @@ bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Dev
     c.nonfiniteMismatch += cc.nonfiniteMismatch;
   }
 
-  double oursMs = rt::timeMedianMs([&] { loaded.launch(k, ptrs, sizes); }, opt.warmup, opt.iters, k.entry);
-  double refMs = rt::timeMedianMs(runRef, opt.warmup, opt.iters, refName);
+  double oursMs = rt::timeMedianMs([&] { loaded.launch(k, ptrs, sizes); }, opt.warmup, opt.iters,
+                                   k.entry, opt.launches);
+  double refMs = rt::timeMedianMs(runRef, opt.warmup, opt.iters, refName, opt.launches);
   // Once more after the timed launches, poisoned again: a kernel that keeps
   // state between launches (the split tail's counters) must leave it ready.
   for (size_t o : outs)
@@ -473,6 +481,7 @@ int runFunctionMain(const Options &opt, const rt::Bundle &bundle) {
   run::FunctionRunOptions fo;
   fo.warmup = opt.warmup;
   fo.iters = opt.iters;
+  fo.launches = opt.launches;
   fo.cpuCheck = opt.cpuCheck;
   fo.nonfinite = opt.nonfinite;
   fo.bench = opt.bench;

@@ -232,6 +232,38 @@ TEST(Timing, InterleavedRunsTakeTurnsAndGiveOneMedianEach) {
   EXPECT_GT(ms[1], ms[0]); // filling 64 MB takes longer than 1 KB
 }
 
+TEST(Timing, SeveralLaunchesASampleGiveTheTimeOfOne) {
+  std::string reason;
+  if (deviceCount(&reason) == 0)
+    GTEST_SKIP() << "no GPU: " << reason;
+  Device device(0);
+  DeviceBuffer large(64 << 20, "large");
+  std::string calls;
+  auto fill = [&] {
+    calls += 'a';
+    large.fill(2);
+  };
+  double one = timeMedianMs(fill, /*warmup=*/1, /*iters=*/3, "test");
+  calls.clear();
+  double four = timeMedianMs(fill, /*warmup=*/1, /*iters=*/3, "test", /*launches=*/4);
+  EXPECT_EQ(calls, std::string(1 + 3 * 4, 'a')); // warm-up once, then 3 samples of 4
+  // Filling 64 MB takes far longer than launching it: the per-launch times agree.
+  EXPECT_GT(four, one * 0.5);
+  EXPECT_LT(four, one * 2.0);
+}
+
+TEST(Timing, RejectsSamplesOfNoLaunch) {
+  // Checked before the driver is asked for anything: no GPU needed.
+  try {
+    timeMedianMs([] {}, /*warmup=*/0, /*iters=*/1, "nothing", /*launches=*/0);
+    FAIL() << "expected an error";
+  } catch (const Error &e) {
+    EXPECT_NE(std::string(e.what()).find("need launches >= 1, iters >= 1 and warmup >= 0; got 0"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(RowCopier, CopiesRowsIntoSixteenBytePitchOrSkips) {
   std::string reason;
   if (deviceCount(&reason) == 0)

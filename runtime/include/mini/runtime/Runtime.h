@@ -240,16 +240,20 @@ private:
 };
 
 /// Median milliseconds of `iters` runs of `fn` after `warmup` runs, each timed
-/// with CUDA events on the default stream.
-double timeMedianMs(const std::function<void()> &fn, int warmup, int iters,
-                    const std::string &what);
+/// with CUDA events on the default stream. A run is `launches` calls of `fn`
+/// between its two events (the time divided by them): with one, the time of
+/// a kernel of a few microseconds includes the host's work to launch it;
+/// with more, the calls queue behind each other and the GPU's time shows.
+double timeMedianMs(const std::function<void()> &fn, int warmup, int iters, const std::string &what,
+                    int launches = 1);
 
 /// As timeMedianMs for several functions timed in turn within each of the
 /// `iters` rounds (after `warmup` rounds), so that every one runs at the same
 /// clocks, power and temperature: a peer measured right after a long run of
 /// ours would otherwise see a cooler, unthrottled GPU. One median per function.
 std::vector<double> timeInterleavedMedianMs(const std::vector<std::function<void()>> &fns,
-                                            int warmup, int iters, const std::string &what);
+                                            int warmup, int iters, const std::string &what,
+                                            int launches = 1);
 
 } // namespace mini::rt
 
