@@ -493,6 +493,8 @@ Bundle Bundle::parse(const std::string &text, const std::string &dir) {
     b.kernels.push_back(parseKernel(k, i++));
   if (b.kernels.empty())
     throw Error("manifest: 'kernels' is empty");
+  for (size_t k = 0; k < b.kernels.size(); ++k)
+    b.kernelIndex.emplace(b.kernels[k].entry, k);
   // The first part of a size variant's ABI that is not the kernel's, or "".
   auto abiDifference = [](const KernelSpec &v, const KernelSpec &k) -> std::string {
     if (v.op != k.op)
@@ -593,6 +595,9 @@ Bundle Bundle::load(const std::string &dir) {
 }
 
 const KernelSpec &Bundle::kernel(const std::string &entry) const {
+  if (auto at = kernelIndex.find(entry);
+      at != kernelIndex.end() && at->second < kernels.size() && kernels[at->second].entry == entry)
+    return kernels[at->second];
   for (const KernelSpec &k : kernels)
     if (k.entry == entry)
       return k;

@@ -147,6 +147,18 @@ std::string splitManifest(const std::string &split = R"("kernel":"k0_split")",
   return text.substr(0, text.size() - 2) + "," + kernelObject + "]}";
 }
 
+TEST(Manifest, KernelsByEntryEvenAfterTheListChanges) {
+  Bundle b = Bundle::parse(splitManifest(), ".");
+  EXPECT_EQ(b.kernel("k0_split").entry, "k0_split");
+  EXPECT_EQ(b.kernel("k0").entry, "k0");
+  // The index is a shortcut: a list reordered after parse is still read by
+  // entry, and an unknown entry still lists the kernels there are.
+  std::swap(b.kernels[0], b.kernels[1]);
+  EXPECT_EQ(b.kernel("k0").entry, "k0");
+  EXPECT_EQ(b.kernel("k0_split").entry, "k0_split");
+  EXPECT_EQ(errorOf([&] { b.kernel("k1"); }), "bundle has no kernel 'k1' (it has: k0_split, k0)");
+}
+
 TEST(Manifest, SplitTailPlansStreamKBlocks) {
   Bundle b = Bundle::parse(splitManifest(), ".");
   const KernelSpec &k = b.kernel("k0");

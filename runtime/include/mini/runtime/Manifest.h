@@ -249,6 +249,11 @@ struct Bundle {
   std::string chip;  // e.g. "sm_90a"
   std::vector<KernelSpec> kernels;
   std::vector<FunctionSpec> functions;
+  /// Entry -> its index in `kernels`, filled by parse: kernel() runs on
+  /// every launch that has size variants or a tail (a scan of a 460-kernel
+  /// bundle by name took microseconds a launch). An index it does not hold,
+  /// or one that no longer names its kernel, falls back to the scan.
+  std::map<std::string, size_t> kernelIndex;
 
   /// Reads and validates DIR/manifest.json. Throws Error naming the field.
   static Bundle load(const std::string &dir);
