@@ -408,9 +408,24 @@ private:
       rates.push_back(t.ratePercent);
     }
     op.setConfigAttr(tilings.front().config);
-    op.setSizeVariantsAttr(ArrayAttr::get(ctx, ArrayRef(variants).drop_front()));
-    op.setSmCountAttr(IntegerAttr::get(IntegerType::get(ctx, 64), mini::smCount(chip)));
+    setSizeVariants(op, ArrayRef(variants).drop_front(), rates, {});
+  }
+
+  IntegerAttr smCountAttr(MLIRContext *ctx) {
+    return IntegerAttr::get(IntegerType::get(ctx, 64), mini::smCount(chip));
+  }
+
+  /// What the launch picks from: `variants` after the op's config, `rates`
+  /// the config's and then each variant's, `maxM` each variant's most M
+  /// (none, or all 0: by cost).
+  void setSizeVariants(mini::MatmulOp op, ArrayRef<Attribute> variants, ArrayRef<int64_t> rates,
+                       ArrayRef<int64_t> maxM) {
+    MLIRContext *ctx = op.getContext();
+    op.setSizeVariantsAttr(ArrayAttr::get(ctx, variants));
+    op.setSmCountAttr(smCountAttr(ctx));
     op.setTileRatesAttr(DenseI64ArrayAttr::get(ctx, rates));
+    if (llvm::any_of(maxM, [](int64_t m) { return m > 0; }))
+      op.setVariantMaxMAttr(DenseI64ArrayAttr::get(ctx, maxM));
   }
 
   /// The pair's kernel (wgmma, TMA) needs sm_90a and rows of A and B that
@@ -576,7 +591,6 @@ private:
     op.removeSmCountAttr();
     op.removeTileRatesAttr();
     op.removeVariantMaxMAttr();
-    auto sms = [&] { return IntegerAttr::get(IntegerType::get(ctx, 64), mini::smCount(chip)); };
     SmallVector<Attribute> variants;
     SmallVector<int64_t> rates = {100}, maxM;
     auto add = [&](mini::MatmulConfigAttr v, int64_t rate, int64_t byM) {
@@ -621,15 +635,10 @@ private:
         }
       }
     }
-    if (!variants.empty()) {
-      op.setSizeVariantsAttr(ArrayAttr::get(ctx, variants));
-      op.setSmCountAttr(sms());
-      op.setTileRatesAttr(DenseI64ArrayAttr::get(ctx, rates));
-      if (llvm::any_of(maxM, [](int64_t m) { return m > 0; }))
-        op.setVariantMaxMAttr(DenseI64ArrayAttr::get(ctx, maxM));
-    }
+    if (!variants.empty())
+      setSizeVariants(op, variants, rates, maxM);
     if ((c.getTailSplits() > 1 || c.isPingpong()) && !op.getSmCount())
-      op.setSmCountAttr(sms());
+      op.setSmCountAttr(smCountAttr(ctx));
   }
 
   bool tilingFixed = false, overriding = false;

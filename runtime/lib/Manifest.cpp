@@ -508,15 +508,11 @@ Bundle Bundle::parse(const std::string &text, const std::string &dir) {
                     v.tensors[i].output == k.tensors[i].output;
     return sameTensors ? "" : "its tensors (dtype, dims or output) are not the kernel's";
   };
-  auto find = [&](const std::string &name) {
-    return std::find_if(b.kernels.begin(), b.kernels.end(),
-                        [&](const KernelSpec &x) { return x.entry == name; });
-  };
   for (const KernelSpec &k : b.kernels) {
     for (const std::string &name : k.sizeVariants) {
       std::string where = "manifest kernel '" + k.entry + "' size variant '" + name + "'";
-      auto v = find(name);
-      if (v == b.kernels.end())
+      const KernelSpec *v = b.findKernel(name);
+      if (!v)
         throw Error(where + ": no such kernel");
       if (!v->sizeVariants.empty() || v->entry == k.entry)
         throw Error(where + ": a size variant cannot have size variants of its own");
@@ -527,8 +523,8 @@ Bundle Bundle::parse(const std::string &text, const std::string &dir) {
       for (auto [name, part] : {std::pair(k.splitKeys.decodeKernel, "decode"),
                                 std::pair(k.splitKeys.combineKernel, "combine")}) {
         std::string where = "manifest kernel '" + k.entry + "' " + part + " kernel '" + name + "'";
-        auto v = find(name);
-        if (v == b.kernels.end())
+        const KernelSpec *v = b.findKernel(name);
+        if (!v)
           throw Error(where + ": no such kernel");
         if (v->splitKeys.part != part)
           throw Error(where + ": its split_keys must say part \"" + part + "\"");
@@ -539,8 +535,8 @@ Bundle Bundle::parse(const std::string &text, const std::string &dir) {
       continue;
     std::string where =
         "manifest kernel '" + k.entry + "' split-tile kernel '" + k.splitTail.kernel + "'";
-    auto v = find(k.splitTail.kernel);
-    if (v == b.kernels.end())
+    const KernelSpec *v = b.findKernel(k.splitTail.kernel);
+    if (!v)
       throw Error(where + ": no such kernel");
     if (!v->splitTail.splitBlocks)
       throw Error(where + ": it must be marked split_blocks");
@@ -574,9 +570,8 @@ bool Bundle::isSizeVariant(const std::string &entry) const {
 }
 
 bool Bundle::isCompanionKernel(const std::string &entry) const {
-  auto k = std::find_if(kernels.begin(), kernels.end(),
-                        [&](const KernelSpec &x) { return x.entry == entry; });
-  return k != kernels.end() && (k->splitTail.splitBlocks || !k->splitKeys.part.empty());
+  const KernelSpec *k = findKernel(entry);
+  return k && (k->splitTail.splitBlocks || !k->splitKeys.part.empty());
 }
 
 Bundle Bundle::load(const std::string &dir) {
@@ -594,13 +589,19 @@ Bundle Bundle::load(const std::string &dir) {
   }
 }
 
-const KernelSpec &Bundle::kernel(const std::string &entry) const {
+const KernelSpec *Bundle::findKernel(const std::string &entry) const {
   if (auto at = kernelIndex.find(entry);
       at != kernelIndex.end() && at->second < kernels.size() && kernels[at->second].entry == entry)
-    return kernels[at->second];
+    return &kernels[at->second];
   for (const KernelSpec &k : kernels)
     if (k.entry == entry)
-      return k;
+      return &k;
+  return nullptr;
+}
+
+const KernelSpec &Bundle::kernel(const std::string &entry) const {
+  if (const KernelSpec *k = findKernel(entry))
+    return *k;
   std::string known;
   for (const KernelSpec &k : kernels)
     known += (known.empty() ? "" : ", ") + k.entry;

@@ -249,7 +249,7 @@ struct Bundle {
   std::string chip;  // e.g. "sm_90a"
   std::vector<KernelSpec> kernels;
   std::vector<FunctionSpec> functions;
-  /// Entry -> its index in `kernels`, filled by parse: kernel() runs on
+  /// Entry -> its index in `kernels`, filled by parse: findKernel() runs on
   /// every launch that has size variants or a tail (a scan of a 460-kernel
   /// bundle by name took microseconds a launch). An index it does not hold,
   /// or one that no longer names its kernel, falls back to the scan.
@@ -260,6 +260,8 @@ struct Bundle {
   /// Parses a manifest's text (`dir` only resolves cubin paths).
   static Bundle parse(const std::string &text, const std::string &dir);
   const KernelSpec &kernel(const std::string &entry) const;
+  /// The kernel named `entry`, or null.
+  const KernelSpec *findKernel(const std::string &entry) const;
   const FunctionSpec &function(const std::string &name) const;
   /// The kernel that runs a launch of `k` (this bundle's, or a copy of it)
   /// at `sizes`: of `k` and its size variants, the one
