@@ -37,6 +37,7 @@ struct Options {
   bool seedGiven = false;
   int warmup = 3, iters = 10;
   int launches = 1;       // --launches N: launches per timed sample
+  int rotate = 1;         // --rotate N: timed launches cycle through N copies of the buffers
   bool nonfinite = false; // plant NaN and -inf in the inputs
   bool cpuCheck = true;   // also compare with float64 on the CPU when small
   bool bench = false;     // also print bandwidth / throughput against a peer
@@ -53,7 +54,8 @@ struct Options {
       stderr,
       "usage: mini-run BUNDLE_DIR [--size NAME=N[,NAME=N...]]\n"
       "                [--kernel ENTRY | --op OP | --function NAME]\n"
-      "                [--seed N] [--warmup N] [--iters N] [--launches N] [--nonfinite]\n"
+      "                [--seed N] [--warmup N] [--iters N] [--launches N] [--rotate N]\n"
+      "                [--nonfinite]\n"
       "                [--no-cpu-check] [--matmul-ref naive|tiled|wmma|wmma-cp.async] [--bench]\n"
       "                [--split-keys N] [--json FILE [--group NAME]]\n"
       "Runs each kernel of the bundle on random inputs, checks it against the\n"
@@ -63,6 +65,11 @@ struct Options {
       "keys N ways (capped at its max_splits) instead of as the runtime plans.\n"
       "--launches N: each timed sample is N launches back to back (default 1), so\n"
       "that a kernel of a few microseconds is timed without the host's launch work.\n"
+      "--rotate N: the timed launches of a kernel (ours and, with --bench, cuBLAS)\n"
+      "cycle through N copies of its buffers, so that with N copies larger than the\n"
+      "L2 each launch reads its operands from memory (as a model's layers read their\n"
+      "own weights), not from what the launch before left in the L2. Not with\n"
+      "--function.\n"
       "--json FILE (implies --bench) writes the measurements as one mini-bench/1 file\n"
       "(docs/BENCH-JSON.md) for scripts/report.py; --group tags its records (e.g.\n"
       "ladder:matmul, each labelled by its kernel).\n"
@@ -133,6 +140,8 @@ Options parseArgs(int argc, char **argv) {
       o.iters = count(value(), "--iters");
     } else if (a == "--launches") {
       o.launches = count(value(), "--launches");
+    } else if (a == "--rotate") {
+      o.rotate = count(value(), "--rotate");
     } else if (a == "--nonfinite") {
       o.nonfinite = true;
     } else if (a == "--bench") {
@@ -166,6 +175,10 @@ Options parseArgs(int argc, char **argv) {
     usage("--group needs --json");
   if (o.launches < 1)
     usage("--launches must be >= 1");
+  if (o.rotate < 1)
+    usage("--rotate must be >= 1");
+  if (o.rotate > 1 && !o.function.empty())
+    usage("--rotate times single kernels; it does not apply to --function");
   if (o.iters < 1 || o.warmup < 0)
     usage("--iters must be >= 1 and --warmup >= 0");
   return o;
@@ -192,9 +205,37 @@ ref::MatmulVariant matmulVariant(const std::string &name) {
 /// device-to-device copy that reads and writes as many bytes as the kernel
 /// (each input read once, the output written once). Matmul and attention
 /// report TFLOP/s instead. Fills `record`'s peers, work and ceiling.
+/// A kernel's buffers and, for --rotate N, N - 1 copies of them (inputs
+/// copied, so that every copy holds the same problem).
+class BufferCopies {
+public:
+  BufferCopies(const std::vector<rt::DeviceBuffer> &dev, int copies) {
+    sets_.emplace_back();
+    for (const rt::DeviceBuffer &b : dev)
+      sets_[0].push_back(b.ptr());
+    for (int c = 1; c < copies; ++c) {
+      sets_.emplace_back();
+      for (const rt::DeviceBuffer &b : dev) {
+        extra_.emplace_back(b.bytes(), "--rotate copy");
+        rt::check(rt::driver().cuMemcpyDtoD(extra_.back().ptr(), b.ptr(), b.bytes()),
+                  "cuMemcpyDtoD", "--rotate copy");
+        sets_.back().push_back(extra_.back().ptr());
+      }
+    }
+  }
+  /// The pointers of copy i mod N.
+  const std::vector<CUdeviceptr> &set(size_t i) const { return sets_[i % sets_.size()]; }
+  size_t count() const { return sets_.size(); }
+
+private:
+  std::vector<std::vector<CUdeviceptr>> sets_;
+  std::vector<rt::DeviceBuffer> extra_;
+};
+
 void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &sizes,
-                const std::vector<rt::DeviceBuffer> &dev, const std::function<void()> &runOurs,
-                double oursMs, double refMs, const std::string &refName, run::BenchRecord &record) {
+                const std::vector<rt::DeviceBuffer> &dev, const BufferCopies &copies,
+                const std::function<void()> &runOurs, double oursMs, double refMs,
+                const std::string &refName, run::BenchRecord &record) {
   auto d = [&](const char *n) { return double(sizes.at(n)); };
   double bytes = 0;
   for (const rt::DeviceBuffer &b : dev)
@@ -224,13 +265,15 @@ void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &si
       double cublasTflops = 0;
       try {
         // Ours and cuBLAS alternate launch by launch: same clocks and power.
+        // Each takes the copies of the operands in turn (--rotate).
         ref::Cublas cublas;
         std::vector<double> ms = rt::timeInterleavedMedianMs(
             {runOurs,
-             [&] {
-               for (const void *r : rhs)
-                 cublas.matmul(in, out, a, r, (void *)c.ptr(), d("batch"), d("M"), d("N"), d("K"),
-                               k.attr("tf32", 0) != 0);
+             [&, next = size_t(0)]() mutable {
+               const std::vector<CUdeviceptr> &set = copies.set(next++);
+               for (size_t r = 1; r <= rhs.size(); ++r)
+                 cublas.matmul(in, out, (const void *)set[0], (const void *)set[r], (void *)c.ptr(),
+                               d("batch"), d("M"), d("N"), d("K"), k.attr("tf32", 0) != 0);
              }},
             opt.warmup, opt.iters, "ours and cuBLAS", opt.launches);
         std::printf("  bench %-22s interleaved: ours %8.2f TFLOP/s   cuBLAS %8.2f TFLOP/s   ours/cuBLAS %.3f\n",
@@ -396,8 +439,17 @@ bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Dev
     c.nonfiniteMismatch += cc.nonfiniteMismatch;
   }
 
-  double oursMs = rt::timeMedianMs([&] { loaded.launch(k, ptrs, sizes); }, opt.warmup, opt.iters,
-                                   k.entry, opt.launches);
+  // --rotate: launch i runs on copy i mod N of the buffers.
+  BufferCopies copies(dev, opt.rotate);
+  auto runOurs = [&, next = size_t(0)]() mutable { loaded.launch(k, copies.set(next++), sizes); };
+  if (copies.count() > 1) {
+    double total = 0;
+    for (const rt::DeviceBuffer &b : dev)
+      total += double(b.bytes()) * double(copies.count());
+    std::printf("%s: timed launches rotate through %zu copies of the buffers (%.0f MB)\n",
+                k.entry.c_str(), copies.count(), total * 1e-6);
+  }
+  double oursMs = rt::timeMedianMs(runOurs, opt.warmup, opt.iters, k.entry, opt.launches);
   double refMs = rt::timeMedianMs(runRef, opt.warmup, opt.iters, refName, opt.launches);
   // Once more after the timed launches, poisoned again: a kernel that keeps
   // state between launches (the split tail's counters) must leave it ready.
@@ -434,8 +486,7 @@ bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Dev
     run::BenchRecord record{&k, sizes};
     record.pass = ok;
     record.relError = c.relError;
-    printBench(opt, k, sizes, dev, [&] { loaded.launch(k, ptrs, sizes); }, oursMs, refMs, refName,
-               record);
+    printBench(opt, k, sizes, dev, copies, runOurs, oursMs, refMs, refName, record);
     report.add(std::move(record));
   }
   if (c.nonfiniteMismatch)
