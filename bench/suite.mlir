@@ -24,8 +24,8 @@ func.func @mm_f16_wmma(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tensor<?
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "wmma">} : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf16>
   return %c : tensor<?x?x?xf16>
 }
-// Weights of static N and K with M known at launch: the gemv kernel, then
-// the few-rows tiling from 9 rows (N <= 4096; narrow 32x64 tiles where K <=
+// Weights of static N and K with M known at launch: the gemv kernel to 4
+// rows, then the few-rows tiling (N <= 4096; narrow 32x64 tiles where K <=
 // 4096, 64x128 past it), the default tiling past 64 rows.
 func.func @mm_f16_weights(%a: tensor<?x4096xf16>, %b: tensor<4096x1000xf16>) -> tensor<?x1000xf16> {
   %c = mini.matmul %a, %b : tensor<?x4096xf16>, tensor<4096x1000xf16> -> tensor<?x1000xf16>

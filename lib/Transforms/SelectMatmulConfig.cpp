@@ -104,12 +104,15 @@ MatmulConfigAttr chooseMatmulConfig(MatmulOp op, StringRef chip, bool gemv) {
   // A few rows of A: reading B once is the whole cost (docs/PERF.md v31).
   int64_t m = lhs.getShape()[lhs.getRank() - 2];
   bool fewRows = gemv && !ShapedType::isDynamic(m);
-  if (fewRows && m <= kGemvMaxM)
+  bool tensorCores =
+      (elementType.isF16() || elementType.isBF16()) && computeCapability(chip).value_or(0) >= 80;
+  bool tensorCoreRows = tensorCores && chip.starts_with("sm_90");
+  if (fewRows && m <= gemvMaxM(op, tensorCoreRows))
     return gemvDefaults(op.getContext(), elementType);
   // mma.sync m16n8k16 with bf16 needs sm_80+; wgmma is sm_90a's (0.87-1.15x
   // cuBLAS where mma.sync gives 0.65-0.90x; docs/PERF.md v29).
-  if ((elementType.isF16() || elementType.isBF16()) && computeCapability(chip).value_or(0) >= 80) {
-    if (fewRows && m <= kFewRowsMaxM && chip.starts_with("sm_90")) {
+  if (tensorCores) {
+    if (fewRows && m <= kFewRowsMaxM && tensorCoreRows) {
       if (m <= kSkinnyMaxM && !fewRowsTakeSkinnyRows(op))
         return skinnyTileConfig(op.getContext());
       return fewRowsTileConfig(op.getContext(), MatmulConfigAttr::kMaxTailSplits,
@@ -272,6 +275,12 @@ int64_t fewRowsNarrowMaxM(MatmulOp op) {
   if (ShapedType::isDynamic(k) || ShapedType::isDynamic(n) || k > 4096)
     return 0;
   return n <= 1024 ? kFewRowsMaxM : n <= 4096 ? 32 : 0;
+}
+
+int64_t gemvMaxM(MatmulOp op, bool tensorCoreRows) {
+  auto [k, n] = staticKN(op);
+  bool weights = !ShapedType::isDynamic(k) && !ShapedType::isDynamic(n);
+  return tensorCoreRows && weights ? 4 : kGemvMaxM;
 }
 
 bool fewRowsTakeSkinnyRows(MatmulOp op) {
@@ -607,18 +616,20 @@ private:
         add(t.config, t.ratePercent, 0);
     }
     // M known only at launch: the launch takes the gemv kernel for M <= 8
-    // and, with TMA, 16x64 tiles for M <= 16 and the few-rows tiling for M
-    // <= 64, its narrow tiles first where they apply (docs/PERF.md
-    // v31-v34), the few-rows tiling from 9 rows where N is short
-    // (fewRowsTakeSkinnyRows, v41), by M rather than by cost (their rates
-    // are not used).
+    // (4 for static weights, gemvMaxM) and, with TMA, 16x64 tiles for M <=
+    // 16 and the few-rows tiling for M <= 64, its narrow tiles first where
+    // they apply (docs/PERF.md v31-v34), the few-rows tiling in place of
+    // the 16x64 tiles where N is short (fewRowsTakeSkinnyRows, v41), by M
+    // rather than by cost (their rates are not used).
     auto lhs = cast<RankedTensorType>(op.getLhs().getType());
     if (!tilingFixed && !wantMath && !c.isGemv() &&
         ShapedType::isDynamic(lhs.getShape()[lhs.getRank() - 2])) {
-      add(mini::gemvDefaults(ctx, lhs.getElementType()), 100, mini::kGemvMaxM);
       // The 16x64 and few-rows tilings are 64 deep: TMA rows of 16-bit
       // operands only (tf32's large tile takes few rows by its tail).
-      if (c.usesTma() && mini::skinnyTileConfig(ctx).tmaFits(lhs.getElementType())) {
+      bool tensorCoreRows =
+          c.usesTma() && mini::skinnyTileConfig(ctx).tmaFits(lhs.getElementType());
+      add(mini::gemvDefaults(ctx, lhs.getElementType()), 100, mini::gemvMaxM(op, tensorCoreRows));
+      if (tensorCoreRows) {
         // The few-rows tiling is its producer and its tail: not where the
         // options turn either off (or ask for clusters, which the tail
         // does not take).

@@ -61,10 +61,10 @@ func.func @pair_static(%x: tensor<256x4096xf16>, %x2: tensor<4096x4096xf16>, %wg
 // -----
 
 // A static few rows: each product takes its gemv or few-rows kernel, which
-// read B once.
+// read B once (8 rows of static weights: the few-rows tiling, gemvMaxM).
 // CHECK-LABEL: func.func @few_rows
-// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<{{.*}}math = "gemv"
-// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<{{.*}}math = "gemv"
+// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}}math = "mma_sync"
+// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}}math = "mma_sync"
 // CHECK: mini.elementwise
 func.func @few_rows(%x: tensor<8x4096xbf16>, %wg: tensor<4096x1024xbf16>, %wu: tensor<4096x1024xbf16>) -> tensor<8x1024xbf16> {
   %y = mini.matmul %x, %wg up(%wu : tensor<4096x1024xbf16>) : tensor<8x4096xbf16>, tensor<4096x1024xbf16> -> tensor<8x1024xbf16>

@@ -27,7 +27,7 @@ func.func @static_m(%a: tensor<4096x4096xf16>, %b: tensor<4096x4096xf16>) -> ten
 // CHECK-LABEL: func.func @dynamic_m
 // CHECK: pingpong = 1>, size_variants = [#mini.matmul_config<tile_m = 8, {{.*}}math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64,
 // CHECK-NOT: tile_rates = array<i64: 100, 60
-// CHECK-SAME: variant_max_m = array<i64: 8, 64>
+// CHECK-SAME: variant_max_m = array<i64: 4, 64>
 func.func @dynamic_m(%a: tensor<?x1024xf16>, %b: tensor<1024x1000xf16>) -> tensor<?x1000xf16> {
   %c = mini.matmul %a, %b : tensor<?x1024xf16>, tensor<1024x1000xf16> -> tensor<?x1000xf16>
   return %c : tensor<?x1000xf16>

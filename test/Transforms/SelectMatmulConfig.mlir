@@ -183,18 +183,22 @@ func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: ten
 // A few rows of A (static M <= 8): the gemv kernel, B streamed once on CUDA
 // cores, for every element type: 8 rows, 4 lanes of 16-byte vectors per B
 // row (32 f16 or 16 f32 columns per block), 8 vectors in flight per thread,
-// 8 warps. 9 to 16 rows take 16x64 tensor-core tiles (mma.sync, TMA, 6
-// stages), 17 to 64 the few-rows tiling (64x128, a producer, the stream-K
-// tail; 32x64 up to 32 rows where N and K are static and at most 4096, up
-// to 64 where N is at most 1024), more the cost model's tiling. Where N
-// and K are static and N is at most 4096, the few-rows tiling takes 9 to 16
-// rows too (narrow where K is at most 4096). f32 with M known only at
-// launch
-// takes SIMT with the gemv kernel as its variant. math=mma_sync leaves out
-// both; math=gemv asks for the gemv kernel at any M, and its tile options
-// apply.
+// 8 warps. Where N and K are static (weights) it takes at most 4 rows of
+// 16-bit operands, the tensor-core tilings the rest (gemvMaxM). 9 to 16
+// rows take 16x64 tensor-core tiles (mma.sync, TMA, 6 stages), 17 to 64
+// the few-rows tiling (64x128, a producer, the stream-K tail; 32x64 up to
+// 32 rows where N and K are static and at most 4096, up to 64 where N is
+// at most 1024), more the cost model's tiling. Where N and K are static
+// and N is at most 4096, the few-rows tiling takes 5 to 16 rows too
+// (narrow where K is at most 4096). f32 with M known only at launch takes
+// SIMT with the gemv kernel as its variant. math=mma_sync leaves out both;
+// math=gemv asks for the gemv kernel at any M, and its tile options apply.
 // CHECK-LABEL: func.func @decode
 // CHECK: {config = #mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">} : tensor<1x4096xf16>
+// CHECK: math = "gemv">} : tensor<4x4096xf16>
+// CHECK: {config = #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} : tensor<5x4096xf16>
+// CHECK: {config = #mini.matmul_config<tile_m = 16, tile_n = 64, {{.*}} : tensor<8x4096xf16>, tensor<4096x11008xf16>
+// CHECK: math = "gemv">} : tensor<8x4096xf16>, tensor<4096x?xf16>
 // CHECK: {config = #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, sm_count = 132 : i64} : tensor<9x4096xf16>
 // CHECK: {config = #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} : tensor<16x4096xf16>
 // CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, sm_count = 132 : i64} : tensor<16x14336xf16>
@@ -204,11 +208,12 @@ func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: ten
 // CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} : tensor<33x4096xf16>
 // CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, sm_count = 132 : i64} : tensor<64x4096xf16>
 // CHECK: math = "wgmma"{{.*}} : tensor<65x4096xf16>
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>], sm_count = 132 : i64, tile_rates = array<i64: 100, 60, 100, 100, 100>, variant_max_m = array<i64: 0, 8, 32, 64>} : tensor<?x4096xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>], sm_count = 132 : i64, tile_rates = array<i64: 100, 60, 100, 100, 100>, variant_max_m = array<i64: 0, 4, 32, 64>} : tensor<?x4096xf16>
 // The narrow tiles to 64 rows at N = 1024 (no 64x128 variant); none at
 // K = 14336 (64x128 tiles from 9 rows) or at a dynamic N (16x64 tiles).
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>], sm_count = 132 : i64, tile_rates = array<i64: 100, 60, 100, 100>, variant_max_m = array<i64: 0, 8, 64>} : tensor<?x4096xf16>, tensor<4096x1024xf16>
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 8, 64>} : tensor<?x14336xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>], sm_count = 132 : i64, tile_rates = array<i64: 100, 60, 100, 100>, variant_max_m = array<i64: 0, 4, 64>} : tensor<?x4096xf16>, tensor<4096x1024xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 4, 64>} : tensor<?x14336xf16>
+// The gemv kernel to 8 rows where N is dynamic.
 // CHECK: #mini.matmul_config<tile_m = 16, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 8, 16, 64>} : tensor<?x4096xf16>, tensor<4096x?xf16>
 // MMA-LABEL: func.func @decode
 // MMA: math = "mma_sync"{{.*}} : tensor<1x4096xf16>
@@ -221,8 +226,13 @@ func.func @decode(%x: tensor<1x4096xf16>, %w: tensor<4096x4096xf16>, %y: tensor<
                   %y33: tensor<33x4096xf16>, %y64: tensor<64x4096xf16>,
                   %y65: tensor<65x4096xf16>, %z: tensor<?x4096xf16>, %wk: tensor<4096x1024xf16>,
                   %g: tensor<?x14336xf16>, %wd: tensor<14336x4096xf16>, %wn: tensor<4096x?xf16>,
-                  %y16k: tensor<16x14336xf16>, %wu: tensor<4096x11008xf16>) {
+                  %y16k: tensor<16x14336xf16>, %wu: tensor<4096x11008xf16>,
+                  %y4: tensor<4x4096xf16>, %y5: tensor<5x4096xf16>, %y8: tensor<8x4096xf16>) {
   %0 = mini.matmul %x, %w : tensor<1x4096xf16>, tensor<4096x4096xf16> -> tensor<1x4096xf16>
+  %14 = mini.matmul %y4, %w : tensor<4x4096xf16>, tensor<4096x4096xf16> -> tensor<4x4096xf16>
+  %15 = mini.matmul %y5, %w : tensor<5x4096xf16>, tensor<4096x4096xf16> -> tensor<5x4096xf16>
+  %16 = mini.matmul %y8, %wu : tensor<8x4096xf16>, tensor<4096x11008xf16> -> tensor<8x11008xf16>
+  %17 = mini.matmul %y8, %wn : tensor<8x4096xf16>, tensor<4096x?xf16> -> tensor<8x?xf16>
   %1 = mini.matmul %y, %w : tensor<9x4096xf16>, tensor<4096x4096xf16> -> tensor<9x4096xf16>
   %2 = mini.matmul %y16, %w : tensor<16x4096xf16>, tensor<4096x4096xf16> -> tensor<16x4096xf16>
   %12 = mini.matmul %y16k, %wd : tensor<16x14336xf16>, tensor<14336x4096xf16> -> tensor<16x4096xf16>

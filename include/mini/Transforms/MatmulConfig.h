@@ -15,11 +15,20 @@ MatmulConfigAttr chooseMatmulConfig(MatmulOp op, llvm::StringRef chip, bool gemv
 /// The most rows of A the default gemv kernel takes (its tile_m); a matmul
 /// of more runs on the tensor cores (or the SIMT kernel).
 constexpr int64_t kGemvMaxM = 8;
+/// The most rows of A the gemv kernel takes where the skinny or few-rows
+/// tensor-core tilings would take the rest (`tensorCoreRows`: 16-bit
+/// operands on sm_90 by TMA): kGemvMaxM, but 4 where N and K are static (a
+/// model's weights). Past 4 rows the gemv kernel's CUDA-core math, not B's
+/// bytes, sets its time: at M = 5-8 the tensor-core tilings ran 1.06x its
+/// speed at N = K = 4096, 1.4x at K = 11008 and 2.0x at N = 14336, with
+/// distinct weights each launch (docs/PERF.md v44); with N or K dynamic the
+/// 16x64 tiles at N = 4096 ran 0.75x, so gemv keeps its 8 there.
+int64_t gemvMaxM(MatmulOp op, bool tensorCoreRows);
 /// The most rows of A the skinny tensor-core tiling takes by default (a
 /// static M, or the launch of a size variant); more take the cost model's.
 constexpr int64_t kSkinnyMaxM = 16;
 /// The skinny tiling (sm_90): 16x64 tiles, 64 deep, 6 TMA stages, mma.sync
-/// on 1 x 2 warps, for 8 < M <= kSkinnyMaxM, one row of tiles (B read
+/// on 1 x 2 warps, for gemvMaxM < M <= kSkinnyMaxM, one row of tiles (B read
 /// once): 0.75x cuBLAS at 16 x 4096 x 4096 and 1.15x at 16 x 11008 x 4096,
 /// against 0.64x and 0.88x for the default tilings. Past 16 rows each row
 /// of tiles reads B again (64 x 14336 x 4096: 0.42x), docs/PERF.md v32.
@@ -45,7 +54,7 @@ constexpr int64_t kFewRowsMaxM = 64;
 MatmulConfigAttr fewRowsTileConfig(mlir::MLIRContext *ctx,
                                    int64_t tailSplits = MatmulConfigAttr::kMaxTailSplits,
                                    bool narrow = false);
-/// Whether the few-rows tiling also takes 8 < M <= kSkinnyMaxM, in place of
+/// Whether the few-rows tiling also takes gemvMaxM < M <= kSkinnyMaxM, in place of
 /// the skinny one: where N and K are static and N <= 4096, the N / 64
 /// skinny tiles leave SMs idle that the few-rows tiling's split K fills.
 /// Measured at M = 9-16 (docs/PERF.md v41): 1.26-1.82x the skinny tiles'
