@@ -176,11 +176,20 @@ SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, MathUnit math, Stri
   // small tiling stays mma.sync's 64x128 at its rate of 60 (scaled by the
   // large tile's 1.35x it would take 1000 x 1030 x 777, where the large
   // tile is slower: docs/PERF.md v29).
+  // Between them, 128x128 wgmma tiles (4 stages, the tail) at 85: one wave
+  // of them ran 604 TFLOP/s at 512 x 4096 x 4096, one of the large tiles 710
+  // at 1024 x 4096 x 4096 (docs/PERF.md v45). At M = 96-512 they leave fewer
+  // SMs idle, or shorter split tails, than the large tile. Only where K is
+  // static and long (keepsMidTiles).
   if (math == MathUnit::wgmma)
-    return {{MatmulConfigAttr::get(ctx, 128, 256, 64, 8, 1, 4, math, CopyKind::tma, /*cluster_m=*/1,
-                                   /*producer_warps=*/4, /*tail_splits=*/4),
-             100},
-            {MatmulConfigAttr::get(ctx, 64, 128, 64, 2, 2, 4, MathUnit::mma_sync, CopyKind::tma), 60}};
+    return {
+        {MatmulConfigAttr::get(ctx, 128, 256, 64, 8, 1, 4, math, CopyKind::tma, /*cluster_m=*/1,
+                               /*producer_warps=*/4, /*tail_splits=*/4),
+         100},
+        {MatmulConfigAttr::get(ctx, 128, 128, 64, 8, 1, 4, math, CopyKind::tma, /*cluster_m=*/1,
+                               /*producer_warps=*/4, /*tail_splits=*/4),
+         85},
+        {MatmulConfigAttr::get(ctx, 64, 128, 64, 2, 2, 4, MathUnit::mma_sync, CopyKind::tma), 60}};
   bool tma = copy == CopyKind::tma ||
              (!copy && chip.starts_with("sm_90") && math == MathUnit::mma_sync);
   int64_t cpAsyncStages = sharedBytesPerBlock(chip) >= 163 * 1024 ? 5 : 3;
@@ -218,8 +227,9 @@ MatmulConfigAttr tensorCoreDefaults(MatmulOp op, MathUnit math, StringRef chip,
   // Rows copied for TMA: a cp.async tiling would take its element path
   // (as launch::chooseVariant rules at launch).
   bool tmaOnly = tilings.front().config.usesTma() && copiesUnalignedRows(op);
-  SmallVector<RatedConfig> candidates(llvm::make_filter_range(
-      tilings, [&](const RatedConfig &t) { return !tmaOnly || t.config.usesTma(); }));
+  SmallVector<RatedConfig> candidates(llvm::make_filter_range(tilings, [&](const RatedConfig &t) {
+    return (!tmaOnly || t.config.usesTma()) && (!isMidTiling(t.config) || keepsMidTiles(op));
+  }));
   return leastCostTiling(op, candidates, chip).value_or(tilings.front().config);
 }
 
@@ -281,6 +291,15 @@ int64_t gemvMaxM(MatmulOp op, bool tensorCoreRows) {
   auto [k, n] = staticKN(op);
   bool weights = !ShapedType::isDynamic(k) && !ShapedType::isDynamic(n);
   return tensorCoreRows && weights ? 4 : kGemvMaxM;
+}
+
+bool isMidTiling(MatmulConfigAttr c) {
+  return c.getMath() == MathUnit::wgmma && c.getTileM() == 128 && c.getTileN() == 128;
+}
+
+bool keepsMidTiles(MatmulOp op) {
+  int64_t k = staticKN(op).first;
+  return !ShapedType::isDynamic(k) && k >= 4096;
 }
 
 bool fewRowsTakeSkinnyRows(MatmulOp op) {
@@ -613,7 +632,8 @@ private:
         !mini::staticBlocks(op, c.getTileM(), c.getTileN())) {
       for (const mini::RatedConfig &t : llvm::drop_begin(mini::tensorCoreTilings(
                ctx, c.getMath(), chip, wantCopy, op.getLhs().getType().getElementType().isF32())))
-        add(t.config, t.ratePercent, 0);
+        if (!mini::isMidTiling(t.config) || mini::keepsMidTiles(op))
+          add(t.config, t.ratePercent, 0);
     }
     // M known only at launch: the launch takes the gemv kernel for M <= 8
     // (4 for static weights, gemvMaxM) and, with TMA, 16x64 tiles for M <=

@@ -106,8 +106,9 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // -----
 
 // Static sizes take the tiling of least launch cost: ceil(blocks / SMs) x
-// tile area / rate. sm_90a: 128x256 wgmma (rate 100) or 64x128 mma.sync with TMA (60), one
-// wave costing 32768 or 13653. Cp.async: 128x256 (100), 128x128 (70) or
+// tile area / rate. sm_90a: 128x256 wgmma (rate 100), 128x128 wgmma (85,
+// where K is static and at least 4096) or 64x128 mma.sync with TMA (60), one
+// wave costing 32768, 19275 or 13653. Cp.async: 128x256 (100), 128x128 (70) or
 // 64x128 (50), 32768, 23405 or 16384. Dynamic M, N or batch keep the large
 // tile;
 // the batch counts as blocks too. Options start from the size's choice.
@@ -115,16 +116,18 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // 1024 x 1024: 32 / 128 blocks, one wave each (a split tail of 4 steps a
 // block, plus 8 for its ramp and partial, costs 3/4 of a large wave: more).
 // CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">} : tensor<1024x1024xf16>
-// 512 x 4096 x 4096: 64 / 256 blocks; the 64 large tiles are all tail, 64
-// steps each, split over 128 blocks of 32 steps: (32 + 8) / 64 of a large
-// wave against 2 small waves.
-// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<512x4096xbf16>
+// 512 x 4096 x 4096: 64 / 128 / 256 blocks; the 64 large tiles are all
+// tail, 64 steps each, split over 128 blocks of 32 steps: (32 + 8) / 64 of
+// a large wave, against one wave of 128x128 tiles (unsplit: 4 x 63 steps
+// a block would not save a quarter of their 64) and 2 small waves.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<512x4096xbf16>
 // 16 x 1024 x 1024: 512 / 2048 blocks: 4 / 16 waves.
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<16x1024x1024xf16>
 // 72 x 72: one wave either way; the smaller tile.
 // CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">} : tensor<72x72xf16>
-// Dynamic M: size variants.
-// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [
+// Dynamic M: size variants, the 128x128 wgmma tiles first (K static, 4096).
+// A dynamic K (@f16 above) and K = 777 (below) leave them out.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [#mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, #mini.matmul_config<tile_m = 64, tile_n = 128,
 // 1536 x 1536: 72 / 288 blocks: 1 / 3 waves; the large tile, though 72
 // blocks leave 60 SMs idle.
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<1536x4096xf16>
@@ -208,13 +211,13 @@ func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: ten
 // CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} : tensor<33x4096xf16>
 // CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, sm_count = 132 : i64} : tensor<64x4096xf16>
 // CHECK: math = "wgmma"{{.*}} : tensor<65x4096xf16>
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>], sm_count = 132 : i64, tile_rates = array<i64: 100, 60, 100, 100, 100>, variant_max_m = array<i64: 0, 4, 32, 64>} : tensor<?x4096xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>], sm_count = 132 : i64, tile_rates = array<i64: 100, 85, 60, 100, 100, 100>, variant_max_m = array<i64: 0, 0, 4, 32, 64>} : tensor<?x4096xf16>
 // The narrow tiles to 64 rows at N = 1024 (no 64x128 variant); none at
 // K = 14336 (64x128 tiles from 9 rows) or at a dynamic N (16x64 tiles).
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>], sm_count = 132 : i64, tile_rates = array<i64: 100, 60, 100, 100>, variant_max_m = array<i64: 0, 4, 64>} : tensor<?x4096xf16>, tensor<4096x1024xf16>
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 4, 64>} : tensor<?x14336xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>], sm_count = 132 : i64, tile_rates = array<i64: 100, 85, 60, 100, 100>, variant_max_m = array<i64: 0, 0, 4, 64>} : tensor<?x4096xf16>, tensor<4096x1024xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 0, 4, 64>} : tensor<?x14336xf16>
 // The gemv kernel to 8 rows where N is dynamic.
-// CHECK: #mini.matmul_config<tile_m = 16, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 8, 16, 64>} : tensor<?x4096xf16>, tensor<4096x?xf16>
+// CHECK: #mini.matmul_config<tile_m = 16, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 0, 8, 16, 64>} : tensor<?x4096xf16>, tensor<4096x?xf16>
 // MMA-LABEL: func.func @decode
 // MMA: math = "mma_sync"{{.*}} : tensor<1x4096xf16>
 // MMA-NOT: gemv

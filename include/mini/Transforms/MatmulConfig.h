@@ -62,6 +62,14 @@ MatmulConfigAttr fewRowsTileConfig(mlir::MLIRContext *ctx,
 /// K = 11008-14336 (64x128 tiles); at N = 6144-8192 the two tie, and at
 /// N = 11008 the skinny tiles are 1.3-1.5x faster.
 bool fewRowsTakeSkinnyRows(MatmulOp op);
+/// The 128x128 wgmma tiling between the large tile and the small one
+/// (tensorCoreTilings), and whether `op` may take it: where K is static and
+/// at least 4096. There it ran 1.16-1.36x the default's speed at M = 128-512
+/// (N = 4096-14336), 300 x 520 x 8204 and 256 x 256 x 65536; at K = 776 the
+/// cost model would take it over the 64x128 tiles, 0.80x their speed
+/// (docs/PERF.md v45).
+bool isMidTiling(MatmulConfigAttr c);
+bool keepsMidTiles(MatmulOp op);
 /// The most rows of A the few-rows tiling takes narrow (32x64) tiles for,
 /// 0 for none: where N and K are static and short, 64x128 tiles leave too
 /// few of them (N / 128) and too short a K loop to split over 132 SMs.
