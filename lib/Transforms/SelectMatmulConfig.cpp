@@ -158,7 +158,7 @@ static SmallVector<RatedConfig> tf32Tilings(MLIRContext *ctx, StringRef chip,
 }
 
 SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, MathUnit math, StringRef chip,
-                                           std::optional<CopyKind> copy, bool tf32) {
+                                           std::optional<CopyKind> copy, bool tf32, bool midTiles) {
   // (tf32 takes mma.sync only: another unit asked for gets the 16-bit
   // tilings, which the config verifier then rejects for f32 operands.)
   if (tf32 && math == MathUnit::mma_sync)
@@ -181,15 +181,20 @@ SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, MathUnit math, Stri
   // at 1024 x 4096 x 4096 (docs/PERF.md v45). At M = 96-512 they leave fewer
   // SMs idle, or shorter split tails, than the large tile. Only where K is
   // static and long (keepsMidTiles).
-  if (math == MathUnit::wgmma)
-    return {
+  if (math == MathUnit::wgmma) {
+    SmallVector<RatedConfig> tilings = {
         {MatmulConfigAttr::get(ctx, 128, 256, 64, 8, 1, 4, math, CopyKind::tma, /*cluster_m=*/1,
                                /*producer_warps=*/4, /*tail_splits=*/4),
-         100},
-        {MatmulConfigAttr::get(ctx, 128, 128, 64, 8, 1, 4, math, CopyKind::tma, /*cluster_m=*/1,
-                               /*producer_warps=*/4, /*tail_splits=*/4),
-         85},
-        {MatmulConfigAttr::get(ctx, 64, 128, 64, 2, 2, 4, MathUnit::mma_sync, CopyKind::tma), 60}};
+         100}};
+    if (midTiles)
+      tilings.push_back(
+          {MatmulConfigAttr::get(ctx, 128, 128, 64, 8, 1, 4, math, CopyKind::tma, /*cluster_m=*/1,
+                                 /*producer_warps=*/4, /*tail_splits=*/4),
+           85});
+    tilings.push_back(
+        {MatmulConfigAttr::get(ctx, 64, 128, 64, 2, 2, 4, MathUnit::mma_sync, CopyKind::tma), 60});
+    return tilings;
+  }
   bool tma = copy == CopyKind::tma ||
              (!copy && chip.starts_with("sm_90") && math == MathUnit::mma_sync);
   int64_t cpAsyncStages = sharedBytesPerBlock(chip) >= 163 * 1024 ? 5 : 3;
@@ -223,13 +228,13 @@ MatmulConfigAttr tensorCoreDefaults(MatmulOp op, MathUnit math, StringRef chip,
   // M = N = K = 1024 and at M = 512, N = K = 4096, 64x128 with TMA (1.00x
   // and 0.63x of cuBLAS instead of 0.69x and 0.46x; docs/PERF.md v15).
   bool tf32 = cast<RankedTensorType>(op.getLhs().getType()).getElementType().isF32();
-  SmallVector<RatedConfig> tilings = tensorCoreTilings(op.getContext(), math, chip, copy, tf32);
+  SmallVector<RatedConfig> tilings =
+      tensorCoreTilings(op.getContext(), math, chip, copy, tf32, keepsMidTiles(op));
   // Rows copied for TMA: a cp.async tiling would take its element path
   // (as launch::chooseVariant rules at launch).
   bool tmaOnly = tilings.front().config.usesTma() && copiesUnalignedRows(op);
-  SmallVector<RatedConfig> candidates(llvm::make_filter_range(tilings, [&](const RatedConfig &t) {
-    return (!tmaOnly || t.config.usesTma()) && (!isMidTiling(t.config) || keepsMidTiles(op));
-  }));
+  SmallVector<RatedConfig> candidates(llvm::make_filter_range(
+      tilings, [&](const RatedConfig &t) { return !tmaOnly || t.config.usesTma(); }));
   return leastCostTiling(op, candidates, chip).value_or(tilings.front().config);
 }
 
@@ -291,10 +296,6 @@ int64_t gemvMaxM(MatmulOp op, bool tensorCoreRows) {
   auto [k, n] = staticKN(op);
   bool weights = !ShapedType::isDynamic(k) && !ShapedType::isDynamic(n);
   return tensorCoreRows && weights ? 4 : kGemvMaxM;
-}
-
-bool isMidTiling(MatmulConfigAttr c) {
-  return c.getMath() == MathUnit::wgmma && c.getTileM() == 128 && c.getTileN() == 128;
 }
 
 bool keepsMidTiles(MatmulOp op) {
@@ -631,9 +632,9 @@ private:
     if (!tilingFixed && c.isTensorCore() && !c.isPingpong() &&
         !mini::staticBlocks(op, c.getTileM(), c.getTileN())) {
       for (const mini::RatedConfig &t : llvm::drop_begin(mini::tensorCoreTilings(
-               ctx, c.getMath(), chip, wantCopy, op.getLhs().getType().getElementType().isF32())))
-        if (!mini::isMidTiling(t.config) || mini::keepsMidTiles(op))
-          add(t.config, t.ratePercent, 0);
+               ctx, c.getMath(), chip, wantCopy, op.getLhs().getType().getElementType().isF32(),
+               mini::keepsMidTiles(op))))
+        add(t.config, t.ratePercent, 0);
     }
     // M known only at launch: the launch takes the gemv kernel for M <= 8
     // (4 for static weights, gemvMaxM) and, with TMA, 16x64 tiles for M <=

@@ -222,14 +222,19 @@ public:
         sets_.back().push_back(extra_.back().ptr());
       }
     }
+    for (const rt::DeviceBuffer &b : dev)
+      bytes_ += double(b.bytes()) * double(copies);
   }
   /// The pointers of copy i mod N.
   const std::vector<CUdeviceptr> &set(size_t i) const { return sets_[i % sets_.size()]; }
   size_t count() const { return sets_.size(); }
+  /// The bytes of all copies, the kernel's own buffers included.
+  double bytes() const { return bytes_; }
 
 private:
   std::vector<std::vector<CUdeviceptr>> sets_;
   std::vector<rt::DeviceBuffer> extra_;
+  double bytes_ = 0;
 };
 
 void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &sizes,
@@ -442,13 +447,9 @@ bool runKernel(const Options &opt, const rt::LoadedBundle &loaded, const rt::Dev
   // --rotate: launch i runs on copy i mod N of the buffers.
   BufferCopies copies(dev, opt.rotate);
   auto runOurs = [&, next = size_t(0)]() mutable { loaded.launch(k, copies.set(next++), sizes); };
-  if (copies.count() > 1) {
-    double total = 0;
-    for (const rt::DeviceBuffer &b : dev)
-      total += double(b.bytes()) * double(copies.count());
+  if (copies.count() > 1)
     std::printf("%s: timed launches rotate through %zu copies of the buffers (%.0f MB)\n",
-                k.entry.c_str(), copies.count(), total * 1e-6);
-  }
+                k.entry.c_str(), copies.count(), copies.bytes() * 1e-6);
   double oursMs = rt::timeMedianMs(runOurs, opt.warmup, opt.iters, k.entry, opt.launches);
   double refMs = rt::timeMedianMs(runRef, opt.warmup, opt.iters, refName, opt.launches);
   // Once more after the timed launches, poisoned again: a kernel that keeps

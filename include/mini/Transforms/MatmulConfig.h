@@ -62,13 +62,12 @@ MatmulConfigAttr fewRowsTileConfig(mlir::MLIRContext *ctx,
 /// K = 11008-14336 (64x128 tiles); at N = 6144-8192 the two tie, and at
 /// N = 11008 the skinny tiles are 1.3-1.5x faster.
 bool fewRowsTakeSkinnyRows(MatmulOp op);
-/// The 128x128 wgmma tiling between the large tile and the small one
-/// (tensorCoreTilings), and whether `op` may take it: where K is static and
+/// Whether `op` may take the 128x128 wgmma tiling between the large tile
+/// and the small one (tensorCoreTilings' `midTiles`): where K is static and
 /// at least 4096. There it ran 1.16-1.36x the default's speed at M = 128-512
 /// (N = 4096-14336), 300 x 520 x 8204 and 256 x 256 x 65536; at K = 776 the
 /// cost model would take it over the 64x128 tiles, 0.80x their speed
 /// (docs/PERF.md v45).
-bool isMidTiling(MatmulConfigAttr c);
 bool keepsMidTiles(MatmulOp op);
 /// The most rows of A the few-rows tiling takes narrow (32x64) tiles for,
 /// 0 for none: where N and K are static and short, 64x128 tiles leave too
@@ -99,13 +98,13 @@ llvm::SmallVector<RatedConfig> productPairTilings(mlir::MLIRContext *ctx);
 /// The tensor-core tilings a matmul chooses from by size, on `chip` with
 /// a tensor-core `math` and `copy` (none: the chip's default): 256x128
 /// tiles, then 64x128, with TMA; or 128x256, 128x128 and 64x128 with
-/// cp.async; wgmma: 128x256, then mma.sync's 64x128. `tf32` (f32
-/// operands): mma.sync's own tilings of cp.async stages, whatever `math`
-/// and `copy` say.
+/// cp.async; wgmma: 128x256, with `midTiles` 128x128 wgmma tiles
+/// (keepsMidTiles), then mma.sync's 64x128. `tf32` (f32 operands):
+/// mma.sync's own tilings of cp.async stages, whatever `math` and `copy` say.
 llvm::SmallVector<RatedConfig> tensorCoreTilings(mlir::MLIRContext *ctx, MathUnit math,
                                                  llvm::StringRef chip,
                                                  std::optional<CopyKind> copy = std::nullopt,
-                                                 bool tf32 = false);
+                                                 bool tf32 = false, bool midTiles = false);
 /// The default tensor-core tiling of `op`: the first of tensorCoreTilings
 /// when a size that decides the grid is dynamic, else the one of least
 /// launch::launchCost.
