@@ -201,10 +201,6 @@ ref::MatmulVariant matmulVariant(const std::string &name) {
   usage("unknown --matmul-ref '" + name + "'");
 }
 
-/// Bandwidth against the ceiling measured in the same process: a
-/// device-to-device copy that reads and writes as many bytes as the kernel
-/// (each input read once, the output written once). Matmul and attention
-/// report TFLOP/s instead. Fills `record`'s peers, work and ceiling.
 /// A kernel's buffers and, for --rotate N, N - 1 copies of them (inputs
 /// copied, so that every copy holds the same problem).
 class BufferCopies {
@@ -237,6 +233,10 @@ private:
   double bytes_ = 0;
 };
 
+/// Bandwidth against the ceiling measured in the same process: a
+/// device-to-device copy that reads and writes as many bytes as the kernel
+/// (each input read once, the output written once). Matmul and attention
+/// report TFLOP/s instead. Fills `record`'s peers, work and ceiling.
 void printBench(const Options &opt, const rt::KernelSpec &k, const rt::Sizes &sizes,
                 const std::vector<rt::DeviceBuffer> &dev, const BufferCopies &copies,
                 const std::function<void()> &runOurs, double oursMs, double refMs,
