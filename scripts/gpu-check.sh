@@ -76,13 +76,20 @@ for t in f16 bf16 f32; do
   # columns), K shorter than a chunk and long, a batch, just past 8 rows.
   for s in batch=1,M=1,N=4096,K=4096 batch=1,M=3,N=5,K=100003 batch=1,M=8,N=4097,K=1000 batch=2,M=5,N=1000,K=777 batch=1,M=2,N=264,K=3 batch=3,M=7,N=24,K=515 batch=1,M=9,N=264,K=300; do add "mm_${t}_matmul" "$s"; done
   [ "$t" != f32 ] && add "mm_${t}_to_${t}_matmul" "batch=1,M=4,N=11008,K=4096"
-  # 16x64 tensor-core tiles (sm_90, 8 < M <= 16): whole and partial tiles,
-  # unaligned rows (the scalar path), a batch, short and long K; just past.
-  [ "$t" != f32 ] && for s in batch=1,M=16,N=4096,K=4096 batch=1,M=13,N=4097,K=777 batch=2,M=16,N=1000,K=300 batch=1,M=10,N=11008,K=64 batch=1,M=11,N=24,K=20011 batch=1,M=17,N=24,K=2001; do add "mm_${t}_matmul" "$s"; done
-  # The few-rows tiling (sm_90, 16 < M <= 64: 64x128 tiles, the stream-K
-  # tail as split-K): whole and partial tiles, unaligned rows (no tail), a
-  # batch (no tail), long and short K, wide N; just past.
-  [ "$t" != f32 ] && for s in batch=1,M=64,N=4096,K=4096 batch=1,M=33,N=4097,K=777 batch=2,M=40,N=1000,K=300 batch=1,M=50,N=24,K=20011 batch=1,M=64,N=11008,K=64 batch=1,M=48,N=14336,K=4096 batch=1,M=65,N=264,K=2001; do add "mm_${t}_matmul" "$s"; done
+  # 16x64 tensor-core tiles (sm_90, 8 < M <= 16 where N > 8192 at launch):
+  # whole and partial tiles, unaligned rows (the scalar path), a batch,
+  # short and long K.
+  [ "$t" != f32 ] && for s in batch=1,M=16,N=8200,K=4096 batch=1,M=13,N=8193,K=777 batch=2,M=16,N=9000,K=300 batch=1,M=10,N=11008,K=64 batch=1,M=11,N=8200,K=20011; do add "mm_${t}_matmul" "$s"; done
+  # The narrow few-rows tiling (sm_90, 8 < M <= 32 where N <= 8192 at
+  # launch: 32x64 tiles in 8 stages, the stream-K tail): whole and partial
+  # tiles, N at its bound, unaligned rows (no tail), a batch (no tail),
+  # long and short K.
+  [ "$t" != f32 ] && for s in batch=1,M=16,N=4096,K=4096 batch=1,M=32,N=8192,K=14336 batch=1,M=24,N=4095,K=777 batch=1,M=13,N=8191,K=777 batch=2,M=20,N=1000,K=300 batch=1,M=11,N=24,K=20011 batch=1,M=17,N=24,K=2001 batch=1,M=32,N=64,K=8; do add "mm_${t}_matmul" "$s"; done
+  # The few-rows tiling (sm_90, 16 < M <= 64 past the narrow tiles: 64x128
+  # tiles, the stream-K tail as split-K): whole and partial tiles, unaligned
+  # rows (no tail), a batch (no tail), long and short K, wide N, N just past
+  # the narrow tiles' 8192; just past.
+  [ "$t" != f32 ] && for s in batch=1,M=64,N=4096,K=4096 batch=1,M=33,N=4097,K=777 batch=2,M=40,N=1000,K=300 batch=1,M=50,N=24,K=20011 batch=1,M=64,N=11008,K=64 batch=1,M=48,N=14336,K=4096 batch=1,M=32,N=8193,K=4096 batch=1,M=65,N=264,K=2001; do add "mm_${t}_matmul" "$s"; done
   # wgmma (f16: 128x256 tiles to f16; bf16: 128x128 to f32): aligned, unaligned
   # (the scalar path, in two column halves), the stream-K tail, a batch.
   [ "$t" != f32 ] && for s in batch=1,M=1000,N=1032,K=776 batch=1,M=4096,N=4096,K=4096 batch=3,M=129,N=264,K=8 batch=1,M=33,N=65,K=17 batch=1,M=1000,N=1000,K=777 batch=1,M=4352,N=4352,K=520 batch=1,M=1000,N=1000,K=200 batch=2,M=2000,N=3000,K=1000 batch=1,M=1,N=4096,K=4096; do add "mm_${t}_wgmma_matmul" "$s"; done

@@ -64,7 +64,7 @@ struct FuseMatmulEpiloguePattern : RewritePattern {
       auto fused = MatmulOp::create(
           rewriter, consumer->getLoc(), resultType, mm.getLhs(), mm.getRhs(), mm.getUp(), inputs,
           mm.getConfigAttr(), mm.getSizeVariantsAttr(), mm.getSmCountAttr(), mm.getTileRatesAttr(),
-          mm.getVariantMaxMAttr(), mm.getPrecisionAttr());
+          mm.getVariantMaxMAttr(), mm.getVariantMaxNAttr(), mm.getPrecisionAttr());
       fused->setDiscardableAttrs(mm->getDiscardableAttrDictionary());
       Block *body = rewriter.createBlock(&fused.getEpilogue());
       for (size_t i = 0; i <= inputs.size(); ++i)

@@ -45,10 +45,9 @@ struct FuseSwiGLUPattern : OpRewritePattern<MulOp> {
       int64_t n = wType.getShape().back();
       if (ShapedType::isDynamic(n) || n % 8 != 0)
         return rewriter.notifyMatchFailure(mul, "N is dynamic or not a multiple of 8");
-      auto fused =
-          MatmulOp::create(rewriter, mul.getLoc(), resultType, gate.getLhs(), gate.getRhs(),
-                           up.getRhs(), ValueRange{}, nullptr, nullptr, nullptr, nullptr, nullptr,
-                           /*precision=*/nullptr);
+      auto fused = MatmulOp::create(rewriter, mul.getLoc(), resultType, gate.getLhs(),
+                                    gate.getRhs(), up.getRhs(), ValueRange{}, nullptr, nullptr,
+                                    nullptr, nullptr, nullptr, nullptr, /*precision=*/nullptr);
       rewriter.replaceOp(mul, fused.getResult());
       rewriter.eraseOp(silu);
       rewriter.eraseOp(gate);

@@ -196,11 +196,13 @@ LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef na
     }
   }
   if (built.size() > 1) {
-    std::optional<ArrayRef<int64_t>> maxM = mm.getVariantMaxM();
+    std::optional<ArrayRef<int64_t>> maxM = mm.getVariantMaxM(), maxN = mm.getVariantMaxN();
     for (auto [i, variant] : llvm::enumerate(llvm::drop_begin(built))) {
       built.front().second.sizeVariants.push_back(variant.first.getName().str());
       if (maxM && (*maxM)[i] > 0)
         variant.second.attrs.set("max_m", OpBuilder(op).getI64IntegerAttr((*maxM)[i]));
+      if (maxN && (*maxN)[i] > 0)
+        variant.second.attrs.set("max_n", OpBuilder(op).getI64IntegerAttr((*maxN)[i]));
     }
     built.front().second.smCount = *mm.getSmCount();
     llvm::append_range(built.front().second.tileRates, *mm.getTileRates());

@@ -287,9 +287,16 @@ static std::pair<int64_t, int64_t> staticKN(MatmulOp op) {
 
 int64_t fewRowsNarrowMaxM(MatmulOp op) {
   auto [k, n] = staticKN(op);
-  if (ShapedType::isDynamic(k) || ShapedType::isDynamic(n) || k > 4096)
+  if (ShapedType::isDynamic(n) || n > kNarrowMaxN)
     return 0;
-  return n <= 1024 ? kFewRowsMaxM : n <= 4096 ? 32 : 0;
+  bool shortK = ShapedType::isDynamic(k) || k <= 4096;
+  return n <= 1024 && shortK ? kFewRowsMaxM : 32;
+}
+
+VariantBounds fewRowsNarrowBounds(MatmulOp op) {
+  if (ShapedType::isDynamic(staticKN(op).second))
+    return {32, kNarrowMaxN};
+  return {fewRowsNarrowMaxM(op), 0};
 }
 
 int64_t gemvMaxM(MatmulOp op, bool tensorCoreRows) {
@@ -305,7 +312,7 @@ bool keepsMidTiles(MatmulOp op) {
 
 bool fewRowsTakeSkinnyRows(MatmulOp op) {
   auto [k, n] = staticKN(op);
-  return !ShapedType::isDynamic(k) && !ShapedType::isDynamic(n) && n <= 4096;
+  return !ShapedType::isDynamic(k) && !ShapedType::isDynamic(n) && n <= kNarrowMaxN;
 }
 
 MatmulConfigAttr pingpongConfig(MLIRContext *ctx) {
@@ -317,7 +324,7 @@ MatmulConfigAttr pingpongConfig(MLIRContext *ctx) {
 }
 
 MatmulConfigAttr fewRowsTileConfig(MLIRContext *ctx, int64_t tailSplits, bool narrow) {
-  return MatmulConfigAttr::get(ctx, narrow ? 32 : 64, narrow ? 64 : 128, 64, 2, 4, 4,
+  return MatmulConfigAttr::get(ctx, narrow ? 32 : 64, narrow ? 64 : 128, 64, 2, 4, narrow ? 8 : 4,
                                MathUnit::mma_sync, CopyKind::tma, /*cluster_m=*/1,
                                /*producer_warps=*/4, tailSplits);
 }
@@ -407,7 +414,7 @@ private:
       auto product = [&](Value rhs) { // a config written on the pair is each product's
         return mini::MatmulOp::create(b, loc, type, op.getLhs(), rhs, Value(), ValueRange{},
                                       op.getConfigAttr(), nullptr, nullptr, nullptr, nullptr,
-                                      /*precision=*/nullptr)
+                                      nullptr, /*precision=*/nullptr)
             .getResult();
       };
       SmallVector<Value> inputs = {product(op.getRhs()), product(op.getUp())};
@@ -446,15 +453,17 @@ private:
 
   /// What the launch picks from: `variants` after the op's config, `rates`
   /// the config's and then each variant's, `maxM` each variant's most M
-  /// (none, or all 0: by cost).
+  /// (none, or all 0: by cost) and `maxN` its most N (none, or all 0: any).
   void setSizeVariants(mini::MatmulOp op, ArrayRef<Attribute> variants, ArrayRef<int64_t> rates,
-                       ArrayRef<int64_t> maxM) {
+                       ArrayRef<int64_t> maxM, ArrayRef<int64_t> maxN = {}) {
     MLIRContext *ctx = op.getContext();
     op.setSizeVariantsAttr(ArrayAttr::get(ctx, variants));
     op.setSmCountAttr(smCountAttr(ctx));
     op.setTileRatesAttr(DenseI64ArrayAttr::get(ctx, rates));
     if (llvm::any_of(maxM, [](int64_t m) { return m > 0; }))
       op.setVariantMaxMAttr(DenseI64ArrayAttr::get(ctx, maxM));
+    if (llvm::any_of(maxN, [](int64_t n) { return n > 0; }))
+      op.setVariantMaxNAttr(DenseI64ArrayAttr::get(ctx, maxN));
   }
 
   /// The pair's kernel (wgmma, TMA) needs sm_90a and rows of A and B that
@@ -620,12 +629,14 @@ private:
     op.removeSmCountAttr();
     op.removeTileRatesAttr();
     op.removeVariantMaxMAttr();
+    op.removeVariantMaxNAttr();
     SmallVector<Attribute> variants;
-    SmallVector<int64_t> rates = {100}, maxM;
-    auto add = [&](mini::MatmulConfigAttr v, int64_t rate, int64_t byM) {
+    SmallVector<int64_t> rates = {100}, maxM, maxN;
+    auto add = [&](mini::MatmulConfigAttr v, int64_t rate, int64_t byM, int64_t byN = 0) {
       variants.push_back(v);
       rates.push_back(rate);
       maxM.push_back(byM);
+      maxN.push_back(byN);
     };
     // (A persistent kernel's launch cost is not its grid's: no variants by
     // cost.)
@@ -654,21 +665,22 @@ private:
         // The few-rows tiling is its producer and its tail: not where the
         // options turn either off (or ask for clusters, which the tail
         // does not take).
+        // The narrow tiles come first: with N known only at launch they
+        // take M <= 32 where N <= kNarrowMaxN, and the 16x64 tiles the rest.
         bool fewRows = producerWarps != 0 && tailSplits != 1 && clusterM <= 1;
+        int64_t splits = tailSplits > 1 ? tailSplits : mini::MatmulConfigAttr::kMaxTailSplits;
+        mini::VariantBounds narrow =
+            fewRows ? mini::fewRowsNarrowBounds(op) : mini::VariantBounds{};
+        if (narrow.maxM > 0)
+          add(mini::fewRowsTileConfig(ctx, splits, /*narrow=*/true), 100, narrow.maxM, narrow.maxN);
         if (!fewRows || !mini::fewRowsTakeSkinnyRows(op))
           add(mini::skinnyTileConfig(ctx), 100, mini::kSkinnyMaxM);
-        if (fewRows) {
-          int64_t splits = tailSplits > 1 ? tailSplits : mini::MatmulConfigAttr::kMaxTailSplits;
-          int64_t narrowMaxM = mini::fewRowsNarrowMaxM(op);
-          if (narrowMaxM > 0)
-            add(mini::fewRowsTileConfig(ctx, splits, /*narrow=*/true), 100, narrowMaxM);
-          if (narrowMaxM < mini::kFewRowsMaxM)
-            add(mini::fewRowsTileConfig(ctx, splits), 100, mini::kFewRowsMaxM);
-        }
+        if (fewRows && (narrow.maxM < mini::kFewRowsMaxM || narrow.maxN > 0))
+          add(mini::fewRowsTileConfig(ctx, splits), 100, mini::kFewRowsMaxM);
       }
     }
     if (!variants.empty())
-      setSizeVariants(op, variants, rates, maxM);
+      setSizeVariants(op, variants, rates, maxM, maxN);
     if ((c.getTailSplits() > 1 || c.isPingpong()) && !op.getSmCount())
       op.setSmCountAttr(smCountAttr(ctx));
   }

@@ -99,3 +99,29 @@ func.func @two_by_m(%x: tensor<?x256xf16>, %w: tensor<256x512xf16>) -> tensor<?x
   %c = mini.matmul %x, %w {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, size_variants = [#mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">, #mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">], sm_count = 132 : i64, tile_rates = array<i64: 100, 100, 100>, variant_max_m = array<i64: 8, 16>} : tensor<?x256xf16>, tensor<256x512xf16> -> tensor<?x512xf16>
   return %c : tensor<?x512xf16>
 }
+
+// -----
+
+// A variant by M and N (variant_max_n, its record's max_n): the host takes
+// it where both hold, here the 16x64 tiles up to 16 rows of at most 4096
+// columns, else the gemv kernel up to 8 rows.
+// CHECK-LABEL: func.func @by_m_and_n
+// CHECK-DAG: %[[M:.*]] = tensor.dim %{{.*}}, %c0
+// CHECK-DAG: %[[N:.*]] = tensor.dim %{{.*}}, %c1
+// CHECK: %[[UP8:.*]] = arith.cmpi ule, %[[M]], %c8 : index
+// CHECK: %[[W8:.*]] = arith.select %[[UP8]], %c2, %c0 : index
+// CHECK: %[[UP16:.*]] = arith.cmpi ule, %[[M]], %c16 : index
+// CHECK: %[[NUP:.*]] = arith.cmpi ule, %[[N]], %c4096 : index
+// CHECK: %[[BOTH:.*]] = arith.andi %[[UP16]], %[[NUP]] : i1
+// CHECK: %[[WHICH:.*]] = arith.select %[[BOTH]], %c1, %[[W8]] : index
+// CHECK: scf.index_switch %[[WHICH]]
+// CHECK: gpu.launch_func @mini_kernels::@by_m_and_n_matmul_16x64
+// CHECK-SAME: max_m = 16 : i64, max_n = 4096 : i64
+// CHECK: gpu.launch_func @mini_kernels::@by_m_and_n_matmul_gemv
+// CHECK-SAME: max_m = 8 : i64
+// CHECK-NOT: max_n
+// CHECK: default {
+func.func @by_m_and_n(%x: tensor<?x256xf16>, %w: tensor<256x?xf16>) -> tensor<?x?xf16> {
+  %c = mini.matmul %x, %w {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, size_variants = [#mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">, #mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">], sm_count = 132 : i64, tile_rates = array<i64: 100, 100, 100>, variant_max_m = array<i64: 16, 8>, variant_max_n = array<i64: 4096, 0>} : tensor<?x256xf16>, tensor<256x?xf16> -> tensor<?x?xf16>
+  return %c : tensor<?x?xf16>
+}

@@ -31,12 +31,14 @@
 // cp.async: 128x128 and 64x128), with the SM count (132 on sm_90, 84 on
 // sm_86) and each tiling's rate, for the launch to take the one of least
 // cost; and the variants the launch takes by M before any cost (their
-// rates are not used): the gemv kernel where M <= 8 and, with TMA, 16x64
-// tiles where M <= 16 and the few-rows tiling (64x128 tiles, a producer,
-// the stream-K tail of at most 8 splits a tile) where M <= 64;
-// tail-splits=4 gives it 4, producer-warps=0 and cluster-m=2 leave it out.
+// rates are not used): the gemv kernel where M <= 8 and, with TMA, the
+// narrow few-rows tiling (32x64 tiles in 8 stages, a producer, the
+// stream-K tail of at most 8 splits a tile) where M <= 32 and N <= 8192
+// (variant_max_n), 16x64 tiles where M <= 16 and the few-rows tiling
+// (64x128 tiles, 4 stages) where M <= 64; tail-splits=4 gives the
+// few-rows tilings 4, producer-warps=0 and cluster-m=2 leave them out.
 // CHECK-LABEL: func.func @f16
-// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">, #mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">, #mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>], sm_count = 132 : i64, tile_rates = array<i64: 100, 60, 100, 100, 100>, variant_max_m = array<i64: 0, 8, 16, 64>}
+// CHECK: mini.matmul %{{.*}}, %{{.*}} {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">, #mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>], sm_count = 132 : i64, tile_rates = array<i64: 100, 60, 100, 100, 100, 100>, variant_max_m = array<i64: 0, 8, 32, 16, 64>, variant_max_n = array<i64: 0, 0, 8192, 0, 0>}
 // CPASYNC-LABEL: func.func @f16
 // CPASYNC: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 5, math = "mma_sync">
 // ONESTAGE-LABEL: func.func @f16
@@ -45,6 +47,7 @@
 // NOPRODUCER-LABEL: func.func @f16
 // NOPRODUCER: #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">, size_variants = [
 // NOPRODUCER-SAME: variant_max_m = array<i64: 0, 8, 16>}
+// NOPRODUCER-NOT: variant_max_n
 // FOURWARPS-LABEL: func.func @f16
 // FOURWARPS: #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">}
 // CLUSTER-LABEL: func.func @f16
@@ -67,7 +70,7 @@
 // WMMA: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 32, warps_m = 2, warps_n = 4, stages = 1, math = "wmma">
 // tail-splits does not fix the tiling: the variants stay (unsplit).
 // TAIL-LABEL: func.func @f16
-// TAIL: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">, #mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">, #mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 4>], sm_count = 132 : i64
+// TAIL: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [#mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">, #mini.matmul_config<tile_m = 8, tile_n = 32, tile_k = 8, warps_m = 8, warps_n = 1, stages = 0, math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 4>, #mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 4>], sm_count = 132 : i64
 func.func @f16(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf32> {
   %c = mini.matmul %a, %b : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>
@@ -189,11 +192,11 @@ func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: ten
 // 8 warps. Where N and K are static (weights) it takes at most 4 rows of
 // 16-bit operands, the tensor-core tilings the rest (gemvMaxM). 9 to 16
 // rows take 16x64 tensor-core tiles (mma.sync, TMA, 6 stages), 17 to 64
-// the few-rows tiling (64x128, a producer, the stream-K tail; 32x64 up to
-// 32 rows where N and K are static and at most 4096, up to 64 where N is
-// at most 1024), more the cost model's tiling. Where N and K are static
-// and N is at most 4096, the few-rows tiling takes 5 to 16 rows too
-// (narrow where K is at most 4096). f32 with M known only at launch takes
+// the few-rows tiling (64x128, a producer, the stream-K tail; 32x64 in 8
+// stages up to 32 rows where N is static and at most 8192, up to 64 where
+// N is at most 1024 and K at most 4096), more the cost model's tiling.
+// Where N and K are static and N is at most 8192, the few-rows tiling
+// takes 5 to 16 rows too (narrow). f32 with M known only at launch takes
 // SIMT with the gemv kernel as its variant. math=mma_sync leaves out both;
 // math=gemv asks for the gemv kernel at any M, and its tile options apply.
 // CHECK-LABEL: func.func @decode
@@ -202,22 +205,23 @@ func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: ten
 // CHECK: {config = #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} : tensor<5x4096xf16>
 // CHECK: {config = #mini.matmul_config<tile_m = 16, tile_n = 64, {{.*}} : tensor<8x4096xf16>, tensor<4096x11008xf16>
 // CHECK: math = "gemv">} : tensor<8x4096xf16>, tensor<4096x?xf16>
-// CHECK: {config = #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, sm_count = 132 : i64} : tensor<9x4096xf16>
+// CHECK: {config = #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, sm_count = 132 : i64} : tensor<9x4096xf16>
 // CHECK: {config = #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} : tensor<16x4096xf16>
-// CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, sm_count = 132 : i64} : tensor<16x14336xf16>
+// CHECK: {config = #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, sm_count = 132 : i64} : tensor<16x14336xf16>
 // CHECK: {config = #mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">} : tensor<16x4096xf16>, tensor<4096x11008xf16>
-// CHECK: {config = #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, sm_count = 132 : i64} : tensor<17x4096xf16>
+// CHECK: {config = #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, sm_count = 132 : i64} : tensor<17x4096xf16>
 // CHECK: {config = #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} : tensor<32x4096xf16>
 // CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} : tensor<33x4096xf16>
 // CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, sm_count = 132 : i64} : tensor<64x4096xf16>
 // CHECK: math = "wgmma"{{.*}} : tensor<65x4096xf16>
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>], sm_count = 132 : i64, tile_rates = array<i64: 100, 85, 60, 100, 100, 100>, variant_max_m = array<i64: 0, 0, 4, 32, 64>} : tensor<?x4096xf16>
-// The narrow tiles to 64 rows at N = 1024 (no 64x128 variant); none at
-// K = 14336 (64x128 tiles from 9 rows) or at a dynamic N (16x64 tiles).
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>], sm_count = 132 : i64, tile_rates = array<i64: 100, 85, 60, 100, 100>, variant_max_m = array<i64: 0, 0, 4, 64>} : tensor<?x4096xf16>, tensor<4096x1024xf16>
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 0, 4, 64>} : tensor<?x14336xf16>
-// The gemv kernel to 8 rows where N is dynamic.
-// CHECK: #mini.matmul_config<tile_m = 16, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 0, 8, 16, 64>} : tensor<?x4096xf16>, tensor<4096x?xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>], sm_count = 132 : i64, tile_rates = array<i64: 100, 85, 60, 100, 100, 100>, variant_max_m = array<i64: 0, 0, 4, 32, 64>} : tensor<?x4096xf16>
+// The narrow tiles to 64 rows at N = 1024 (no 64x128 variant); to 32 at
+// K = 14336, then 64x128 tiles.
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>], sm_count = 132 : i64, tile_rates = array<i64: 100, 85, 60, 100, 100>, variant_max_m = array<i64: 0, 0, 4, 64>} : tensor<?x4096xf16>, tensor<4096x1024xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 0, 4, 32, 64>} : tensor<?x14336xf16>
+// Where N is dynamic: the gemv kernel to 8 rows, the narrow tiles to 32
+// where N <= 8192 at launch, else 16x64 tiles to 16 rows.
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 16, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 0, 8, 32, 16, 64>, variant_max_n = array<i64: 0, 0, 0, 8192, 0, 0>} : tensor<?x4096xf16>, tensor<4096x?xf16>
 // MMA-LABEL: func.func @decode
 // MMA: math = "mma_sync"{{.*}} : tensor<1x4096xf16>
 // MMA-NOT: gemv

@@ -350,6 +350,8 @@ void printPlan(const rt::LoadedBundle &loaded, const rt::KernelSpec &k, const rt
     std::printf(!k.maxLengths.empty()
                     ? "%s: runs size variant %s (the first whose max length holds C and max rows "
                       "hold R)\n"
+                : v.maxM() > 0 && v.maxN() > 0
+                    ? "%s: runs size variant %s (M <= its max_m, N <= its max_n)\n"
                 : v.maxM() > 0
                     ? "%s: runs size variant %s (M <= its max_m)\n"
                     : "%s: runs size variant %s (the least waves x time per wave at these sizes)\n",

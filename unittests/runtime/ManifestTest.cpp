@@ -365,6 +365,28 @@ TEST(Manifest, AVariantByMRunsWhereMFits) {
   EXPECT_EQ(at(256, 256), "big");
 }
 
+TEST(Manifest, AVariantByMAndNRunsWhereBothFit) {
+  // "mid" by M and N (max_m 32, max_n 4096), "small" by M alone (max_m
+  // 16): the first whose bounds hold M and N runs.
+  std::string text = variantsManifest();
+  size_t smallAttrs = text.rfind(R"("attrs":{})");
+  text.replace(smallAttrs, 10, R"("attrs":{"max_m":16})");
+  size_t midAttrs = text.rfind(R"("attrs":{})", smallAttrs - 1);
+  text.replace(midAttrs, 10, R"("attrs":{"max_m":32,"max_n":4096})");
+  Bundle b = Bundle::parse(text, ".");
+  const KernelSpec &big = b.kernel("big");
+  EXPECT_EQ(b.kernel("mid").maxN(), 4096);
+  EXPECT_EQ(b.kernel("small").maxN(), 0);
+  auto at = [&](int64_t m, int64_t n) {
+    return b.forSizes(big, big.resolveSizes({{"M", m}, {"N", n}, {"K", 8}})).entry;
+  };
+  EXPECT_EQ(at(16, 4096), "mid");
+  EXPECT_EQ(at(32, 64), "mid");
+  EXPECT_EQ(at(16, 4097), "small"); // N past mid's bound
+  EXPECT_EQ(at(17, 4097), "big");   // neither: by cost among the rest (big alone)
+  EXPECT_EQ(at(33, 4096), "big");
+}
+
 TEST(Manifest, BadSizeVariantsAreNamed) {
   EXPECT_EQ(errorOf([] { Bundle::parse(variantsManifest(R"(["mid","nope"])"), "."); }),
             "manifest kernel 'big' size variant 'nope': no such kernel");

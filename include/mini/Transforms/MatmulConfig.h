@@ -49,18 +49,26 @@ constexpr int64_t kFewRowsMaxM = 64;
 /// loop of the few tiles over the SMs (split-K). 1.07-1.38x the default
 /// tilings' speed from 17 x 4096 x 4096 to 64 x 14336 x 4096 (0.74-1.11x
 /// cuBLAS; docs/PERF.md v33), where those leave few blocks. `narrow`: 32x64
-/// tiles, the same otherwise (fewRowsNarrowMaxM says where). `tailSplits`:
+/// tiles in 8 stages (of 12 KiB), the same otherwise (fewRowsNarrowMaxM
+/// and fewRowsNarrowBounds say where). `tailSplits`:
 /// the tail's (matmul-tail-splits), by default the most a tile may take.
 MatmulConfigAttr fewRowsTileConfig(mlir::MLIRContext *ctx,
                                    int64_t tailSplits = MatmulConfigAttr::kMaxTailSplits,
                                    bool narrow = false);
+/// The widest N the narrow few-rows tiles (32x64) take: at most 128 of
+/// them in a row, one each for 132 SMs with their K loops split. With 8
+/// stages, past N = 4096 (docs/PERF.md v46, N known only at launch, K =
+/// 4096, M = 9-32): 1.08-1.21x the 16x64 or 64x128 tiles' speed at N =
+/// 6144, 1.15-1.30x at 8192, but 0.71-0.96x at 11008.
+constexpr int64_t kNarrowMaxN = 8192;
 /// Whether the few-rows tiling also takes gemvMaxM < M <= kSkinnyMaxM, in place of
-/// the skinny one: where N and K are static and N <= 4096, the N / 64
-/// skinny tiles leave SMs idle that the few-rows tiling's split K fills.
+/// the skinny one: where N and K are static and N <= kNarrowMaxN, the N /
+/// 64 skinny tiles leave SMs idle that the few-rows tiling's split K fills.
 /// Measured at M = 9-16 (docs/PERF.md v41): 1.26-1.82x the skinny tiles'
 /// speed at K = 4096, N = 1024-4096 (narrow tiles), 1.7-1.9x at N = 4096,
-/// K = 11008-14336 (64x128 tiles); at N = 6144-8192 the two tie, and at
-/// N = 11008 the skinny tiles are 1.3-1.5x faster.
+/// K = 11008-14336 (64x128 tiles); and at N = 6144-8192 (v46, narrow
+/// tiles in 8 stages) 1.15-1.21x; at N = 11008 the skinny tiles are
+/// 1.3-1.5x faster.
 bool fewRowsTakeSkinnyRows(MatmulOp op);
 /// Whether `op` may take the 128x128 wgmma tiling between the large tile
 /// and the small one (tensorCoreTilings' `midTiles`): where K is static and
@@ -69,14 +77,26 @@ bool fewRowsTakeSkinnyRows(MatmulOp op);
 /// cost model would take it over the 64x128 tiles, 0.80x their speed
 /// (docs/PERF.md v45).
 bool keepsMidTiles(MatmulOp op);
-/// The most rows of A the few-rows tiling takes narrow (32x64) tiles for,
-/// 0 for none: where N and K are static and short, 64x128 tiles leave too
-/// few of them (N / 128) and too short a K loop to split over 132 SMs.
-/// Measured (docs/PERF.md v34, K = 4096): 1.03-1.17x the 64x128 tiles' speed
-/// for M = 17-64 at N = 1024 and 1.05-1.27x for M = 17-32 at N = 2048-4096
-/// (0.90-0.98x to 1.02-1.12x at M = 48-64 there), but 5-35% slower at
-/// N = 6144 or K = 14336.
+/// The most rows of A the few-rows tiling takes narrow (32x64) tiles for, 0 for
+/// none: where N is static and at most kNarrowMaxN, 64x128 tiles leave too few
+/// of them (N / 128) to split over 132 SMs; 32 rows, or 64 where N is at most
+/// 1024 and K at most 4096 (or known only at launch). Measured (docs/PERF.md
+/// v34, K = 4096, 4 stages): 1.03-1.17x the 64x128 tiles' speed for M = 17-64
+/// at N = 1024 and 1.05-1.27x for M = 17-32 at N = 2048-4096 (0.90-0.98x to
+/// 1.02-1.12x at M = 48-64 there), but 5-35% slower at N = 6144. In 8 stages
+/// (v46) they ran 1.14-1.17x their speed in 4 at M = 8-32, N = K = 4096, and
+/// 1.08-1.12x the 64x128 tiles' at M = 16-32, N = 4096, K = 11008-14336 (0.80x
+/// at M = 64).
 int64_t fewRowsNarrowMaxM(MatmulOp op);
+/// The most M, and N (0: any), at which a launch of `op` takes the narrow
+/// few-rows tiles as its size variant: fewRowsNarrowMaxM's M where N is
+/// static; with N known only at launch, M <= 32 where N <= kNarrowMaxN
+/// (v46: 1.08-2.5x the 16x64 and 64x128 tiles at M = 9-32, N = 1024-8192,
+/// K = 1024-14336, but 0.94x at 16 x 4096 x 1024).
+struct VariantBounds {
+  int64_t maxM = 0, maxN = 0;
+};
+VariantBounds fewRowsNarrowBounds(MatmulOp op);
 /// The default gemv tiling for operands of `elementType`: kGemvMaxM rows,
 /// 4 lanes of 16-byte vectors per B row, 8 vectors in flight per thread,
 /// 8 warps.

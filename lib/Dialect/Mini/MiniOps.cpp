@@ -376,9 +376,11 @@ LogicalResult MatmulOp::verifyLaunchChoices() {
   // A split tail plans, and a persistent kernel caps its grid, by SMs.
   bool bySms =
       getConfigAttr() && (getConfigAttr().getTailSplits() > 1 || getConfigAttr().isPingpong());
-  if (!variants && (getTileRatesAttr() || getVariantMaxMAttr() || (getSmCountAttr() && !bySms)))
-    return emitOpError() << "sm_count, tile_rates and variant_max_m need size_variants "
-                            "(sm_count alone: a config with tail_splits > 1 or pingpong)";
+  if (!variants && (getTileRatesAttr() || getVariantMaxMAttr() || getVariantMaxNAttr() ||
+                    (getSmCountAttr() && !bySms)))
+    return emitOpError() << "sm_count, tile_rates, variant_max_m and variant_max_n need "
+                            "size_variants (sm_count alone: a config with tail_splits > 1 or "
+                            "pingpong)";
   if (getSmCountAttr() && *getSmCount() < 1)
     return emitOpError() << "sm_count must be >= 1, got " << *getSmCount();
   if (!variants)
@@ -394,17 +396,29 @@ LogicalResult MatmulOp::verifyLaunchChoices() {
     if (rate < 1 || rate > 1000)
       return emitOpError() << "tile_rates[" << i << "] must be in [1, 1000] (percent), got "
                            << rate;
-  SmallVector<int64_t> maxM(variants.size(), 0);
-  if (getVariantMaxMAttr()) {
-    if (getVariantMaxM()->size() != variants.size())
-      return emitOpError() << "variant_max_m needs one M per size variant (" << variants.size()
-                           << "), got " << getVariantMaxM()->size();
-    maxM.assign(getVariantMaxM()->begin(), getVariantMaxM()->end());
-  }
+  // Each variant's bound (0 where the attribute is absent).
+  auto bounds = [&](std::optional<ArrayRef<int64_t>> given, StringRef name,
+                    StringRef size) -> FailureOr<SmallVector<int64_t>> {
+    if (!given)
+      return SmallVector<int64_t>(variants.size(), 0);
+    if (given->size() != variants.size())
+      return emitOpError() << name << " needs one " << size << " per size variant ("
+                           << variants.size() << "), got " << given->size();
+    return SmallVector<int64_t>(*given);
+  };
+  FailureOr<SmallVector<int64_t>> maxM = bounds(getVariantMaxM(), "variant_max_m", "M");
+  FailureOr<SmallVector<int64_t>> maxN = bounds(getVariantMaxN(), "variant_max_n", "N");
+  if (failed(maxM) || failed(maxN))
+    return failure();
   for (auto [i, v] : llvm::enumerate(variants.getAsRange<MatmulConfigAttr>())) {
-    if (maxM[i] < 0)
-      return emitOpError() << "variant_max_m[" << i << "] must be >= 0, got " << maxM[i];
-    if (v.isGemv() && maxM[i] == 0)
+    int64_t m = (*maxM)[i], n = (*maxN)[i];
+    if (m < 0)
+      return emitOpError() << "variant_max_m[" << i << "] must be >= 0, got " << m;
+    // The bound on N narrows a choice by M; the variants by cost have none.
+    if (n < 0 || (n > 0 && m == 0))
+      return emitOpError() << "variant_max_n[" << i << "] must be 0, or > 0 beside a "
+                           << "variant_max_m; got " << n << " (variant_max_m " << m << ")";
+    if (v.isGemv() && m == 0)
       return emitOpError() << "size variant " << i
                            << " (gemv) needs a variant_max_m: it runs by M, not by cost";
   }

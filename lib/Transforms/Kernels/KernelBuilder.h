@@ -125,6 +125,11 @@ struct KernelSpec {
     auto maxM = llvm::dyn_cast_or_null<mlir::IntegerAttr>(attrs.get("max_m"));
     return maxM ? maxM.getInt() : 0;
   }
+  /// Beside maxM (attrs' max_n), the most N it takes; 0 for any N.
+  int64_t maxN() const {
+    auto maxN = llvm::dyn_cast_or_null<mlir::IntegerAttr>(attrs.get("max_n"));
+    return maxN ? maxN.getInt() : 0;
+  }
 };
 
 /// Builds code at the insertion point of `b` with location `loc`.

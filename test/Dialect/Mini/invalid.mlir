@@ -475,6 +475,31 @@ func.func @matmul_variant_max_m_count(%a: tensor<?x?xf16>) {
 
 // -----
 
+func.func @matmul_variant_max_n_count(%a: tensor<?x?xf16>) {
+  // expected-error @+1 {{variant_max_n needs one N per size variant (1), got 2}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, sm_count = 132 : i64, tile_rates = array<i64: 100, 100>, variant_max_m = array<i64: 16>, variant_max_n = array<i64: 4096, 0>, size_variants = [#mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
+  return
+}
+
+// -----
+
+// A bound on N narrows a variant taken by M: a variant by cost has none.
+func.func @matmul_variant_max_n_by_cost(%a: tensor<?x?xf16>) {
+  // expected-error @+1 {{variant_max_n[0] must be 0, or > 0 beside a variant_max_m; got 4096 (variant_max_m 0)}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, sm_count = 132 : i64, tile_rates = array<i64: 100, 100>, variant_max_n = array<i64: 4096>, size_variants = [#mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
+  return
+}
+
+// -----
+
+func.func @matmul_variant_max_n_negative(%a: tensor<?x?xf16>) {
+  // expected-error @+1 {{variant_max_n[0] must be 0, or > 0 beside a variant_max_m; got -1 (variant_max_m 16)}}
+  %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, sm_count = 132 : i64, tile_rates = array<i64: 100, 100>, variant_max_m = array<i64: 16>, variant_max_n = array<i64: -1>, size_variants = [#mini.matmul_config<tile_m = 16, tile_n = 64, tile_k = 64, warps_m = 1, warps_n = 2, stages = 6, math = "mma_sync", copy = "tma">]} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf16>
+  return
+}
+
+// -----
+
 func.func @matmul_config_mma_unpromoted(%a: tensor<8x8xf16>) {
   // expected-error @+1 {{matmul_config mma_sync needs stages >= 1: its fragments are read from shared memory}}
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 4, stages = 0, math = "mma_sync">} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
@@ -683,7 +708,7 @@ func.func @matmul_size_variants_alone(%a: tensor<?x?xf16>) {
 // -----
 
 func.func @matmul_sm_count_alone(%a: tensor<?x?xf16>) {
-  // expected-error @+1 {{sm_count, tile_rates and variant_max_m need size_variants}}
+  // expected-error @+1 {{sm_count, tile_rates, variant_max_m and variant_max_n need size_variants}}
   %c = mini.matmul %a, %a {sm_count = 132 : i64} : tensor<?x?xf16>, tensor<?x?xf16> -> tensor<?x?xf32>
   return
 }
@@ -764,7 +789,7 @@ func.func @matmul_config_tail_splits_no_producer(%a: tensor<8x8xf16>) {
 // -----
 
 func.func @matmul_sm_count_without_split(%a: tensor<8x8xf16>) {
-  // expected-error @+1 {{sm_count, tile_rates and variant_max_m need size_variants (sm_count alone: a config with tail_splits > 1 or pingpong)}}
+  // expected-error @+1 {{sm_count, tile_rates, variant_max_m and variant_max_n need size_variants (sm_count alone: a config with tail_splits > 1 or pingpong)}}
   %c = mini.matmul %a, %a {config = #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 32, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync">, sm_count = 132 : i64} : tensor<8x8xf16>, tensor<8x8xf16> -> tensor<8x8xf32>
   return
 }

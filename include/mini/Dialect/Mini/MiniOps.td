@@ -22,7 +22,9 @@ def Mini_MatmulOp : Mini_Op<"matmul", [Pure, IsolatedFromAbove, AttrSizedOperand
     rate of each kernel (`config` first, then the variants) in the cost
     model, in percent of `config`'s. A launch takes the first variant whose
     `variant_max_m` (one per variant, 0 for none) is at least M (the gemv
-    kernel for M <= 8, 16-row tensor-core tiles for M <= 16), else the kernel
+    kernel for M <= 8, 16-row tensor-core tiles for M <= 16) and whose
+    `variant_max_n` (where given: one per variant, 0 for any N) is at least
+    N, else the kernel
     of least `ceil(blocks / sm_count) * tile_m * tile_n * 100 / rate` (waves
     of blocks times the time per wave) among the others, the first one on a
     tie.
@@ -72,6 +74,7 @@ def Mini_MatmulOp : Mini_Op<"matmul", [Pure, IsolatedFromAbove, AttrSizedOperand
                        OptionalAttr<I64Attr>:$sm_count,
                        OptionalAttr<DenseI64ArrayAttr>:$tile_rates,
                        OptionalAttr<DenseI64ArrayAttr>:$variant_max_m,
+                       OptionalAttr<DenseI64ArrayAttr>:$variant_max_n,
                        OptionalAttr<StrAttr>:$precision);
   let results = (outs Mini_Tensor:$result);
   let regions = (region AnyRegion:$epilogue);

@@ -209,8 +209,9 @@ typename A::Int launchCost(A &a, const Spec &spec, int64_t smCount, int64_t rate
 /// max rows (maxRows, where set) hold the row count R (0: any) and, where
 /// its unalignedOnly entry w is set, whose C is not a multiple of w, else the
 /// last. Else the first variant whose maxM() holds M (the gemv kernel,
-/// small tiles), else the kernel of least launchCost among the others, with
-/// k's SM count and each kernel's rate in k.tileRates, the first on a tie.
+/// small tiles) and whose maxN(), where set, holds N, else the kernel of
+/// least launchCost among the others, with k's SM count and each kernel's
+/// rate in k.tileRates, the first on a tie.
 template <class A, class Spec, class KernelAt>
 typename A::Int chooseVariant(A &a, const Spec &k, KernelAt kernelAt) {
   using Int = typename A::Int;
@@ -250,9 +251,15 @@ typename A::Int chooseVariant(A &a, const Spec &k, KernelAt kernelAt) {
     best = a.select(cheaper, cost, best);
     index = a.select(cheaper, a.c(i), index);
   }
-  for (size_t i = count; i-- > 1;) // the first that holds M wins
-    if (int64_t maxM = kernelAt(i).maxM(); maxM > 0)
-      index = a.select(a.ule(a.size("M"), a.c(maxM)), a.c(i), index);
+  for (size_t i = count; i-- > 1;) { // the first that holds M (and N, where bounded) wins
+    const Spec &v = kernelAt(i);
+    if (v.maxM() <= 0)
+      continue;
+    auto holds = a.ule(a.size("M"), a.c(v.maxM()));
+    if (v.maxN() > 0)
+      holds = a.both(holds, a.ule(a.size("N"), a.c(v.maxN())));
+    index = a.select(holds, a.c(i), index);
+  }
   return index;
 }
 

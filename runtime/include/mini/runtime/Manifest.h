@@ -170,6 +170,8 @@ struct KernelSpec {
   /// A size variant that runs by M (the gemv kernel, small tiles): the
   /// most M at which Bundle::forSizes takes it; 0 for a variant by cost.
   int64_t maxM() const { return static_cast<int64_t>(attr("max_m", 0)); }
+  /// Beside maxM, the most N at which it takes the variant; 0 for any N.
+  int64_t maxN() const { return static_cast<int64_t>(attr("max_n", 0)); }
 };
 
 /// A dim of a function's tensor, or a factor of a launch's size: static
