@@ -44,8 +44,8 @@ func.func @bf16_8x11008x4096(%a: tensor<8x4096xbf16>, %b: tensor<4096x11008xbf16
   %c = mini.matmul %a, %b : tensor<8x4096xbf16>, tensor<4096x11008xbf16> -> tensor<8x11008xbf16>
   return %c : tensor<8x11008xbf16>
 }
-// 9 to 16 rows: 16x64 tiles, or where N and K are short the few-rows
-// tiling's narrow 32x64 tiles with split K (an odd N here).
+// 9 to 16 rows: 16x64 tiles where N is past 8192, else the few-rows
+// tiling's narrow 32x64 tiles with split K (an odd N; a long K).
 func.func @f16_13x1000x4096(%a: tensor<13x4096xf16>, %b: tensor<4096x1000xf16>) -> tensor<13x1000xf16> {
   %c = mini.matmul %a, %b : tensor<13x4096xf16>, tensor<4096x1000xf16> -> tensor<13x1000xf16>
   return %c : tensor<13x1000xf16>

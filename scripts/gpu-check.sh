@@ -186,8 +186,10 @@ for s in batch=1,M=1000,N=1000,K=776 batch=1,M=4352,N=4352,K=520 batch=1,M=256,N
   add epi_f16_split_matmul "$s"; add epi_bf16_wgmma_matmul "$s"; add epi_f16_matmul "$s"
 done
 # Weights of static N and K, M at launch: each variant by M either side of
-# its bound (gemv to 4, few-rows tiles from 5 to 64, then by launch cost:
-# the f16 weights' 128x128 wgmma tiles from 65 rows, the bf16 ones' default).
+# its bound (gemv to 4, few-rows tiles from 5 to 64: narrow ones to 64
+# rows for the f16 weights' N = 1000, to 32 for the bf16 ones; then by
+# launch cost: the f16 weights' 128x128 wgmma tiles from 65 rows, the bf16
+# ones' default).
 for s in M=1 M=4 M=5 M=8 M=9 M=13 M=16 M=17 M=33 M=64 M=65 M=1000; do
   add mm_f16_weights_matmul "$s"; add mm_bf16_weights_long_k_matmul "$s"
 done
