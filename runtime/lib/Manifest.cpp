@@ -476,6 +476,28 @@ double KernelSpec::attr(const std::string &name, double fallback) const {
   return it == attrs.end() ? fallback : it->second;
 }
 
+namespace {
+/// A size variant's bounds for launch::chooseVariant: max_m (the variant
+/// runs where M is at most it) and max_n beside it, whole numbers >= 1.
+void checkVariantBounds(const KernelSpec &v, const std::string &where) {
+  for (const char *name : {"max_m", "max_n"}) {
+    auto it = v.attrs.find(name);
+    if (it == v.attrs.end())
+      continue;
+    double bound = it->second;
+    if (!(bound >= 1 && bound <= double(std::numeric_limits<int64_t>::max() / 2)) ||
+        bound != std::floor(bound)) {
+      std::ostringstream got;
+      got << bound;
+      throw Error(where + ": '" + name + "' must be a whole number >= 1, got " + got.str());
+    }
+  }
+  if (v.attrs.count("max_n") && !v.attrs.count("max_m"))
+    throw Error(where + ": 'max_n' needs a 'max_m' beside it (a variant taken by cost has no "
+                        "bound on N)");
+}
+} // namespace
+
 Bundle Bundle::parse(const std::string &text, const std::string &dir) {
   Json json = parseJson(text, "manifest");
   Reader r(json, "manifest");
@@ -518,6 +540,7 @@ Bundle Bundle::parse(const std::string &text, const std::string &dir) {
         throw Error(where + ": a size variant cannot have size variants of its own");
       if (std::string difference = abiDifference(*v, k); !difference.empty())
         throw Error(where + ": " + difference);
+      checkVariantBounds(*v, where);
     }
     if (k.splitKeys.maxSplits > 0 && k.splitKeys.part.empty())
       for (auto [name, part] : {std::pair(k.splitKeys.decodeKernel, "decode"),

@@ -387,6 +387,22 @@ TEST(Manifest, AVariantByMAndNRunsWhereBothFit) {
   EXPECT_EQ(at(33, 4096), "big");
 }
 
+TEST(Manifest, BadVariantBoundsAreNamed) {
+  auto withSmallAttrs = [](const std::string &attrs) {
+    std::string text = variantsManifest();
+    text.replace(text.rfind(R"("attrs":{})"), 10, R"("attrs":)" + attrs);
+    return text;
+  };
+  const std::string where = "manifest kernel 'big' size variant 'small': ";
+  EXPECT_EQ(errorOf([&] { Bundle::parse(withSmallAttrs(R"({"max_m":-1})"), "."); }),
+            where + "'max_m' must be a whole number >= 1, got -1");
+  EXPECT_EQ(errorOf([&] { Bundle::parse(withSmallAttrs(R"({"max_m":8,"max_n":0.5})"), "."); }),
+            where + "'max_n' must be a whole number >= 1, got 0.5");
+  EXPECT_EQ(errorOf([&] { Bundle::parse(withSmallAttrs(R"({"max_n":4096})"), "."); }),
+            where +
+                "'max_n' needs a 'max_m' beside it (a variant taken by cost has no bound on N)");
+}
+
 TEST(Manifest, BadSizeVariantsAreNamed) {
   EXPECT_EQ(errorOf([] { Bundle::parse(variantsManifest(R"(["mid","nope"])"), "."); }),
             "manifest kernel 'big' size variant 'nope': no such kernel");
