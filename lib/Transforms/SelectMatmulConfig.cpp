@@ -176,11 +176,12 @@ SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, MathUnit math, Stri
   // small tiling stays mma.sync's 64x128 at its rate of 60 (scaled by the
   // large tile's 1.35x it would take 1000 x 1030 x 777, where the large
   // tile is slower: docs/PERF.md v29).
-  // Between them, 128x128 wgmma tiles (4 stages, the tail) at 85: one wave
-  // of them ran 604 TFLOP/s at 512 x 4096 x 4096, one of the large tiles 710
-  // at 1024 x 4096 x 4096 (docs/PERF.md v45). At M = 96-512 they leave fewer
-  // SMs idle, or shorter split tails, than the large tile. Only where K is
-  // static and long (keepsMidTiles).
+  // Between them, 128x128 wgmma tiles (the tail as the default's) where K
+  // is static and long (keepsMidTiles): at M = 96-512 they leave fewer SMs
+  // idle, or shorter split tails, than the large tile. 6 stages of 32 KiB
+  // at 90: one wave of them ran 643-651 TFLOP/s at 512 x 4096 x 4096 (604 in
+  // 4 stages), one of the large tiles 710 at 1024 x 4096 x 4096
+  // (docs/PERF.md v45, v47).
   if (math == MathUnit::wgmma) {
     SmallVector<RatedConfig> tilings = {
         {MatmulConfigAttr::get(ctx, 128, 256, 64, 8, 1, 4, math, CopyKind::tma, /*cluster_m=*/1,
@@ -188,9 +189,9 @@ SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, MathUnit math, Stri
          100}};
     if (midTiles)
       tilings.push_back(
-          {MatmulConfigAttr::get(ctx, 128, 128, 64, 8, 1, 4, math, CopyKind::tma, /*cluster_m=*/1,
+          {MatmulConfigAttr::get(ctx, 128, 128, 64, 8, 1, 6, math, CopyKind::tma, /*cluster_m=*/1,
                                  /*producer_warps=*/4, /*tail_splits=*/4),
-           85});
+           90});
     tilings.push_back(
         {MatmulConfigAttr::get(ctx, 64, 128, 64, 2, 2, 4, MathUnit::mma_sync, CopyKind::tma), 60});
     return tilings;
@@ -224,6 +225,8 @@ SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, MathUnit math, Stri
 
 MatmulConfigAttr tensorCoreDefaults(MatmulOp op, MathUnit math, StringRef chip,
                                     std::optional<CopyKind> copy) {
+  if (math == MathUnit::wgmma && takesOneWaveTiles(op, smCount(chip)))
+    return oneWaveTileConfig(op.getContext());
   // Static sizes take the tiling of least launch cost: on the H100 at
   // M = N = K = 1024 and at M = 512, N = K = 4096, 64x128 with TMA (1.00x
   // and 0.63x of cuBLAS instead of 0.69x and 0.46x; docs/PERF.md v15).
@@ -308,6 +311,27 @@ int64_t gemvMaxM(MatmulOp op, bool tensorCoreRows) {
 bool keepsMidTiles(MatmulOp op) {
   int64_t k = staticKN(op).first;
   return !ShapedType::isDynamic(k) && k >= 4096;
+}
+
+MatmulConfigAttr oneWaveTileConfig(MLIRContext *ctx) {
+  return MatmulConfigAttr::get(ctx, 128, 64, 64, 8, 1, 8, MathUnit::wgmma, CopyKind::tma,
+                               /*cluster_m=*/1, /*producer_warps=*/4, /*tail_splits=*/4);
+}
+
+bool takesOneWaveTiles(MatmulOp op, int64_t sms) {
+  std::optional<int64_t> blocks = staticBlocks(op, 128, 64);
+  int64_t m = cast<RankedTensorType>(op.getLhs().getType()).getShape().drop_back().back();
+  return keepsMidTiles(op) && blocks && *blocks <= sms && m <= 128 * kOneWaveMaxRowTiles;
+}
+
+VariantBounds oneWaveBounds(MatmulOp op, int64_t sms) {
+  ArrayRef<int64_t> lhs = cast<RankedTensorType>(op.getLhs().getType()).getShape();
+  if (!keepsMidTiles(op) || llvm::any_of(lhs.drop_back(2), [](int64_t d) { return d != 1; }))
+    return {};
+  int64_t n = staticKN(op).second;
+  if (ShapedType::isDynamic(n))
+    return {256, 64 * (sms / 2)};
+  return {128 * std::min(kOneWaveMaxRowTiles, sms / llvm::divideCeilSigned(n, int64_t(64))), 0};
 }
 
 bool fewRowsTakeSkinnyRows(MatmulOp op) {
@@ -678,6 +702,12 @@ private:
         if (fewRows && (narrow.maxM < mini::kFewRowsMaxM || narrow.maxN > 0))
           add(mini::fewRowsTileConfig(ctx, splits), 100, mini::kFewRowsMaxM);
       }
+      // Past those rows, the one-wave tiles wherever one wave of them
+      // covers C (docs/PERF.md v47), with their producer and tail as the
+      // few-rows tiling's.
+      mini::VariantBounds oneWave = mini::oneWaveBounds(op, mini::smCount(chip));
+      if (c.isWgmma() && oneWave.maxM > 0 && producerWarps != 0 && tailSplits != 1 && clusterM <= 1)
+        add(mini::oneWaveTileConfig(ctx), 100, oneWave.maxM, oneWave.maxN);
     }
     if (!variants.empty())
       setSizeVariants(op, variants, rates, maxM, maxN);

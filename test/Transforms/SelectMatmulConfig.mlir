@@ -13,6 +13,7 @@
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="producer-warps=0" | FileCheck %s --check-prefix=NOPRODUCER
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="warps-m=2" | FileCheck %s --check-prefix=FOURWARPS
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="tail-splits=4" | FileCheck %s --check-prefix=TAIL
+// RUN: mini-opt %s -split-input-file -mini-select-matmul-config="tail-splits=1" | FileCheck %s --check-prefix=NOTAIL
 // RUN: not mini-opt %s -split-input-file -mini-select-matmul-config="math=mma_sync" 2>/dev/null | FileCheck %s --check-prefix=MMA
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="math=gemv tile-n=64" | FileCheck %s --check-prefix=GEMV
 
@@ -109,9 +110,9 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // -----
 
 // Static sizes take the tiling of least launch cost: ceil(blocks / SMs) x
-// tile area / rate. sm_90a: 128x256 wgmma (rate 100), 128x128 wgmma (85,
+// tile area / rate. sm_90a: 128x256 wgmma (rate 100), 128x128 wgmma (90,
 // where K is static and at least 4096) or 64x128 mma.sync with TMA (60), one
-// wave costing 32768, 19275 or 13653. Cp.async: 128x256 (100), 128x128 (70) or
+// wave costing 32768, 18204 or 13653. Cp.async: 128x256 (100), 128x128 (70) or
 // 64x128 (50), 32768, 23405 or 16384. Dynamic M, N or batch keep the large
 // tile;
 // the batch counts as blocks too. Options start from the size's choice.
@@ -123,14 +124,14 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // tail, 64 steps each, split over 128 blocks of 32 steps: (32 + 8) / 64 of
 // a large wave, against one wave of 128x128 tiles (unsplit: 4 x 63 steps
 // a block would not save a quarter of their 64) and 2 small waves.
-// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<512x4096xbf16>
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 64, warps_m = 8, warps_n = 1, stages = 6, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<512x4096xbf16>
 // 16 x 1024 x 1024: 512 / 2048 blocks: 4 / 16 waves.
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<16x1024x1024xf16>
 // 72 x 72: one wave either way; the smaller tile.
 // CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">} : tensor<72x72xf16>
 // Dynamic M: size variants, the 128x128 wgmma tiles first (K static, 4096).
 // A dynamic K (@f16 above) and K = 777 (below) leave them out.
-// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [#mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, #mini.matmul_config<tile_m = 64, tile_n = 128,
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [#mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 64, warps_m = 8, warps_n = 1, stages = 6, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, #mini.matmul_config<tile_m = 64, tile_n = 128,
 // 1536 x 1536: 72 / 288 blocks: 1 / 3 waves; the large tile, though 72
 // blocks leave 60 SMs idle.
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<1536x4096xf16>
@@ -186,6 +187,58 @@ func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: ten
 
 // -----
 
+// The one-wave tiling (sm_90a, K static and at least 4096): 128x64 wgmma
+// tiles in 8 stages wherever all of them fit one wave of 132 SMs: as the
+// static tiling, and as a size variant bounded by M (and N, where N is
+// known only at launch) rather than rated by launch cost.
+// CHECK-LABEL: func.func @one_wave
+// 256 x 4096 x 4096: 2 x 64 = 128 tiles, one wave.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<256x4096xf16>
+// 384 x 4096 x 4096: 192 tiles; past a wave, the cost model's 128x128 tiles.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 64, warps_m = 8, warps_n = 1, stages = 6, {{.*}} : tensor<384x4096xf16>
+// 768 x 1024 x 4096: 6 x 16 = 96 tiles, but more than 5 rows of them.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 128, {{.*}} : tensor<768x4096xf16>, tensor<4096x1024xf16>
+// A batch counts: 2 x 128 x 1024 is 2 x 16 tiles; 2 x 256 x 4096 is 256.
+// CHECK: tile_m = 128, tile_n = 64, {{.*}} : tensor<2x128x4096xf16>
+// CHECK: tile_m = 128, tile_n = 128, {{.*}} : tensor<2x256x4096xf16>
+// K = 2048 takes none of the mid tilings.
+// CHECK: tile_m = 64, tile_n = 128, {{.*}} : tensor<256x2048xf16>
+// M at launch: N = 1000 gives 16 column tiles, so 8 rows of tiles fit a
+// wave, of which it takes 5 (M <= 640); N = 14336 gives 224, no row of them
+// fits.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 64, {{.*}} variant_max_m = array<i64: 0, 0, 4, 64, 640>} : tensor<?x4096xf16>, tensor<4096x1000xf16>
+// CHECK: variant_max_m = array<i64: 0, 0, 4, 16, 64>} : tensor<?x4096xf16>, tensor<4096x14336xf16>
+// N at launch too: M <= 256 and N <= 64 x 66.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 64, {{.*}} variant_max_m = array<i64: 0, 0, 8, 32, 16, 64, 256>, variant_max_n = array<i64: 0, 0, 0, 8192, 0, 0, 4224>} : tensor<?x4096xf16>, tensor<4096x?xf16>
+// A batch at launch: none.
+// CHECK: variant_max_m = array<i64: 0, 0, 4, 32, 64>} : tensor<?x?x4096xf16>, tensor<?x4096x4096xf16>
+// Without the tail (tail-splits=1), as the few-rows tiling: the static
+// tiling keeps its 128x64 tiles, unsplit; no variant at launch.
+// NOTAIL-LABEL: func.func @one_wave
+// NOTAIL: #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4>} : tensor<256x4096xf16>
+// NOTAIL: variant_max_m = array<i64: 0, 0, 4, 16>} : tensor<?x4096xf16>, tensor<4096x1000xf16>
+func.func @one_wave(%a: tensor<256x4096xf16>, %b: tensor<4096x4096xf16>, %c: tensor<384x4096xf16>,
+                    %d: tensor<2x128x4096xf16>, %e: tensor<2x4096x1024xf16>,
+                    %f: tensor<2x256x4096xf16>, %g: tensor<2x4096x4096xf16>,
+                    %h: tensor<256x2048xf16>, %i: tensor<2048x4096xf16>, %m: tensor<?x4096xf16>,
+                    %n1000: tensor<4096x1000xf16>, %n14336: tensor<4096x14336xf16>,
+                    %nd: tensor<4096x?xf16>, %bm: tensor<?x?x4096xf16>, %bw: tensor<?x4096x4096xf16>,
+                    %rows: tensor<768x4096xf16>, %w1024: tensor<4096x1024xf16>) {
+  %0 = mini.matmul %a, %b : tensor<256x4096xf16>, tensor<4096x4096xf16> -> tensor<256x4096xf16>
+  %1 = mini.matmul %c, %b : tensor<384x4096xf16>, tensor<4096x4096xf16> -> tensor<384x4096xf16>
+  %9 = mini.matmul %rows, %w1024 : tensor<768x4096xf16>, tensor<4096x1024xf16> -> tensor<768x1024xf16>
+  %2 = mini.matmul %d, %e : tensor<2x128x4096xf16>, tensor<2x4096x1024xf16> -> tensor<2x128x1024xf16>
+  %3 = mini.matmul %f, %g : tensor<2x256x4096xf16>, tensor<2x4096x4096xf16> -> tensor<2x256x4096xf16>
+  %4 = mini.matmul %h, %i : tensor<256x2048xf16>, tensor<2048x4096xf16> -> tensor<256x4096xf16>
+  %5 = mini.matmul %m, %n1000 : tensor<?x4096xf16>, tensor<4096x1000xf16> -> tensor<?x1000xf16>
+  %6 = mini.matmul %m, %n14336 : tensor<?x4096xf16>, tensor<4096x14336xf16> -> tensor<?x14336xf16>
+  %7 = mini.matmul %m, %nd : tensor<?x4096xf16>, tensor<4096x?xf16> -> tensor<?x?xf16>
+  %8 = mini.matmul %bm, %bw : tensor<?x?x4096xf16>, tensor<?x4096x4096xf16> -> tensor<?x?x4096xf16>
+  return
+}
+
+// -----
+
 // A few rows of A (static M <= 8): the gemv kernel, B streamed once on CUDA
 // cores, for every element type: 8 rows, 4 lanes of 16-byte vectors per B
 // row (32 f16 or 16 f32 columns per block), 8 vectors in flight per thread,
@@ -194,7 +247,8 @@ func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: ten
 // rows take 16x64 tensor-core tiles (mma.sync, TMA, 6 stages), 17 to 64
 // the few-rows tiling (64x128, a producer, the stream-K tail; 32x64 in 8
 // stages up to 32 rows where N is static and at most 8192, up to 64 where
-// N is at most 1024 and K at most 4096), more the cost model's tiling.
+// N is at most 1024 and K at most 4096), more the one-wave tiling where
+// it applies (@one_wave), else the cost model's tiling.
 // Where N and K are static and N is at most 8192, the few-rows tiling
 // takes 5 to 16 rows too (narrow). f32 with M known only at launch takes
 // SIMT with the gemv kernel as its variant. math=mma_sync leaves out both;
@@ -213,15 +267,15 @@ func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: ten
 // CHECK: {config = #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} : tensor<32x4096xf16>
 // CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} : tensor<33x4096xf16>
 // CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, sm_count = 132 : i64} : tensor<64x4096xf16>
-// CHECK: math = "wgmma"{{.*}} : tensor<65x4096xf16>
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>], sm_count = 132 : i64, tile_rates = array<i64: 100, 85, 60, 100, 100, 100>, variant_max_m = array<i64: 0, 0, 4, 32, 64>} : tensor<?x4096xf16>
+// CHECK: tile_m = 128, tile_n = 64, {{.*}} math = "wgmma"{{.*}} : tensor<65x4096xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>], sm_count = 132 : i64, tile_rates = array<i64: 100, 90, 60, 100, 100, 100, 100>, variant_max_m = array<i64: 0, 0, 4, 32, 64, 256>} : tensor<?x4096xf16>
 // The narrow tiles to 64 rows at N = 1024 (no 64x128 variant); to 32 at
 // K = 14336, then 64x128 tiles.
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>], sm_count = 132 : i64, tile_rates = array<i64: 100, 85, 60, 100, 100>, variant_max_m = array<i64: 0, 0, 4, 64>} : tensor<?x4096xf16>, tensor<4096x1024xf16>
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 0, 4, 32, 64>} : tensor<?x14336xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>], sm_count = 132 : i64, tile_rates = array<i64: 100, 90, 60, 100, 100, 100>, variant_max_m = array<i64: 0, 0, 4, 64, 640>} : tensor<?x4096xf16>, tensor<4096x1024xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 0, 4, 32, 64, 256>} : tensor<?x14336xf16>
 // Where N is dynamic: the gemv kernel to 8 rows, the narrow tiles to 32
 // where N <= 8192 at launch, else 16x64 tiles to 16 rows.
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 16, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 0, 8, 32, 16, 64>, variant_max_n = array<i64: 0, 0, 0, 8192, 0, 0>} : tensor<?x4096xf16>, tensor<4096x?xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 16, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 0, 8, 32, 16, 64, 256>, variant_max_n = array<i64: 0, 0, 0, 8192, 0, 0, 4224>} : tensor<?x4096xf16>, tensor<4096x?xf16>
 // MMA-LABEL: func.func @decode
 // MMA: math = "mma_sync"{{.*}} : tensor<1x4096xf16>
 // MMA-NOT: gemv

@@ -70,12 +70,12 @@ constexpr int64_t kNarrowMaxN = 8192;
 /// tiles in 8 stages) 1.15-1.21x; at N = 11008 the skinny tiles are
 /// 1.3-1.5x faster.
 bool fewRowsTakeSkinnyRows(MatmulOp op);
-/// Whether `op` may take the 128x128 wgmma tiling between the large tile
-/// and the small one (tensorCoreTilings' `midTiles`): where K is static and
-/// at least 4096. There it ran 1.16-1.36x the default's speed at M = 128-512
-/// (N = 4096-14336), 300 x 520 x 8204 and 256 x 256 x 65536; at K = 776 the
-/// cost model would take it over the 64x128 tiles, 0.80x their speed
-/// (docs/PERF.md v45).
+/// Whether `op` may take the 128x128 wgmma tiling between the large tile and
+/// the small one (tensorCoreTilings' `midTiles`), and the one-wave tiling:
+/// where K is static and at least 4096. There the 128x128 tiles ran
+/// 1.16-1.36x the default's speed at M = 128-512 (N = 4096-14336), 300 x 520
+/// x 8204 and 256 x 256 x 65536; at K = 776 the cost model would take them
+/// over the 64x128 tiles, 0.80x their speed (docs/PERF.md v45).
 bool keepsMidTiles(MatmulOp op);
 /// The most rows of A the few-rows tiling takes narrow (32x64) tiles for, 0 for
 /// none: where N is static and at most kNarrowMaxN, 64x128 tiles leave too few
@@ -97,6 +97,32 @@ struct VariantBounds {
   int64_t maxM = 0, maxN = 0;
 };
 VariantBounds fewRowsNarrowBounds(MatmulOp op);
+/// The one-wave tiling (sm_90a, where keepsMidTiles): 128x64 wgmma tiles in
+/// 8 stages of 24 KiB with the default's tail, for matmuls whose 128x64 tiles
+/// all fit one wave (a block an SM). There every block streams its slice of B
+/// once and 8 stages keep more of it in flight than the larger tiles' split:
+/// 1.02-1.43x the cost model's pick at M = 96-256, N = 4096, K = 4096-14336
+/// and 1.07-1.35x at 128-256 x 1024 x 4096, 300 x 520 x 8204, bf16 200 x 300
+/// x 20011 and 256 x 256 x 65536, but 0.82-0.84x at bf16 M = 65 and 200, K =
+/// 11008 (a last row of tiles little filled at long K). Past one wave their split tail ran slower
+/// than two whole waves (384 x 4096 x 4096: 324 against 417 TFLOP/s) and slower than the 128x128
+/// tiles (384 x 4096 x 14336, 1000 x 1032 x 8192: 0.75-0.81x), so they are
+/// taken by that bound, not by launch cost, and only on up to
+/// kOneWaveMaxRowTiles rows of tiles: with more, B's stream no longer decides
+/// and the 128x128 tiles' reuse won (1000 x 1000 x 4096: 0.85x their speed;
+/// 640 x 1536 x 4096 and 512 x 2048 x 4096, 1.34x; docs/PERF.md v47).
+MatmulConfigAttr oneWaveTileConfig(mlir::MLIRContext *ctx);
+constexpr int64_t kOneWaveMaxRowTiles = 5;
+/// Whether `op`, of static sizes, takes the one-wave tiling: keepsMidTiles,
+/// M at most 128 x kOneWaveMaxRowTiles and its 128x64 tiles (batch included)
+/// at most `sms`.
+bool takesOneWaveTiles(MatmulOp op, int64_t sms);
+/// The most M, and N (0: any), at which a launch of `op` (M known only at
+/// launch, no batch, keepsMidTiles) takes the one-wave tiling as its size
+/// variant: the rows of tiles (at most kOneWaveMaxRowTiles) of N / 64 columns
+/// each that fit `sms` where N is static, M <= 256 and N <= 64 x (sms / 2)
+/// where it is not; none (maxM 0) else.
+VariantBounds oneWaveBounds(MatmulOp op, int64_t sms);
 /// The default gemv tiling for operands of `elementType`: kGemvMaxM rows,
 /// 4 lanes of 16-byte vectors per B row, 8 vectors in flight per thread,
 /// 8 warps.
