@@ -26,9 +26,8 @@ func.func @mm_f16_wmma(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tensor<?
 }
 // Weights of static N and K with M known at launch: the gemv kernel to 4
 // rows, then the few-rows tiling (narrow 32x64 tiles to 32 rows, to 64
-// where N <= 1024 and K <= 4096; then 64x128), past 64 rows the one-wave
-// 128x64 wgmma tiles while one wave of them covers C (to 640 rows for the
-// f16 weights, 256 for the bf16 ones), then the tiling of least launch cost.
+// where N <= 1024 and K <= 4096; then 64x128), to 128 rows the one-wave
+// 128x64 wgmma tiles, past that the tiling of least launch cost.
 func.func @mm_f16_weights(%a: tensor<?x4096xf16>, %b: tensor<4096x1000xf16>) -> tensor<?x1000xf16> {
   %c = mini.matmul %a, %b : tensor<?x4096xf16>, tensor<4096x1000xf16> -> tensor<?x1000xf16>
   return %c : tensor<?x1000xf16>

@@ -321,7 +321,9 @@ MatmulConfigAttr oneWaveTileConfig(MLIRContext *ctx) {
 bool takesOneWaveTiles(MatmulOp op, int64_t sms) {
   std::optional<int64_t> blocks = staticBlocks(op, 128, 64);
   int64_t m = cast<RankedTensorType>(op.getLhs().getType()).getShape().drop_back().back();
-  return keepsMidTiles(op) && blocks && *blocks <= sms && m <= 128 * kOneWaveMaxRowTiles;
+  int64_t lastRows = (m - 1) % 128 + 1;
+  return keepsMidTiles(op) && blocks && *blocks <= sms && m <= 128 * kOneWaveMaxRowTiles &&
+         lastRows >= kOneWaveMinLastRows;
 }
 
 VariantBounds oneWaveBounds(MatmulOp op, int64_t sms) {
@@ -330,8 +332,8 @@ VariantBounds oneWaveBounds(MatmulOp op, int64_t sms) {
     return {};
   int64_t n = staticKN(op).second;
   if (ShapedType::isDynamic(n))
-    return {256, 64 * (sms / 2)};
-  return {128 * std::min(kOneWaveMaxRowTiles, sms / llvm::divideCeilSigned(n, int64_t(64))), 0};
+    return {128, 64 * sms};
+  return {llvm::divideCeilSigned(n, int64_t(64)) <= sms ? 128 : 0, 0};
 }
 
 bool fewRowsTakeSkinnyRows(MatmulOp op) {

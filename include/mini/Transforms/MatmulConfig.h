@@ -101,27 +101,31 @@ VariantBounds fewRowsNarrowBounds(MatmulOp op);
 /// 8 stages of 24 KiB with the default's tail, for matmuls whose 128x64 tiles
 /// all fit one wave (a block an SM). There every block streams its slice of B
 /// once and 8 stages keep more of it in flight than the larger tiles' split:
-/// 1.02-1.43x the cost model's pick at M = 96-256, N = 4096, K = 4096-14336
-/// and 1.07-1.35x at 128-256 x 1024 x 4096, 300 x 520 x 8204, bf16 200 x 300
-/// x 20011 and 256 x 256 x 65536, but 0.82-0.84x at bf16 M = 65 and 200, K =
-/// 11008 (a last row of tiles little filled at long K). Past one wave their split tail ran slower
-/// than two whole waves (384 x 4096 x 4096: 324 against 417 TFLOP/s) and slower than the 128x128
-/// tiles (384 x 4096 x 14336, 1000 x 1032 x 8192: 0.75-0.81x), so they are
-/// taken by that bound, not by launch cost, and only on up to
-/// kOneWaveMaxRowTiles rows of tiles: with more, B's stream no longer decides
-/// and the 128x128 tiles' reuse won (1000 x 1000 x 4096: 0.85x their speed;
-/// 640 x 1536 x 4096 and 512 x 2048 x 4096, 1.34x; docs/PERF.md v47).
+/// 1.03-1.43x the cost model's pick at M = 128 and 256, N = 4096, K =
+/// 4096-14336, 1.18-1.35x at 128-256 x 1024 x 4096 and 256 x 256 x 65536,
+/// 1.34x at 512 x 2048 x 4096 and 640 x 1536 x 4096. Past one wave their
+/// split tail ran slower than two whole waves (384 x 4096 x 4096: 324
+/// against 417 TFLOP/s) and than the 128x128 tiles (384 x 4096 x 14336, 1000
+/// x 1032 x 8192: 0.75-0.81x), so they are taken by bound, not by launch
+/// cost. On more than kOneWaveMaxRowTiles rows of tiles B's stream no longer
+/// decides and the 128x128 tiles' reuse won (1000 x 1000 x 4096: 0.85x). And
+/// a last row of tiles less than kOneWaveMinLastRows full ran its blocks at
+/// 0.5-0.8x the speed of full ones (the same PTX but for the row bound):
+/// 0.68-0.90x the 128x128 or 128x256 tiles at M = 65-80, 160 and 200 with K =
+/// 11008-14336, 0.90-1.05x at K = 4096 (docs/PERF.md v47).
 MatmulConfigAttr oneWaveTileConfig(mlir::MLIRContext *ctx);
 constexpr int64_t kOneWaveMaxRowTiles = 5;
+constexpr int64_t kOneWaveMinLastRows = 112;
 /// Whether `op`, of static sizes, takes the one-wave tiling: keepsMidTiles,
-/// M at most 128 x kOneWaveMaxRowTiles and its 128x64 tiles (batch included)
-/// at most `sms`.
+/// M at most 128 x kOneWaveMaxRowTiles with at least kOneWaveMinLastRows
+/// rows in its last row of tiles, and its 128x64 tiles (batch included) at
+/// most `sms`.
 bool takesOneWaveTiles(MatmulOp op, int64_t sms);
 /// The most M, and N (0: any), at which a launch of `op` (M known only at
 /// launch, no batch, keepsMidTiles) takes the one-wave tiling as its size
-/// variant: the rows of tiles (at most kOneWaveMaxRowTiles) of N / 64 columns
-/// each that fit `sms` where N is static, M <= 256 and N <= 64 x (sms / 2)
-/// where it is not; none (maxM 0) else.
+/// variant: one row of tiles, M <= 128, where N / 64 tiles fit `sms` (N
+/// static) or N <= 64 x `sms` (N at launch); none (maxM 0) else. (A bound on M
+/// cannot ask for a full last row, so more rows are left to the cost model.)
 VariantBounds oneWaveBounds(MatmulOp op, int64_t sms);
 /// The default gemv tiling for operands of `elementType`: kGemvMaxM rows,
 /// 4 lanes of 16-byte vectors per B row, 8 vectors in flight per thread,
