@@ -162,3 +162,52 @@ func.func @f16_512_1000_4096(%a: tensor<512x4096xf16>, %b: tensor<4096x1000xf16>
   %c = mini.matmul %a, %b : tensor<512x4096xf16>, tensor<4096x1000xf16> -> tensor<512x1000xf16>
   return %c : tensor<512x1000xf16>
 }
+// fill.mlir (call 5; its functions without the fill_ prefix):
+func.func @fill_bf16_65_4096_11008(%a: tensor<65x11008xbf16>, %b: tensor<11008x4096xbf16>) -> tensor<65x4096xbf16> {
+  %c = mini.matmul %a, %b : tensor<65x11008xbf16>, tensor<11008x4096xbf16> -> tensor<65x4096xbf16>
+  return %c : tensor<65x4096xbf16>
+}
+func.func @fill_bf16_80_4096_11008(%a: tensor<80x11008xbf16>, %b: tensor<11008x4096xbf16>) -> tensor<80x4096xbf16> {
+  %c = mini.matmul %a, %b : tensor<80x11008xbf16>, tensor<11008x4096xbf16> -> tensor<80x4096xbf16>
+  return %c : tensor<80x4096xbf16>
+}
+func.func @fill_bf16_96_4096_11008(%a: tensor<96x11008xbf16>, %b: tensor<11008x4096xbf16>) -> tensor<96x4096xbf16> {
+  %c = mini.matmul %a, %b : tensor<96x11008xbf16>, tensor<11008x4096xbf16> -> tensor<96x4096xbf16>
+  return %c : tensor<96x4096xbf16>
+}
+func.func @fill_bf16_160_4096_11008(%a: tensor<160x11008xbf16>, %b: tensor<11008x4096xbf16>) -> tensor<160x4096xbf16> {
+  %c = mini.matmul %a, %b : tensor<160x11008xbf16>, tensor<11008x4096xbf16> -> tensor<160x4096xbf16>
+  return %c : tensor<160x4096xbf16>
+}
+func.func @fill_bf16_200_4096_11008(%a: tensor<200x11008xbf16>, %b: tensor<11008x4096xbf16>) -> tensor<200x4096xbf16> {
+  %c = mini.matmul %a, %b : tensor<200x11008xbf16>, tensor<11008x4096xbf16> -> tensor<200x4096xbf16>
+  return %c : tensor<200x4096xbf16>
+}
+func.func @fill_bf16_256_4096_11008(%a: tensor<256x11008xbf16>, %b: tensor<11008x4096xbf16>) -> tensor<256x4096xbf16> {
+  %c = mini.matmul %a, %b : tensor<256x11008xbf16>, tensor<11008x4096xbf16> -> tensor<256x4096xbf16>
+  return %c : tensor<256x4096xbf16>
+}
+func.func @fill_f16_65_4096_4096(%a: tensor<65x4096xf16>, %b: tensor<4096x4096xf16>) -> tensor<65x4096xf16> {
+  %c = mini.matmul %a, %b : tensor<65x4096xf16>, tensor<4096x4096xf16> -> tensor<65x4096xf16>
+  return %c : tensor<65x4096xf16>
+}
+func.func @fill_f16_80_4096_4096(%a: tensor<80x4096xf16>, %b: tensor<4096x4096xf16>) -> tensor<80x4096xf16> {
+  %c = mini.matmul %a, %b : tensor<80x4096xf16>, tensor<4096x4096xf16> -> tensor<80x4096xf16>
+  return %c : tensor<80x4096xf16>
+}
+func.func @fill_f16_160_4096_4096(%a: tensor<160x4096xf16>, %b: tensor<4096x4096xf16>) -> tensor<160x4096xf16> {
+  %c = mini.matmul %a, %b : tensor<160x4096xf16>, tensor<4096x4096xf16> -> tensor<160x4096xf16>
+  return %c : tensor<160x4096xf16>
+}
+func.func @fill_f16_200_4096_4096(%a: tensor<200x4096xf16>, %b: tensor<4096x4096xf16>) -> tensor<200x4096xf16> {
+  %c = mini.matmul %a, %b : tensor<200x4096xf16>, tensor<4096x4096xf16> -> tensor<200x4096xf16>
+  return %c : tensor<200x4096xf16>
+}
+func.func @fill_f16_65_4096_14336(%a: tensor<65x14336xf16>, %b: tensor<14336x4096xf16>) -> tensor<65x4096xf16> {
+  %c = mini.matmul %a, %b : tensor<65x14336xf16>, tensor<14336x4096xf16> -> tensor<65x4096xf16>
+  return %c : tensor<65x4096xf16>
+}
+func.func @fill_f16_200_4096_14336(%a: tensor<200x14336xf16>, %b: tensor<14336x4096xf16>) -> tensor<200x4096xf16> {
+  %c = mini.matmul %a, %b : tensor<200x14336xf16>, tensor<14336x4096xf16> -> tensor<200x4096xf16>
+  return %c : tensor<200x4096xf16>
+}

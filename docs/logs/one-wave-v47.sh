@@ -2,6 +2,7 @@
 # Bundles: b_V from mid.mlir with the pass options of build.sh; ab_old = main at ffe71f0, ab_new = 128x64 rated 80 by cost (call 2),
 # ab_new2 / ab2_new = the one-wave rule before its 5-row cap (the cap moves only 1000 x 1000 x 4096 and 1024 x 1024 x 8192 to 128x128 tiles: ab2_g128),
 # ab_g64 / ab_g128 / ab2_g128 / ab2_g128s4 / ab2_g256 forced through the same options as build.sh's.
+# Calls 5 and 6 (appended to the log): .dev/fill/run.sh (fill.mlir, the last part of the .mlir) and .dev/mid/run6.sh, both in the log.
 
 ######## .dev/mid/build.sh
 #!/usr/bin/env bash
