@@ -320,10 +320,11 @@ MatmulConfigAttr oneWaveTileConfig(MLIRContext *ctx) {
 
 bool takesOneWaveTiles(MatmulOp op, int64_t sms) {
   std::optional<int64_t> blocks = staticBlocks(op, 128, 64);
+  if (!keepsMidTiles(op) || !blocks || *blocks > sms)
+    return false;
   int64_t m = cast<RankedTensorType>(op.getLhs().getType()).getShape().drop_back().back();
   int64_t lastRows = (m - 1) % 128 + 1;
-  return keepsMidTiles(op) && blocks && *blocks <= sms && m <= 128 * kOneWaveMaxRowTiles &&
-         lastRows >= kOneWaveMinLastRows;
+  return m <= 128 * kOneWaveMaxRowTiles && lastRows >= kOneWaveMinLastRows;
 }
 
 VariantBounds oneWaveBounds(MatmulOp op, int64_t sms) {
@@ -704,8 +705,8 @@ private:
         if (fewRows && (narrow.maxM < mini::kFewRowsMaxM || narrow.maxN > 0))
           add(mini::fewRowsTileConfig(ctx, splits), 100, mini::kFewRowsMaxM);
       }
-      // Past those rows, the one-wave tiles wherever one wave of them
-      // covers C (docs/PERF.md v47), with their producer and tail as the
+      // Past those rows, the one-wave tiles for one row of them where it
+      // fits a wave (docs/PERF.md v47), with their producer and tail as the
       // few-rows tiling's.
       mini::VariantBounds oneWave = mini::oneWaveBounds(op, mini::smCount(chip));
       if (c.isWgmma() && oneWave.maxM > 0 && producerWarps != 0 && tailSplits != 1 && clusterM <= 1)
