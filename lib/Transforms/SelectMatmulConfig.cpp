@@ -688,28 +688,27 @@ private:
       bool tensorCoreRows =
           c.usesTma() && mini::skinnyTileConfig(ctx).tmaFits(lhs.getElementType());
       add(mini::gemvDefaults(ctx, lhs.getElementType()), 100, mini::gemvMaxM(op, tensorCoreRows));
+      // The few-rows and one-wave tilings are their producer and their
+      // tail: not where the options turn either off (or ask for clusters,
+      // which the tail does not take).
+      bool producerAndTail = producerWarps != 0 && tailSplits != 1 && clusterM <= 1;
       if (tensorCoreRows) {
-        // The few-rows tiling is its producer and its tail: not where the
-        // options turn either off (or ask for clusters, which the tail
-        // does not take).
         // The narrow tiles come first: with N known only at launch they
         // take M <= 32 where N <= kNarrowMaxN, and the 16x64 tiles the rest.
-        bool fewRows = producerWarps != 0 && tailSplits != 1 && clusterM <= 1;
         int64_t splits = tailSplits > 1 ? tailSplits : mini::MatmulConfigAttr::kMaxTailSplits;
         mini::VariantBounds narrow =
-            fewRows ? mini::fewRowsNarrowBounds(op) : mini::VariantBounds{};
+            producerAndTail ? mini::fewRowsNarrowBounds(op) : mini::VariantBounds{};
         if (narrow.maxM > 0)
           add(mini::fewRowsTileConfig(ctx, splits, /*narrow=*/true), 100, narrow.maxM, narrow.maxN);
-        if (!fewRows || !mini::fewRowsTakeSkinnyRows(op))
+        if (!producerAndTail || !mini::fewRowsTakeSkinnyRows(op))
           add(mini::skinnyTileConfig(ctx), 100, mini::kSkinnyMaxM);
-        if (fewRows && (narrow.maxM < mini::kFewRowsMaxM || narrow.maxN > 0))
+        if (producerAndTail && (narrow.maxM < mini::kFewRowsMaxM || narrow.maxN > 0))
           add(mini::fewRowsTileConfig(ctx, splits), 100, mini::kFewRowsMaxM);
       }
       // Past those rows, the one-wave tiles for one row of them where it
-      // fits a wave (docs/PERF.md v47), with their producer and tail as the
-      // few-rows tiling's.
+      // fits a wave (docs/PERF.md v47).
       mini::VariantBounds oneWave = mini::oneWaveBounds(op, mini::smCount(chip));
-      if (c.isWgmma() && oneWave.maxM > 0 && producerWarps != 0 && tailSplits != 1 && clusterM <= 1)
+      if (c.isWgmma() && producerAndTail && oneWave.maxM > 0)
         add(mini::oneWaveTileConfig(ctx), 100, oneWave.maxM, oneWave.maxN);
     }
     if (!variants.empty())
