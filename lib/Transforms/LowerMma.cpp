@@ -80,7 +80,8 @@ struct LowerWarpStore : WarpPattern<WarpStoreOp> {
                               single(adaptor.getScratch()),
                               op.getPairs(),
                               op.getAnyCols(),
-                              MatmulEpilogue::of(op.getEpilogue(), inputs, op.getBiasInputs())};
+                              MatmulEpilogue::of(op.getEpilogue(), inputs, op.getBiasInputs()),
+                              single(adaptor.getFirstRow())};
     frags.store(kb, op.getAcc().getType(), adaptor.getAcc(), store);
     rewriter.eraseOp(op);
     return success();

@@ -101,8 +101,13 @@ TilePromoter::TilePromoter(BlockMatmulOp op)
   e.emplace(kb, t, inElt, op.getA(), op.getB(), op.getM(), op.getN(), op.getK(), op.getABase(),
             op.getBBase(), op.getRow0(), op.getCol0(), sa, sb);
   e->cEpilogue = MatmulEpilogue::of(op.getEpilogue(), op.getEpilogueInputs(), op.getBiasInputs());
-  if (cfg.usesTma())
+  if (cfg.usesTma()) {
     tmaLayout(raw);
+    // Every path of the kernel (TMA, or the scalar one) reads and stores
+    // the tile in the rows boxRow gives.
+    e->boxedRows = te->boxedRows = true;
+    e->row0 = te->row0 = te->boxRow(op.getRow0());
+  }
   // The mma.sync epilogue stages C through the (then idle) pipeline buffers
   // when they are large enough: in C's type, or f32 where a fused epilogue
   // runs on the staged accumulators.
@@ -405,7 +410,7 @@ void TilePromoter::pingpong() {
     Value unit = kb.add(first, kb.mul(j, stride));
     auto [unitRow, col] = groupedTile(kb, kb.rem(unit, perBatch), unitRows, tilesN);
     TensorCoreEmitter g = *te;
-    g.row0 = kb.mul(kb.add(kb.mul(unitRow, kb.idx(clusterM)), rank), kb.idx(t.tm));
+    g.row0 = g.boxRow(kb.mul(kb.add(kb.mul(unitRow, kb.idx(clusterM)), rank), kb.idx(t.tm)));
     g.col0 = kb.mul(col, kb.idx(t.tn));
     g.tma->batch = kb.div(unit, perBatch);
     return g;

@@ -572,3 +572,30 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// `from_row`: a row is stored where it is below `rows` and not below
+// `first_row` (a TMA kernel's tile moved up to keep its A box inside M
+// leaves the rows below its own to the previous tile).
+// CHECK-LABEL: gpu.func @from_row
+// CHECK-SAME: %[[ROW:[^:]*]]: index, %[[COL:[^:]*]]: index, %[[M:[^:]*]]: index, %[[N:[^:]*]]: index, %[[FIRST:[^:]*]]: index)
+// CHECK: %[[R:.*]] = arith.addi %[[ROW]], %{{.*}} : index
+// CHECK: %[[BELOW:.*]] = arith.cmpi ult, %[[R]], %[[M]] : index
+// CHECK: %[[OWN:.*]] = arith.cmpi ule, %[[FIRST]], %[[R]] : index
+// CHECK: %[[ROWIN:.*]] = arith.andi %[[BELOW]], %[[OWN]] : i1
+// CHECK: %[[IN:.*]] = arith.andi %[[ROWIN]], %{{.*}} : i1
+// CHECK: scf.if %[[IN]] {
+// CHECK-NEXT: vector.store
+// CHECK-COUNT-3: vector.store
+// CHECK-NOT: vector.store
+!acc16 = !mini.warp_tile<acc, 16x16xf32>
+gpu.module @m {
+  gpu.func @from_row(%c: memref<?xf32>, %row: index, %col: index, %m: index, %n: index,
+                     %first: index) kernel attributes {mini.mma_kind = #mini.math<mma_sync>} {
+    %c0 = arith.constant 0 : index
+    %zero = mini.warp_zero : !acc16
+    mini.warp_store %zero, %c[%c0] at(%row, %col) bounds(%m, %n) from_row %first {pairs} : !acc16, memref<?xf32>
+    gpu.return
+  }
+}

@@ -64,7 +64,7 @@ gpu.module @k {
 // boundary of dynamic shared memory (the swizzle pattern is anchored
 // there), followed by a full and an empty mbarrier per stage.
 // CHECK-LABEL: gpu.func @tma
-// CHECK-SAME: (%{{[^:]*}}: memref<?xf16>, {{.*}}, %[[BATCH:[^:]*]]: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[MAPA:[^:]*]]: !llvm.ptr, %[[MAPB:[^:]*]]: !llvm.ptr)
+// CHECK-SAME: (%{{[^:]*}}: memref<?xf16>, {{.*}}, %[[BATCH:[^:]*]]: index, %[[ROW:[^:]*]]: index, %{{[^:]*}}: index, %[[M:[^:]*]]: index, %{{[^:]*}}: index, %{{[^:]*}}: index, %[[MAPA:[^:]*]]: !llvm.ptr, %[[MAPB:[^:]*]]: !llvm.ptr)
 // CHECK: %[[RAW:.*]] = gpu.dynamic_shared_memory
 // CHECK: %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[RAW]]
 // CHECK: %[[MOD:.*]] = arith.remui %[[BASE]], %c1024
@@ -75,6 +75,15 @@ gpu.module @k {
 // CHECK: %[[SB:.*]] = memref.view %[[RAW]][%[[BOFF]]][] : {{.*}} to memref<4x4x64x64xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[BAROFF:.*]] = arith.addi %[[SHIFT]], %c196608
 // CHECK: %[[BARS:.*]] = memref.view %[[RAW]][%[[BAROFF]]][] : {{.*}} to memref<8xi64, #gpu.address_space<workgroup>>
+// Boxed rows: a tile that sticks out past M, where M holds a whole tile,
+// takes rows M - 128 .. instead (A's box and the accumulator), so no TMA box
+// reads rows past M; the scalar path reads the same rows.
+// CHECK: %[[INSIDE:.*]] = arith.cmpi ult, %[[ROW]], %[[M]] : index
+// CHECK: %[[FITS:.*]] = arith.cmpi uge, %[[M]], %c128 : index
+// CHECK: %[[MOVES:.*]] = arith.andi %[[FITS]], %[[INSIDE]] : i1
+// CHECK: %[[LAST:.*]] = arith.subi %[[M]], %c128 : index
+// CHECK: %[[LOWER:.*]] = arith.minui %[[ROW]], %[[LAST]] : index
+// CHECK: %[[BOX:.*]] = arith.select %[[MOVES]], %[[LOWER]], %[[ROW]] : index
 // The TMA path runs where K and N are whole 16-byte chunks, or where the
 // host passed maps of A and B anyway (the runtime's copies of them in rows
 // padded to 16 bytes); null maps send it down the scalar path.
@@ -101,7 +110,7 @@ gpu.module @k {
 // CHECK: scf.for %[[KT:.*]] = %c0 to %{{.*}} step %c1 iter_args
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: scf.if %[[T0]] {
-// CHECK-NEXT: mini.stage_copy_tma %[[MAPA]], %[[MAPB]] block(%{{.*}}, %{{.*}}) batch %[[BATCH]] depth %{{.*}} into %[[SA]], %[[SB]][%c0] step %[[KT]] barriers %[[BARS]] : !llvm.ptr, !llvm.ptr, memref<4x128x64xf16, #gpu.address_space<workgroup>>, memref<4x4x64x64xf16, #gpu.address_space<workgroup>>, memref<8xi64, #gpu.address_space<workgroup>>
+// CHECK-NEXT: mini.stage_copy_tma %[[MAPA]], %[[MAPB]] block(%[[BOX]], %{{.*}}) batch %[[BATCH]] depth %{{.*}} into %[[SA]], %[[SB]][%c0] step %[[KT]] barriers %[[BARS]] : !llvm.ptr, !llvm.ptr, memref<4x128x64xf16, #gpu.address_space<workgroup>>, memref<4x4x64x64xf16, #gpu.address_space<workgroup>>, memref<8xi64, #gpu.address_space<workgroup>>
 // CHECK-NEXT: }
 // CHECK-NEXT: mini.stage_wait %[[BARS]][%c0] use %[[KT]]
 // CHECK-NEXT: mini.warp_load %[[SA]][%c0, %{{.*}}, %c0] {swizzled} : memref<4x128x64xf16, #gpu.address_space<workgroup>> -> <a, 64x16xf16>
@@ -112,14 +121,17 @@ gpu.module @k {
 // CHECK-NEXT: scf.yield
 // A block barrier (every warp is done reading the stages) and the staged
 // epilogue, which also takes rows of N not whole 16-byte chunks (repacked
-// operands: any_cols).
+// operands: any_cols). It stores the tile's own rows: from BOX rounded up
+// to whole tiles (the rows below are the previous tile's).
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
-// CHECK: mini.warp_store {{.*}} scratch({{.*}}) {any_cols} : <acc, 64x64xf32>, memref<?xf32>
+// CHECK-NEXT: %[[TILES:.*]] = arith.ceildivui %[[BOX]], %c128 : index
+// CHECK-NEXT: %[[OWN:.*]] = arith.muli %[[TILES]], %c128 : index
+// CHECK: mini.warp_store {{.*}} bounds(%[[M]], %{{.*}}) from_row %[[OWN]] scratch({{.*}}) {any_cols} : <acc, 64x64xf32>, memref<?xf32>
 // Rows TMA cannot describe take the scalar copies through one padded stage
 // in the same memory.
 // CHECK-NEXT: } else {
-// CHECK: mini.stage_copy {{.*}} into %{{.*}}, %{{.*}}[%c0] {{.*}} : memref<?xf16>, memref<?xf16>, memref<1x128x72xf16, #gpu.address_space<workgroup>>, memref<1x64x264xf16, #gpu.address_space<workgroup>>{{$}}
+// CHECK: mini.stage_copy {{.*}} block(%[[BOX]], %{{.*}}) {{.*}} into %{{.*}}, %{{.*}}[%c0] {{.*}} : memref<?xf16>, memref<?xf16>, memref<1x128x72xf16, #gpu.address_space<workgroup>>, memref<1x64x264xf16, #gpu.address_space<workgroup>>{{$}}
 gpu.module @k {
   gpu.func @tma(%a: memref<?xf16>, %b: memref<?xf16>, %c: memref<?xf32>, %a0: index, %b0: index,
                 %c0: index, %batch: index, %row: index, %col: index, %m: index, %n: index,
@@ -273,6 +285,12 @@ gpu.module @k {
 // CHECK: arith.select %[[ALIGNED]], %[[SLOT_A]],
 // CHECK-NEXT: arith.select %[[ALIGNED]], %[[FIRST_SLOT]],
 // CHECK-NEXT: arith.select %[[ALIGNED]], %[[SPLITS]],
+// Each piece's rows are boxed (the tile sticking out past M moves up to
+// rows M - 256 ..): the stash holds the moved row, which the producer's
+// A boxes, the partials and the sum into C (from its own rows) all take.
+// CHECK: %[[LAST_ROW:.*]] = arith.subi %{{.*}}, %c256 : index
+// CHECK: arith.minui %{{.*}}, %[[LAST_ROW]] : index
+// CHECK: arith.minui %{{.*}}, %[[LAST_ROW]] : index
 // CHECK: scf.if
 // CHECK: memref.store %{{.*}}, %[[STASH]][%c0]
 // CHECK: memref.store %{{.*}}, %[[STASH]][%c11]
@@ -428,7 +446,7 @@ gpu.module @k {
 // CHECK-NOT: nvvm.cp.async.bulk.prefetch
 // CHECK: mini.warp_store {{.*}} scratch({{.*}}) epilogue(%[[BIAS]], %[[RES]] : memref<?xf16>, memref<?xf32>) {any_cols, bias_inputs = array<i1: true, false>}
 // CHECK: } else {
-// CHECK: mini.warp_store {{.*}} bounds({{.*}}) epilogue(%[[BIAS]], %[[RES]] : memref<?xf16>, memref<?xf32>) {bias_inputs = array<i1: true, false>}
+// CHECK: mini.warp_store {{.*}} bounds({{.*}}) from_row %{{.*}} epilogue(%[[BIAS]], %[[RES]] : memref<?xf16>, memref<?xf32>) {bias_inputs = array<i1: true, false>}
 gpu.module @k {
   gpu.func @epilogue_tma(%a: memref<?xf16>, %b: memref<?xf16>, %c: memref<?xf16>, %a0: index, %b0: index,
                          %c0: index, %batch: index, %row: index, %col: index, %m: index, %n: index,
@@ -496,12 +514,12 @@ gpu.module @k {
 // CHECK: mini.warpgroup_mma {{.*}} -> <acc, 16x256xf32>
 // CHECK: nvvm.barrier id = %c1_i32 number_of_threads = %c256_i32
 // CHECK-NEXT: %[[H:.*]] = mini.warp_swiglu %[[ACC]] : <acc, 16x256xf32> -> <acc, 16x128xf32>
-// CHECK: mini.warp_store %[[H]], %{{.*}} at(%{{.*}}, %[[COL]]) bounds(%{{.*}}) scratch(%[[SCRATCH]] : memref<17408xf16, #gpu.address_space<workgroup>>) : <acc, 16x128xf32>
+// CHECK: mini.warp_store %[[H]], %{{.*}} at(%{{.*}}, %[[COL]]) bounds(%{{.*}}) from_row %{{.*}} scratch(%[[SCRATCH]] : memref<17408xf16, #gpu.address_space<workgroup>>) : <acc, 16x128xf32>
 // CHECK: } else {
 // CHECK-NEXT: nvvm.setmaxregister decrease 24
 // CHECK-NEXT: %[[ISSUER:.*]] = arith.cmpi eq, %thread_id_x, %c256 : index
 // CHECK-NEXT: scf.if %[[ISSUER]] {
-// CHECK: mini.stage_copy_tma %[[DA]], %[[DB]] up %[[DU]] : !llvm.ptr block(%[[ROW]], %[[COL]])
+// CHECK: mini.stage_copy_tma %[[DA]], %[[DB]] up %[[DU]] : !llvm.ptr block(%{{.*}}, %[[COL]])
 gpu.module @k {
   gpu.func @tma_pair(%a: memref<?xf16>, %b: memref<?xf16>, %c: memref<?xf16>, %a0: index, %b0: index,
                      %c0: index, %batch: index, %row: index, %col: index, %m: index, %n: index,

@@ -329,6 +329,13 @@ SmallVector<Value> MmaFragments::multiply(KernelBuilder &kb, WarpTileType acc, V
   return out;
 }
 
+Value MmaFragments::Store::rowIn(KernelBuilder &kb, Value r) const {
+  Value below = kb.ult(r, rows);
+  if (!firstRow)
+    return below;
+  return kb.andi(below, kb.ule(firstRow, r));
+}
+
 void MmaFragments::store(KernelBuilder &kb, WarpTileType acc, ValueRange frags, const Store &s) {
   if (wmma)
     return storeWmma(kb, acc, frags, s);
@@ -369,7 +376,7 @@ void MmaFragments::storeWmma(KernelBuilder &kb, WarpTileType acc, ValueRange fra
       groups.push_back({{v},
                         kb.add(s.offset, kb.add(kb.mul(r, s.cols), c)),
                         c,
-                        kb.andi(kb.ult(r, s.rows), kb.ult(c, s.cols))});
+                        kb.andi(s.rowIn(kb, r), kb.ult(c, s.cols))});
     }
     s.epilogue.store(kb, groups, s.dest);
     NVVM::SyncWarpOp::create(kb.b, kb.loc, kb.i32(-1));
@@ -390,7 +397,7 @@ void MmaFragments::storeMmaSync(KernelBuilder &kb, WarpTileType acc, ValueRange 
   };
   auto group = [&](Value r, Value c, SmallVector<Value, 4> vals) {
     groups.push_back({std::move(vals), kb.add(s.offset, kb.add(kb.mul(r, s.cols), c)), c,
-                      kb.andi(kb.ult(r, s.rows), kb.ult(c, s.cols))});
+                      kb.andi(s.rowIn(kb, r), kb.ult(c, s.cols))});
     if (s.epilogue && groups.size() == kUnstagedEpilogueGroups)
       flush();
   };
@@ -467,7 +474,7 @@ void MmaFragments::storeStaged(KernelBuilder &kb, WarpTileType acc, ValueRange f
         load.setAlignment(16);
         Value r = kb.add(s.row, kb.add(kb.idx(mi * 16), row));
         Value cc = kb.add(s.col, col);
-        Value inside = kb.andi(kb.ult(r, s.rows), kb.ult(cc, s.cols));
+        Value inside = kb.andi(s.rowIn(kb, r), kb.ult(cc, s.cols));
         Value at = kb.add(s.offset, kb.add(kb.mul(r, s.cols), cc));
         if (!s.epilogue) {
           kb.ifThenElse(inside, [&] {
@@ -537,7 +544,7 @@ void MmaFragments::storeShiftedRows(KernelBuilder &kb, const Store &s, int64_t m
     Value inner =
         arith::XOrIOp::create(kb.b, kb.loc, edge, arith::ConstantIntOp::create(kb.b, kb.loc, 1, 1));
     Value start = kb.add(kb.mul(j, kb.idx(chunk)), kb.select(edge, kb.idx(0), head));
-    Value rowIn = kb.ult(r, s.rows);
+    Value rowIn = s.rowIn(kb, r);
     SmallVector<Value> values, cols;
     for (int64_t e = 0; e < chunk; ++e) {
       // The edge slot's first `head` elements are the row's first.

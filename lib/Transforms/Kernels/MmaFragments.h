@@ -57,6 +57,9 @@ public:
     bool pairs;
     bool anyCols;            // staged: `cols` may not be whole chunks (mini.warp_store any_cols)
     MatmulEpilogue epilogue; // applied to the f32 accumulators
+    mlir::Value firstRow;    // rows below it are not stored (null: none)
+    /// Row r of C is stored: below `rows`, and not below `firstRow`.
+    mlir::Value rowIn(KernelBuilder &kb, mlir::Value r) const;
   };
   void store(KernelBuilder &kb, WarpTileType acc, mlir::ValueRange frags, const Store &s);
 

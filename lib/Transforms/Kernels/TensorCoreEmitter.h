@@ -120,6 +120,20 @@ public:
     return kb.mul(kb.div(kb.div(tid, kb.idx(32)), kb.idx(4)), kb.idx(64));
   }
 
+  /// TMA kernels keep every A box inside A's rows (`boxedRows`): the tile
+  /// at rows `tileRow0 ..` that sticks out past M, where M holds a whole
+  /// tile, takes rows M - tile_m .. instead, for its A box and its
+  /// accumulator alike (TMA's zero fill of a box's rows past M ran the
+  /// last row of tiles up to 1.9x slower than a full one: docs/PERF.md
+  /// v48). Returns the tile's first row; the rows below `tileRow0` are the
+  /// previous tile's, which stores them (firstOwnRow).
+  Value boxRow(Value tileRow0);
+  /// The first row of C the tile at `row0` stores: row0 rounded up to
+  /// whole tiles (row0 itself unless boxRow moved the tile); null where the
+  /// rows are not boxed.
+  Value firstOwnRow();
+  bool boxedRows = false;
+
   /// Writes the accumulator to C (batch offset cBase) through `cEpilogue`,
   /// converted to C's element type, masked at the edges, through `scratch`
   /// when given (see mini.warp_store). `pairs`: N is even; `anyCols`: N need

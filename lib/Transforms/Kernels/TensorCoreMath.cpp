@@ -34,6 +34,22 @@ Value TensorCoreEmitter::multiplyTileWgmma(Value stage, Value groupRow, Value ac
       .getResult(0);
 }
 
+Value TensorCoreEmitter::boxRow(Value tileRow0) {
+  if (!boxedRows)
+    return tileRow0;
+  // Tiles wholly past M (a cluster's spare blocks) stay where they are:
+  // they store nothing.
+  Value tm = kb.idx(t.tm);
+  Value moves = kb.andi(kb.ule(tm, M), kb.ult(tileRow0, M));
+  return kb.select(moves, kb.min(tileRow0, kb.sub(M, tm)), tileRow0);
+}
+
+Value TensorCoreEmitter::firstOwnRow() {
+  if (!boxedRows)
+    return Value();
+  return kb.mul(arith::CeilDivUIOp::create(kb.b, kb.loc, row0, kb.idx(t.tm)), kb.idx(t.tm));
+}
+
 void TensorCoreEmitter::epilogue(Value acc, Value C, Value cBase, Value scratch, bool pairs,
                                  bool anyCols) {
   Value col = warpCol;
@@ -43,8 +59,8 @@ void TensorCoreEmitter::epilogue(Value acc, Value C, Value cBase, Value scratch,
   }
   auto store =
       WarpStoreOp::create(kb.b, kb.loc, acc, C, cBase, kb.add(row0, warpRow), kb.add(col0, col), M,
-                          N, scratch, pairs && !scratch, anyCols && scratch, cEpilogue.inputs,
-                          cEpilogue.biasAttr(kb.b.getContext()));
+                          N, firstOwnRow(), scratch, pairs && !scratch, anyCols && scratch,
+                          cEpilogue.inputs, cEpilogue.biasAttr(kb.b.getContext()));
   cEpilogue.cloneInto(store.getEpilogue());
 }
 

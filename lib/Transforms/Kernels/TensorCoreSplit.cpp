@@ -72,6 +72,8 @@ TensorCoreEmitter::TailPlan TensorCoreEmitter::planTail(Value block, Value width
     plan.stash[i] = kb.select(aligned, v, plan.stash[i]);
   plan.stash[kEnd1] = kb.select(aligned, length, plan.stash[kEnd1]);
   plan.stash[kEnd] = kb.select(aligned, length, plan.stash[kEnd]);
+  for (int64_t piece = 0; piece < 2; ++piece)
+    plan.stash[piece * kPieceFields + kRow0] = boxRow(plan.stash[piece * kPieceFields + kRow0]);
   plan.firstStep = kb.select(aligned, first, plan.firstStep);
   plan.hasSteps = kb.select(aligned, kb.ult(first, steps), plan.hasSteps);
   return plan;
@@ -130,8 +132,8 @@ void TensorCoreEmitter::tailEpilogue(Value acc, Value C, Value stash, int64_t pi
   Value tileElements = kb.idx(t.tm * t.tn);
   auto at = [&](Value slot) { return kb.mul(slot, tileElements); };
   WarpStoreOp::create(b, loc, acc, partials, at(slot), warpRow, warpCol, kb.idx(t.tm), kb.idx(t.tn),
-                      scratch, /*pairs=*/!scratch, /*any_cols=*/false, ValueRange(),
-                      DenseBoolArrayAttr());
+                      /*first_row=*/Value(), scratch, /*pairs=*/!scratch, /*any_cols=*/false,
+                      ValueRange(), DenseBoolArrayAttr());
   // The tile's slots are summed in two levels where there are more than
   // kFlatSlots (tall K over few tiles: up to 66 a tile): the last block of
   // each group of ceil(sqrt(slots)) consecutive slots (slots / kFlatSlots
@@ -223,16 +225,20 @@ void TensorCoreEmitter::addPartials(Value first, Value count, Value stride, Valu
     // A and B then come from the runtime's 16-byte copies), a run's four
     // at a time: all the batch's elements at once, each with its own
     // addresses, spilled 132 bytes with a fused epilogue.
+    Value ownFrom = firstOwnRow();
     auto runGroups = [&](size_t r, Value e, int64_t perGroup) {
       SmallVector<MatmulEpilogue::Group> groups;
       Value row = kb.add(row0, kb.div(e, kb.idx(t.tn)));
+      Value rowIn = kb.ult(row, M);
+      if (ownFrom)
+        rowIn = kb.andi(rowIn, kb.ule(ownFrom, row));
       for (int64_t i = 0; i < width; i += perGroup) {
         Value col = kb.add(col0, kb.add(kb.rem(e, kb.idx(t.tn)), kb.idx(i)));
         ArrayRef<Value> part = ArrayRef(sum).slice(r * width + i, perGroup);
         groups.push_back({{part.begin(), part.end()},
                           kb.add(kb.mul(row, N), col),
                           col,
-                          kb.andi(kb.ult(row, M), kb.ult(col, N))});
+                          kb.andi(rowIn, kb.ult(col, N))});
       }
       return groups;
     };

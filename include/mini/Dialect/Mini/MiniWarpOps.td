@@ -55,7 +55,10 @@ def Mini_WarpStoreOp : Mini_Op<"warp_store", [AttrSizedOperandSegments, Isolated
   let summary = "Writes a warp's accumulator tile to C, converted and masked";
   let description = [{
     `dest[offset + (row + i) * cols + col + j] = acc[i][j]`, converted to the
-    element type of `dest`, for `row + i < rows` and `col + j < cols`.
+    element type of `dest`, for `row + i < rows` and `col + j < cols` (and,
+    with `first_row`, `row + i >= first_row`: a tile whose rows start below
+    its own, as the TMA kernels' last row of tiles, leaves the rows below
+    to the tile they belong to).
     `scratch` is workgroup memory the store may stage through: with mma.sync,
     `warps * 16 * (tile cols + pad)` elements of C's type, so that rows go
     out as 16-byte chunks (needs `cols` to be a multiple of 8); with WMMA a
@@ -77,6 +80,7 @@ def Mini_WarpStoreOp : Mini_Op<"warp_store", [AttrSizedOperandSegments, Isolated
   let arguments = (ins Mini_AccTile:$acc,
                        Arg<MemRefRankOf<[F16, BF16, F32], [1]>, "C", [MemWrite]>:$dest,
                        Index:$offset, Index:$row, Index:$col, Index:$rows, Index:$cols,
+                       Optional<Index>:$first_row,
                        Arg<Optional<AnyMemRef>, "staging", [MemRead, MemWrite]>:$scratch,
                        UnitAttr:$pairs, UnitAttr:$any_cols,
                        Arg<Variadic<MemRefRankOf<[F16, BF16, F32], [1]>>, "epilogue inputs",
@@ -85,7 +89,7 @@ def Mini_WarpStoreOp : Mini_Op<"warp_store", [AttrSizedOperandSegments, Isolated
   let regions = (region AnyRegion:$epilogue);
   let assemblyFormat = [{
     $acc `,` $dest `[` $offset `]` `at` `(` $row `,` $col `)` `bounds` `(` $rows `,` $cols `)`
-    (`scratch` `(` $scratch^ `:` type($scratch) `)`)?
+    (`from_row` $first_row^)? (`scratch` `(` $scratch^ `:` type($scratch) `)`)?
     (`epilogue` `(` $epilogue_inputs^ `:` type($epilogue_inputs) `)`)?
     attr-dict `:` type($acc) `,` type($dest) ($epilogue^)?
   }];
