@@ -71,6 +71,18 @@ func.func @bf16_256x256x65536(%a: tensor<256x65536xbf16>, %b: tensor<65536x256xb
   %c = mini.matmul %a, %b : tensor<256x65536xbf16>, tensor<65536x256xbf16> -> tensor<256x256xbf16>
   return %c : tensor<256x256xbf16>
 }
+// One wave of 128x64 tiles whose last row of tiles sticks out past M: its
+// A box moves up to rows M - 128 .. and it stores only its own rows
+// (boxed rows, docs/PERF.md v48): 2 rows of tiles, the last of 72 rows;
+// 3 rows, the last of 44.
+func.func @bf16_200x4096x11008(%a: tensor<200x11008xbf16>, %b: tensor<11008x4096xbf16>) -> tensor<200x4096xbf16> {
+  %c = mini.matmul %a, %b : tensor<200x11008xbf16>, tensor<11008x4096xbf16> -> tensor<200x4096xbf16>
+  return %c : tensor<200x4096xbf16>
+}
+func.func @f16_300x1000x4096(%a: tensor<300x4096xf16>, %b: tensor<4096x1000xf16>) -> tensor<300x1000xf16> {
+  %c = mini.matmul %a, %b : tensor<300x4096xf16>, tensor<4096x1000xf16> -> tensor<300x1000xf16>
+  return %c : tensor<300x1000xf16>
+}
 // ... and with K and N odd: the runtime's 16-byte copies of A and B, the
 // tail's sum storing C's odd rows element by element (docs/PERF.md "Tall K
 // with odd rows").

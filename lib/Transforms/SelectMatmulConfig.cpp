@@ -323,8 +323,7 @@ bool takesOneWaveTiles(MatmulOp op, int64_t sms) {
   if (!keepsMidTiles(op) || !blocks || *blocks > sms)
     return false;
   int64_t m = cast<RankedTensorType>(op.getLhs().getType()).getShape().drop_back().back();
-  int64_t lastRows = (m - 1) % 128 + 1;
-  return m <= 128 * kOneWaveMaxRowTiles && lastRows >= kOneWaveMinLastRows;
+  return m >= kOneWaveMinRows && m <= 128 * kOneWaveMaxRowTiles;
 }
 
 VariantBounds oneWaveBounds(MatmulOp op, int64_t sms) {
@@ -334,7 +333,8 @@ VariantBounds oneWaveBounds(MatmulOp op, int64_t sms) {
   int64_t n = staticKN(op).second;
   if (ShapedType::isDynamic(n))
     return {128, 64 * sms};
-  return {llvm::divideCeilSigned(n, int64_t(64)) <= sms ? 128 : 0, 0};
+  int64_t rowTiles = std::min(kOneWaveMaxRowTiles, sms / llvm::divideCeilSigned(n, int64_t(64)));
+  return {128 * rowTiles, 0};
 }
 
 bool fewRowsTakeSkinnyRows(MatmulOp op) {
@@ -705,8 +705,8 @@ private:
         if (producerAndTail && (narrow.maxM < mini::kFewRowsMaxM || narrow.maxN > 0))
           add(mini::fewRowsTileConfig(ctx, splits), 100, mini::kFewRowsMaxM);
       }
-      // Past those rows, the one-wave tiles for one row of them where it
-      // fits a wave (docs/PERF.md v47).
+      // Past those rows, the one-wave tiles for as many rows of them as
+      // fit a wave (docs/PERF.md v47, v48).
       mini::VariantBounds oneWave = mini::oneWaveBounds(op, mini::smCount(chip));
       if (c.isWgmma() && producerAndTail && oneWave.maxM > 0)
         add(mini::oneWaveTileConfig(ctx), 100, oneWave.maxM, oneWave.maxN);

@@ -189,9 +189,11 @@ func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: ten
 
 // The one-wave tiling (sm_90a, K static and at least 4096): 128x64 wgmma
 // tiles in 8 stages where all of them fit one wave of 132 SMs on at most 5
-// rows of tiles, the last at least 112 rows full: as the static tiling,
-// and, for one row of tiles (M <= 128), as a size variant bounded by M
-// (and N, where N is known only at launch) rather than rated by launch cost.
+// rows of tiles, M at least 112 (below 128 rows the one row of tiles reads
+// past M; past them the last row moves up: boxed rows): as the static
+// tiling, and, for as many rows of tiles as fit a wave, as a size variant
+// bounded by M (and N, where N is known only at launch: one row) rather
+// than rated by launch cost.
 // CHECK-LABEL: func.func @one_wave
 // 256 x 4096 x 4096: 2 x 64 = 128 tiles, one wave.
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<256x4096xf16>
@@ -199,18 +201,21 @@ func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: ten
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 64, warps_m = 8, warps_n = 1, stages = 6, {{.*}} : tensor<384x4096xf16>
 // 768 x 1024 x 4096: 6 x 16 = 96 tiles, but more than 5 rows of them.
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 128, {{.*}} : tensor<768x4096xf16>, tensor<4096x1024xf16>
-// 240 x 4096 x 4096: 128 tiles, the last row 112 full; 239: 111.
-// CHECK: tile_m = 128, tile_n = 64, {{.*}} : tensor<240x4096xf16>
+// 129 x 4096 x 4096: 128 tiles, the last row of 1 (moved up to rows 1 ..
+// 128); 112 rows: one row of tiles, 112 full; 111 rows: too few.
+// CHECK: tile_m = 128, tile_n = 64, {{.*}} : tensor<129x4096xf16>
+// CHECK: tile_m = 128, tile_n = 64, {{.*}} : tensor<112x4096xf16>
 // CHECK-NOT: tile_n = 64, tile_k = 64, warps_m = 8
-// CHECK: : tensor<239x4096xf16>
+// CHECK: : tensor<111x4096xf16>
 // A batch counts: 2 x 128 x 1024 is 2 x 16 tiles; 2 x 256 x 4096 is 256.
 // CHECK: tile_m = 128, tile_n = 64, {{.*}} : tensor<2x128x4096xf16>
 // CHECK: tile_m = 128, tile_n = 128, {{.*}} : tensor<2x256x4096xf16>
 // K = 2048 takes none of the mid tilings.
 // CHECK: tile_m = 64, tile_n = 128, {{.*}} : tensor<256x2048xf16>
-// M at launch: one row of tiles where it fits a wave: N = 1000 gives 16
-// column tiles (M <= 128); N = 14336 gives 224, more than the SMs.
-// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 64, {{.*}} variant_max_m = array<i64: 0, 0, 4, 64, 128>} : tensor<?x4096xf16>, tensor<4096x1000xf16>
+// M at launch: the rows of tiles that fit a wave: N = 1000 gives 16
+// column tiles (8 rows, capped at 5: M <= 640); N = 14336 gives 224, more
+// than the SMs.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 64, {{.*}} variant_max_m = array<i64: 0, 0, 4, 64, 640>} : tensor<?x4096xf16>, tensor<4096x1000xf16>
 // CHECK: variant_max_m = array<i64: 0, 0, 4, 16, 64>} : tensor<?x4096xf16>, tensor<4096x14336xf16>
 // N at launch too: M <= 128 and N <= 64 x 132.
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 64, {{.*}} variant_max_m = array<i64: 0, 0, 8, 32, 16, 64, 128>, variant_max_n = array<i64: 0, 0, 0, 8192, 0, 0, 8448>} : tensor<?x4096xf16>, tensor<4096x?xf16>
@@ -228,12 +233,14 @@ func.func @one_wave(%a: tensor<256x4096xf16>, %b: tensor<4096x4096xf16>, %c: ten
                     %n1000: tensor<4096x1000xf16>, %n14336: tensor<4096x14336xf16>,
                     %nd: tensor<4096x?xf16>, %bm: tensor<?x?x4096xf16>, %bw: tensor<?x4096x4096xf16>,
                     %rows: tensor<768x4096xf16>, %w1024: tensor<4096x1024xf16>,
-                    %m240: tensor<240x4096xf16>, %m239: tensor<239x4096xf16>) {
+                    %m129: tensor<129x4096xf16>, %m112: tensor<112x4096xf16>,
+                    %m111: tensor<111x4096xf16>) {
   %0 = mini.matmul %a, %b : tensor<256x4096xf16>, tensor<4096x4096xf16> -> tensor<256x4096xf16>
   %1 = mini.matmul %c, %b : tensor<384x4096xf16>, tensor<4096x4096xf16> -> tensor<384x4096xf16>
   %9 = mini.matmul %rows, %w1024 : tensor<768x4096xf16>, tensor<4096x1024xf16> -> tensor<768x1024xf16>
-  %10 = mini.matmul %m240, %b : tensor<240x4096xf16>, tensor<4096x4096xf16> -> tensor<240x4096xf16>
-  %11 = mini.matmul %m239, %b : tensor<239x4096xf16>, tensor<4096x4096xf16> -> tensor<239x4096xf16>
+  %10 = mini.matmul %m129, %b : tensor<129x4096xf16>, tensor<4096x4096xf16> -> tensor<129x4096xf16>
+  %11 = mini.matmul %m112, %b : tensor<112x4096xf16>, tensor<4096x4096xf16> -> tensor<112x4096xf16>
+  %12 = mini.matmul %m111, %b : tensor<111x4096xf16>, tensor<4096x4096xf16> -> tensor<111x4096xf16>
   %2 = mini.matmul %d, %e : tensor<2x128x4096xf16>, tensor<2x4096x1024xf16> -> tensor<2x128x1024xf16>
   %3 = mini.matmul %f, %g : tensor<2x256x4096xf16>, tensor<2x4096x4096xf16> -> tensor<2x256x4096xf16>
   %4 = mini.matmul %h, %i : tensor<256x2048xf16>, tensor<2048x4096xf16> -> tensor<256x4096xf16>
@@ -275,11 +282,11 @@ func.func @one_wave(%a: tensor<256x4096xf16>, %b: tensor<4096x4096xf16>, %c: ten
 // CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} : tensor<33x4096xf16>
 // CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, sm_count = 132 : i64} : tensor<64x4096xf16>
 // CHECK: tile_m = 128, tile_n = 128, {{.*}} math = "wgmma"{{.*}} : tensor<65x4096xf16>
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>], sm_count = 132 : i64, tile_rates = array<i64: 100, 90, 60, 100, 100, 100, 100>, variant_max_m = array<i64: 0, 0, 4, 32, 64, 128>} : tensor<?x4096xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>], sm_count = 132 : i64, tile_rates = array<i64: 100, 90, 60, 100, 100, 100, 100>, variant_max_m = array<i64: 0, 0, 4, 32, 64, 256>} : tensor<?x4096xf16>
 // The narrow tiles to 64 rows at N = 1024 (no 64x128 variant); to 32 at
 // K = 14336, then 64x128 tiles.
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>], sm_count = 132 : i64, tile_rates = array<i64: 100, 90, 60, 100, 100, 100>, variant_max_m = array<i64: 0, 0, 4, 64, 128>} : tensor<?x4096xf16>, tensor<4096x1024xf16>
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 0, 4, 32, 64, 128>} : tensor<?x14336xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>], sm_count = 132 : i64, tile_rates = array<i64: 100, 90, 60, 100, 100, 100>, variant_max_m = array<i64: 0, 0, 4, 64, 640>} : tensor<?x4096xf16>, tensor<4096x1024xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 0, 4, 32, 64, 256>} : tensor<?x14336xf16>
 // Where N is dynamic: the gemv kernel to 8 rows, the narrow tiles to 32
 // where N <= 8192 at launch, else 16x64 tiles to 16 rows.
 // CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 16, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 0, 8, 32, 16, 64, 128>, variant_max_n = array<i64: 0, 0, 0, 8192, 0, 0, 8448>} : tensor<?x4096xf16>, tensor<4096x?xf16>

@@ -109,23 +109,22 @@ VariantBounds fewRowsNarrowBounds(MatmulOp op);
 /// x 1032 x 8192: 0.75-0.81x), so they are taken by bound, not by launch
 /// cost. On more than kOneWaveMaxRowTiles rows of tiles B's stream no longer
 /// decides and the 128x128 tiles' reuse won (1000 x 1000 x 4096: 0.85x). And
-/// a last row of tiles less than kOneWaveMinLastRows full ran its blocks at
-/// 0.5-0.8x the speed of full ones (the same PTX but for the row bound):
-/// 0.68-0.90x the 128x128 or 128x256 tiles at M = 65-80, 160 and 200 with K =
-/// 11008-14336, 0.90-1.05x at K = 4096 (docs/PERF.md v47).
+/// where M is less than kOneWaveMinRows, its one row of tiles, A's box partly
+/// past M (the rows cannot move up: TensorCoreEmitter::boxRow), ran its
+/// blocks at 0.5-0.8x the speed of full ones: 0.68-0.90x the 128x128 tiles
+/// at M = 65-80 with K = 11008-14336 (docs/PERF.md v47, v48).
 MatmulConfigAttr oneWaveTileConfig(mlir::MLIRContext *ctx);
 constexpr int64_t kOneWaveMaxRowTiles = 5;
-constexpr int64_t kOneWaveMinLastRows = 112;
+constexpr int64_t kOneWaveMinRows = 112;
 /// Whether `op`, of static sizes, takes the one-wave tiling: keepsMidTiles,
-/// M at most 128 x kOneWaveMaxRowTiles with at least kOneWaveMinLastRows
-/// rows in its last row of tiles, and its 128x64 tiles (batch included) at
-/// most `sms`.
+/// kOneWaveMinRows <= M <= 128 x kOneWaveMaxRowTiles, and its 128x64 tiles
+/// (batch included) at most `sms`.
 bool takesOneWaveTiles(MatmulOp op, int64_t sms);
 /// The most M, and N (0: any), at which a launch of `op` (M known only at
 /// launch, no batch, keepsMidTiles) takes the one-wave tiling as its size
-/// variant: one row of tiles, M <= 128, where N / 64 tiles fit `sms` (N
-/// static) or N <= 64 x `sms` (N at launch); none (maxM 0) else. (A bound on M
-/// cannot ask for a full last row, so more rows are left to the cost model.)
+/// variant: as many rows of tiles (up to kOneWaveMaxRowTiles) as fit `sms`
+/// beside N / 64 columns of them (N static), or one row where N <= 64 x
+/// `sms` (N at launch); none (maxM 0) else.
 VariantBounds oneWaveBounds(MatmulOp op, int64_t sms);
 /// The default gemv tiling for operands of `elementType`: kGemvMaxM rows,
 /// 4 lanes of 16-byte vectors per B row, 8 vectors in flight per thread,
