@@ -227,18 +227,59 @@ void pipelineProducer(scf::ForOp loop, ProducerLoop p, int64_t stages) {
   oldUse->erase();
 }
 
+/// The loops whose mbarrier stages are shared with a loop of none of the
+/// forms (each such loop warned about). Loops that share a ring of stages
+/// (a producer's and the math warps') rotate through it together or not at
+/// all: one pipelined beside one left on stage 0 waits forever.
+DenseSet<Operation *> sharingUnmatchedStages(Operation *root,
+                                             const DenseSet<Operation *> &matched) {
+  llvm::MapVector<Value, llvm::SetVector<Operation *>> loopsOf;
+  root->walk([&](Operation *op) {
+    Value barriers;
+    if (auto wait = dyn_cast<StageWaitOp>(op))
+      barriers = wait.getBarriers();
+    else if (auto copy = dyn_cast<StageCopyTmaOp>(op))
+      barriers = copy.getBarriers();
+    else if (auto release = dyn_cast<StageReleaseOp>(op))
+      barriers = release.getBarriers();
+    if (auto loop = op->getParentOfType<scf::ForOp>(); barriers && loop)
+      loopsOf[barriers].insert(loop);
+  });
+  DenseSet<Operation *> left;
+  for (auto &[barriers, loops] : loopsOf) {
+    auto isMatched = [&](Operation *loop) { return matched.contains(loop); };
+    if (llvm::all_of(loops, isMatched) || llvm::none_of(loops, isMatched))
+      continue;
+    for (Operation *loop : loops) {
+      left.insert(loop);
+      if (!isMatched(loop))
+        loop->emitWarning("is in none of the loop forms of mini-pipeline-stages but shares its "
+                          "stages with loops that are: all of them stay on stage 0, unpipelined");
+    }
+  }
+  return left;
+}
+
 struct MiniPipelineStagesPass : mini::impl::MiniPipelineStagesBase<MiniPipelineStagesPass> {
   void runOnOperation() override {
     SmallVector<std::pair<scf::ForOp, Match>> loops;
+    DenseSet<Operation *> matched;
     getOperation()->walk([&](scf::ForOp loop) {
-      if (std::optional<Match> m = matchStageLoop(loop))
+      if (std::optional<Match> m = matchStageLoop(loop)) {
         loops.emplace_back(loop, *m);
+        matched.insert(loop);
+      }
     });
     SmallVector<std::pair<scf::ForOp, ProducerLoop>> producers;
     getOperation()->walk([&](scf::ForOp loop) {
-      if (std::optional<ProducerLoop> p = matchProducerLoop(loop))
+      if (std::optional<ProducerLoop> p = matchProducerLoop(loop)) {
         producers.emplace_back(loop, *p);
+        matched.insert(loop);
+      }
     });
+    DenseSet<Operation *> left = sharingUnmatchedStages(getOperation(), matched);
+    llvm::erase_if(loops, [&](auto &l) { return left.contains(l.first); });
+    llvm::erase_if(producers, [&](auto &p) { return left.contains(p.first); });
     auto stagesOf = [](Value sa, Value sb) {
       int64_t stages = cast<MemRefType>(sa.getType()).getDimSize(0);
       return cast<MemRefType>(sb.getType()).getDimSize(0) >= stages ? stages : 0;

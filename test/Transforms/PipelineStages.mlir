@@ -1,5 +1,6 @@
 // Tests lib/Transforms/PipelineStages.cpp.
 // RUN: mini-opt %s -split-input-file -mini-pipeline-stages -canonicalize -cse | FileCheck %s
+// RUN: mini-opt %s -split-input-file -mini-pipeline-stages -verify-diagnostics -o /dev/null
 
 !sa = memref<5x128x40xf16, #gpu.address_space<workgroup>>
 !sb = memref<5x32x264xf16, #gpu.address_space<workgroup>>
@@ -668,6 +669,58 @@ gpu.module @m {
       scf.yield %done : !acc
     }
     mini.warp_store %r, %c[%c0] at(%row, %c0) bounds(%m, %n) : !acc, memref<?xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+// A producer loop in none of the forms (here its copy's row computed in the
+// loop) beside a math warps' loop in the consumer form: pipelined alone,
+// the math warps would wait on slots the producer never fills. Both loops
+// stay on stage 0, with a warning.
+// CHECK-LABEL: gpu.func @tma_producer_left
+// CHECK: scf.for
+// CHECK-NEXT: mini.stage_wait %{{.*}}[%c0] use %{{.*}} :
+// CHECK: scf.for
+// CHECK: mini.stage_wait %{{.*}}[%c0] use %{{.*}} released
+// CHECK: mini.stage_copy_tma {{.*}}[%c0] step
+!sa = memref<3x128x32xf16, #gpu.address_space<workgroup>>
+!sb = memref<3x4x32x64xf16, #gpu.address_space<workgroup>>
+!bars = memref<6xi64, #gpu.address_space<workgroup>>
+!acc = !mini.warp_tile<acc, 64x64xf32>
+!ta = !mini.warp_tile<a, 64x16xf16>
+!tb = !mini.warp_tile<b, 16x64xf16>
+gpu.module @m {
+  gpu.func @tma_producer_left(%da: !llvm.ptr, %db: !llvm.ptr, %c: memref<?xf32>, %sa: !sa, %sb: !sb,
+                              %bars: !bars, %math: i1, %m: index, %n: index, %k: index,
+                              %steps: index, %row: index, %col: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.if %math {
+      %zero = mini.warp_zero : !acc
+      %r = scf.for %kt = %c0 to %steps step %c1 iter_args(%acc = %zero) -> (!acc) {
+        mini.stage_wait %bars[%c0] use %kt : !bars
+        %a0 = mini.warp_load %sa[%c0, %row, %c0] {swizzled} : !sa -> !ta
+        %b0 = mini.warp_load %sb[%c0, %c0, %col] {swizzled} : !sb -> !tb
+        %acc1 = mini.warp_mma %a0, %b0, %acc : !ta, !tb -> !acc
+        %k16 = arith.constant 16 : index
+        %a1 = mini.warp_load %sa[%c0, %row, %k16] {swizzled} : !sa -> !ta
+        %b1 = mini.warp_load %sb[%c0, %k16, %col] {swizzled} : !sb -> !tb
+        %acc2 = mini.warp_mma %a1, %b1, %acc1 : !ta, !tb -> !acc
+        mini.stage_release %bars[%c0] : !bars
+        scf.yield %acc2 : !acc
+      }
+      mini.warp_store %r, %c[%c0] at(%row, %col) bounds(%m, %n) : !acc, memref<?xf32>
+    } else {
+      // expected-warning @+1 {{is in none of the loop forms of mini-pipeline-stages but shares its stages with loops that are: all of them stay on stage 0, unpipelined}}
+      scf.for %kt = %c0 to %steps step %c1 {
+        %use = arith.addi %kt, %c1 : index
+        mini.stage_wait %bars[%c0] use %use released : !bars
+        %boxed = arith.minui %row, %m : index
+        mini.stage_copy_tma %da, %db block(%boxed, %col) batch %c0 depth %k into %sa, %sb[%c0] step %kt barriers %bars : !llvm.ptr, !llvm.ptr, !sa, !sb, !bars
+      }
+    }
     gpu.return
   }
 }

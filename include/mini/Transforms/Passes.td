@@ -312,6 +312,12 @@ def MiniPipelineStages : Pass<"mini-pipeline-stages"> {
     until only that batch is in flight (`wait 1`) and releases step
     kt - 1's slot; after the loop the last batch is waited for and its slot
     released.
+
+    A loop in none of these forms is left as it is. Loops that share a ring
+    of mbarrier stages (a producer's and the math warps') are pipelined
+    together or not at all: where one of them is in none of the forms, all
+    stay on stage 0 and the pass warns (one pipelined beside one on stage 0
+    would wait forever).
   }];
   let dependentDialects = [
     "mlir::arith::ArithDialect", "mlir::gpu::GPUDialect", "mlir::nvgpu::NVGPUDialect",
