@@ -3,12 +3,15 @@
 #include "mini/runtime/Error.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <map>
 #include <sstream>
 #include <string_view>
+#include <thread>
 
 namespace mini::rt {
 
@@ -62,7 +65,50 @@ int Device::attribute(CUdevice_attribute attribute) const {
   return value;
 }
 
+namespace {
+double waitLimitSeconds = 0;
+} // namespace
+
+void setWaitLimit(double seconds) { waitLimitSeconds = seconds; }
+
+void waitForEvent(CUevent event, const std::string &what) {
+  const DriverApi &d = driver();
+  if (waitLimitSeconds <= 0) {
+    check(d.cuEventSynchronize(event), "cuEventSynchronize", what);
+    return;
+  }
+  auto start = std::chrono::steady_clock::now();
+  for (int polls = 0;; ++polls) {
+    CUresult result = d.cuEventQuery(event);
+    if (result != CUDA_ERROR_NOT_READY) {
+      check(result, "cuEventQuery", what);
+      return;
+    }
+    std::chrono::duration<double> waited = std::chrono::steady_clock::now() - start;
+    if (waited.count() > waitLimitSeconds) {
+      std::fflush(stdout);
+      std::fprintf(stderr,
+                   "error: %s did not finish within the wait limit of %g s: a kernel that "
+                   "never returns? It cannot be stopped; ending the process (exit code 124)\n",
+                   what.empty() ? "the device" : what.c_str(), waitLimitSeconds);
+      std::_Exit(124);
+    }
+    if (polls > 1000) // most waits end within the first polls
+      std::this_thread::sleep_for(std::chrono::microseconds(100));
+  }
+}
+
 void Device::synchronize(const std::string &context) const {
+  if (waitLimitSeconds > 0) {
+    // Work on streams that do not synchronize with the default one is not
+    // waited for here: cuCtxSynchronize below still is.
+    const DriverApi &d = driver();
+    CUevent done;
+    check(d.cuEventCreate(&done, CU_EVENT_DISABLE_TIMING), "cuEventCreate", context);
+    check(d.cuEventRecord(done, nullptr), "cuEventRecord", context);
+    waitForEvent(done, context);
+    d.cuEventDestroy(done);
+  }
   check(driver().cuCtxSynchronize(), "cuCtxSynchronize", context);
 }
 
@@ -494,8 +540,7 @@ LoadedBundle::TensorMapSlot *LoadedBundle::tensorMaps(const KernelSpec &k,
                                 return a.lastLaunch < b.lastLaunch;
                               });
     // Launches on any stream may still read the old maps.
-    check(d.cuEventSynchronize(slot->lastUse), "cuEventSynchronize",
-          "tensor maps of '" + k.entry + "'");
+    waitForEvent(slot->lastUse, "tensor maps of '" + k.entry + "'");
   }
   std::vector<CUtensorMap> maps(k.tensorMaps.size());
   std::memset(maps.data(), 0, maps.size() * sizeof(CUtensorMap));
@@ -592,7 +637,7 @@ std::vector<double> timeInterleavedMedianMs(const std::vector<std::function<void
       for (int l = 0; l < launches; ++l)
         fns[f]();
       check(d.cuEventRecord(stop, nullptr), "cuEventRecord", what);
-      check(d.cuEventSynchronize(stop), "cuEventSynchronize", what);
+      waitForEvent(stop, what);
       float ms = 0;
       check(d.cuEventElapsedTime(&ms, start, stop), "cuEventElapsedTime", what);
       times[f].push_back(ms / launches);

@@ -45,6 +45,7 @@ struct Options {
   int splitKeys = 0; // > 0: decode attention launches use this many key splits
   std::string json;  // --json FILE: the --bench records as mini-bench/1
   std::string group; // --group NAME: the records' group (e.g. "ladder:matmul")
+  int timeout = 120; // --timeout S: the longest wait for the device (0: none)
 };
 
 [[noreturn]] void usage(const std::string &error) {
@@ -57,7 +58,7 @@ struct Options {
       "                [--seed N] [--warmup N] [--iters N] [--launches N] [--rotate N]\n"
       "                [--nonfinite]\n"
       "                [--no-cpu-check] [--matmul-ref naive|tiled|wmma|wmma-cp.async] [--bench]\n"
-      "                [--split-keys N] [--json FILE [--group NAME]]\n"
+      "                [--split-keys N] [--json FILE [--group NAME]] [--timeout S]\n"
       "Runs each kernel of the bundle on random inputs, checks it against the\n"
       "reference kernel (norm(out - ref) / norm(ref)) and times both. --bench adds\n"
       "GB/s against a device-to-device copy of the same bytes (row ops) or TFLOP/s.\n"
@@ -77,7 +78,11 @@ struct Options {
       "named by the source's mini.size_names, else arg<i>.<d> for dim d of argument\n"
       "i) against the reference kernels\n"
       "composed in the same order; --bench times it and each launch.\n"
-      "Exit status: 0 all match, 1 a mismatch, 2 a usage or runtime error, 77 no GPU.\n");
+      "--timeout S: a wait for the device longer than S seconds (default 120; 0:\n"
+      "no limit) ends the run with exit status 124: a kernel that never returns\n"
+      "cannot be stopped.\n"
+      "Exit status: 0 all match, 1 a mismatch, 2 a usage or runtime error, 77 no GPU,\n"
+      "124 a wait past --timeout.\n");
   std::exit(2);
 }
 
@@ -155,6 +160,8 @@ Options parseArgs(int argc, char **argv) {
       o.bench = true;
     } else if (a == "--group") {
       o.group = value();
+    } else if (a == "--timeout") {
+      o.timeout = count(value(), "--timeout");
     } else if (a == "--no-cpu-check") {
       o.cpuCheck = false;
     } else if (a == "--matmul-ref") {
@@ -547,6 +554,7 @@ int runFunctionMain(const Options &opt, const rt::Bundle &bundle) {
 
 int main(int argc, char **argv) {
   Options opt = parseArgs(argc, argv);
+  rt::setWaitLimit(opt.timeout);
   try {
     rt::Bundle bundle = rt::Bundle::load(opt.bundle);
     // Select kernels and resolve their sizes before touching the GPU, so that

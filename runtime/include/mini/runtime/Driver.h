@@ -21,6 +21,7 @@ namespace mini::rt {
   X(cuMemcpyHtoDAsync) X(cuMemsetD8Async) X(cuStreamCreate) X(cuStreamDestroy)  \
   X(cuStreamSynchronize) X(cuMemcpy2DAsync)                                   \
   X(cuEventCreate) X(cuEventDestroy) X(cuEventRecord) X(cuEventSynchronize)    \
+  X(cuEventQuery)                                                              \
   X(cuEventElapsedTime) X(cuGetErrorName) X(cuGetErrorString)                 \
   X(cuTensorMapEncodeTiled) X(cuOccupancyMaxActiveClusters)
 // clang-format on

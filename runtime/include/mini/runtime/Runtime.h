@@ -18,6 +18,17 @@ class RowCopier;
 /// Number of CUDA devices; 0 (with `reason` set) when there is no driver or GPU.
 int deviceCount(std::string *reason = nullptr);
 
+/// A limit on the waits for the device (Device::synchronize, the timed
+/// samples of timeInterleavedMedianMs, the tensor-map slots): past
+/// `seconds` (0, the default: none) the wait writes what it waited for to
+/// stderr and ends the process with exit code 124. A kernel cannot be
+/// stopped once it runs, so one that never returns (an mbarrier nobody
+/// arrives on) would hang every later call that waits for the device, the
+/// process's exit included.
+void setWaitLimit(double seconds);
+/// Waits for `event` (cuEventSynchronize), within the wait limit.
+void waitForEvent(CUevent event, const std::string &what);
+
 /// A device with its primary context current on the calling thread (the
 /// context the CUDA runtime API uses too, so both share allocations).
 class Device {
