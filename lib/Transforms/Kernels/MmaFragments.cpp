@@ -329,7 +329,7 @@ SmallVector<Value> MmaFragments::multiply(KernelBuilder &kb, WarpTileType acc, V
   return out;
 }
 
-Value MmaFragments::Store::rowIn(KernelBuilder &kb, Value r) const {
+Value MmaFragments::storedRow(KernelBuilder &kb, Value r, Value rows, Value firstRow) {
   Value below = kb.ult(r, rows);
   if (!firstRow)
     return below;

@@ -58,9 +58,14 @@ public:
     bool anyCols;            // staged: `cols` may not be whole chunks (mini.warp_store any_cols)
     MatmulEpilogue epilogue; // applied to the f32 accumulators
     mlir::Value firstRow;    // rows below it are not stored (null: none)
-    /// Row r of C is stored: below `rows`, and not below `firstRow`.
-    mlir::Value rowIn(KernelBuilder &kb, mlir::Value r) const;
+    mlir::Value rowIn(KernelBuilder &kb, mlir::Value r) const {
+      return storedRow(kb, r, rows, firstRow);
+    }
   };
+  /// Row r of C is stored: below `rows`, and not below `firstRow` (null:
+  /// no lower bound; mini.warp_store's first_row).
+  static mlir::Value storedRow(KernelBuilder &kb, mlir::Value r, mlir::Value rows,
+                               mlir::Value firstRow);
   void store(KernelBuilder &kb, WarpTileType acc, mlir::ValueRange frags, const Store &s);
 
   const bool wmma;

@@ -187,6 +187,7 @@ void TensorCoreEmitter::addPartials(Value first, Value count, Value stride, Valu
   while (runs % batch)
     --batch;
   Value firstElement = kb.mul(tid, kb.idx(width));
+  Value ownFrom = C ? firstOwnRow() : Value(); // rows of C this tile stores from
   kb.forLoop(kb.idx(0), kb.idx(runs), kb.idx(batch), {}, [&](Value run0, ValueRange) {
     SmallVector<Value> elements;
     for (int64_t r = 0; r < batch; ++r)
@@ -225,13 +226,10 @@ void TensorCoreEmitter::addPartials(Value first, Value count, Value stride, Valu
     // A and B then come from the runtime's 16-byte copies), a run's four
     // at a time: all the batch's elements at once, each with its own
     // addresses, spilled 132 bytes with a fused epilogue.
-    Value ownFrom = firstOwnRow();
     auto runGroups = [&](size_t r, Value e, int64_t perGroup) {
       SmallVector<MatmulEpilogue::Group> groups;
       Value row = kb.add(row0, kb.div(e, kb.idx(t.tn)));
-      Value rowIn = kb.ult(row, M);
-      if (ownFrom)
-        rowIn = kb.andi(rowIn, kb.ule(ownFrom, row));
+      Value rowIn = MmaFragments::storedRow(kb, row, M, ownFrom);
       for (int64_t i = 0; i < width; i += perGroup) {
         Value col = kb.add(col0, kb.add(kb.rem(e, kb.idx(t.tn)), kb.idx(i)));
         ArrayRef<Value> part = ArrayRef(sum).slice(r * width + i, perGroup);
