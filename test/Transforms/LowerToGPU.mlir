@@ -811,8 +811,14 @@ func.func @matmul_tall_k(%a: tensor<256x65536xf16>, %b: tensor<65536x256xf16>) -
 // CHECK-NEXT: arith.select %[[SEEN]]
 // CHECK: gpu.shuffle xor %{{.*}}, %c1_i32, %c32_i32
 // CHECK: gpu.shuffle xor %{{.*}}, %c2_i32, %c32_i32
+// The row's max over the raw scores, scaled once (the scale is positive),
+// and each P by one fma: exp2(s * scale * log2 e - max).
+// CHECK: arith.mulf %{{.*}}, %[[SCALE:.*]] : f32
 // CHECK: arith.cmpf oeq
+// CHECK: %[[NEGMAX:.*]] = arith.negf
 // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"
+// CHECK: %[[LOGIT:.*]] = math.fma %{{.*}}, %[[SCALE]], %[[NEGMAX]] : f32
+// CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"(%[[LOGIT]])
 // CHECK: arith.truncf %{{.*}} : f32 to f16
 // CHECK: vector.from_elements {{.*}} : vector<4x2xf16>
 // CHECK: nvvm.ldmatrix {{.*}}layout = #nvvm.mma_layout<col>

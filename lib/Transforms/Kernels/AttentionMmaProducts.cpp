@@ -67,18 +67,21 @@ AttentionMmaEmitter::Softmax AttentionMmaEmitter::softmax(ArrayRef<Value> s, Val
                                                           ValueRange l, ValueRange o) {
   Value negInf = kb.f32(-std::numeric_limits<float>::infinity());
   Value c = kb.f32(scaleLog2);
+  // The scale is positive (the op's verifier), so the row's max comes from
+  // the raw scores (a positive factor keeps their order, and rounding is
+  // monotone) and each P takes one fma, exp2(s c - max), not a multiply
+  // and a subtract.
   Softmax out;
-  SmallVector<Value> scaled[2], use(2), corr(2), sum(2);
+  SmallVector<Value> use(2), negUse(2), corr(2), sum(2);
   for (int64_t i = 0; i < 2; ++i) {
     Value rowMax = negInf;
     for (Value frag : s)
-      for (int64_t e = 0; e < 2; ++e) {
-        scaled[i].push_back(kb.fmul(element(frag, i, e), c));
-        rowMax = kb.fmax(rowMax, scaled[i].back());
-      }
-    Value mNew = kb.fmax(m[i], quadReduce(rowMax, /*isMax=*/true));
+      for (int64_t e = 0; e < 2; ++e)
+        rowMax = kb.fmax(rowMax, element(frag, i, e));
+    Value mNew = kb.fmax(m[i], kb.fmul(quadReduce(rowMax, /*isMax=*/true), c));
     Value allMasked = arith::CmpFOp::create(b, kb.loc, arith::CmpFPredicate::OEQ, mNew, negInf);
     use[i] = kb.select(allMasked, kb.f32(0.0f), mNew);
+    negUse[i] = arith::NegFOp::create(b, kb.loc, use[i]);
     corr[i] = exp2(kb.fsub(m[i], use[i]));
     out.m.push_back(mNew);
     sum[i] = kb.f32(0.0f);
@@ -88,7 +91,7 @@ AttentionMmaEmitter::Softmax AttentionMmaEmitter::softmax(ArrayRef<Value> s, Val
     SmallVector<Value> p;
     for (int64_t i = 0; i < 2; ++i)
       for (int64_t e = 0; e < 2; ++e) {
-        p.push_back(exp2(kb.fsub(scaled[i][2 * n + e], use[i])));
+        p.push_back(exp2(kb.fma(element(s[n], i, e), c, negUse[i])));
         sum[i] = kb.fadd(sum[i], p.back());
       }
     out.p.push_back(vector::FromElementsOp::create(b, kb.loc, fragType, p));
