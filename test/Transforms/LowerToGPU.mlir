@@ -812,13 +812,22 @@ func.func @matmul_tall_k(%a: tensor<256x65536xf16>, %b: tensor<65536x256xf16>) -
 // CHECK: gpu.shuffle xor %{{.*}}, %c1_i32, %c32_i32
 // CHECK: gpu.shuffle xor %{{.*}}, %c2_i32, %c32_i32
 // The row's max over the raw scores, scaled once (the scale is positive),
-// and each P by one fma: exp2(s * scale * log2 e - max).
-// CHECK: arith.mulf %{{.*}}, %[[SCALE:.*]] : f32
+// and each P by one fma: exp2(s * scale * log2 e - max). At D = 64 the max
+// in use stays until the row's passes it by 8 (2^8 in P), and O's rescale
+// runs only where some row of the warp moved it.
+// CHECK: %[[TILEMAX:.*]] = arith.mulf %{{.*}}, %[[SCALE:.*]] : f32
+// CHECK-NEXT: %[[SEEN:.*]] = arith.maximumf %[[MAX:arg[0-9]+]], %[[TILEMAX]] : f32
+// CHECK-NEXT: %[[BOUND:.*]] = arith.addf %[[MAX]], %cst{{.*}} : f32
+// CHECK: %[[STAYS:.*]] = arith.cmpf ole, %[[SEEN]], %[[BOUND]] : f32
+// CHECK: arith.select %[[STAYS]], %[[MAX]], %[[SEEN]] : f32
 // CHECK: arith.cmpf oeq
 // CHECK: %[[NEGMAX:.*]] = arith.negf
 // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"
 // CHECK: %[[LOGIT:.*]] = math.fma %{{.*}}, %[[SCALE]], %[[NEGMAX]] : f32
 // CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.ex2.approx.ftz.f32"(%[[LOGIT]])
+// CHECK: %[[MOVED:.*]] = nvvm.vote.sync any %c-1_i32, %{{.*}} -> i1
+// CHECK-NEXT: scf.if %[[MOVED]] -> (vector<2x2xf32>,
+// CHECK-COUNT-8: arith.mulf %{{.*}} : vector<2x2xf32>
 // CHECK: arith.truncf %{{.*}} : f32 to f16
 // CHECK: vector.from_elements {{.*}} : vector<4x2xf16>
 // CHECK: nvvm.ldmatrix {{.*}}layout = #nvvm.mma_layout<col>

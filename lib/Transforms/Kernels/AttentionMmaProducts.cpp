@@ -5,6 +5,7 @@
 #include "AttentionMmaEmitter.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 #include <limits>
@@ -60,9 +61,9 @@ Value AttentionMmaEmitter::quadReduce(Value v, bool isMax) {
   return v;
 }
 
-/// One online-softmax step over the tile's scores (raw, f32): the new
-/// running max per row (NaN propagates), the rescaled running sums (this
-/// thread's share) and O, and P = exp2(s * scale * log2 e - max).
+/// One online-softmax step over the tile's scores (raw, f32): the max in
+/// use per row (NaN propagates), the rescaled running sums (this thread's
+/// share) and O, and P = exp2(s * scale * log2 e - max).
 AttentionMmaEmitter::Softmax AttentionMmaEmitter::softmax(ArrayRef<Value> s, ValueRange m,
                                                           ValueRange l, ValueRange o) {
   Value negInf = kb.f32(-std::numeric_limits<float>::infinity());
@@ -73,12 +74,26 @@ AttentionMmaEmitter::Softmax AttentionMmaEmitter::softmax(ArrayRef<Value> s, Val
   // and a subtract.
   Softmax out;
   SmallVector<Value> use(2), negUse(2), corr(2), sum(2);
+  Value moved = arith::ConstantIntOp::create(b, kb.loc, 0, 1);
   for (int64_t i = 0; i < 2; ++i) {
     Value rowMax = negInf;
     for (Value frag : s)
       for (int64_t e = 0; e < 2; ++e)
         rowMax = kb.fmax(rowMax, element(frag, i, e));
-    Value mNew = kb.fmax(m[i], kb.fmul(quadReduce(rowMax, /*isMax=*/true), c));
+    Value mSeen = kb.fmax(m[i], kb.fmul(quadReduce(rowMax, /*isMax=*/true), c));
+    Value mNew = mSeen;
+    if (staleMax()) {
+      // The max in use stays while the rows' is at most kStaleMax above it
+      // (as FlashAttention-4's): P stays below 2^kStaleMax, O and l keep
+      // their scale, and a warp none of whose rows moved skips O's
+      // rescale. A NaN moves it.
+      Value stays = arith::CmpFOp::create(b, kb.loc, arith::CmpFPredicate::OLE, mSeen,
+                                          kb.fadd(m[i], kb.f32(kStaleMax)));
+      mNew = kb.select(stays, m[i], mSeen);
+      moved = arith::OrIOp::create(
+          b, kb.loc, moved,
+          arith::XOrIOp::create(b, kb.loc, stays, arith::ConstantIntOp::create(b, kb.loc, 1, 1)));
+    }
     Value allMasked = arith::CmpFOp::create(b, kb.loc, arith::CmpFPredicate::OEQ, mNew, negInf);
     use[i] = kb.select(allMasked, kb.f32(0.0f), mNew);
     negUse[i] = arith::NegFOp::create(b, kb.loc, use[i]);
@@ -100,9 +115,26 @@ AttentionMmaEmitter::Softmax AttentionMmaEmitter::softmax(ArrayRef<Value> s, Val
     out.l.push_back(kb.fma(l[i], corr[i], sum[i]));
   out.factors = vector::FromElementsOp::create(b, kb.loc, fragType,
                                                ValueRange{corr[0], corr[0], corr[1], corr[1]});
-  for (Value frag : o)
-    out.o.push_back(arith::MulFOp::create(b, kb.loc, frag, out.factors));
+  if (staleMax())
+    out.rescale = NVVM::VoteSyncOp::create(b, kb.loc, b.getI1Type(), kb.i32(-1), moved,
+                                           NVVM::VoteSyncKind::any);
+  out.o = rescaleO(o, out);
   return out;
+}
+
+/// O's fragments times the step's factors (with staleMax(), only where some
+/// row of the warp moved its max).
+SmallVector<Value> AttentionMmaEmitter::rescaleO(ValueRange o, const Softmax &step) {
+  auto scaled = [&] {
+    SmallVector<Value> out;
+    for (Value frag : o)
+      out.push_back(arith::MulFOp::create(b, kb.loc, frag, step.factors));
+    return out;
+  };
+  if (o.empty() || !step.rescale)
+    return scaled();
+  return kb.ifValues(
+      step.rescale, scaled, [&] { return SmallVector<Value>(o); }, o.getTypes());
 }
 
 /// P's A fragment for keys slice*16 .. +15: S fragments 2 slice and

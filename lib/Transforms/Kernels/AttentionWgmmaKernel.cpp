@@ -295,10 +295,7 @@ SmallVector<Value> AttentionMmaEmitter::overlappedTile(Value j, ValueRange it, V
   });
   size_t softmaxStep =
       step(0, [&] { soft = softmax(maskIfNeeded(s, t0, tileMasked(t0)), m, l, ValueRange{}); });
-  size_t rescale = step(0, [&] {
-    for (Value frag : o)
-      rescaled.push_back(arith::MulFOp::create(b, kb.loc, frag, soft.factors));
-  });
+  size_t rescale = step(0, [&] { rescaled = rescaleO(o, soft); });
   size_t fragments = step(0, [&] { pA = pFragments(pinFragments(soft.p)); });
   Value vDesc;
   SmallVector<Value> operands, oAcc, next;
