@@ -130,3 +130,40 @@ echo "## static"; timeout 120 $mr .dev/w/statF --iters 3 --warmup 1 2>&1 | grep 
 # attn64_f16_attention B=1,H=32,G=8,S=8192,T=8192
 # attn256_bf16_attention B=4,H=16,G=16,S=2048,T=2048
 # attn96_bf16_attention B=4,H=32,G=8,S=4093,T=4093
+
+# ---- .dev/w/p6.sh (call 7)
+# Session 37 call 7: pipe utilization of the D = 64 and D = 128 wgmma attention kernels (landed build).
+cd "$(dirname "$0")/../.."
+export PATH=$PATH:/usr/local/cuda/bin
+mr=.dev/mr.sh
+prof() {
+  timeout 200 ncu --set full --kernel-name "$2" --launch-count 1 -f -o /tmp/$1 \
+    $mr .dev/w/aF --kernel $2 --size $3 --iters 1 --warmup 0 --no-cpu-check --timeout 60 > /dev/null 2>&1
+  echo "== $1 $2 $3"
+  ncu --import /tmp/$1.ncu-rep --page raw --csv 2>/dev/null | python3 -c '
+import csv,sys
+rows=list(csv.reader(sys.stdin)); h=rows[0]; v=rows[2] if len(rows)>2 else rows[1]
+for n,x in zip(h,v):
+  if (".avg." in n or "duration" in n) and ("pipe_" in n and n.endswith("pct_of_peak_sustained_active") and "sm__" in n) or n.startswith("sm__inst_issued.avg.pct") or n.startswith("smsp__issue_active.avg.pct") or n=="gpu__time_duration.sum":
+    try:
+      if float(x.replace(",",""))>=1: print(f"  {n:90s} {x}")
+    except: pass'
+}
+prof n64l attn64_f16_attention B=4,H=32,G=8,S=4096,T=4096
+prof n64s attn64_f16_attention B=16,H=16,G=16,S=1024,T=1024
+
+
+# ---- .dev/w/p7.sh (call 8)
+# Session 37 call 8: D = 64 wgmma kernels with every Nth score fragment's exp2 on the FMA pipe (pN; p0 = landed).
+cd "$(dirname "$0")/../.."
+mr=.dev/mr.sh
+{
+python3 .dev/w/ab.py .dev/w/p0,.dev/w/p8,.dev/w/p4,.dev/w/p2 .dev/w/d64-shapes.txt 1
+for e in 4 2 8; do echo "gpu-check p$e"; bash scripts/gpu-check.sh .dev/w/p$e $mr '^attn64_' 2>&1 | grep -E "FAIL|gpu-check:"; done
+} 2>&1 | tee $OUT/p7.log
+# attn64_f16_attention B=16,H=16,G=16,S=1024,T=1024
+# attn64_bf16_attention B=4,H=32,G=8,S=4096,T=4096
+# attn64_f16_attention B=1,H=32,G=8,S=8192,T=8192
+# attn64_causal_f16_attention B=16,H=16,G=16,S=1024,T=1024
+# attn64_causal_bf16_attention B=4,H=32,G=8,S=4096,T=4096
+# attn64_causal_f16_attention B=1,H=32,G=8,S=8192,T=8192
