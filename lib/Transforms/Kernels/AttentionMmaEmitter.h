@@ -57,6 +57,15 @@ public:
   }
   static int64_t paddedHeadDim(int64_t d) { return AttentionConfigAttr::paddedHeadDim(d); }
   static int64_t rowStride(int64_t d) { return AttentionConfigAttr::rowStride(d); }
+  /// Blocks of the wgmma kernel an SM: two where one consumer warpgroup's
+  /// block leaves room for another (its shared memory and 1 KB each within
+  /// the SM's 228 KB, and up to D = 128: past it the causal kernel spills
+  /// with half the registers), so that one block's serial part (Q's wait,
+  /// the diagonal, the epilogue) overlaps the other's key loop; else one.
+  static int64_t wgmmaBlocksPerSM(AttentionConfigAttr cfg, int64_t d, int64_t sharedBytes) {
+    bool fits = paddedHeadDim(d) <= 128 && 2 * (sharedBytes + 1024) <= 228 * 1024;
+    return cfg.getWarps() == 4 && fits ? 2 : 1;
+  }
 
   LogicalResult emit();
 

@@ -446,14 +446,15 @@ FailureOr<gpu::GPUFuncOp> buildAttentionMmaKernel(Operation *op, AttentionConfig
   OpBuilder b(op->getContext());
   spec.attrs.set("config", cfg);
   gpu::GPUFuncOp func = createKernel(b, op->getLoc(), module, name, spec, ArrayRef<MemRefType>{});
-  // wgmma: .minnctapersm 1, as ptxas honours setmaxnreg only when it knows
-  // the registers a thread starts with. mma_sync: as many blocks per SM as
-  // shared memory allows while each thread keeps the registers its
-  // accumulators need (128 up to D = 64, 168 to D = 128 without a mask; the
-  // causal kernel's rarely taken paths need more, and capping them spilled
-  // into the key loop, 10% slower): ptxas keeps the registers to fit them.
-  // 8-warp blocks get no cap.
-  int64_t blocks = 1;
+  // wgmma: .minnctapersm 1 (2 where two blocks fit an SM), as ptxas
+  // honours setmaxnreg only when it knows the registers a thread starts
+  // with. mma_sync: as many blocks per SM as shared memory allows while each
+  // thread keeps the registers its accumulators need (128 up to D = 64, 168
+  // to D = 128 without a mask; the causal kernel's rarely taken paths need
+  // more, and capping them spilled into the key loop, 10% slower): ptxas
+  // keeps the registers to fit them. 8-warp blocks get no cap.
+  int64_t blocks =
+      wgmma ? AttentionMmaEmitter::wgmmaBlocksPerSM(cfg, D, spec.dynamicSharedBytes) : 1;
   if (!wgmma) {
     int64_t paddedD = AttentionMmaEmitter::paddedHeadDim(D);
     int64_t registers = paddedD <= 64 ? 128 : paddedD <= 128 && !attn.getCausal() ? 168 : 0;

@@ -403,13 +403,15 @@ LogicalResult AttentionMmaEmitter::emitWgmma() {
   gpu::BarrierOp::create(b, kb.loc);
   LogicalResult consumed = success();
   // setmaxnreg moves registers within what the block got at launch (ptxas
-  // fits .minnctapersm 1: 65536 / threads a thread, in steps of 8): the
+  // fits .minnctapersm: 65536 / blocks / threads a thread, in steps of 8): the
   // consumers' raise waits until the producer's cut frees them, so both
   // must fit in it. The producer keeps 24, or 32 for the persistent one's
   // work-item loop and for the causal V scan (at 24 its loop spills a few
   // bytes; not past D = 128, whose consumers spill already and would spill
   // more with 8 fewer), and any past 64 go to the consumers.
-  int64_t all = consumers + 128, pool = 65536 / all / 8 * 8 * all;
+  int64_t all = consumers + 128;
+  int64_t blocks = wgmmaBlocksPerSM(cfg, D, cfg.sharedMemoryBytes(elt, D, stages));
+  int64_t pool = 65536 / blocks / all / 8 * 8 * all;
   int64_t leastProducer = persistent() || (causal && Dp <= 128) ? 32 : 24;
   int64_t registers =
       std::min<int64_t>(kMostConsumerRegisters, (pool - 128 * leastProducer) / consumers / 8 * 8);
