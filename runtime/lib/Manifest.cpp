@@ -233,6 +233,12 @@ void parseSplitKeys(const Reader &r, KernelSpec &k) {
     t.mainRows = sk.integer("main_rows");
     if (t.mainRows < 1 || t.mainRows > 4096)
       throw Error(sk.where + ": needs main_rows in [1, 4096], got " + std::to_string(t.mainRows));
+    if (sk.has("main_block_cost")) {
+      t.mainBlockCost = sk.integer("main_block_cost");
+      if (t.mainBlockCost < 1 || t.mainBlockCost > 10000)
+        throw Error(sk.where + ": needs main_block_cost in [1, 10000] (percent), got " +
+                    std::to_string(t.mainBlockCost));
+    }
   }
   if (t.maxSplits < 1 || t.maxSplits > 64 || t.rows < 1 || t.rows > 4096 || t.tileKeys < 1 ||
       t.tileKeys > 4096)

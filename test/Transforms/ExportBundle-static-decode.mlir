@@ -15,6 +15,7 @@
 // CHECK: "split_keys": {
 // CHECK-NEXT: "combine_kernel": "step_attention_combine",
 // CHECK-NEXT: "decode_kernel": "step_attention_decode",
+// CHECK-NEXT: "main_block_cost": 100,
 // CHECK-NEXT: "main_rows": 192,
 // CHECK-NEXT: "max_splits": 64,
 // CHECK-NEXT: "rows": 64,

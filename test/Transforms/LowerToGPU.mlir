@@ -1077,6 +1077,37 @@ func.func @attention_wgmma_plan(%q: tensor<?x?x?x64xf16>, %k: tensor<?x?x?x64xf1
 
 // -----
 
+// One consumer warpgroup (4 warps, 64 rows): a main block takes about half
+// a decode block's time (main_block_cost = 50 percent), so the decode
+// kernel runs only where packing the GQA rows halves the blocks (100 x its
+// blocks against 50 x the main kernel's), not wherever rounding saves one.
+// CHECK-LABEL: func.func @attention_wgmma_one_group_plan
+// CHECK: %[[ROW_BLOCKS:.*]] = arith.ceildivui %{{.*}}, %c64 : index
+// CHECK: %[[MAIN:.*]] = arith.muli %{{.*}}, %[[ROW_BLOCKS]] : index
+// CHECK: %[[DECODEROWS:.*]] = arith.ceildivui %{{.*}}, %c64 : index
+// CHECK: %[[DECODE:.*]] = arith.muli %{{.*}}, %[[DECODEROWS]] : index
+// CHECK: %[[FEW:.*]] = arith.cmpi ult, %[[MAIN]], %c132 : index
+// CHECK: %[[MAIN_COST:.*]] = arith.muli %[[MAIN]], %c50 : index
+// CHECK: %[[DECODE_COST:.*]] = arith.muli %[[DECODE]], %c100 : index
+// CHECK: %[[LESS:.*]] = arith.cmpi ult, %[[DECODE_COST]], %[[MAIN_COST]] : index
+// CHECK: %[[USE:.*]] = arith.ori %[[LESS]], %[[FEW]] : i1
+// CHECK: scf.if %[[USE]] {
+// CHECK: gpu.launch_func @mini_kernels::@attention_wgmma_one_group_plan_attention_decode
+// CHECK-SAME: main_block_cost = 50 : i64, main_rows = 64 : i64
+// Two such blocks fit an SM (52 KB of shared memory each): .minnctapersm 2,
+// so each thread starts with 128 registers; the consumers raise theirs to
+// 232 with the 24 the producer keeps.
+// CHECK: gpu.func @attention_wgmma_one_group_plan_attention(
+// CHECK-SAME: nvvm.minctasm = 2 : i32
+// CHECK: nvvm.setmaxregister  increase 232
+// CHECK: nvvm.setmaxregister  decrease 24
+func.func @attention_wgmma_one_group_plan(%q: tensor<?x?x?x64xf16>, %k: tensor<?x?x?x64xf16>, %v: tensor<?x?x?x64xf16>) -> tensor<?x?x?x64xf16> {
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "wgmma", warps = 4, tile_keys = 64>} : tensor<?x?x?x64xf16>, tensor<?x?x?x64xf16>, tensor<?x?x?x64xf16> -> tensor<?x?x?x64xf16>
+  return %o : tensor<?x?x?x64xf16>
+}
+
+// -----
+
 // The decode kernels (split_keys, on by default): the host runs
 // (launch::planKeySplits) the decode kernel where its row blocks (S x H / G rows per K/V head) are fewer than
 // the main kernel's or the main kernel's do not fill the 132 SMs, with
@@ -1113,7 +1144,7 @@ func.func @attention_wgmma_plan(%q: tensor<?x?x?x64xf16>, %k: tensor<?x?x?x64xf1
 // CHECK: gpu.dealloc  %[[PARTIALS]]
 // CHECK: } else {
 // CHECK: gpu.launch_func  @mini_kernels::@attention_decode_attention blocks
-// CHECK-SAME: split_keys = {combine_kernel = "attention_decode_attention_combine", decode_kernel = "attention_decode_attention_decode", main_rows = 64 : i64, max_splits = 64 : i64, rows = 64 : i64, tile_keys = 64 : i64}
+// CHECK-SAME: split_keys = {combine_kernel = "attention_decode_attention_combine", decode_kernel = "attention_decode_attention_decode", main_block_cost = 100 : i64, main_rows = 64 : i64, max_splits = 64 : i64, rows = 64 : i64, tile_keys = 64 : i64}
 // CHECK: gpu.func @attention_decode_attention_decode({{.*}}, %[[PARTIALS_ARG:.*]]: memref<?xf32>, %[[LSE_ARG:.*]]: memref<?xf32>, %[[SPLITS_ARG:.*]]: index)
 // CHECK: %[[SPLIT:.*]] = arith.remui %block_id_x, %[[SPLITS_ARG]] : index
 // CHECK: %[[ROW_BLOCK:.*]] = arith.divui %block_id_x, %[[SPLITS_ARG]] : index

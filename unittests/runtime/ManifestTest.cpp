@@ -737,6 +737,26 @@ TEST(Manifest, SplitKeysWeighsTheMainKernelsOwnBlocks) {
             2);
 }
 
+TEST(Manifest, SplitKeysWeighsWhatAMainBlockCosts) {
+  // 64-row main blocks that cost as much as a decode block: with GQA (3
+  // heads a K/V head), S = 2053 packs into 97 decode row blocks a K/V head
+  // against 3 x 33 = 99 main blocks, so the decode kernel runs; at half the
+  // cost (the 64-row wgmma kernel's), the main kernel, until packing at
+  // least halves the blocks (a decode step).
+  Sizes prefill = {{"B", 3}, {"H", 24}, {"G", 8}, {"S", 2053}, {"T", 2053}};
+  Sizes decodeStep = {{"B", 3}, {"H", 24}, {"G", 8}, {"S", 1}, {"T", 2053}};
+  Bundle same = Bundle::parse(decodeManifest(), ".");
+  const KernelSpec &s = same.kernel("a0");
+  EXPECT_GT(s.planSplitKeys(s.resolveSizes(prefill), 132).splits, 0);
+  std::string text = decodeManifest();
+  text.replace(text.find(R"("main_rows":64)"), 14, R"("main_rows":64,"main_block_cost":50)");
+  Bundle half = Bundle::parse(text, ".");
+  const KernelSpec &h = half.kernel("a0");
+  EXPECT_EQ(h.splitKeys.mainBlockCost, 50);
+  EXPECT_EQ(h.planSplitKeys(h.resolveSizes(prefill), 132).splits, 0);
+  EXPECT_GT(h.planSplitKeys(h.resolveSizes(decodeStep), 132).splits, 0);
+}
+
 TEST(Manifest, SplitKeysNamesWhatIsWrong) {
   auto parse = [](const std::string &mainSplit, const std::string &part = "decode",
                   const std::string &op = "attention") {
@@ -756,6 +776,9 @@ TEST(Manifest, SplitKeysNamesWhatIsWrong) {
             "'softmax'");
   EXPECT_EQ(parse(parts + R"("main_rows":0)"),
             "manifest kernel 'a0' split_keys: needs main_rows in [1, 4096], got 0");
+  EXPECT_EQ(
+      parse(parts + R"("main_rows":64,"main_block_cost":0)"),
+      "manifest kernel 'a0' split_keys: needs main_block_cost in [1, 10000] (percent), got 0");
   EXPECT_EQ(parse(R"("decode_kernel":"a0_decode","combine_kernel":"a0_combine")"),
             "manifest kernel 'a0' split_keys is missing field 'main_rows'");
 }

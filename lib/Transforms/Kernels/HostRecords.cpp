@@ -55,7 +55,8 @@ static DictionaryAttr splitKeysAttr(OpBuilder &b, const KernelSplitKeys &sk) {
   if (sk.part.empty())
     split.append({b.getNamedAttr("decode_kernel", b.getStringAttr(sk.decodeKernel)),
                   b.getNamedAttr("combine_kernel", b.getStringAttr(sk.combineKernel)),
-                  b.getNamedAttr("main_rows", b.getI64IntegerAttr(sk.mainRows))});
+                  b.getNamedAttr("main_rows", b.getI64IntegerAttr(sk.mainRows)),
+                  b.getNamedAttr("main_block_cost", b.getI64IntegerAttr(sk.mainBlockCost))});
   else
     split.push_back(b.getNamedAttr("part", b.getStringAttr(sk.part)));
   return b.getDictionaryAttr(split);

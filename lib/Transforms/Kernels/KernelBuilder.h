@@ -86,6 +86,7 @@ struct KernelSplitKeys {
   std::string decodeKernel, combineKernel; // the main kernel: its parts
   std::string part;                        // "decode" or "combine"; "" for the main kernel
   int64_t mainRows = 0; // the main kernel's query rows per work item (its grid may be persistent)
+  int64_t mainBlockCost = 100; // a main block's time, in percent of a decode block's
 };
 
 /// What a kernel needs at launch, independent of MLIR: this is what the bundle

@@ -271,13 +271,15 @@ template <class A> struct KeySplitPlan {
   typename A::Int rowBlocks, splits;
 };
 
-/// The decode kernel runs where its row blocks are fewer than the main
+/// The decode kernel runs where its row blocks take less time than the main
 /// kernel's (mainRows query rows each, whether its grid holds one block
-/// each or is persistent; GQA rows packed: less work; the wgmma kernel's
-/// blocks run at about twice the speed per row) or the main kernel's do not
-/// fill the `smCount` SMs; then with as many key splits as keep the blocks within
-/// two per SM (every decode kernel fits two; a few past a wave cost a
-/// second), at most maxSplits and at least two key tiles each.
+/// each or is persistent; a main block costs mainBlockCost percent of a
+/// decode block: GQA rows packed make less work, but the wgmma kernel's
+/// 128-row blocks take about as long as the decode kernel's 64-row ones)
+/// or the main kernel's do not fill the `smCount` SMs; then with as many
+/// key splits as keep the blocks within two per SM (every decode kernel
+/// fits two; a few past a wave cost a second), at most maxSplits and at
+/// least two key tiles each.
 template <class A, class Spec>
 KeySplitPlan<A> planKeySplits(A &a, const Spec &spec, int64_t smCount) {
   using Int = typename A::Int;
@@ -286,7 +288,16 @@ KeySplitPlan<A> planKeySplits(A &a, const Spec &spec, int64_t smCount) {
   KeySplitPlan<A> plan;
   plan.rowBlocks = a.ceilDiv(a.mul(a.size("S"), a.div(a.size("H"), a.size("G"))), a.c(sk.rows));
   Int decodeBlocks = a.mul(a.mul(a.size("B"), a.size("G")), plan.rowBlocks);
-  plan.decode = a.either(a.ult(decodeBlocks, mainBlocks), a.ult(mainBlocks, a.c(smCount)));
+  // (Each step its own statement: the host code emits them in this order.)
+  auto mainTooFew = a.ult(mainBlocks, a.c(smCount));
+  auto decodeCheaper = [&] {
+    if (sk.mainBlockCost == 100)
+      return a.ult(decodeBlocks, mainBlocks);
+    Int mainCost = a.mul(mainBlocks, a.c(sk.mainBlockCost));
+    Int decodeCost = a.mul(decodeBlocks, a.c(100));
+    return a.ult(decodeCost, mainCost);
+  }();
+  plan.decode = a.either(decodeCheaper, mainTooFew);
   Int useful = a.max(a.div(a.ceilDiv(a.size("T"), a.c(sk.tileKeys)), a.c(2)), a.c(1));
   Int wanted = a.max(a.div(a.c(2 * smCount), decodeBlocks), a.c(1));
   plan.splits = a.min(a.min(wanted, useful), a.c(sk.maxSplits));

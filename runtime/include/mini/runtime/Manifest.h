@@ -84,6 +84,9 @@ struct SplitKeysSpec {
   int64_t rows = 0, tileKeys = 0;
   std::string decodeKernel, combineKernel;
   int64_t mainRows = 0; // the main kernel's: query rows per work item
+  /// How long one of the main kernel's blocks takes, in percent of one of
+  /// the decode kernel's ("main_block_cost"; absent: 100).
+  int64_t mainBlockCost = 100;
   std::string part;     // "decode", "combine", or "" for the main kernel
 };
 
