@@ -43,6 +43,15 @@ SHAPES["decode"] = [
     for (b, s, kv) in ((16, 1, 4096), (16, 1, 1024), (1, 1, 32768), (8, 4, 8192), (4, 16, 16384),
                        (64, 1, 2048))
 ] + [("f16", 8, 16, 2, 1, 8192, 64, False), ("f16", 2, 32, 32, 1, 8192, 128, False)]
+# Short sequences, where each work item's serial part (Q's first wait, the
+# causal diagonal, the epilogue) weighs most: the config choice to measure
+# there is attention-warps=4 attention-tile-keys=64 (docs/PERF.md, v14).
+SHAPES["short"] = [
+    ("f16", b, 16, 16, s, s, d, c)
+    for d in (64, 128)
+    for c in (True, False)
+    for (b, s) in ((32, 512), (16, 1024))
+]
 SHAPES["full"] = SHAPES["quick"] + [
     (t, b, h, g, s, s, d, c)
     for t in ("f16", "bf16")

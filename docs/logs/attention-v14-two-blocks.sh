@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The five device calls of attention v14 (docs/PERF.md), as run from a .dev/w folder carried to the device.
+# The six device calls of attention v14 (docs/PERF.md), as run from a .dev/w folder carried to the device.
 
 # ---- .dev/w/p9.sh
 # Session 38 call 1: two blocks an SM (t64/t96: warps=4, 64/96-key tiles) vs default (b0) and warps=4 one block (w4).
@@ -94,3 +94,11 @@ done
 
 # ---- call 5
 timeout 200 /usr/local/cuda/bin/compute-sanitizer --tool racecheck .dev/mr.sh .dev/w/n64 --kernel attn64_causal_bf16_attention --size B=1,H=132,G=66,S=100,T=200 --timeout 150 2>&1 | tail -4
+
+# ---- .dev/w/p14.sh
+# Session 38 call 6: peers at short sequences, the default configs (suite bundle) and the 4-warp config (n64).
+cd "$(dirname "$0")/../.."
+{
+echo "== default (suite)"; timeout 200 python3 bench/attention_peers.py --bundle .dev/suite --mini-run .dev/mr.sh --shapes short
+echo "== 4 warps, 64-key tiles (n64)"; timeout 200 python3 bench/attention_peers.py --bundle .dev/w/n64 --mini-run .dev/mr.sh --shapes short
+} 2>&1 | tee $OUT/p14.log
