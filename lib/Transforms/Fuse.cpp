@@ -84,7 +84,7 @@ struct FuseAttentionPattern : OpRewritePattern<MatmulOp> {
       return rewriter.notifyMatchFailure(pv, "the scales' product is not finite");
     auto attention = rewriter.replaceOpWithNewOp<AttentionOp>(
         pv, oType, q, k, v, rewriter.getF32FloatAttr(scale),
-        causal ? rewriter.getUnitAttr() : UnitAttr(), AttentionConfigAttr());
+        causal ? rewriter.getUnitAttr() : UnitAttr(), AttentionConfigAttr(), AttentionConfigAttr());
     (void)attention;
     return success();
   }

@@ -131,10 +131,27 @@ LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef na
     return kernel;
   };
   if (auto attn = dyn_cast<AttentionOp>(op)) {
-    if (failed(add(name, [&](StringRef n, KernelSpec &spec) {
+    // With a short_config and a dynamic T: its kernel first (the op's
+    // name), for up to kShortKeys keys, then the config's for any (as the
+    // row ops order their kernels by length). A static T takes the config's
+    // alone (the short kernel at static sizes is not yet measured on a GPU).
+    AttentionConfigAttr shortCfg = attn.getShortConfigAttr();
+    if (!ShapedType::isDynamic(cast<RankedTensorType>(attn.getKey().getType()).getDimSize(2)))
+      shortCfg = {};
+    if (shortCfg && failed(add(name, [&](StringRef n, KernelSpec &spec) {
+          return buildAttentionMmaKernel(op, shortCfg, kernels, n, spec);
+        })))
+      return failure();
+    std::string mainName = shortCfg ? uniqueKernelName(kernels, name.str() + "_long") : name.str();
+    if (failed(add(mainName, [&](StringRef n, KernelSpec &spec) {
           return buildAttentionKernel(op, kernels, n, spec);
         })))
       return failure();
+    if (shortCfg) {
+      KernelSpec &first = built.front().second;
+      first.sizeVariants.push_back(mainName);
+      first.maxLengths = {AttentionOp::kShortKeys, 0};
+    }
     AttentionConfigAttr cfg = getOrChooseAttentionConfig(attn);
     if (!cfg.isTensorCore() || cfg.getSplitKeys() < 1)
       return success();
@@ -142,8 +159,14 @@ LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef na
     std::string combineName = uniqueKernelName(kernels, name.str() + "_combine");
     KernelSpec decode, combine;
     if (failed(buildAttentionDecodeKernels(op, kernels, decodeName, decode, combineName, combine,
-                                           built.front().second)))
+                                           built.back().second)))
       return failure();
+    if (shortCfg) { // the same decode kernel, weighed against 64-row blocks
+      KernelSplitKeys &sk = built.front().second.splitKeys;
+      sk = built.back().second.splitKeys;
+      sk.mainRows = 16 * shortCfg.getWarps();
+      sk.mainBlockCost = attentionMainBlockCost(shortCfg);
+    }
     auto lookup = [&](StringRef n) { return kernels.lookupSymbol<gpu::GPUFuncOp>(n); };
     companions[decodeName] = {lookup(decodeName), std::move(decode)};
     companions[combineName] = {lookup(combineName), std::move(combine)};

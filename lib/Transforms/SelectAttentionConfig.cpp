@@ -55,6 +55,21 @@ AttentionConfigAttr mmaSyncAttentionConfig(AttentionOp op) {
   return AttentionConfigAttr::get(ctx, MathUnit::mma_sync, 4, keys, true, kSplitKeys);
 }
 
+AttentionConfigAttr shortSequenceAttentionConfig(AttentionOp op, AttentionConfigAttr config) {
+  // Two one-warpgroup blocks an SM overlap one block's serial part (Q's
+  // first wait, the diagonal tile, the epilogue) with the other's key loop:
+  // H200, causal, 1.18x at S = T = 512 and 1.04-1.07x at 1024 (D = 128),
+  // 1.01-1.03x at D = 64, but 0.87-0.95x from T = 3001 on, where reading
+  // each K/V tile for 64 rows instead of 128 costs more (docs/PERF.md,
+  // attention v14).
+  int64_t d = cast<RankedTensorType>(op.getQuery().getType()).getDimSize(3);
+  if (!op.getCausal() || !config.isWgmma() || config.getWarps() == 4 ||
+      AttentionConfigAttr::paddedHeadDim(d) > 128)
+    return {};
+  return AttentionConfigAttr::get(op.getContext(), MathUnit::wgmma, 4, 64, config.getKeepQ(),
+                                  config.getSplitKeys());
+}
+
 AttentionConfigAttr getOrChooseAttentionConfig(AttentionOp op) {
   if (AttentionConfigAttr config = op.getConfigAttr())
     return config;
@@ -111,6 +126,11 @@ struct MiniSelectAttentionConfigPass
                              [&] { return op->emitOpError(); })))
         return WalkResult::interrupt();
       op.setConfigAttr(c);
+      // Only beside the chosen tiling: options and a config of one's own
+      // mean one kernel.
+      if (!overriding)
+        if (mini::AttentionConfigAttr s = mini::shortSequenceAttentionConfig(op, c))
+          op.setShortConfigAttr(s);
       return checkChip(op, c);
     });
     if (result.wasInterrupted())

@@ -133,14 +133,16 @@ void parseGrid(const Reader &r, KernelSpec &k) {
 void parseSizeVariants(const Reader &r, KernelSpec &k) {
   const std::string &where = r.where;
   k.sizeVariants = r.strings("size_variants");
-  if (r.has("max_lengths")) { // a row op's kernels by row length
+  if (r.has("max_lengths")) { // a row op's kernels by row length, an attention's by keys
     k.maxLengths = r.integers("max_lengths", 0, int64_t(1) << 40, "'max_lengths' entries");
     if (k.sizeVariants.empty() || k.maxLengths.size() != k.sizeVariants.size() + 1)
       throw Error(where + ": 'max_lengths' needs " + std::to_string(k.sizeVariants.size() + 1) +
                   " entries (the kernel's, then each size variant's), got " +
                   std::to_string(k.maxLengths.size()));
-    if (std::find(k.sizes.begin(), k.sizes.end(), "C") == k.sizes.end())
-      throw Error(where + ": 'max_lengths' choose by the row length, but the kernel has no size 'C'");
+    std::string length = launch::lengthSizeOf(k);
+    if (std::find(k.sizes.begin(), k.sizes.end(), length) == k.sizes.end())
+      throw Error(where + ": 'max_lengths' choose by the size '" + length +
+                  "', which the kernel does not have");
     size_t n = k.maxLengths.size();
     if (r.has("max_rows")) { // and, for the longest rows, by row count
       k.maxRows = r.integers("max_rows", 0, int64_t(1) << 31, "'max_rows' entries");

@@ -1108,6 +1108,46 @@ func.func @attention_wgmma_one_group_plan(%q: tensor<?x?x?x64xf16>, %k: tensor<?
 
 // -----
 
+// A short_config: its kernel (the op's name, 256 threads) for at most 1024
+// keys, the config's (`_long`, 384) for more, chosen on T as a row op's
+// kernels are chosen on its row length; each decides decode-or-main with
+// its own rows (the same decode kernel).
+// CHECK-LABEL: func.func @attention_short_variant
+// CHECK: %[[T:.*]] = tensor.dim %arg1, %c2
+// CHECK: %[[SHORT:.*]] = arith.cmpi ule, %[[T]], %c1024 : index
+// CHECK: %[[WHICH:.*]] = arith.select %[[SHORT]], %c0, %c1 : index
+// CHECK: scf.index_switch %[[WHICH]]
+// CHECK: case 1 {
+// CHECK: gpu.launch_func @mini_kernels::@attention_short_variant_attention_decode
+// CHECK: gpu.launch_func @mini_kernels::@attention_short_variant_attention_long blocks in ({{.*}}) threads in (%c384, %c1, %c1)
+// CHECK: default {
+// CHECK: gpu.launch_func @mini_kernels::@attention_short_variant_attention_decode
+// CHECK: gpu.launch_func @mini_kernels::@attention_short_variant_attention blocks in ({{.*}}) threads in (%c256, %c1, %c1)
+// CHECK-SAME: max_lengths = [1024, 0]
+// CHECK-SAME: size_variants = ["attention_short_variant_attention_long"]
+// CHECK-SAME: split_keys = {combine_kernel = "attention_short_variant_attention_combine", decode_kernel = "attention_short_variant_attention_decode", main_block_cost = 50 : i64, main_rows = 64 : i64
+func.func @attention_short_variant(%q: tensor<?x?x?x128xf16>, %k: tensor<?x?x?x128xf16>, %v: tensor<?x?x?x128xf16>) -> tensor<?x?x?x128xf16> {
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>, short_config = #mini.attention_config<math = "wgmma">} : tensor<?x?x?x128xf16>, tensor<?x?x?x128xf16>, tensor<?x?x?x128xf16> -> tensor<?x?x?x128xf16>
+  return %o : tensor<?x?x?x128xf16>
+}
+
+// -----
+
+// A static T: the config's kernel alone, whatever T (the short kernel at
+// static sizes is not yet measured on a GPU).
+// CHECK-LABEL: func.func @attention_short_config_static_keys
+// CHECK-NOT: scf.index_switch
+// CHECK: gpu.launch_func @mini_kernels::@attention_short_config_static_keys_attention blocks in ({{.*}}) threads in (%c384, %c1, %c1)
+// CHECK-NOT: size_variants
+// CHECK: gpu.func @attention_short_config_static_keys_attention(
+// CHECK-NOT: gpu.func @attention_short_config_static_keys_attention_long(
+func.func @attention_short_config_static_keys(%q: tensor<?x?x?x128xf16>, %k: tensor<?x?x300x128xf16>, %v: tensor<?x?x300x128xf16>) -> tensor<?x?x?x128xf16> {
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>, short_config = #mini.attention_config<math = "wgmma">} : tensor<?x?x?x128xf16>, tensor<?x?x300x128xf16>, tensor<?x?x300x128xf16> -> tensor<?x?x?x128xf16>
+  return %o : tensor<?x?x?x128xf16>
+}
+
+// -----
+
 // The decode kernels (split_keys, on by default): the host runs
 // (launch::planKeySplits) the decode kernel where its row blocks (S x H / G rows per K/V head) are fewer than
 // the main kernel's or the main kernel's do not fill the 132 SMs, with

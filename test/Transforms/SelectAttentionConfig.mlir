@@ -10,16 +10,19 @@
 // D = 64). Elsewhere (or
 // with math=mma_sync) mma_sync: 4 warps, Q in registers (the defaults, not
 // printed); 64-key tiles, or past D = 64 without causal, 32.
+// With causal up to D = 128, wgmma also gets a short_config: one
+// warpgroup, 64-key tiles (the defaults, not printed), two blocks an SM,
+// for at most 1024 keys. Options mean one kernel: no short_config.
 // CHECK-LABEL: func.func @f16_d128
-// CHECK: mini.attention {{.*}}config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>
+// CHECK: mini.attention {{.*}}{causal, config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>, short_config = #mini.attention_config<math = "wgmma">}
 // SM80-LABEL: func.func @f16_d128
-// SM80: mini.attention {{.*}}config = #mini.attention_config<math = "mma_sync">
+// SM80: mini.attention {{.*}}config = #mini.attention_config<math = "mma_sync">}
 // SIMT-LABEL: func.func @f16_d128
-// SIMT: config = #mini.attention_config<math = "simt">
+// SIMT: config = #mini.attention_config<math = "simt">}
 // TILES-LABEL: func.func @f16_d128
-// TILES: config = #mini.attention_config<math = "wgmma", tile_keys = 32>
+// TILES: config = #mini.attention_config<math = "wgmma", tile_keys = 32>}
 // NODECODE-LABEL: func.func @f16_d128
-// NODECODE: config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128, split_keys = 0>
+// NODECODE: config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128, split_keys = 0>}
 func.func @f16_d128(%q: tensor<?x?x?x128xf16>) -> tensor<?x?x?x128xf16> {
   %o = mini.attention %q, %q, %q {causal} : tensor<?x?x?x128xf16>, tensor<?x?x?x128xf16>, tensor<?x?x?x128xf16> -> tensor<?x?x?x128xf16>
   return %o : tensor<?x?x?x128xf16>
@@ -29,9 +32,9 @@ func.func @f16_d128(%q: tensor<?x?x?x128xf16>) -> tensor<?x?x?x128xf16> {
 
 // Up to D = 64, three consumer warpgroups; with causal, 64-key tiles.
 // CHECK-LABEL: func.func @bf16_d64_and_d96
-// CHECK: config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 128>{{.*}}x64xbf16>
-// CHECK: {causal, config = #mini.attention_config<math = "wgmma", warps = 12>}{{.*}}x64xbf16>
-// CHECK: config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>{{.*}}x96xbf16>
+// CHECK: {config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 128>} :{{.*}}x64xbf16>
+// CHECK: {causal, config = #mini.attention_config<math = "wgmma", warps = 12>, short_config = #mini.attention_config<math = "wgmma">}{{.*}}x64xbf16>
+// CHECK: {config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>} :{{.*}}x96xbf16>
 // SM80-LABEL: func.func @bf16_d64_and_d96
 // SM80: config = #mini.attention_config<math = "mma_sync">{{.*}}x64xbf16>
 // SM80: {causal, config = #mini.attention_config<math = "mma_sync">}{{.*}}x64xbf16>

@@ -757,6 +757,30 @@ TEST(Manifest, SplitKeysWeighsWhatAMainBlockCosts) {
   EXPECT_GT(h.planSplitKeys(h.resolveSizes(decodeStep), 132).splits, 0);
 }
 
+TEST(Manifest, AttentionTakesItsShortKernelByKeys) {
+  // a0 (64 rows a block) for at most 1024 keys, then a0_long (128) for any:
+  // an attention's max_lengths bound T, as a row op's bound C.
+  std::string text = decodeManifest();
+  size_t start = text.find(R"({"entry":"a0",)"), end = text.find(R"(,{"entry":"a0_decode")");
+  std::string longKernel = text.substr(start, end - start);
+  longKernel.replace(longKernel.find(R"("entry":"a0")"), 12, R"("entry":"a0_long")");
+  longKernel.replace(longKernel.find(R"("main_rows":64)"), 14, R"("main_rows":128)");
+  text.insert(end, "," + longKernel);
+  text.replace(text.find(R"("block":[128,1,1])"), 17,
+               R"("size_variants":["a0_long"],"max_lengths":[1024,0],"block":[128,1,1])");
+  Bundle b = Bundle::parse(text, ".");
+  const KernelSpec &k = b.kernel("a0");
+  auto taken = [&](int64_t t) {
+    return b.forSizes(k, k.resolveSizes({{"B", 16}, {"H", 16}, {"G", 16}, {"S", t}, {"T", t}}))
+        .entry;
+  };
+  EXPECT_EQ(taken(512), "a0");
+  EXPECT_EQ(taken(1024), "a0");
+  EXPECT_EQ(taken(1025), "a0_long");
+  // Each kernel plans decode-or-main with its own rows.
+  EXPECT_EQ(b.kernel("a0_long").splitKeys.mainRows, 128);
+}
+
 TEST(Manifest, SplitKeysNamesWhatIsWrong) {
   auto parse = [](const std::string &mainSplit, const std::string &part = "decode",
                   const std::string &op = "attention") {

@@ -10,6 +10,11 @@ namespace mini {
 /// where it is faster, else mma_sync), else CUDA cores.
 AttentionConfigAttr chooseAttentionConfig(AttentionOp op, llvm::StringRef chip = "");
 
+/// The config for short sequences (at most AttentionOp::kShortKeys keys)
+/// beside `config`, or null: with causal, up to D = 128, beside a wgmma
+/// config of two or three warpgroups, one warpgroup's at two blocks an SM.
+AttentionConfigAttr shortSequenceAttentionConfig(AttentionOp op, AttentionConfigAttr config);
+
 /// The mma_sync config of `op` (f16 or bf16, D a static multiple of 8 up
 /// to 256): the decode kernel's, whatever the main kernel's math.
 AttentionConfigAttr mmaSyncAttentionConfig(AttentionOp op);

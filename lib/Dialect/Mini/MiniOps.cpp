@@ -637,6 +637,19 @@ LogicalResult AttentionOp::verify() {
     if (failed(config.verifyFor(q.getElementType(), q.getDimSize(3),
                                 [&] { return emitOpError(); })))
       return failure();
+  if (AttentionConfigAttr shortConfig = getShortConfigAttr()) {
+    if (!getConfigAttr())
+      return emitOpError() << "short_config needs a config beside it";
+    if (!shortConfig.isTensorCore())
+      return emitOpError() << "short_config must be a tensor-core config, got " << shortConfig;
+    if (failed(
+            shortConfig.verifyFor(q.getElementType(), q.getDimSize(3), [&]() -> InFlightDiagnostic {
+              InFlightDiagnostic d = emitOpError();
+              d << "short_"; // then the config's own "config: ..."
+              return d;
+            })))
+      return failure();
+  }
   return verifySameShapeAndType(*this, q, o, "query");
 }
 

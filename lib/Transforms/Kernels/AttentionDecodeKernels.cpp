@@ -70,6 +70,14 @@ void emitCombine(OpBuilder &b, Location loc, gpu::GPUFuncOp func, bool causal) {
 
 } // namespace
 
+int64_t attentionMainBlockCost(AttentionConfigAttr cfg) {
+  // A wgmma block of 128 or 192 rows takes about as long as a decode block
+  // (mma_sync, 64 rows); one of 64 rows (4 warps) half as long or less: at
+  // B=3 H=24 G=8 S=T=2053 D=64 causal (H200) the decode kernel ran at 114
+  // TFLOP/s, the 64-row wgmma kernel at 276 (docs/PERF.md, attention v14).
+  return cfg.isWgmma() && cfg.getWarps() < 8 ? 50 : 100;
+}
+
 LogicalResult buildAttentionDecodeKernels(Operation *op, gpu::GPUModuleOp module,
                                           StringRef decodeName, KernelSpec &decode,
                                           StringRef combineName, KernelSpec &combine,
@@ -77,11 +85,7 @@ LogicalResult buildAttentionDecodeKernels(Operation *op, gpu::GPUModuleOp module
   auto attn = cast<AttentionOp>(op);
   AttentionConfigAttr cfg = getOrChooseAttentionConfig(attn);
   int64_t mainRows = 16 * cfg.getWarps(); // the main kernel's rows per work item
-  // A wgmma block of 128 or 192 rows takes about as long as a decode block
-  // (mma_sync, 64 rows); one of 64 rows (4 warps) half as long or less: at
-  // B=3 H=24 G=8 S=T=2053 D=64 causal (H200) the decode kernel ran at 114
-  // TFLOP/s, the 64-row wgmma kernel at 276 (docs/PERF.md, attention v14).
-  int64_t mainBlockCost = cfg.isWgmma() && mainRows < 128 ? 50 : 100;
+  int64_t mainBlockCost = attentionMainBlockCost(cfg);
   if (cfg.isWgmma()) { // the decode kernel is mma_sync's, with the same splits
     AttentionConfigAttr mma = mmaSyncAttentionConfig(attn);
     cfg = AttentionConfigAttr::get(op->getContext(), MathUnit::mma_sync, mma.getWarps(),

@@ -270,6 +270,9 @@ buildMatmulGemvKernel(mlir::Operation *op, MatmulConfigAttr config, mlir::gpu::G
 /// has split_keys >= 1 (KernelSplitKeys), named `decodeName` and
 /// `combineName`; `main` (the FlashAttention-2 kernel's spec) learns their
 /// names.
+/// How long one block of a main attention kernel of `cfg` takes, in percent
+/// of a decode block's (KernelSplitKeys::mainBlockCost).
+int64_t attentionMainBlockCost(AttentionConfigAttr cfg);
 mlir::LogicalResult buildAttentionDecodeKernels(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
                                                 llvm::StringRef decodeName, KernelSpec &decode,
                                                 llvm::StringRef combineName, KernelSpec &combine,

@@ -1207,3 +1207,27 @@ func.func @matmul_up_f32(%a: tensor<64x256xf32>, %b: tensor<256x512xf32>) {
   %c = mini.matmul %a, %b up(%b : tensor<256x512xf32>) : tensor<64x256xf32>, tensor<256x512xf32> -> tensor<64x512xf32>
   return
 }
+
+// -----
+
+func.func @attention_short_config_alone(%q: tensor<1x2x3x64xf16>) -> tensor<1x2x3x64xf16> {
+  // expected-error @+1 {{short_config needs a config beside it}}
+  %o = mini.attention %q, %q, %q {causal, short_config = #mini.attention_config<math = "wgmma">} : tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16> -> tensor<1x2x3x64xf16>
+  return %o : tensor<1x2x3x64xf16>
+}
+
+// -----
+
+func.func @attention_short_config_simt(%q: tensor<1x2x3x64xf16>) -> tensor<1x2x3x64xf16> {
+  // expected-error @+1 {{short_config must be a tensor-core config, got #mini.attention_config<math = "simt">}}
+  %o = mini.attention %q, %q, %q {causal, config = #mini.attention_config<math = "wgmma">, short_config = #mini.attention_config<math = "simt">} : tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16>, tensor<1x2x3x64xf16> -> tensor<1x2x3x64xf16>
+  return %o : tensor<1x2x3x64xf16>
+}
+
+// -----
+
+func.func @attention_short_config_f32(%q: tensor<1x2x3x64xf32>) -> tensor<1x2x3x64xf32> {
+  // expected-error @+1 {{short_config: math = "wgmma" needs f16 or bf16 operands, got 'f32'}}
+  %o = mini.attention %q, %q, %q {causal, config = #mini.attention_config<math = "simt">, short_config = #mini.attention_config<math = "wgmma">} : tensor<1x2x3x64xf32>, tensor<1x2x3x64xf32>, tensor<1x2x3x64xf32> -> tensor<1x2x3x64xf32>
+  return %o : tensor<1x2x3x64xf32>
+}

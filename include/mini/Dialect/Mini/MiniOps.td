@@ -207,7 +207,9 @@ def Mini_AttentionOp : Mini_Op<"attention", [Pure]> {
     in visible inputs propagates to the rows that see it.
 
     `config` says how the kernel maps the rows and keys (tensor cores or
-    CUDA cores); `mini-select-attention-config` picks it.
+    CUDA cores); `mini-select-attention-config` picks it. `short_config`,
+    where set (beside a `config`), is a second kernel's for at most
+    `kShortKeys` keys, which the launch takes where T is that short.
 
     ```mlir
     %o = mini.attention %q, %k, %v {scale = 0.125 : f32, causal}
@@ -217,7 +219,8 @@ def Mini_AttentionOp : Mini_Op<"attention", [Pure]> {
   }];
   let arguments = (ins Mini_Tensor:$query, Mini_Tensor:$key, Mini_Tensor:$value,
                        OptionalAttr<F32Attr>:$scale, UnitAttr:$causal,
-                       OptionalAttr<Mini_AttentionConfigAttr>:$config);
+                       OptionalAttr<Mini_AttentionConfigAttr>:$config,
+                       OptionalAttr<Mini_AttentionConfigAttr>:$short_config);
   let results = (outs Mini_Tensor:$result);
   let assemblyFormat = [{
     $query `,` $key `,` $value attr-dict `:` type($query) `,` type($key) `,`
@@ -228,6 +231,8 @@ def Mini_AttentionOp : Mini_Op<"attention", [Pure]> {
     /// The scale actually applied: the attribute, or 1/sqrt(D) when absent.
     /// Returns std::nullopt when D is dynamic and no scale is given.
     std::optional<float> getEffectiveScale();
+    /// The most keys (T) at which a launch runs `short_config`'s kernel.
+    static constexpr int64_t kShortKeys = 1024;
   }];
 }
 

@@ -203,9 +203,16 @@ typename A::Int launchCost(A &a, const Spec &spec, int64_t smCount, int64_t rate
   return launchCost(a, blockCount(a, grid), work, smCount, ratePercent, &tail);
 }
 
+/// The size a kernel's maxLengths bound: an attention's keys T, else a row
+/// op's row length C.
+template <class Spec> const char *lengthSizeOf(const Spec &k) {
+  return k.op == "attention" ? "T" : "C";
+}
+
 /// Which kernel a launch of `k` runs: 0 for `k`, i for its size variant
-/// i - 1 (`kernelAt(i)` is that kernel's spec). A row op's (maxLengths
-/// set): the first kernel whose max length holds the row length C and whose
+/// i - 1 (`kernelAt(i)` is that kernel's spec). A row op's or an
+/// attention's (maxLengths set): the first kernel whose max length holds
+/// the row length C (an attention's keys T) and whose
 /// max rows (maxRows, where set) hold the row count R (0: any) and, where
 /// its unalignedOnly entry w is set, whose C is not a multiple of w, else the
 /// last. Else the first variant whose maxM() holds M (the gemv kernel,
@@ -224,7 +231,7 @@ typename A::Int chooseVariant(A &a, const Spec &k, KernelAt kernelAt) {
         index = a.c(i);
         continue;
       }
-      auto lengthFits = [&] { return a.ule(a.size("C"), a.c(k.maxLengths[i])); };
+      auto lengthFits = [&] { return a.ule(a.size(lengthSizeOf(k)), a.c(k.maxLengths[i])); };
       auto rowsFit = [&] { return a.ule(a.size("R"), a.c(k.maxRows[i])); };
       auto fits = anyLength ? rowsFit() : anyRows ? lengthFits() : a.both(lengthFits(), rowsFit());
       if (int64_t w = k.unalignedOnly.empty() ? 0 : k.unalignedOnly[i])
