@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The six device calls of attention v14 (docs/PERF.md), as run from a .dev/w folder carried to the device.
+# The seven device calls of attention v14 and v15 (docs/PERF.md), as run from a .dev/w folder carried to the device.
 
 # ---- .dev/w/p9.sh
 # Session 38 call 1: two blocks an SM (t64/t96: warps=4, 64/96-key tiles) vs default (b0) and warps=4 one block (w4).
@@ -102,3 +102,13 @@ cd "$(dirname "$0")/../.."
 echo "== default (suite)"; timeout 200 python3 bench/attention_peers.py --bundle .dev/suite --mini-run .dev/mr.sh --shapes short
 echo "== 4 warps, 64-key tiles (n64)"; timeout 200 python3 bench/attention_peers.py --bundle .dev/w/n64 --mini-run .dev/mr.sh --shapes short
 } 2>&1 | tee $OUT/p14.log
+
+# ---- .dev/w/p15.sh (call 7; v1 = this tree's default bundle of .dev/attn-all.mlir, short_config chosen)
+# Session 38 call 7: the short-sequence variant chosen at launch (v1) against main's defaults (suite); gpu-check of the causal kernels.
+cd "$(dirname "$0")/../.."
+mr=.dev/mr.sh
+{
+python3 .dev/w/ab.py .dev/suite,.dev/w/v1 .dev/w/causal-shapes.txt 1
+echo "gpu-check v1 causal"; timeout 200 bash scripts/gpu-check.sh .dev/w/v1 $mr '_causal_' 2>&1 | grep -E "FAIL|gpu-check:" | grep -v f32_ | head -20
+} 2>&1 | tee $OUT/p15.log
+# causal-shapes.txt gained: attn128_causal_f16 B=8,H=16,G=16,S=2048; B=64,H=16,G=4,S=256; attn80_causal_f16 B=16,H=16,G=16,S=1024
