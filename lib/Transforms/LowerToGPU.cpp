@@ -131,42 +131,40 @@ LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef na
     return kernel;
   };
   if (auto attn = dyn_cast<AttentionOp>(op)) {
-    // With a short_config and a dynamic T: its kernel first (the op's
-    // name), for up to kShortKeys keys, then the config's for any (as the
-    // row ops order their kernels by length). A static T takes the config's
-    // alone (the short kernel at static sizes is not yet measured on a GPU).
-    AttentionConfigAttr shortCfg = attn.getShortConfigAttr();
-    if (!ShapedType::isDynamic(cast<RankedTensorType>(attn.getKey().getType()).getDimSize(2)))
-      shortCfg = {};
-    if (shortCfg && failed(add(name, [&](StringRef n, KernelSpec &spec) {
-          return buildAttentionMmaKernel(op, shortCfg, kernels, n, spec);
-        })))
-      return failure();
-    std::string mainName = shortCfg ? uniqueKernelName(kernels, name.str() + "_long") : name.str();
-    if (failed(add(mainName, [&](StringRef n, KernelSpec &spec) {
-          return buildAttentionKernel(op, kernels, n, spec);
-        })))
-      return failure();
-    if (shortCfg) {
-      KernelSpec &first = built.front().second;
-      first.sizeVariants.push_back(mainName);
-      first.maxLengths = {AttentionOp::kShortKeys, 0};
-    }
+    // With a short_config: its kernel where T <= kShortKeys, the config's
+    // past it. A dynamic T takes both, the short one first under the op's
+    // name (as the row ops order their kernels by length); a static T the
+    // one its length picks.
     AttentionConfigAttr cfg = getOrChooseAttentionConfig(attn);
+    AttentionConfigAttr shortCfg = attn.getShortConfigAttr();
+    int64_t keys = cast<RankedTensorType>(attn.getKey().getType()).getDimSize(2);
+    bool dynamicKeys = ShapedType::isDynamic(keys);
+    SmallVector<AttentionConfigAttr, 2> mainCfgs;
+    if (shortCfg && (dynamicKeys || keys <= AttentionOp::kShortKeys))
+      mainCfgs.push_back(shortCfg);
+    if (!shortCfg || dynamicKeys || keys > AttentionOp::kShortKeys)
+      mainCfgs.push_back(cfg);
+    for (auto [i, mainCfg] : llvm::enumerate(mainCfgs)) {
+      std::string mainName = i == 0 ? name.str() : uniqueKernelName(kernels, name.str() + "_long");
+      if (failed(add(mainName, [&](StringRef n, KernelSpec &spec) {
+            return mainCfg == shortCfg ? buildAttentionMmaKernel(op, mainCfg, kernels, n, spec)
+                                       : buildAttentionKernel(op, kernels, n, spec);
+          })))
+        return failure();
+      if (i > 0) {
+        built.front().second.sizeVariants.push_back(mainName);
+        built.front().second.maxLengths = {AttentionOp::kShortKeys, 0};
+      }
+    }
     if (!cfg.isTensorCore() || cfg.getSplitKeys() < 1)
       return success();
     std::string decodeName = uniqueKernelName(kernels, name.str() + "_decode");
     std::string combineName = uniqueKernelName(kernels, name.str() + "_combine");
     KernelSpec decode, combine;
-    if (failed(buildAttentionDecodeKernels(op, kernels, decodeName, decode, combineName, combine,
-                                           built.back().second)))
+    if (failed(buildAttentionDecodeKernels(op, kernels, decodeName, decode, combineName, combine)))
       return failure();
-    if (shortCfg) { // the same decode kernel, weighed against 64-row blocks
-      KernelSplitKeys &sk = built.front().second.splitKeys;
-      sk = built.back().second.splitKeys;
-      sk.mainRows = 16 * shortCfg.getWarps();
-      sk.mainBlockCost = attentionMainBlockCost(shortCfg);
-    }
+    for (auto [entry, mainCfg] : llvm::zip_equal(built, mainCfgs))
+      linkAttentionDecode(entry.second, mainCfg, decode, decodeName, combineName);
     auto lookup = [&](StringRef n) { return kernels.lookupSymbol<gpu::GPUFuncOp>(n); };
     companions[decodeName] = {lookup(decodeName), std::move(decode)};
     companions[combineName] = {lookup(combineName), std::move(combine)};

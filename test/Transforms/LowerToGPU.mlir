@@ -1133,16 +1133,32 @@ func.func @attention_short_variant(%q: tensor<?x?x?x128xf16>, %k: tensor<?x?x?x1
 
 // -----
 
-// A static T: the config's kernel alone, whatever T (the short kernel at
-// static sizes is not yet measured on a GPU).
-// CHECK-LABEL: func.func @attention_short_config_static_keys
+// A static T: the one kernel its length picks, under the op's name: the
+// short config's up to 1024 keys (one consumer warpgroup and the producer,
+// linked to the decode kernels with its 64 rows), the config's past it.
+// CHECK-LABEL: func.func @attention_short_config_static_short_keys
 // CHECK-NOT: scf.index_switch
-// CHECK: gpu.launch_func @mini_kernels::@attention_short_config_static_keys_attention blocks in ({{.*}}) threads in (%c384, %c1, %c1)
+// CHECK: gpu.launch_func @mini_kernels::@attention_short_config_static_short_keys_attention blocks in ({{.*}}) threads in (%c256, %c1, %c1)
 // CHECK-NOT: size_variants
-// CHECK: gpu.func @attention_short_config_static_keys_attention(
-// CHECK-NOT: gpu.func @attention_short_config_static_keys_attention_long(
-func.func @attention_short_config_static_keys(%q: tensor<?x?x?x128xf16>, %k: tensor<?x?x300x128xf16>, %v: tensor<?x?x300x128xf16>) -> tensor<?x?x?x128xf16> {
+// CHECK-SAME: split_keys = {combine_kernel = "attention_short_config_static_short_keys_attention_combine", decode_kernel = "attention_short_config_static_short_keys_attention_decode", main_block_cost = 50 : i64, main_rows = 64 : i64
+// CHECK: gpu.func @attention_short_config_static_short_keys_attention(
+// CHECK-NOT: gpu.func @attention_short_config_static_short_keys_attention_long(
+func.func @attention_short_config_static_short_keys(%q: tensor<?x?x?x128xf16>, %k: tensor<?x?x300x128xf16>, %v: tensor<?x?x300x128xf16>) -> tensor<?x?x?x128xf16> {
   %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>, short_config = #mini.attention_config<math = "wgmma">} : tensor<?x?x?x128xf16>, tensor<?x?x300x128xf16>, tensor<?x?x300x128xf16> -> tensor<?x?x?x128xf16>
+  return %o : tensor<?x?x?x128xf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @attention_short_config_static_long_keys
+// CHECK-NOT: scf.index_switch
+// CHECK: gpu.launch_func @mini_kernels::@attention_short_config_static_long_keys_attention blocks in ({{.*}}) threads in (%c384, %c1, %c1)
+// CHECK-NOT: size_variants
+// CHECK-SAME: main_rows = 128 : i64
+// CHECK: gpu.func @attention_short_config_static_long_keys_attention(
+// CHECK-NOT: gpu.func @attention_short_config_static_long_keys_attention_long(
+func.func @attention_short_config_static_long_keys(%q: tensor<?x?x?x128xf16>, %k: tensor<?x?x1025x128xf16>, %v: tensor<?x?x1025x128xf16>) -> tensor<?x?x?x128xf16> {
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>, short_config = #mini.attention_config<math = "wgmma">} : tensor<?x?x?x128xf16>, tensor<?x?x1025x128xf16>, tensor<?x?x1025x128xf16> -> tensor<?x?x?x128xf16>
   return %o : tensor<?x?x?x128xf16>
 }
 

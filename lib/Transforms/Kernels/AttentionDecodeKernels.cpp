@@ -68,8 +68,8 @@ void emitCombine(OpBuilder &b, Location loc, gpu::GPUFuncOp func, bool causal) {
   });
 }
 
-} // namespace
-
+/// How long one block of a main attention kernel of `cfg` takes, in percent
+/// of a decode block's (KernelSplitKeys::mainBlockCost).
 int64_t attentionMainBlockCost(AttentionConfigAttr cfg) {
   // A wgmma block of 128 or 192 rows takes about as long as a decode block
   // (mma_sync, 64 rows); one of 64 rows (4 warps) half as long or less: at
@@ -77,15 +77,13 @@ int64_t attentionMainBlockCost(AttentionConfigAttr cfg) {
   // TFLOP/s, the 64-row wgmma kernel at 276 (docs/PERF.md, attention v14).
   return cfg.isWgmma() && cfg.getWarps() < 8 ? 50 : 100;
 }
+} // namespace
 
 LogicalResult buildAttentionDecodeKernels(Operation *op, gpu::GPUModuleOp module,
                                           StringRef decodeName, KernelSpec &decode,
-                                          StringRef combineName, KernelSpec &combine,
-                                          KernelSpec &main) {
+                                          StringRef combineName, KernelSpec &combine) {
   auto attn = cast<AttentionOp>(op);
   AttentionConfigAttr cfg = getOrChooseAttentionConfig(attn);
-  int64_t mainRows = 16 * cfg.getWarps(); // the main kernel's rows per work item
-  int64_t mainBlockCost = attentionMainBlockCost(cfg);
   if (cfg.isWgmma()) { // the decode kernel is mma_sync's, with the same splits
     AttentionConfigAttr mma = mmaSyncAttentionConfig(attn);
     cfg = AttentionConfigAttr::get(op->getContext(), MathUnit::mma_sync, mma.getWarps(),
@@ -105,13 +103,17 @@ LogicalResult buildAttentionDecodeKernels(Operation *op, gpu::GPUModuleOp module
   b.setInsertionPointToStart(&func.getBody().front());
   emitCombine(b, op->getLoc(), func, attn.getCausal());
   gpu::ReturnOp::create(b, op->getLoc());
+  return success();
+}
+
+void linkAttentionDecode(KernelSpec &main, AttentionConfigAttr mainCfg, const KernelSpec &decode,
+                         StringRef decodeName, StringRef combineName) {
   main.splitKeys = decode.splitKeys;
-  main.splitKeys.mainRows = mainRows;
-  main.splitKeys.mainBlockCost = mainBlockCost;
+  main.splitKeys.mainRows = 16 * mainCfg.getWarps(); // rows per work item
+  main.splitKeys.mainBlockCost = attentionMainBlockCost(mainCfg);
   main.splitKeys.part = "";
   main.splitKeys.decodeKernel = decodeName.str();
   main.splitKeys.combineKernel = combineName.str();
-  return success();
 }
 
 } // namespace mini

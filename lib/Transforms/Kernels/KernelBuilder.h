@@ -266,17 +266,17 @@ buildMatmulMmaKernel(mlir::Operation *op, MatmulConfigAttr config, mlir::gpu::GP
 mlir::FailureOr<mlir::gpu::GPUFuncOp>
 buildMatmulGemvKernel(mlir::Operation *op, MatmulConfigAttr config, mlir::gpu::GPUModuleOp module,
                       llvm::StringRef name, KernelSpec &spec);
-/// How long one block of a main attention kernel of `cfg` takes, in percent
-/// of a decode block's (KernelSplitKeys::mainBlockCost).
-int64_t attentionMainBlockCost(AttentionConfigAttr cfg);
 /// The decode and combine kernels of an attention whose tensor-core config
 /// has split_keys >= 1 (KernelSplitKeys), named `decodeName` and
-/// `combineName`; `main` (the FlashAttention-2 kernel's spec) learns their
-/// names.
+/// `combineName`.
 mlir::LogicalResult buildAttentionDecodeKernels(mlir::Operation *op, mlir::gpu::GPUModuleOp module,
                                                 llvm::StringRef decodeName, KernelSpec &decode,
-                                                llvm::StringRef combineName, KernelSpec &combine,
-                                                KernelSpec &main);
+                                                llvm::StringRef combineName, KernelSpec &combine);
+/// Points `main`, a main attention kernel of `mainCfg`, at the decode and
+/// combine kernels, with what the launch weighs against them: its rows per
+/// work item and its block's cost (percent of a decode block's).
+void linkAttentionDecode(KernelSpec &main, AttentionConfigAttr mainCfg, const KernelSpec &decode,
+                         llvm::StringRef decodeName, llvm::StringRef combineName);
 mlir::FailureOr<mlir::gpu::GPUFuncOp>
 buildSoftmaxKernel(mlir::Operation *op, RowConfigAttr cfg, mlir::gpu::GPUModuleOp module,
                    llvm::StringRef name, KernelSpec &spec);

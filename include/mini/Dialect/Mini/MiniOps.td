@@ -209,7 +209,8 @@ def Mini_AttentionOp : Mini_Op<"attention", [Pure]> {
     `config` says how the kernel maps the rows and keys (tensor cores or
     CUDA cores); `mini-select-attention-config` picks it. `short_config`,
     where set (beside a `config`), is a second kernel's for at most
-    `kShortKeys` keys, which the launch takes where T is that short.
+    `kShortKeys` keys: with a dynamic T the launch takes it where T is that
+    short, and a static T that short builds it alone.
 
     ```mlir
     %o = mini.attention %q, %k, %v {scale = 0.125 : f32, causal}
