@@ -34,9 +34,11 @@ AttentionConfigAttr chooseAttentionConfig(AttentionOp op, StringRef chip) {
   // D = 128, 64 (O's accumulators take half the registers). H100,
   // docs/PERF.md attention v4: 1.1-2.7x mma_sync. Up to D = 64, three
   // warpgroups (v5: 1.07-1.16x two); with causal, whose diagonal tiles need
-  // more registers, on 64-key tiles (128 spill; 1.04-1.07x two groups).
+  // more registers, on 96-key tiles (128 spill 248 bytes; 96 spills 24 at
+  // D = 64 and is still 1.06-1.07x 64-key tiles at S = T = 4096 and 8192,
+  // H200, docs/PERF.md attention v16).
   bool wide = d <= 64;
-  int64_t keys = d > 128 || (wide && op.getCausal()) ? 64 : 128;
+  int64_t keys = d > 128 ? 64 : wide && op.getCausal() ? 96 : 128;
   int64_t warps = wide ? 12 : 8;
   return AttentionConfigAttr::get(op.getContext(), MathUnit::wgmma, warps, keys, true, kSplitKeys);
 }
