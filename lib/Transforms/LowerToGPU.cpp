@@ -131,19 +131,28 @@ LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef na
     return kernel;
   };
   if (auto attn = dyn_cast<AttentionOp>(op)) {
-    // With a short_config: its kernel where T <= kShortKeys, the config's
-    // past it. A dynamic T takes both, the short one first under the op's
-    // name (as the row ops order their kernels by length); a static T the
-    // one its length picks.
+    // With a short_config: its kernel where T <= kShortKeys (without
+    // causal, and S <= kShortKeys), the config's otherwise. Where the static
+    // sizes decide, that kernel alone under the op's name; else both, the
+    // short one first (as the row ops order their kernels by length).
     AttentionConfigAttr cfg = getOrChooseAttentionConfig(attn);
     AttentionConfigAttr shortCfg = attn.getShortConfigAttr();
     int64_t keys = cast<RankedTensorType>(attn.getKey().getType()).getDimSize(2);
-    bool dynamicKeys = ShapedType::isDynamic(keys);
+    int64_t rows = cast<RankedTensorType>(attn.getQuery().getType()).getDimSize(2);
+    int64_t shortRows = attn.getCausal() ? 0 : AttentionOp::kShortKeys; // 0: any S
+    auto past = [](int64_t size, int64_t most) {
+      return most > 0 && !ShapedType::isDynamic(size) && size > most;
+    };
+    auto known = [](int64_t size, int64_t most) {
+      return most == 0 || !ShapedType::isDynamic(size);
+    };
     SmallVector<AttentionConfigAttr, 2> mainCfgs;
-    if (shortCfg && (dynamicKeys || keys <= AttentionOp::kShortKeys))
-      mainCfgs.push_back(shortCfg);
-    if (!shortCfg || dynamicKeys || keys > AttentionOp::kShortKeys)
-      mainCfgs.push_back(cfg);
+    if (!shortCfg || past(keys, AttentionOp::kShortKeys) || past(rows, shortRows))
+      mainCfgs = {cfg};
+    else if (known(keys, AttentionOp::kShortKeys) && known(rows, shortRows))
+      mainCfgs = {shortCfg};
+    else
+      mainCfgs = {shortCfg, cfg};
     for (auto [i, mainCfg] : llvm::enumerate(mainCfgs)) {
       std::string mainName = i == 0 ? name.str() : uniqueKernelName(kernels, name.str() + "_long");
       if (failed(add(mainName, [&](StringRef n, KernelSpec &spec) {
@@ -152,8 +161,11 @@ LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef na
           })))
         return failure();
       if (i > 0) {
-        built.front().second.sizeVariants.push_back(mainName);
-        built.front().second.maxLengths = {AttentionOp::kShortKeys, 0};
+        KernelSpec &first = built.front().second;
+        first.sizeVariants.push_back(mainName);
+        first.maxLengths = {AttentionOp::kShortKeys, 0};
+        if (shortRows > 0)
+          first.maxRows = {shortRows, 0};
       }
     }
     if (!cfg.isTensorCore() || cfg.getSplitKeys() < 1)

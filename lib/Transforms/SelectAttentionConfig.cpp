@@ -58,17 +58,28 @@ AttentionConfigAttr mmaSyncAttentionConfig(AttentionOp op) {
 }
 
 AttentionConfigAttr shortSequenceAttentionConfig(AttentionOp op, AttentionConfigAttr config) {
-  // Two one-warpgroup blocks an SM overlap one block's serial part (Q's
-  // first wait, the diagonal tile, the epilogue) with the other's key loop:
-  // H200, causal, 1.18x at S = T = 512 and 1.04-1.07x at 1024 (D = 128),
+  int64_t d = cast<RankedTensorType>(op.getQuery().getType()).getDimSize(3);
+  if (!config.isWgmma() || AttentionConfigAttr::paddedHeadDim(d) > 128)
+    return {};
+  // With causal, two one-warpgroup blocks an SM overlap one block's serial
+  // part (Q's first wait, the diagonal tile, the epilogue) with the other's
+  // key loop: H200, 1.18x at S = T = 512 and 1.04-1.07x at 1024 (D = 128),
   // 1.01-1.03x at D = 64, but 0.87-0.95x from T = 3001 on, where reading
   // each K/V tile for 64 rows instead of 128 costs more (docs/PERF.md,
-  // attention v14).
-  int64_t d = cast<RankedTensorType>(op.getQuery().getType()).getDimSize(3);
-  if (!op.getCausal() || !config.isWgmma() || config.getWarps() == 4 ||
-      AttentionConfigAttr::paddedHeadDim(d) > 128)
+  // attention v14); at 1536-2053 0.94-1.02x (v16).
+  if (op.getCausal() && config.getWarps() == 4)
     return {};
-  return AttentionConfigAttr::get(op.getContext(), MathUnit::wgmma, 4, 64, config.getKeepQ(),
+  if (op.getCausal())
+    return AttentionConfigAttr::get(op.getContext(), MathUnit::wgmma, 4, 64, config.getKeepQ(),
+                                    config.getSplitKeys());
+  // Without causal up to D = 64, two warpgroups (the persistent kernel)
+  // where three run long sequences faster: 1.01-1.07x at S = T = 512-1024
+  // (three round S up to 192-row blocks), but 0.89-0.90x from 2048 on and
+  // 0.94x at S = 4096 T = 1024, so the launch bounds S too (H200,
+  // docs/PERF.md attention v16).
+  if (config.getWarps() != 12)
+    return {};
+  return AttentionConfigAttr::get(op.getContext(), MathUnit::wgmma, 8, 128, config.getKeepQ(),
                                   config.getSplitKeys());
 }
 

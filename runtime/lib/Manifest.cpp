@@ -144,13 +144,15 @@ void parseSizeVariants(const Reader &r, KernelSpec &k) {
       throw Error(where + ": 'max_lengths' choose by the size '" + length +
                   "', which the kernel does not have");
     size_t n = k.maxLengths.size();
-    if (r.has("max_rows")) { // and, for the longest rows, by row count
+    if (r.has("max_rows")) { // and by row count (an attention's query rows)
       k.maxRows = r.integers("max_rows", 0, int64_t(1) << 31, "'max_rows' entries");
       if (k.maxRows.size() != n || k.maxRows.back() != 0)
         throw Error(where + ": 'max_rows' needs " + std::to_string(n) +
                     " entries, the last 0 (any count), like 'max_lengths'");
-      if (std::find(k.sizes.begin(), k.sizes.end(), "R") == k.sizes.end())
-        throw Error(where + ": 'max_rows' choose by the row count, but the kernel has no size 'R'");
+      std::string rows = launch::rowsSizeOf(k);
+      if (std::find(k.sizes.begin(), k.sizes.end(), rows) == k.sizes.end())
+        throw Error(where + ": 'max_rows' choose by the size '" + rows +
+                    "', which the kernel does not have");
     }
     if (r.has("unaligned_only")) { // and by the row length's alignment
       k.unalignedOnly = r.integers("unaligned_only", 0, 64, "'unaligned_only' entries");

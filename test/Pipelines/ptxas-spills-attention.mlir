@@ -16,10 +16,11 @@
 // RUN: %cuda_toolkit/bin/ptxas -arch=sm_90a -v %t.mma.ptx -o %t.mma.cubin 2>&1 | FileCheck %s --check-prefix=MMA
 
 // At D = 64 the max in use may go stale, and a warp whose rows kept theirs
-// skips O's rescale (a vote per softmax step: the wgmma kernel's peeled
+// skips O's rescale (a vote per softmax step: each wgmma kernel's peeled
 // first tile and its key loop, the decode kernel's loop); at larger D,
-// where the tensor cores bound the loop, not: three votes in all.
-// VOTES: {{^}}3{{$}}
+// where the tensor cores bound the loop, not: five votes in all (two
+// wgmma kernels at D = 64, the short and the long).
+// VOTES: {{^}}5{{$}}
 // PTX-LABEL: .entry d128_attention(
 // PTX-DAG: setmaxnreg.dec.sync.aligned.u32 40
 // PTX-DAG: cp.async.bulk.tensor.4d
@@ -79,6 +80,12 @@
 // CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // CHECK: Compiling entry function 'd64_attention_decode' for 'sm_90a'
 // CHECK-NEXT: Function properties for d64_attention_decode
+// CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// D = 64 without causal: the config's kernel (three warpgroups, `_long`)
+// and the short_config's (two, persistent), which the launch takes for
+// T <= 1024.
+// CHECK: Compiling entry function 'd64_attention_long' for 'sm_90a'
+// CHECK-NEXT: Function properties for d64_attention_long
 // CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // CHECK: Compiling entry function 'd64_attention' for 'sm_90a'
 // CHECK-NEXT: Function properties for d64_attention

@@ -1133,6 +1133,36 @@ func.func @attention_short_variant(%q: tensor<?x?x?x128xf16>, %k: tensor<?x?x?x1
 
 // -----
 
+// Without causal the short kernel needs S <= 1024 too (`max_rows`, which
+// bound an attention's S as a row op's R): where S is dynamic the launch
+// chooses, even with a static T that short.
+// CHECK-LABEL: func.func @attention_short_rows
+// CHECK: scf.index_switch
+// CHECK: gpu.launch_func @mini_kernels::@attention_short_rows_attention_long blocks in ({{.*}}) threads in (%c512, %c1, %c1)
+// CHECK: gpu.launch_func @mini_kernels::@attention_short_rows_attention blocks in ({{.*}}) threads in (%c384, %c1, %c1)
+// CHECK-SAME: max_lengths = [1024, 0], max_rows = [1024, 0]
+// CHECK-SAME: size_variants = ["attention_short_rows_attention_long"]
+func.func @attention_short_rows(%q: tensor<?x?x?x64xf16>, %k: tensor<?x?x300x64xf16>, %v: tensor<?x?x300x64xf16>) -> tensor<?x?x?x64xf16> {
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 128>, short_config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>} : tensor<?x?x?x64xf16>, tensor<?x?x300x64xf16>, tensor<?x?x300x64xf16> -> tensor<?x?x?x64xf16>
+  return %o : tensor<?x?x?x64xf16>
+}
+
+// -----
+
+// A static S past 1024: the config's kernel alone.
+// CHECK-LABEL: func.func @attention_short_rows_static_long
+// CHECK-NOT: scf.index_switch
+// CHECK: gpu.launch_func @mini_kernels::@attention_short_rows_static_long_attention blocks in ({{.*}}) threads in (%c512, %c1, %c1)
+// CHECK-NOT: size_variants
+// CHECK: gpu.func @attention_short_rows_static_long_attention(
+// CHECK-NOT: gpu.func @attention_short_rows_static_long_attention_long(
+func.func @attention_short_rows_static_long(%q: tensor<?x?x4096x64xf16>, %k: tensor<?x?x300x64xf16>, %v: tensor<?x?x300x64xf16>) -> tensor<?x?x4096x64xf16> {
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 128>, short_config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>} : tensor<?x?x4096x64xf16>, tensor<?x?x300x64xf16>, tensor<?x?x300x64xf16> -> tensor<?x?x4096x64xf16>
+  return %o : tensor<?x?x4096x64xf16>
+}
+
+// -----
+
 // A static T: the one kernel its length picks, under the op's name: the
 // short config's up to 1024 keys (one consumer warpgroup and the producer,
 // linked to the decode kernels with its 64 rows), the config's past it.

@@ -31,8 +31,9 @@ func.func @f16_d128(%q: tensor<?x?x?x128xf16>) -> tensor<?x?x?x128xf16> {
 // -----
 
 // Up to D = 64, three consumer warpgroups; with causal, 96-key tiles.
+// Without causal, the short_config is two warpgroups on 128-key tiles.
 // CHECK-LABEL: func.func @bf16_d64_and_d96
-// CHECK: {config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 128>} :{{.*}}x64xbf16>
+// CHECK: {config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 128>, short_config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>} :{{.*}}x64xbf16>
 // CHECK: {causal, config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 96>, short_config = #mini.attention_config<math = "wgmma">}{{.*}}x64xbf16>
 // CHECK: {config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>} :{{.*}}x96xbf16>
 // SM80-LABEL: func.func @bf16_d64_and_d96

@@ -757,9 +757,9 @@ TEST(Manifest, SplitKeysWeighsWhatAMainBlockCosts) {
   EXPECT_GT(h.planSplitKeys(h.resolveSizes(decodeStep), 132).splits, 0);
 }
 
-TEST(Manifest, AttentionTakesItsShortKernelByKeys) {
-  // a0 (64 rows a block) for at most 1024 keys, then a0_long (128) for any:
-  // an attention's max_lengths bound T, as a row op's bound C.
+/// decodeManifest()'s a0 (64 rows a block) with a size variant a0_long
+/// (128), chosen by `bounds` (max_lengths and max_rows).
+static std::string shortAndLongAttention(const std::string &bounds) {
   std::string text = decodeManifest();
   size_t start = text.find(R"({"entry":"a0",)"), end = text.find(R"(,{"entry":"a0_decode")");
   std::string longKernel = text.substr(start, end - start);
@@ -767,18 +767,41 @@ TEST(Manifest, AttentionTakesItsShortKernelByKeys) {
   longKernel.replace(longKernel.find(R"("main_rows":64)"), 14, R"("main_rows":128)");
   text.insert(end, "," + longKernel);
   text.replace(text.find(R"("block":[128,1,1])"), 17,
-               R"("size_variants":["a0_long"],"max_lengths":[1024,0],"block":[128,1,1])");
-  Bundle b = Bundle::parse(text, ".");
+               R"("size_variants":["a0_long"],)" + bounds + R"(,"block":[128,1,1])");
+  return text;
+}
+
+TEST(Manifest, AttentionTakesItsShortKernelByKeys) {
+  // a0 for at most 1024 keys, then a0_long for any: an attention's
+  // max_lengths bound T, as a row op's bound C.
+  Bundle b = Bundle::parse(shortAndLongAttention(R"("max_lengths":[1024,0])"), ".");
   const KernelSpec &k = b.kernel("a0");
-  auto taken = [&](int64_t t) {
-    return b.forSizes(k, k.resolveSizes({{"B", 16}, {"H", 16}, {"G", 16}, {"S", t}, {"T", t}}))
+  auto taken = [&](int64_t s, int64_t t) {
+    return b.forSizes(k, k.resolveSizes({{"B", 16}, {"H", 16}, {"G", 16}, {"S", s}, {"T", t}}))
         .entry;
   };
-  EXPECT_EQ(taken(512), "a0");
-  EXPECT_EQ(taken(1024), "a0");
-  EXPECT_EQ(taken(1025), "a0_long");
+  EXPECT_EQ(taken(512, 512), "a0");
+  EXPECT_EQ(taken(1024, 1024), "a0");
+  EXPECT_EQ(taken(1025, 1025), "a0_long");
+  EXPECT_EQ(taken(4096, 1024), "a0"); // S is not bounded
   // Each kernel plans decode-or-main with its own rows.
   EXPECT_EQ(b.kernel("a0_long").splitKeys.mainRows, 128);
+}
+
+TEST(Manifest, AttentionBoundsItsShortKernelsQueryRows) {
+  // With max_rows, an attention's short kernel needs S that short too, as a
+  // row op's needs R.
+  Bundle b =
+      Bundle::parse(shortAndLongAttention(R"("max_lengths":[1024,0],"max_rows":[1024,0])"), ".");
+  const KernelSpec &k = b.kernel("a0");
+  auto taken = [&](int64_t s, int64_t t) {
+    return b.forSizes(k, k.resolveSizes({{"B", 16}, {"H", 16}, {"G", 16}, {"S", s}, {"T", t}}))
+        .entry;
+  };
+  EXPECT_EQ(taken(512, 512), "a0");
+  EXPECT_EQ(taken(1024, 1000), "a0");
+  EXPECT_EQ(taken(4096, 1024), "a0_long");
+  EXPECT_EQ(taken(1000, 1025), "a0_long");
 }
 
 TEST(Manifest, SplitKeysNamesWhatIsWrong) {

@@ -11,8 +11,9 @@ namespace mini {
 AttentionConfigAttr chooseAttentionConfig(AttentionOp op, llvm::StringRef chip = "");
 
 /// The config for short sequences (at most AttentionOp::kShortKeys keys)
-/// beside `config`, or null: with causal, up to D = 128, beside a wgmma
-/// config of two or three warpgroups, one warpgroup's at two blocks an SM.
+/// beside `config`, or null: beside a wgmma config up to D = 128, with
+/// causal one warpgroup's at two blocks an SM (for two or three warpgroups),
+/// without causal two warpgroups' (for three).
 AttentionConfigAttr shortSequenceAttentionConfig(AttentionOp op, AttentionConfigAttr config);
 
 /// The mma_sync config of `op` (f16 or bf16, D a static multiple of 8 up

@@ -209,11 +209,18 @@ template <class Spec> const char *lengthSizeOf(const Spec &k) {
   return k.op == "attention" ? "T" : "C";
 }
 
+/// The size a kernel's maxRows bound: an attention's query rows S, else a
+/// row op's row count R.
+template <class Spec> const char *rowsSizeOf(const Spec &k) {
+  return k.op == "attention" ? "S" : "R";
+}
+
 /// Which kernel a launch of `k` runs: 0 for `k`, i for its size variant
 /// i - 1 (`kernelAt(i)` is that kernel's spec). A row op's or an
 /// attention's (maxLengths set): the first kernel whose max length holds
 /// the row length C (an attention's keys T) and whose
-/// max rows (maxRows, where set) hold the row count R (0: any) and, where
+/// max rows (maxRows, where set) hold the row count R (an attention's query
+/// rows S; 0: any) and, where
 /// its unalignedOnly entry w is set, whose C is not a multiple of w, else the
 /// last. Else the first variant whose maxM() holds M (the gemv kernel,
 /// small tiles) and whose maxN(), where set, holds N, else the kernel of
@@ -232,7 +239,7 @@ typename A::Int chooseVariant(A &a, const Spec &k, KernelAt kernelAt) {
         continue;
       }
       auto lengthFits = [&] { return a.ule(a.size(lengthSizeOf(k)), a.c(k.maxLengths[i])); };
-      auto rowsFit = [&] { return a.ule(a.size("R"), a.c(k.maxRows[i])); };
+      auto rowsFit = [&] { return a.ule(a.size(rowsSizeOf(k)), a.c(k.maxRows[i])); };
       auto fits = anyLength ? rowsFit() : anyRows ? lengthFits() : a.both(lengthFits(), rowsFit());
       if (int64_t w = k.unalignedOnly.empty() ? 0 : k.unalignedOnly[i])
         fits = a.both(fits, a.ult(a.c(0), a.rem(a.size("C"), a.c(w))));

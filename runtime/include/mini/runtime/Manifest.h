@@ -130,8 +130,9 @@ struct KernelSpec {
   int64_t smCount = 0;
   std::vector<int64_t> tileRates;
   // Or, for a row op ("max_lengths"), the first kernel (this one, then the
-  // variants) whose max length holds the row length C and whose max rows
-  // ("max_rows", where given) hold the row count R; 0: any. A kernel with
+  // variants) whose max length holds the row length C (an attention's keys
+  // T) and whose max rows ("max_rows", where given) hold the row count R
+  // (an attention's query rows S); 0: any. A kernel with
   // an entry w > 0 in "unaligned_only" takes only rows whose length is not
   // a multiple of w (the next kernel, of the same max length, the others).
   std::vector<int64_t> maxLengths, maxRows, unalignedOnly;
