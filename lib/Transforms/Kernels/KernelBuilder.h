@@ -109,9 +109,10 @@ struct KernelSpec {
   llvm::SmallVector<std::string, 2> sizeVariants;
   int64_t smCount = 0;
   llvm::SmallVector<int64_t, 3> tileRates;
-  // Or, for row ops (`maxLengths` set), the first kernel (this one, then the
-  // variants) whose max length holds the row length C and whose max rows
-  // (`maxRows`, where set) holds the row count R; 0 = any; a kernel whose
+  // Or, for row ops and attention (`maxLengths` set), the first kernel (this
+  // one, then the variants) whose max length holds the row length C (an
+  // attention's keys T) and whose max rows (`maxRows`, where set) holds the
+  // row count R (an attention's query rows S); 0 = any; a kernel whose
   // `unalignedOnly` entry is w > 0 only where C is not a multiple of w.
   llvm::SmallVector<int64_t, 6> maxLengths, maxRows, unalignedOnly;
   // Set before a row kernel is built: the launch runs it only on rows its

@@ -218,11 +218,10 @@ template <class Spec> const char *rowsSizeOf(const Spec &k) {
 /// Which kernel a launch of `k` runs: 0 for `k`, i for its size variant
 /// i - 1 (`kernelAt(i)` is that kernel's spec). A row op's or an
 /// attention's (maxLengths set): the first kernel whose max length holds
-/// the row length C (an attention's keys T) and whose
-/// max rows (maxRows, where set) hold the row count R (an attention's query
-/// rows S; 0: any) and, where
-/// its unalignedOnly entry w is set, whose C is not a multiple of w, else the
-/// last. Else the first variant whose maxM() holds M (the gemv kernel,
+/// the row length C (an attention's keys T), whose max rows (maxRows, where
+/// set) hold the row count R (an attention's query rows S; 0: any) and,
+/// where its unalignedOnly entry w is set, whose C is not a multiple of w,
+/// else the last. Else the first variant whose maxM() holds M (the gemv kernel,
 /// small tiles) and whose maxN(), where set, holds N, else the kernel of
 /// least launchCost among the others, with k's SM count and each kernel's
 /// rate in k.tileRates, the first on a tie.
