@@ -4,7 +4,7 @@
 #   *old: the same with the options that force the long config (attention-warps=8/12, tile-keys 128/64);
 #   d64*: the suite's D = 64 attention functions at the default and with attention-warps/tile-keys;
 #   oddd*: attn80_causal_f16 and attn96_bf16; all: every f16/bf16 attention function of bench/suite.mlir.
-# .dev/w/ab.py (a copy: docs/logs/attention-ab.py) BUNDLES SHAPES ROUNDS runs mini-run --bench per shape, bundles interleaved.
+# .dev/w/ab.py (its text: docs/logs/attention-v13-softmax.sh, "---- .dev/w/ab.py") BUNDLES SHAPES ROUNDS runs mini-run --bench per shape, bundles interleaved.
 # Shape files (KERNEL SIZES per line):
 #   ss128.txt:
 #     s512_d128_causal_f16_attention B=32,H=16,G=16,S=512,T=512
