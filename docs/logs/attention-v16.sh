@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Attention v16 (docs/PERF.md): six device calls on an H200, session 39. Bundles were built here:
+# Attention v16 (docs/PERF.md): seven device calls on an H200, session 39. Bundles were built here:
 #   astatic: bench/attention-static.mlir; ss128/ss64: bench/attention-static-short.mlir's D = 128 / 64 functions,
 #   *old: the same with the options that force the long config (attention-warps=8/12, tile-keys 128/64);
 #   d64*: the suite's D = 64 attention functions at the default and with attention-warps/tile-keys;
@@ -135,3 +135,19 @@ echo "nonfinite:"; timeout 100 $mr $b/ssall2 --iters 3 --warmup 1 --nonfinite 2>
 echo "== gpu-check attn64"; timeout 200 bash scripts/gpu-check.sh $b/all3 $mr 'attn64_' 2>&1 | grep -E "FAIL|gpu-check:" | grep -v f32_ | head -20
 echo "== peers short"; timeout 200 python3 bench/attention_peers.py --bundle $b/all3 --mini-run $mr --shapes short 2>&1 | grep -v -E "^case|UserWarning|return F.scaled"
 } 2>&1 | tee $OUT/q6.log
+
+# ---- call 7
+cd "$(dirname "$0")/../.."
+mr=.dev/mr.sh
+b=.dev/w/b
+{
+for s in "attn128_f16_attention B=16,H=32,G=8,S=1,T=4096" "attn128_f16_attention B=16,H=32,G=8,S=1,T=1024" "attn128_f16_attention B=1,H=32,G=8,S=1,T=32768" "attn128_causal_bf16_attention B=8,H=32,G=8,S=4,T=8192" "attn128_f16_attention B=64,H=32,G=8,S=1,T=2048"; do
+  set -- $s; line="$1 $2:"
+  for n in plan 1 2 3 4 6 8 12 16 24 32 64; do
+    extra=""; [ $n != plan ] && extra="--split-keys $n"
+    r=$(timeout 30 $mr $b/all3 --kernel $1 --size $2 --bench --iters 20 --warmup 3 --launches 5 --no-cpu-check --timeout 20 $extra 2>&1 | grep -oE "ours +[0-9.]+ TFLOP/s" | grep -oE "[0-9.]+ ")
+    line="$line $n=$r"
+  done
+  echo "$line"
+done
+} 2>&1 | tee $OUT/q7.log
