@@ -771,15 +771,17 @@ static std::string shortAndLongAttention(const std::string &bounds) {
   return text;
 }
 
+/// The kernel a launch of bundle `b`'s a0 at S query rows and T keys runs.
+static std::string attentionTakenAt(const Bundle &b, int64_t s, int64_t t) {
+  const KernelSpec &k = b.kernel("a0");
+  return b.forSizes(k, k.resolveSizes({{"B", 16}, {"H", 16}, {"G", 16}, {"S", s}, {"T", t}})).entry;
+}
+
 TEST(Manifest, AttentionTakesItsShortKernelByKeys) {
   // a0 for at most 1024 keys, then a0_long for any: an attention's
   // max_lengths bound T, as a row op's bound C.
   Bundle b = Bundle::parse(shortAndLongAttention(R"("max_lengths":[1024,0])"), ".");
-  const KernelSpec &k = b.kernel("a0");
-  auto taken = [&](int64_t s, int64_t t) {
-    return b.forSizes(k, k.resolveSizes({{"B", 16}, {"H", 16}, {"G", 16}, {"S", s}, {"T", t}}))
-        .entry;
-  };
+  auto taken = [&](int64_t s, int64_t t) { return attentionTakenAt(b, s, t); };
   EXPECT_EQ(taken(512, 512), "a0");
   EXPECT_EQ(taken(1024, 1024), "a0");
   EXPECT_EQ(taken(1025, 1025), "a0_long");
@@ -793,11 +795,7 @@ TEST(Manifest, AttentionBoundsItsShortKernelsQueryRows) {
   // row op's needs R.
   Bundle b =
       Bundle::parse(shortAndLongAttention(R"("max_lengths":[1024,0],"max_rows":[1024,0])"), ".");
-  const KernelSpec &k = b.kernel("a0");
-  auto taken = [&](int64_t s, int64_t t) {
-    return b.forSizes(k, k.resolveSizes({{"B", 16}, {"H", 16}, {"G", 16}, {"S", s}, {"T", t}}))
-        .entry;
-  };
+  auto taken = [&](int64_t s, int64_t t) { return attentionTakenAt(b, s, t); };
   EXPECT_EQ(taken(512, 512), "a0");
   EXPECT_EQ(taken(1024, 1000), "a0");
   EXPECT_EQ(taken(4096, 1024), "a0_long");
