@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Runs the compiled suite bundle (bench/suite.mlir) at the shapes issue 3 lists,
 # each checked against the reference kernels by mini-run; in full mode (or
-# with a regex that matches "static") also every kernel of the static bundle
-# (bench/matmul-shapes.mlir) at its own sizes. Needs a GPU; the bundles and
-# mini-run may come from another machine (no MLIR needed here).
+# with a regex that matches "static") also every kernel of the static bundles
+# at its own sizes: bench/matmul-shapes.mlir's, and bench/attention-static*.mlir's
+# where built beside the suite (attention-static*), once as drawn and once with
+# NaN and Inf planted. Needs a GPU; the bundles and mini-run may come from
+# another machine (no MLIR needed here).
 #   scripts/gpu-check.sh [BUNDLE_DIR] [MINI_RUN] [quick | full | KERNEL_REGEX] [STATIC_BUNDLE_DIR]
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -262,16 +264,25 @@ for c in "${cases[@]}"; do
   echo "$out" | grep -E "^(${k}|  )" || echo "$out"
   if [ $rc -eq 0 ]; then pass=$((pass+1)); else fail=$((fail+1)); failed+=("$k $s $extra (rc=$rc)"); fi
 done
-# The static bundle: each kernel once, at the sizes compiled into it.
-if [ -f "$static/manifest.json" ] && { [ "$mode" = full ] || [[ static =~ $mode ]]; }; then
-  out=$("$minirun" "$static" --iters 3 --warmup 1 2>&1)
-  rc=$?
-  if [ $rc -eq 77 ]; then echo "gpu-check: skipped: $out"; exit 77; fi
-  echo "$out" | grep -E "PASS|FAIL|error"
-  passed=$(grep -c " PASS$" <<<"$out"); failedStatic=$(grep -c " FAIL$" <<<"$out")
-  pass=$((pass + passed)); fail=$((fail + failedStatic))
-  [ $rc -ne 0 ] && [ "$failedStatic" -eq 0 ] && fail=$((fail + 1))
-  [ $rc -ne 0 ] && failed+=("static bundle $static (rc=$rc)")
+# The static bundles: each kernel once, at the sizes compiled into it (the
+# attention ones also with non-finite inputs).
+statics=("$static|")
+for d in "$(dirname "$bundle")"/attention-static*; do
+  [ -d "$d" ] && statics+=("$d|" "$d|--nonfinite")
+done
+if [ "$mode" = full ] || [[ static =~ $mode ]]; then
+  for entry in "${statics[@]}"; do
+    IFS='|' read -r dir extra <<<"$entry"
+    [ -f "$dir/manifest.json" ] || continue
+    out=$("$minirun" "$dir" --iters 3 --warmup 1 $extra 2>&1)
+    rc=$?
+    if [ $rc -eq 77 ]; then echo "gpu-check: skipped: $out"; exit 77; fi
+    echo "$out" | grep -E "PASS|FAIL|error"
+    passed=$(grep -c " PASS$" <<<"$out"); failedStatic=$(grep -c " FAIL$" <<<"$out")
+    pass=$((pass + passed)); fail=$((fail + failedStatic))
+    [ $rc -ne 0 ] && [ "$failedStatic" -eq 0 ] && fail=$((fail + 1))
+    [ $rc -ne 0 ] && failed+=("static bundle $dir $extra (rc=$rc)")
+  done
 fi
 echo
 for f in "${failed[@]}"; do echo "FAILED: $f"; done
