@@ -139,7 +139,7 @@ LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef na
     AttentionConfigAttr shortCfg = attn.getShortConfigAttr();
     int64_t keys = cast<RankedTensorType>(attn.getKey().getType()).getDimSize(2);
     int64_t rows = cast<RankedTensorType>(attn.getQuery().getType()).getDimSize(2);
-    int64_t shortRows = attn.getCausal() ? 0 : AttentionOp::kShortKeys; // 0: any S
+    int64_t shortRows = shortSequenceMaxRows(attn); // 0: any S
     auto past = [](int64_t size, int64_t most) {
       return most > 0 && !ShapedType::isDynamic(size) && size > most;
     };

@@ -74,13 +74,18 @@ AttentionConfigAttr shortSequenceAttentionConfig(AttentionOp op, AttentionConfig
                                     config.getSplitKeys());
   // Without causal up to D = 64, two warpgroups (the persistent kernel)
   // where three run long sequences faster: 1.01-1.07x at S = T = 512-1024
-  // (three round S up to 192-row blocks), but 0.89-0.90x from 2048 on and
-  // 0.94x at S = 4096 T = 1024, so the launch bounds S too (H200,
-  // docs/PERF.md attention v16).
+  // (three round S up to 192-row blocks), but 0.89-0.90x from 2048 on
+  // (H200, docs/PERF.md attention v16); shortSequenceMaxRows bounds S too.
   if (config.getWarps() != 12)
     return {};
   return AttentionConfigAttr::get(op.getContext(), MathUnit::wgmma, 8, 128, config.getKeepQ(),
                                   config.getSplitKeys());
+}
+
+int64_t shortSequenceMaxRows(AttentionOp op) {
+  // Without causal the short kernel wins by S's rounding, not T's length: at
+  // S = 4096 T = 1024 it ran 0.94x the config's (attention v16).
+  return op.getCausal() ? 0 : AttentionOp::kShortKeys;
 }
 
 AttentionConfigAttr getOrChooseAttentionConfig(AttentionOp op) {

@@ -129,6 +129,14 @@ void parseGrid(const Reader &r, KernelSpec &k) {
   }
 }
 
+/// Throws unless `k` has the size `size`, which its `option` chooses by.
+void requireSizeFor(const std::string &where, const KernelSpec &k, const std::string &size,
+                    const char *option) {
+  if (std::find(k.sizes.begin(), k.sizes.end(), size) == k.sizes.end())
+    throw Error(where + ": '" + option + "' choose by the size '" + size +
+                "', which the kernel does not have");
+}
+
 /// The kernels with this one's ABI that a launch chooses from, and their rates.
 void parseSizeVariants(const Reader &r, KernelSpec &k) {
   const std::string &where = r.where;
@@ -139,20 +147,14 @@ void parseSizeVariants(const Reader &r, KernelSpec &k) {
       throw Error(where + ": 'max_lengths' needs " + std::to_string(k.sizeVariants.size() + 1) +
                   " entries (the kernel's, then each size variant's), got " +
                   std::to_string(k.maxLengths.size()));
-    std::string length = launch::lengthSizeOf(k);
-    if (std::find(k.sizes.begin(), k.sizes.end(), length) == k.sizes.end())
-      throw Error(where + ": 'max_lengths' choose by the size '" + length +
-                  "', which the kernel does not have");
+    requireSizeFor(where, k, launch::lengthSizeOf(k), "max_lengths");
     size_t n = k.maxLengths.size();
     if (r.has("max_rows")) { // and by row count (an attention's query rows)
       k.maxRows = r.integers("max_rows", 0, int64_t(1) << 31, "'max_rows' entries");
       if (k.maxRows.size() != n || k.maxRows.back() != 0)
         throw Error(where + ": 'max_rows' needs " + std::to_string(n) +
                     " entries, the last 0 (any count), like 'max_lengths'");
-      std::string rows = launch::rowsSizeOf(k);
-      if (std::find(k.sizes.begin(), k.sizes.end(), rows) == k.sizes.end())
-        throw Error(where + ": 'max_rows' choose by the size '" + rows +
-                    "', which the kernel does not have");
+      requireSizeFor(where, k, launch::rowsSizeOf(k), "max_rows");
     }
     if (r.has("unaligned_only")) { // and by the row length's alignment
       k.unalignedOnly = r.integers("unaligned_only", 0, 64, "'unaligned_only' entries");

@@ -802,6 +802,19 @@ TEST(Manifest, AttentionBoundsItsShortKernelsQueryRows) {
   EXPECT_EQ(taken(1000, 1025), "a0_long");
 }
 
+TEST(Manifest, SizeVariantsNameTheSizeTheyChooseBy) {
+  // The same kernels as a row op's: it has no C (nor R) to choose by.
+  auto asRowOp = [](const std::string &bounds) {
+    std::string text = shortAndLongAttention(bounds);
+    for (size_t at; (at = text.find(R"("op":"attention")")) != std::string::npos;)
+      text.replace(at, 16, R"("op":"softmax")");
+    return errorOf([&] { Bundle::parse(text, "."); });
+  };
+  EXPECT_NE(asRowOp(R"("max_lengths":[1024,0])")
+                .find("'max_lengths' choose by the size 'C', which the kernel does not have"),
+            std::string::npos);
+}
+
 TEST(Manifest, SplitKeysNamesWhatIsWrong) {
   auto parse = [](const std::string &mainSplit, const std::string &part = "decode",
                   const std::string &op = "attention") {

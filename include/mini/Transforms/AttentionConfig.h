@@ -15,6 +15,9 @@ AttentionConfigAttr chooseAttentionConfig(AttentionOp op, llvm::StringRef chip =
 /// causal one warpgroup's at two blocks an SM (for two or three warpgroups),
 /// without causal two warpgroups' (for three).
 AttentionConfigAttr shortSequenceAttentionConfig(AttentionOp op, AttentionConfigAttr config);
+/// The most query rows (S) at which a launch runs the short_config's kernel
+/// of `op`; 0: any.
+int64_t shortSequenceMaxRows(AttentionOp op);
 
 /// The mma_sync config of `op` (f16 or bf16, D a static multiple of 8 up
 /// to 256): the decode kernel's, whatever the main kernel's math.
