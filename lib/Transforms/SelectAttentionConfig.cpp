@@ -66,7 +66,8 @@ AttentionConfigAttr shortSequenceAttentionConfig(AttentionOp op, AttentionConfig
   // key loop: H200, 1.18x at S = T = 512 and 1.04-1.07x at 1024 (D = 128),
   // 1.01-1.03x at D = 64, but 0.87-0.95x from T = 3001 on, where reading
   // each K/V tile for 64 rows instead of 128 costs more (docs/PERF.md,
-  // attention v14); at 1536-2053 0.94-1.02x (v16).
+  // attention v14); at 1536-2053 0.94-1.02x (v16). Up to D = 64 three such
+  // blocks fit an SM: 1.18-1.30x two at S = T = 256-1024 (v17).
   if (op.getCausal() && config.getWarps() == 4)
     return {};
   if (op.getCausal())

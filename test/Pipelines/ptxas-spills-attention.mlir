@@ -18,9 +18,10 @@
 // At D = 64 the max in use may go stale, and a warp whose rows kept theirs
 // skips O's rescale (a vote per softmax step: each wgmma kernel's peeled
 // first tile and its key loop, the decode kernel's loop); at larger D,
-// where the tensor cores bound the loop, not: five votes in all (two
-// wgmma kernels at D = 64, the short and the long).
-// VOTES: {{^}}5{{$}}
+// where the tensor cores bound the loop, not: twelve votes in all (d64's
+// two wgmma kernels, the short and the long, two each and its decode kernel
+// one; c64's the same plus one a wgmma kernel for its diagonal tiles).
+// VOTES: {{^}}12{{$}}
 // PTX-LABEL: .entry d128_attention(
 // PTX-DAG: setmaxnreg.dec.sync.aligned.u32 40
 // PTX-DAG: cp.async.bulk.tensor.4d
@@ -37,7 +38,21 @@
 // PTX-LABEL: .entry p128_attention(
 // PTX-DAG: setmaxnreg.dec.sync.aligned.u32 40
 // PTX-DAG: setmaxnreg.inc.sync.aligned.u32 232
+// Causal D = 64's short kernel: three blocks an SM, 80 registers a thread
+// at launch; the consumers raise theirs to 128, the producer keeps 32.
+// PTX-LABEL: .entry c64_attention(
+// PTX: .minnctapersm 3
+// PTX: setmaxnreg.inc.sync.aligned.u32 128
+// PTX: setmaxnreg.dec.sync.aligned.u32 32
 
+// Causal D = 64 (c64): the short kernel (one warpgroup, 64-key tiles) runs
+// three blocks an SM, so ptxas keeps each thread to 80 registers, with no
+// spill; the long kernel (96-key tiles) spills 24 bytes (docs/PERF.md,
+// attention v16).
+// CHECK: Compiling entry function 'c64_attention' for 'sm_90a'
+// CHECK-NEXT: Function properties for c64_attention
+// CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// CHECK-NEXT: Used 80 registers
 // CHECK: Compiling entry function 'p128_attention_combine' for 'sm_90a'
 // CHECK: Compiling entry function 'p128_attention_decode' for 'sm_90a'
 // CHECK: Compiling entry function 'p128_attention' for 'sm_90a'
@@ -149,4 +164,8 @@ func.func @d80(%q: tensor<?x?x?x80xf16>, %k: tensor<?x?x?x80xf16>, %v: tensor<?x
 func.func @p128(%q: tensor<?x?x?x128xbf16>, %k: tensor<?x?x?x128xbf16>, %v: tensor<?x?x?x128xbf16>) -> tensor<?x?x?x128xbf16> {
   %o = mini.attention %q, %k, %v : tensor<?x?x?x128xbf16>, tensor<?x?x?x128xbf16>, tensor<?x?x?x128xbf16> -> tensor<?x?x?x128xbf16>
   return %o : tensor<?x?x?x128xbf16>
+}
+func.func @c64(%q: tensor<?x?x?x64xf16>, %k: tensor<?x?x?x64xf16>, %v: tensor<?x?x?x64xf16>) -> tensor<?x?x?x64xf16> {
+  %o = mini.attention %q, %k, %v {causal} : tensor<?x?x?x64xf16>, tensor<?x?x?x64xf16>, tensor<?x?x?x64xf16> -> tensor<?x?x?x64xf16>
+  return %o : tensor<?x?x?x64xf16>
 }

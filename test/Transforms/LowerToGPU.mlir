@@ -1094,13 +1094,19 @@ func.func @attention_wgmma_plan(%q: tensor<?x?x?x64xf16>, %k: tensor<?x?x?x64xf1
 // CHECK: scf.if %[[USE]] {
 // CHECK: gpu.launch_func @mini_kernels::@attention_wgmma_one_group_plan_attention_decode
 // CHECK-SAME: main_block_cost = 50 : i64, main_rows = 64 : i64
-// Two such blocks fit an SM (52 KB of shared memory each): .minnctapersm 2,
-// so each thread starts with 128 registers; the consumers raise theirs to
-// 232 with the 24 the producer keeps.
+// Three such blocks fit an SM (52 KB of shared memory each, and O's and S's
+// fragments in 80 registers a thread): .minnctapersm 3, so each thread
+// starts with 80 registers; the consumers raise theirs to 136 with the 24
+// the producer keeps.
 // CHECK: gpu.func @attention_wgmma_one_group_plan_attention(
-// CHECK-SAME: nvvm.minctasm = 2 : i32
-// CHECK: nvvm.setmaxregister  increase 232
+// CHECK-SAME: nvvm.minctasm = 3 : i32
+// CHECK: nvvm.setmaxregister  increase 136
 // CHECK: nvvm.setmaxregister  decrease 24
+// The producer copies Q (%arg10's map) before tile 0's K (%arg11's): S_0
+// needs both, and Q was last (persistent blocks keep that order).
+// CHECK-NOT: nvvm.cp.async.bulk.tensor.shared.cluster.global {{.*}}, %arg11,
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global {{.*}}, %arg10,
+// CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global {{.*}}, %arg11,
 func.func @attention_wgmma_one_group_plan(%q: tensor<?x?x?x64xf16>, %k: tensor<?x?x?x64xf16>, %v: tensor<?x?x?x64xf16>) -> tensor<?x?x?x64xf16> {
   %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "wgmma", warps = 4, tile_keys = 64>} : tensor<?x?x?x64xf16>, tensor<?x?x?x64xf16>, tensor<?x?x?x64xf16> -> tensor<?x?x?x64xf16>
   return %o : tensor<?x?x?x64xf16>
@@ -1126,6 +1132,12 @@ func.func @attention_wgmma_one_group_plan(%q: tensor<?x?x?x64xf16>, %k: tensor<?
 // CHECK-SAME: max_lengths = [1024, 0]
 // CHECK-SAME: size_variants = ["attention_short_variant_attention_long"]
 // CHECK-SAME: split_keys = {combine_kernel = "attention_short_variant_attention_combine", decode_kernel = "attention_short_variant_attention_decode", main_block_cost = 50 : i64, main_rows = 64 : i64
+// At D = 128 two short-kernel blocks fit an SM (101 KB of shared memory
+// each; three fit only up to D = 64); the long kernel's block is alone.
+// CHECK: gpu.func @attention_short_variant_attention(
+// CHECK-SAME: nvvm.minctasm = 2 : i32
+// CHECK: gpu.func @attention_short_variant_attention_long(
+// CHECK-SAME: nvvm.minctasm = 1 : i32
 func.func @attention_short_variant(%q: tensor<?x?x?x128xf16>, %k: tensor<?x?x?x128xf16>, %v: tensor<?x?x?x128xf16>) -> tensor<?x?x?x128xf16> {
   %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>, short_config = #mini.attention_config<math = "wgmma">} : tensor<?x?x?x128xf16>, tensor<?x?x?x128xf16>, tensor<?x?x?x128xf16> -> tensor<?x?x?x128xf16>
   return %o : tensor<?x?x?x128xf16>

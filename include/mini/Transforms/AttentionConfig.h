@@ -12,7 +12,8 @@ AttentionConfigAttr chooseAttentionConfig(AttentionOp op, llvm::StringRef chip =
 
 /// The config for short sequences (at most AttentionOp::kShortKeys keys)
 /// beside `config`, or null: beside a wgmma config up to D = 128, with
-/// causal one warpgroup's at two blocks an SM (for two or three warpgroups),
+/// causal one warpgroup's at two blocks an SM, three up to D = 64 (for two or
+/// three warpgroups),
 /// without causal two warpgroups' (for three).
 AttentionConfigAttr shortSequenceAttentionConfig(AttentionOp op, AttentionConfigAttr config);
 /// The most query rows (S) at which a launch runs the short_config's kernel

@@ -57,14 +57,24 @@ public:
   }
   static int64_t paddedHeadDim(int64_t d) { return AttentionConfigAttr::paddedHeadDim(d); }
   static int64_t rowStride(int64_t d) { return AttentionConfigAttr::rowStride(d); }
-  /// Blocks of the wgmma kernel an SM: two where one consumer warpgroup's
-  /// block leaves room for another (its shared memory and 1 KB each within
-  /// the SM's 228 KB, and up to D = 128: past it the causal kernel spills
-  /// with half the registers), so that one block's serial part (Q's wait,
-  /// the diagonal, the epilogue) overlaps the other's key loop; else one.
+  /// Blocks of the wgmma kernel an SM: with one consumer warpgroup, as many
+  /// as fit (shared memory and 1 KB each within the SM's 228 KB), so that
+  /// one block's serial part (Q's wait, the diagonal, the epilogue) overlaps
+  /// the others' key loops. Two up to D = 128 (past it the causal kernel
+  /// spills with half the registers); three where O's and S's fragments
+  /// (D / 2 and keys / 2 registers a thread) fit the 80 registers a thread
+  /// of three blocks starts with: up to 64-key tiles and D + keys <= 128
+  /// (ptxas, sm_90a: no spill at any such D and tile, with causal or not;
+  /// 80-key tiles spill at D = 48, 112-key ones fail; four blocks of
+  /// D = 64, 64 registers a thread, spill). Else one.
   static int64_t wgmmaBlocksPerSM(AttentionConfigAttr cfg, int64_t d, int64_t sharedBytes) {
-    bool fits = paddedHeadDim(d) <= 128 && 2 * (sharedBytes + 1024) <= 228 * 1024;
-    return cfg.getWarps() == 4 && fits ? 2 : 1;
+    int64_t dp = paddedHeadDim(d);
+    auto fit = [&](int64_t blocks) { return blocks * (sharedBytes + 1024) <= 228 * 1024; };
+    if (cfg.getWarps() != 4 || dp > 128)
+      return 1;
+    if (cfg.getTileKeys() <= 64 && dp + cfg.getTileKeys() <= 128 && fit(3))
+      return 3;
+    return fit(2) ? 2 : 1;
   }
 
   LogicalResult emit();

@@ -446,7 +446,7 @@ FailureOr<gpu::GPUFuncOp> buildAttentionMmaKernel(Operation *op, AttentionConfig
   OpBuilder b(op->getContext());
   spec.attrs.set("config", cfg);
   gpu::GPUFuncOp func = createKernel(b, op->getLoc(), module, name, spec, ArrayRef<MemRefType>{});
-  // wgmma: .minnctapersm 1 (2 where two blocks fit an SM), as ptxas
+  // wgmma: .minnctapersm 1 (2 or 3: wgmmaBlocksPerSM), as ptxas
   // honours setmaxnreg only when it knows the registers a thread starts
   // with. mma_sync: as many blocks per SM as shared memory allows while each
   // thread keeps the registers its accumulators need (128 up to D = 64, 168

@@ -67,12 +67,12 @@ void AttentionMmaEmitter::wgmmaSharedMemory() {
                                kb.i32(~1023));
 }
 
-/// The producer's first thread: tile j's K and V boxes into stage j mod 2
-/// once the consumers released the stage's previous tile (use j / 2 - 1 of
-/// the stage: a fresh barrier's phase "-1" counts as complete), and Q's
-/// boxes after tile 0's (in a persistent block, that stage frees before
-/// the consumers are done with the last item's Q). TMA zero-fills rows past
-/// S and T and head dims past D.
+/// The producer's first thread: Q's boxes, then tile j's K and V boxes into
+/// stage j mod 2 once the consumers released the stage's previous tile (use
+/// j / 2 - 1 of the stage: a fresh barrier's phase "-1" counts as complete).
+/// A persistent block loads Q after tile 0 (that stage frees before the
+/// consumers are done with the last item's Q). TMA zero-fills rows past S
+/// and T and head dims past D.
 void AttentionMmaEmitter::produce() {
   Layout L(cfg, D);
   Value head = toI32(headIndex), batch = toI32(batchIndex);
@@ -119,10 +119,15 @@ void AttentionMmaEmitter::produce() {
              {kb.i32(box * kBoxCols), key, kvHead, batch});
     }
   };
-  // Tile 0, Q, then the other tiles (Q's operands are not live in the loop).
+  // Q, then the tiles: S_0 needs Q and K_0 only. A persistent block's
+  // tile 0 comes before Q, which waits for the consumers to be done with
+  // the last item's (Q's operands are not live in the loop).
   Value tiles = keyTiles();
+  if (!qParity)
+    loadQ();
   kb.ifThenElse(kb.ult(kb.idx(0), tiles), [&] { loadTile(kb.idx(0)); });
-  loadQ();
+  if (qParity)
+    loadQ();
   kb.forLoop(kb.idx(1), tiles, kb.idx(1), {}, [&](Value j, ValueRange) {
     loadTile(j);
     return SmallVector<Value>{};
