@@ -131,14 +131,15 @@ LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef na
     return kernel;
   };
   if (auto attn = dyn_cast<AttentionOp>(op)) {
-    // With a short_config: its kernel where T <= kShortKeys (without
-    // causal, and S <= kShortKeys), the config's otherwise. Where the static
+    // With a short_config: its kernel where T <= shortSequenceMaxKeys (and
+    // S <= shortSequenceMaxRows), the config's otherwise. Where the static
     // sizes decide, that kernel alone under the op's name; else both, the
     // short one first (as the row ops order their kernels by length).
     AttentionConfigAttr cfg = getOrChooseAttentionConfig(attn);
     AttentionConfigAttr shortCfg = attn.getShortConfigAttr();
     int64_t keys = cast<RankedTensorType>(attn.getKey().getType()).getDimSize(2);
     int64_t rows = cast<RankedTensorType>(attn.getQuery().getType()).getDimSize(2);
+    int64_t shortKeys = shortSequenceMaxKeys(attn);
     int64_t shortRows = shortSequenceMaxRows(attn); // 0: any S
     auto past = [](int64_t size, int64_t most) {
       return most > 0 && !ShapedType::isDynamic(size) && size > most;
@@ -147,9 +148,9 @@ LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef na
       return most == 0 || !ShapedType::isDynamic(size);
     };
     SmallVector<AttentionConfigAttr, 2> mainCfgs;
-    if (!shortCfg || past(keys, AttentionOp::kShortKeys) || past(rows, shortRows))
+    if (!shortCfg || past(keys, shortKeys) || past(rows, shortRows))
       mainCfgs = {cfg};
-    else if (known(keys, AttentionOp::kShortKeys) && known(rows, shortRows))
+    else if (known(keys, shortKeys) && known(rows, shortRows))
       mainCfgs = {shortCfg};
     else
       mainCfgs = {shortCfg, cfg};
@@ -163,7 +164,7 @@ LogicalResult buildKernels(Operation *op, gpu::GPUModuleOp kernels, StringRef na
       if (i > 0) {
         KernelSpec &first = built.front().second;
         first.sizeVariants.push_back(mainName);
-        first.maxLengths = {AttentionOp::kShortKeys, 0};
+        first.maxLengths = {shortKeys, 0};
         if (shortRows > 0)
           first.maxRows = {shortRows, 0};
       }

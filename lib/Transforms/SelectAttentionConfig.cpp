@@ -67,20 +67,29 @@ AttentionConfigAttr shortSequenceAttentionConfig(AttentionOp op, AttentionConfig
   // 1.01-1.03x at D = 64, but 0.87-0.95x from T = 3001 on, where reading
   // each K/V tile for 64 rows instead of 128 costs more (docs/PERF.md,
   // attention v14); at 1536-2053 0.94-1.02x (v16). Up to D = 64 three such
-  // blocks fit an SM: 1.18-1.30x two at S = T = 256-1024 (v17).
-  if (op.getCausal() && config.getWarps() == 4)
+  // blocks fit an SM: 1.18-1.30x two at S = T = 256-1024, and 1.00-1.13x
+  // the config's up to T = 8192 (shortSequenceMaxKeys), 0.95x at 16384
+  // (v17).
+  if (config.getWarps() == 4)
     return {};
-  if (op.getCausal())
+  auto oneGroup = [&] {
     return AttentionConfigAttr::get(op.getContext(), MathUnit::wgmma, 4, 64, config.getKeepQ(),
                                     config.getSplitKeys());
-  // Without causal up to D = 64, two warpgroups (the persistent kernel)
-  // where three run long sequences faster: 1.01-1.07x at S = T = 512-1024
-  // (three round S up to 192-row blocks), but 0.89-0.90x from 2048 on
-  // (H200, docs/PERF.md attention v16); shortSequenceMaxRows bounds S too.
-  if (config.getWarps() != 12)
-    return {};
-  return AttentionConfigAttr::get(op.getContext(), MathUnit::wgmma, 8, 128, config.getKeepQ(),
-                                  config.getSplitKeys());
+  };
+  if (op.getCausal())
+    return oneGroup();
+  // Without causal up to D = 64, one warpgroup at three blocks an SM where
+  // three warpgroups run long sequences faster: 1.02-1.11x two warpgroups
+  // (v16's short kernel) at S, T = 256-1024; three round S up to 192-row
+  // blocks. From S = 2048 on 0.93x three (H200, docs/PERF.md attention
+  // v17); shortSequenceMaxRows bounds S too.
+  return config.getWarps() == 12 ? oneGroup() : AttentionConfigAttr();
+}
+
+int64_t shortSequenceMaxKeys(AttentionOp op) {
+  int64_t d = cast<RankedTensorType>(op.getQuery().getType()).getDimSize(3);
+  bool wide = AttentionConfigAttr::paddedHeadDim(d) <= 64;
+  return op.getCausal() && wide ? 8 * AttentionOp::kShortKeys : AttentionOp::kShortKeys;
 }
 
 int64_t shortSequenceMaxRows(AttentionOp op) {

@@ -97,8 +97,8 @@
 // CHECK-NEXT: Function properties for d64_attention_decode
 // CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // D = 64 without causal: the config's kernel (three warpgroups, `_long`)
-// and the short_config's (two, persistent), which the launch takes for
-// T <= 1024.
+// and the short_config's (one, three blocks an SM), which the launch takes
+// for S, T <= 1024.
 // CHECK: Compiling entry function 'd64_attention_long' for 'sm_90a'
 // CHECK-NEXT: Function properties for d64_attention_long
 // CHECK-NEXT: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads

@@ -1151,11 +1151,11 @@ func.func @attention_short_variant(%q: tensor<?x?x?x128xf16>, %k: tensor<?x?x?x1
 // CHECK-LABEL: func.func @attention_short_rows
 // CHECK: scf.index_switch
 // CHECK: gpu.launch_func @mini_kernels::@attention_short_rows_attention_long blocks in ({{.*}}) threads in (%c512, %c1, %c1)
-// CHECK: gpu.launch_func @mini_kernels::@attention_short_rows_attention blocks in ({{.*}}) threads in (%c384, %c1, %c1)
+// CHECK: gpu.launch_func @mini_kernels::@attention_short_rows_attention blocks in ({{.*}}) threads in (%c256, %c1, %c1)
 // CHECK-SAME: max_lengths = [1024, 0], max_rows = [1024, 0]
 // CHECK-SAME: size_variants = ["attention_short_rows_attention_long"]
 func.func @attention_short_rows(%q: tensor<?x?x?x64xf16>, %k: tensor<?x?x300x64xf16>, %v: tensor<?x?x300x64xf16>) -> tensor<?x?x?x64xf16> {
-  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 128>, short_config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>} : tensor<?x?x?x64xf16>, tensor<?x?x300x64xf16>, tensor<?x?x300x64xf16> -> tensor<?x?x?x64xf16>
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 128>, short_config = #mini.attention_config<math = "wgmma">} : tensor<?x?x?x64xf16>, tensor<?x?x300x64xf16>, tensor<?x?x300x64xf16> -> tensor<?x?x?x64xf16>
   return %o : tensor<?x?x?x64xf16>
 }
 
@@ -1169,8 +1169,33 @@ func.func @attention_short_rows(%q: tensor<?x?x?x64xf16>, %k: tensor<?x?x300x64x
 // CHECK: gpu.func @attention_short_rows_static_long_attention(
 // CHECK-NOT: gpu.func @attention_short_rows_static_long_attention_long(
 func.func @attention_short_rows_static_long(%q: tensor<?x?x4096x64xf16>, %k: tensor<?x?x300x64xf16>, %v: tensor<?x?x300x64xf16>) -> tensor<?x?x4096x64xf16> {
-  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 128>, short_config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>} : tensor<?x?x4096x64xf16>, tensor<?x?x300x64xf16>, tensor<?x?x300x64xf16> -> tensor<?x?x4096x64xf16>
+  %o = mini.attention %q, %k, %v {config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 128>, short_config = #mini.attention_config<math = "wgmma">} : tensor<?x?x4096x64xf16>, tensor<?x?x300x64xf16>, tensor<?x?x300x64xf16> -> tensor<?x?x4096x64xf16>
   return %o : tensor<?x?x4096x64xf16>
+}
+
+// -----
+
+// With causal up to D = 64 the short kernel (three blocks an SM) runs up
+// to 8192 keys: chosen at launch where T is dynamic, alone where a static
+// T is that short.
+// CHECK-LABEL: func.func @attention_short_keys_causal_d64
+// CHECK: %[[T:.*]] = tensor.dim %arg1, %c2
+// CHECK: %[[SHORT:.*]] = arith.cmpi ule, %[[T]], %c8192 : index
+// CHECK: gpu.launch_func @mini_kernels::@attention_short_keys_causal_d64_attention blocks in ({{.*}}) threads in (%c256, %c1, %c1)
+// CHECK-SAME: max_lengths = [8192, 0]
+// CHECK-NOT: max_rows
+// CHECK-SAME: size_variants = ["attention_short_keys_causal_d64_attention_long"]
+// CHECK-LABEL: func.func @attention_short_keys_causal_d64_static
+// CHECK-NOT: scf.index_switch
+// CHECK: gpu.launch_func @mini_kernels::@attention_short_keys_causal_d64_static_attention blocks in ({{.*}}) threads in (%c256, %c1, %c1)
+// CHECK-NOT: size_variants
+func.func @attention_short_keys_causal_d64(%q: tensor<?x?x?x64xf16>, %k: tensor<?x?x?x64xf16>, %v: tensor<?x?x?x64xf16>) -> tensor<?x?x?x64xf16> {
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 96>, short_config = #mini.attention_config<math = "wgmma">} : tensor<?x?x?x64xf16>, tensor<?x?x?x64xf16>, tensor<?x?x?x64xf16> -> tensor<?x?x?x64xf16>
+  return %o : tensor<?x?x?x64xf16>
+}
+func.func @attention_short_keys_causal_d64_static(%q: tensor<?x?x?x64xf16>, %k: tensor<?x?x3000x64xf16>, %v: tensor<?x?x3000x64xf16>) -> tensor<?x?x?x64xf16> {
+  %o = mini.attention %q, %k, %v {causal, config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 96>, short_config = #mini.attention_config<math = "wgmma">} : tensor<?x?x?x64xf16>, tensor<?x?x3000x64xf16>, tensor<?x?x3000x64xf16> -> tensor<?x?x?x64xf16>
+  return %o : tensor<?x?x?x64xf16>
 }
 
 // -----

@@ -12,7 +12,8 @@
 // printed); 64-key tiles, or past D = 64 without causal, 32.
 // With causal up to D = 128, wgmma also gets a short_config: one
 // warpgroup, 64-key tiles (the defaults, not printed), two blocks an SM,
-// for at most 1024 keys. Options mean one kernel: no short_config.
+// for at most 1024 keys (8192 up to D = 64). Options mean one kernel: no
+// short_config.
 // CHECK-LABEL: func.func @f16_d128
 // CHECK: mini.attention {{.*}}{causal, config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>, short_config = #mini.attention_config<math = "wgmma">}
 // SM80-LABEL: func.func @f16_d128
@@ -31,9 +32,10 @@ func.func @f16_d128(%q: tensor<?x?x?x128xf16>) -> tensor<?x?x?x128xf16> {
 // -----
 
 // Up to D = 64, three consumer warpgroups; with causal, 96-key tiles.
-// Without causal, the short_config is two warpgroups on 128-key tiles.
+// Without causal too, the short_config is one warpgroup on 64-key tiles
+// (three blocks an SM).
 // CHECK-LABEL: func.func @bf16_d64_and_d96
-// CHECK: {config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 128>, short_config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>} :{{.*}}x64xbf16>
+// CHECK: {config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 128>, short_config = #mini.attention_config<math = "wgmma">} :{{.*}}x64xbf16>
 // CHECK: {causal, config = #mini.attention_config<math = "wgmma", warps = 12, tile_keys = 96>, short_config = #mini.attention_config<math = "wgmma">}{{.*}}x64xbf16>
 // CHECK: {config = #mini.attention_config<math = "wgmma", warps = 8, tile_keys = 128>} :{{.*}}x96xbf16>
 // SM80-LABEL: func.func @bf16_d64_and_d96

@@ -10,12 +10,16 @@ namespace mini {
 /// where it is faster, else mma_sync), else CUDA cores.
 AttentionConfigAttr chooseAttentionConfig(AttentionOp op, llvm::StringRef chip = "");
 
-/// The config for short sequences (at most AttentionOp::kShortKeys keys)
-/// beside `config`, or null: beside a wgmma config up to D = 128, with
-/// causal one warpgroup's at two blocks an SM, three up to D = 64 (for two or
-/// three warpgroups),
-/// without causal two warpgroups' (for three).
+/// The config for short sequences (at most shortSequenceMaxKeys keys)
+/// beside `config`, or null: beside a wgmma config of two or three
+/// warpgroups up to D = 128, with causal one warpgroup's (two blocks an SM,
+/// three up to D = 64); without causal up to D = 64 (three warpgroups) one
+/// warpgroup's at three blocks an SM.
 AttentionConfigAttr shortSequenceAttentionConfig(AttentionOp op, AttentionConfigAttr config);
+/// The most keys (T) at which a launch runs the short_config's kernel of
+/// `op`: AttentionOp::kShortKeys, eight times as many with causal up to
+/// D = 64.
+int64_t shortSequenceMaxKeys(AttentionOp op);
 /// The most query rows (S) at which a launch runs the short_config's kernel
 /// of `op`; 0: any.
 int64_t shortSequenceMaxRows(AttentionOp op);

@@ -209,7 +209,8 @@ def Mini_AttentionOp : Mini_Op<"attention", [Pure]> {
     `config` says how the kernel maps the rows and keys (tensor cores or
     CUDA cores); `mini-select-attention-config` picks it. `short_config`,
     where set (beside a `config`), is a second kernel's for at most
-    `kShortKeys` keys (and, without causal, query rows): where T (and S)
+    `kShortKeys` keys (eight times as many with causal up to D = 64; and,
+    without causal, `kShortKeys` query rows): where T (and S)
     are static it is built alone if they are that short, else the launch
     takes it where they are.
 
@@ -233,8 +234,9 @@ def Mini_AttentionOp : Mini_Op<"attention", [Pure]> {
     /// The scale actually applied: the attribute, or 1/sqrt(D) when absent.
     /// Returns std::nullopt when D is dynamic and no scale is given.
     std::optional<float> getEffectiveScale();
-    /// The most keys (T), and without causal query rows (S), at which a
-    /// launch runs `short_config`'s kernel.
+    /// The most keys (T; with causal up to D = 64, eight times as many),
+    /// and without causal query rows (S), at which a launch runs
+    /// `short_config`'s kernel.
     static constexpr int64_t kShortKeys = 1024;
   }];
 }
