@@ -1,6 +1,7 @@
 // Static attention at short sequences (T <= 1024), where the short_config's kernel replaces
-// the config's (causal: one warpgroup, two blocks an SM; D <= 64 without causal: two
-// warpgroups): docs/PERF.md attention v16.
+// the config's: one warpgroup, two blocks an SM, three up to D = 64 (without causal, up to
+// D = 64 only): docs/PERF.md attention v16, v17. (With causal up to D = 64 it also takes
+// T <= 8192: bench/attention-static.mlir's s4099_d64_causal_f16.)
 func.func @s512_d128_causal_f16(%q: tensor<32x16x512x128xf16>, %k: tensor<32x16x512x128xf16>, %v: tensor<32x16x512x128xf16>) -> tensor<32x16x512x128xf16> {
   %o = mini.attention %q, %k, %v {causal} : tensor<32x16x512x128xf16>, tensor<32x16x512x128xf16>, tensor<32x16x512x128xf16> -> tensor<32x16x512x128xf16>
   return %o : tensor<32x16x512x128xf16>
