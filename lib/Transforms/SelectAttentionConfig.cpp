@@ -17,6 +17,11 @@ namespace mini {
 // v3).
 constexpr int64_t kSplitKeys = 64;
 
+/// The op's head dimension D (Q's last).
+static int64_t headDim(AttentionOp op) {
+  return cast<RankedTensorType>(op.getQuery().getType()).getDimSize(3);
+}
+
 AttentionConfigAttr simtAttentionConfig(MLIRContext *ctx) {
   return AttentionConfigAttr::get(ctx, MathUnit::simt, 4, 64, true, kSplitKeys);
 }
@@ -44,7 +49,7 @@ AttentionConfigAttr chooseAttentionConfig(AttentionOp op, StringRef chip) {
 }
 
 AttentionConfigAttr mmaSyncAttentionConfig(AttentionOp op) {
-  int64_t d = cast<RankedTensorType>(op.getQuery().getType()).getDimSize(3);
+  int64_t d = headDim(op);
   MLIRContext *ctx = op.getContext();
   // Past D = 64 without a mask, 32-key tiles: 3 blocks of 4 warps fit an SM
   // (H100, docs/PERF.md attention v2: 291 against 277 TFLOP/s at D = 128;
@@ -58,7 +63,7 @@ AttentionConfigAttr mmaSyncAttentionConfig(AttentionOp op) {
 }
 
 AttentionConfigAttr shortSequenceAttentionConfig(AttentionOp op, AttentionConfigAttr config) {
-  int64_t d = cast<RankedTensorType>(op.getQuery().getType()).getDimSize(3);
+  int64_t d = headDim(op);
   if (!config.isWgmma() || AttentionConfigAttr::paddedHeadDim(d) > 128)
     return {};
   // With causal, two one-warpgroup blocks an SM overlap one block's serial
@@ -87,7 +92,7 @@ AttentionConfigAttr shortSequenceAttentionConfig(AttentionOp op, AttentionConfig
 }
 
 int64_t shortSequenceMaxKeys(AttentionOp op) {
-  int64_t d = cast<RankedTensorType>(op.getQuery().getType()).getDimSize(3);
+  int64_t d = headDim(op);
   bool wide = AttentionConfigAttr::paddedHeadDim(d) <= 64;
   return op.getCausal() && wide ? 8 * AttentionOp::kShortKeys : AttentionOp::kShortKeys;
 }
