@@ -585,11 +585,20 @@ private:
   /// copy, other warps, the ladder's switches).
   mini::MatmulConfigAttr applyOptions(mini::MatmulOp op, mini::MatmulConfigAttr c, Type elt,
                                       std::optional<mini::CopyKind> wantCopy) {
-    if (wantMath && *wantMath != c.getMath()) // a different unit: start from its defaults
+    if (wantMath && *wantMath != c.getMath()) { // a different unit: start from its defaults
       c = *wantMath == mini::MathUnit::simt   ? mini::simtDefaults(op.getContext())
           : *wantMath == mini::MathUnit::gemv ? mini::gemvDefaults(op.getContext(), elt)
                                               : mini::tensorCoreDefaults(op, *wantMath, chip, wantCopy);
-    else if (wantCopy && *wantCopy != c.getCopy() && c.isTensorCore())
+      // wgmma's tilings end on mma.sync's small tile, which the cost model
+      // may pick: the unit asked for takes the least cost of its own.
+      if (c.isTensorCore() && c.getMath() != *wantMath) {
+        SmallVector<mini::RatedConfig> own = llvm::filter_to_vector(
+            mini::tensorCoreTilings(op.getContext(), *wantMath, chip, wantCopy, elt.isF32(),
+                                    mini::keepsMidTiles(op)),
+            [&](const mini::RatedConfig &t) { return t.config.getMath() == *wantMath; });
+        c = mini::leastCostTiling(op, own, chip).value_or(own.front().config);
+      }
+    } else if (wantCopy && *wantCopy != c.getCopy() && c.isTensorCore())
       c = mini::tensorCoreDefaults(op, c.getMath(), chip, wantCopy); // likewise the copies
     // (No chip default is the ping-pong: pingpong=0 keeps them.)
     if (pingpong == 1 && c.isWgmma())

@@ -15,6 +15,7 @@
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="tail-splits=4" | FileCheck %s --check-prefix=TAIL
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="tail-splits=1" | FileCheck %s --check-prefix=NOTAIL
 // RUN: not mini-opt %s -split-input-file -mini-select-matmul-config="math=mma_sync" 2>/dev/null | FileCheck %s --check-prefix=MMA
+// RUN: not mini-opt %s -split-input-file -mini-select-matmul-config="math=wgmma" 2>/dev/null | FileCheck %s --check-prefix=WGMMA
 // RUN: mini-opt %s -split-input-file -mini-select-matmul-config="math=gemv tile-n=64" | FileCheck %s --check-prefix=GEMV
 
 // f16 on sm_80+: tensor cores. sm_90a: wgmma on 128x256 tiles of two math
@@ -161,6 +162,12 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // WMMA-LABEL: func.func @by_size
 // WMMA: stages = 1, math = "wmma">} : tensor<1024x1024xf16>
 // WMMA: stages = 1, math = "wmma">} : tensor<512x4096xbf16>
+// math=wgmma where the cost model takes mma.sync's 64x128 tiles (the last
+// of wgmma's tilings): the least cost of wgmma's own, as any tile option
+// then asks of it.
+// WGMMA-LABEL: func.func @by_size
+// WGMMA: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", {{.*}} : tensor<1024x1024xf16>
+// WGMMA: tile_m = 128, tile_n = 256, {{.*}} math = "wgmma", {{.*}} : tensor<72x72xf16>
 // cluster-m asks for TMA copies, on the small tiles too.
 // The small tiles have no producer warpgroup: no stream-K tail for them.
 // Static sizes with a tail keep the SM count the host plans with.
