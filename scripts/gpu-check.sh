@@ -192,8 +192,8 @@ done
 # rows for the f16 weights' N = 1000, to 32 for the bf16 ones; then by
 # bound the one-wave 128x64 wgmma tiles, 640 rows for the f16 weights, 256
 # for the bf16 ones (their last row of tiles moved up); then by launch cost
-# among the default, 128x128 wgmma and 64x128 mma.sync tiles).
-for s in M=1 M=4 M=5 M=8 M=9 M=13 M=16 M=17 M=33 M=64 M=65 M=128 M=129 M=160 M=200 M=256 M=257 M=300 M=640 M=641 M=1000 M=1100 M=2100; do
+# among the default, 128x192 and 128x128 wgmma and 64x128 mma.sync tiles).
+for s in M=1 M=4 M=5 M=8 M=9 M=13 M=16 M=17 M=33 M=64 M=65 M=128 M=129 M=160 M=200 M=256 M=257 M=300 M=640 M=641 M=768 M=1000 M=1100 M=1300 M=2100; do
   add mm_f16_weights_matmul "$s"; add mm_bf16_weights_long_k_matmul "$s"
 done
 # SwiGLU's product pair: 1 to several waves of row tiles, M past a tile.

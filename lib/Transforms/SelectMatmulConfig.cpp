@@ -176,22 +176,23 @@ SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, MathUnit math, Stri
   // small tiling stays mma.sync's 64x128 at its rate of 60 (scaled by the
   // large tile's 1.35x it would take 1000 x 1030 x 777, where the large
   // tile is slower: docs/PERF.md v29).
-  // Between them, 128x128 wgmma tiles (the tail as the default's) where K
-  // is static and long (keepsMidTiles): at M = 96-512 they leave fewer SMs
-  // idle, or shorter split tails, than the large tile. 6 stages of 32 KiB
-  // at 90: one wave of them ran 643-651 TFLOP/s at 512 x 4096 x 4096 (604 in
-  // 4 stages), one of the large tiles 710 at 1024 x 4096 x 4096
-  // (docs/PERF.md v45, v47).
+  // Between them, 128x192 and 128x128 wgmma tiles (the tail as the
+  // default's) where K is static and long (keepsMidTiles): their waves fill
+  // the SMs where the large tile's leave many idle (docs/PERF.md v45, v47,
+  // v49). Rated by one wave's time against the large tile's: 128x192 in 5
+  // stages of 40 KiB at 96 (696 TFLOP/s at 768 x 4096 x 4096, 132 tiles;
+  // the large tile 726 at 1024 x 4096 x 4096, 128), 128x128 in 6 stages of
+  // 32 KiB at 90 (643-653 at 512 x 4096 x 4096, 604 in 4 stages).
   if (math == MathUnit::wgmma) {
-    SmallVector<RatedConfig> tilings = {
-        {MatmulConfigAttr::get(ctx, 128, 256, 64, 8, 1, 4, math, CopyKind::tma, /*cluster_m=*/1,
-                               /*producer_warps=*/4, /*tail_splits=*/4),
-         100}};
-    if (midTiles)
-      tilings.push_back(
-          {MatmulConfigAttr::get(ctx, 128, 128, 64, 8, 1, 6, math, CopyKind::tma, /*cluster_m=*/1,
-                                 /*producer_warps=*/4, /*tail_splits=*/4),
-           90});
+    auto wgmmaTiling = [&](int64_t tileN, int64_t stages) {
+      return MatmulConfigAttr::get(ctx, 128, tileN, 64, 8, 1, stages, math, CopyKind::tma,
+                                   /*cluster_m=*/1, /*producer_warps=*/4, /*tail_splits=*/4);
+    };
+    SmallVector<RatedConfig> tilings = {{wgmmaTiling(256, 4), 100}};
+    if (midTiles) {
+      tilings.push_back({wgmmaTiling(192, 5), 96});
+      tilings.push_back({wgmmaTiling(128, 6), 90});
+    }
     tilings.push_back(
         {MatmulConfigAttr::get(ctx, 64, 128, 64, 2, 2, 4, MathUnit::mma_sync, CopyKind::tma), 60});
     return tilings;
@@ -308,10 +309,15 @@ int64_t gemvMaxM(MatmulOp op, bool tensorCoreRows) {
   return tensorCoreRows && weights ? 4 : kGemvMaxM;
 }
 
-bool keepsMidTiles(MatmulOp op) {
+/// Whether `op`'s K is static and at least `least`.
+static bool staticKAtLeast(MatmulOp op, int64_t least) {
   int64_t k = staticKN(op).first;
-  return !ShapedType::isDynamic(k) && k >= 4096;
+  return !ShapedType::isDynamic(k) && k >= least;
 }
+
+bool keepsMidTiles(MatmulOp op) { return staticKAtLeast(op, kMidTilesMinK); }
+
+bool takesOneWaveK(MatmulOp op) { return staticKAtLeast(op, kOneWaveMinK); }
 
 MatmulConfigAttr oneWaveTileConfig(MLIRContext *ctx) {
   return MatmulConfigAttr::get(ctx, 128, 64, 64, 8, 1, 8, MathUnit::wgmma, CopyKind::tma,
@@ -320,7 +326,7 @@ MatmulConfigAttr oneWaveTileConfig(MLIRContext *ctx) {
 
 bool takesOneWaveTiles(MatmulOp op, int64_t sms) {
   std::optional<int64_t> blocks = staticBlocks(op, 128, 64);
-  if (!keepsMidTiles(op) || !blocks || *blocks > sms)
+  if (!takesOneWaveK(op) || !blocks || *blocks > sms)
     return false;
   int64_t m = cast<RankedTensorType>(op.getLhs().getType()).getShape().drop_back().back();
   return m >= kOneWaveMinRows && m <= 128 * kOneWaveMaxRowTiles;
@@ -328,7 +334,7 @@ bool takesOneWaveTiles(MatmulOp op, int64_t sms) {
 
 VariantBounds oneWaveBounds(MatmulOp op, int64_t sms) {
   ArrayRef<int64_t> lhs = cast<RankedTensorType>(op.getLhs().getType()).getShape();
-  if (!keepsMidTiles(op) || llvm::any_of(lhs.drop_back(2), [](int64_t d) { return d != 1; }))
+  if (!takesOneWaveK(op) || llvm::any_of(lhs.drop_back(2), [](int64_t d) { return d != 1; }))
     return {};
   int64_t n = staticKN(op).second;
   if (ShapedType::isDynamic(n))

@@ -712,20 +712,21 @@ func.func @matmul_size_variants(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> ten
 
 // -----
 
-// tail_splits = 4 at 8192^3 on 132 SMs: 2048 tiles of 256x128 leave 68
-// after 15 full waves, 68 x 128 = 8704 K steps laid end to end; 132 blocks
-// of 66 steps (at least 128 / 4) each take about half a tile. The whole-tile
-// kernel runs on every tile's block and computes the first 1980; when the
-// plan has a tail (K and N multiples of 8, one batch), the tail kernel
-// follows with its workspace ((132 + 68) partial tiles of 32768 floats, as
-// many zeroed counters: one a group of slots).
+// tail_splits = 4 at 8192 x 8576 x 8192 on 132 SMs: 2144 tiles of 256x128
+// leave 32 after 16 full waves (at most a quarter of the SMs), 32 x 128 =
+// 4096 K steps laid end to end; 128 blocks of 32 steps (at least 128 / 4)
+// each take a quarter of a tile. The whole-tile kernel runs on every tile's
+// block and computes the first 2112; when the plan has a tail (K and N
+// multiples of 8, one batch), the tail kernel follows with its workspace
+// ((128 + 32) partial tiles of 32768 floats, as many zeroed counters: one a
+// group of slots).
 // CHECK-LABEL: func.func @matmul_split_tail
-// CHECK: gpu.launch_func @mini_kernels::@matmul_split_tail_matmul blocks in (%c64, %c32, %c1) {{.*}} args({{.*}} : !llvm.ptr, %c1980 : index)
+// CHECK: gpu.launch_func @mini_kernels::@matmul_split_tail_matmul blocks in (%c67, %c32, %c1) {{.*}} args({{.*}} : !llvm.ptr, %c2112 : index)
 // CHECK-SAME: split_tail = {aligned = ["K", "N"], depth = "K", kernel = "matmul_split_tail_matmul_split", max_splits = 4 : i64, tile_elements = 32768 : i64, tile_k = 64 : i64}
-// CHECK-NEXT: %[[PARTIALS:.*]] = gpu.alloc (%c6553600) : memref<?xf32>
-// CHECK-NEXT: %[[COUNTERS:.*]] = gpu.alloc (%c200) : memref<?xi32>
+// CHECK-NEXT: %[[PARTIALS:.*]] = gpu.alloc (%c5242880) : memref<?xf32>
+// CHECK-NEXT: %[[COUNTERS:.*]] = gpu.alloc (%c160) : memref<?xi32>
 // CHECK-NEXT: gpu.memset %[[COUNTERS]], %c0_i32 : memref<?xi32>, i32
-// CHECK-NEXT: gpu.launch_func @mini_kernels::@matmul_split_tail_matmul_split blocks in (%c132, %c1, %c1) {{.*}} dynamic_shared_memory_size %c197824_i32 args({{.*}} : !llvm.ptr, %[[PARTIALS]] : memref<?xf32>, %[[COUNTERS]] : memref<?xi32>, %c1980 : index, %c66 : index)
+// CHECK-NEXT: gpu.launch_func @mini_kernels::@matmul_split_tail_matmul_split blocks in (%c128, %c1, %c1) {{.*}} dynamic_shared_memory_size %c197824_i32 args({{.*}} : !llvm.ptr, %[[PARTIALS]] : memref<?xf32>, %[[COUNTERS]] : memref<?xi32>, %c2112 : index, %c32 : index)
 // CHECK-SAME: split_tail = {aligned = ["K", "N"], depth = "K", max_splits = 4 : i64, split_blocks = true, tile_elements = 32768 : i64, tile_k = 64 : i64}
 // CHECK-NEXT: gpu.dealloc %[[PARTIALS]]
 // CHECK-NEXT: gpu.dealloc %[[COUNTERS]]
@@ -736,9 +737,9 @@ func.func @matmul_size_variants(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> ten
 // CHECK: mini.block_matmul {{.*}} batch %block_id_z sizes({{.*}}) tensor_maps({{.*}}) {config
 // CHECK: gpu.func @matmul_split_tail_matmul_split({{.*}}, %[[P:[^:]*]]: memref<?xf32>, %[[N:[^:]*]]: memref<?xi32>, %[[UNSPLIT:[^:]*]]: index, %[[WIDTH:[^:]*]]: index) kernel
 // CHECK: mini.block_matmul {{.*}} tail block %block_id_x width %[[WIDTH]] after %[[UNSPLIT]] partials %[[P]] counters %[[N]]
-func.func @matmul_split_tail(%a: tensor<8192x8192xf16>, %b: tensor<8192x8192xf16>) -> tensor<8192x8192xf16> {
-  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<8192x8192xf16>, tensor<8192x8192xf16> -> tensor<8192x8192xf16>
-  return %c : tensor<8192x8192xf16>
+func.func @matmul_split_tail(%a: tensor<8192x8192xf16>, %b: tensor<8192x8576xf16>) -> tensor<8192x8576xf16> {
+  %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 256, tile_n = 128, tile_k = 64, warps_m = 4, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<8192x8192xf16>, tensor<8192x8576xf16> -> tensor<8192x8576xf16>
+  return %c : tensor<8192x8576xf16>
 }
 
 // -----

@@ -111,18 +111,18 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // -----
 
 // Static sizes take the tiling of least launch cost: ceil(blocks / SMs) x
-// tile area / rate. sm_90a: 128x256 wgmma (rate 100), 128x128 wgmma (90,
-// where K is static and at least 4096) or 64x128 mma.sync with TMA (60), one
-// wave costing 32768, 18204 or 13653. Cp.async: 128x256 (100), 128x128 (70) or
+// tile area / rate. sm_90a: 128x256 wgmma (rate 100), 128x192 and 128x128
+// wgmma (96 and 90, where K is static and at least 2048) or 64x128 mma.sync
+// with TMA (60), one wave costing 32768, 25600, 18204 or 13653. Cp.async: 128x256 (100), 128x128 (70) or
 // 64x128 (50), 32768, 23405 or 16384. Dynamic M, N or batch keep the large
 // tile;
 // the batch counts as blocks too. Options start from the size's choice.
 // CHECK-LABEL: func.func @by_size
 // 1024 x 1024: 32 / 128 blocks, one wave each (a split tail of 4 steps a
-// block, plus 8 for its ramp and partial, costs 3/4 of a large wave: more).
+// block, plus 15 for its ramp and partial, costs more than a large wave).
 // CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">} : tensor<1024x1024xf16>
 // 512 x 4096 x 4096: 64 / 128 / 256 blocks; the 64 large tiles are all
-// tail, 64 steps each, split over 128 blocks of 32 steps: (32 + 8) / 64 of
+// tail, 64 steps each, split over 128 blocks of 32 steps: (32 + 15) / 64 of
 // a large wave, against one wave of 128x128 tiles (unsplit: 4 x 63 steps
 // a block would not save a quarter of their 64) and 2 small waves.
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 64, warps_m = 8, warps_n = 1, stages = 6, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<512x4096xbf16>
@@ -130,15 +130,17 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<16x1024x1024xf16>
 // 72 x 72: one wave either way; the smaller tile.
 // CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">} : tensor<72x72xf16>
-// Dynamic M: size variants, the 128x128 wgmma tiles first (K static, 4096).
+// Dynamic M: size variants, the 128x192 and 128x128 wgmma tiles first (K
+// static, 4096).
 // A dynamic K (@f16 above) and K = 777 (below) leave them out.
-// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [#mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 64, warps_m = 8, warps_n = 1, stages = 6, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, #mini.matmul_config<tile_m = 64, tile_n = 128,
-// 1536 x 1536: 72 / 288 blocks: 1 / 3 waves; the large tile, though 72
-// blocks leave 60 SMs idle.
-// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<1536x4096xf16>
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, size_variants = [#mini.matmul_config<tile_m = 128, tile_n = 192, tile_k = 64, warps_m = 8, warps_n = 1, stages = 5, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 64, warps_m = 8, warps_n = 1, stages = 6, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, #mini.matmul_config<tile_m = 64, tile_n = 128,
+// 1536 x 1536: 72 / 96 / 144 / 288 blocks, unsplit (more than a quarter of
+// the SMs): one wave each but of 64x128; 96 128x192 tiles leave fewer SMs
+// idle than 72 large ones.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 192, tile_k = 64, warps_m = 8, warps_n = 1, stages = 5, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<1536x4096xf16>
 // 1000 x 1030 x 777: 40 / 144 blocks; the runtime copies its odd rows for
 // TMA, so the large tiles' 13 steps may split, 3 blocks of 5 a tile: (5 +
-// 8) / 13 of a large wave, more than 2 small waves (0.64x of cuBLAS
+// 15) / 13 of a large wave, more than 2 small waves (0.64x of cuBLAS
 // against 1.0x at 1000 x 1032 x 776 on the H200).
 // CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">} : tensor<1000x777xf16>
 // CPASYNC-LABEL: func.func @by_size
@@ -173,7 +175,7 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // Static sizes with a tail keep the SM count the host plans with.
 // TAIL-LABEL: func.func @by_size
 // TAIL: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">} : tensor<1024x1024xf16>
-// TAIL: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<1536x4096xf16>
+// TAIL: #mini.matmul_config<tile_m = 128, tile_n = 192, tile_k = 64, warps_m = 8, warps_n = 1, stages = 5, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<1536x4096xf16>
 // CLUSTER-LABEL: func.func @by_size
 // CLUSTER: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", cluster_m = 2, producer_warps = 4>
 // OVERRIDE-LABEL: func.func @by_size
@@ -206,7 +208,9 @@ func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: ten
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<256x4096xf16>
 // 384 x 4096 x 4096: 192 tiles; past a wave, the cost model's 128x128 tiles.
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 64, warps_m = 8, warps_n = 1, stages = 6, {{.*}} : tensor<384x4096xf16>
-// 768 x 1024 x 4096: 6 x 16 = 96 tiles, but more than 5 rows of them.
+// 768 x 1024 x 4096: 6 x 16 = 96 tiles, but more than 5 rows of them; by
+// cost, 48 128x128 tiles split in two ((32 + 15) / 64 of 18204: 13368)
+// before one wave of 96 64x128 tiles (13653).
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 128, {{.*}} : tensor<768x4096xf16>, tensor<4096x1024xf16>
 // 129 x 4096 x 4096: 128 tiles, the last row of 1 (moved up to rows 1 ..
 // 128); 112 rows: one row of tiles, 112 full; 111 rows: too few.
@@ -217,22 +221,23 @@ func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: ten
 // A batch counts: 2 x 128 x 1024 is 2 x 16 tiles; 2 x 256 x 4096 is 256.
 // CHECK: tile_m = 128, tile_n = 64, {{.*}} : tensor<2x128x4096xf16>
 // CHECK: tile_m = 128, tile_n = 128, {{.*}} : tensor<2x256x4096xf16>
-// K = 2048 takes none of the mid tilings.
+// K = 2048: no one-wave tiling; 64 128x128 tiles split in two cost (16 +
+// 15) / 32 of their wave (17635), one wave of 64x128 tiles less.
 // CHECK: tile_m = 64, tile_n = 128, {{.*}} : tensor<256x2048xf16>
 // M at launch: the rows of tiles that fit a wave: N = 1000 gives 16
 // column tiles (8 rows, capped at 5: M <= 640); N = 14336 gives 224, more
 // than the SMs.
-// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 64, {{.*}} variant_max_m = array<i64: 0, 0, 4, 64, 640>} : tensor<?x4096xf16>, tensor<4096x1000xf16>
-// CHECK: variant_max_m = array<i64: 0, 0, 4, 16, 64>} : tensor<?x4096xf16>, tensor<4096x14336xf16>
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 64, {{.*}} variant_max_m = array<i64: 0, 0, 0, 4, 64, 640>} : tensor<?x4096xf16>, tensor<4096x1000xf16>
+// CHECK: variant_max_m = array<i64: 0, 0, 0, 4, 16, 64>} : tensor<?x4096xf16>, tensor<4096x14336xf16>
 // N at launch too: M <= 128 and N <= 64 x 132.
-// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 64, {{.*}} variant_max_m = array<i64: 0, 0, 8, 32, 16, 64, 128>, variant_max_n = array<i64: 0, 0, 0, 8192, 0, 0, 8448>} : tensor<?x4096xf16>, tensor<4096x?xf16>
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 64, {{.*}} variant_max_m = array<i64: 0, 0, 0, 8, 32, 16, 64, 128>, variant_max_n = array<i64: 0, 0, 0, 0, 8192, 0, 0, 8448>} : tensor<?x4096xf16>, tensor<4096x?xf16>
 // A batch at launch: none.
-// CHECK: variant_max_m = array<i64: 0, 0, 4, 32, 64>} : tensor<?x?x4096xf16>, tensor<?x4096x4096xf16>
+// CHECK: variant_max_m = array<i64: 0, 0, 0, 4, 32, 64>} : tensor<?x?x4096xf16>, tensor<?x4096x4096xf16>
 // Without the tail (tail-splits=1), as the few-rows tiling: the static
 // tiling keeps its 128x64 tiles, unsplit; no variant at launch.
 // NOTAIL-LABEL: func.func @one_wave
 // NOTAIL: #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4>} : tensor<256x4096xf16>
-// NOTAIL: variant_max_m = array<i64: 0, 0, 4, 16>} : tensor<?x4096xf16>, tensor<4096x1000xf16>
+// NOTAIL: variant_max_m = array<i64: 0, 0, 0, 4, 16>} : tensor<?x4096xf16>, tensor<4096x1000xf16>
 func.func @one_wave(%a: tensor<256x4096xf16>, %b: tensor<4096x4096xf16>, %c: tensor<384x4096xf16>,
                     %d: tensor<2x128x4096xf16>, %e: tensor<2x4096x1024xf16>,
                     %f: tensor<2x256x4096xf16>, %g: tensor<2x4096x4096xf16>,
@@ -258,6 +263,43 @@ func.func @one_wave(%a: tensor<256x4096xf16>, %b: tensor<4096x4096xf16>, %c: ten
   return
 }
 
+// -----
+
+// The mid tilings fill the waves the large tile leaves part empty, by
+// launch cost (sm_90a, K static and at least 2048). A tail laid end to end
+// over more than a quarter of the SMs is not split.
+// CHECK-LABEL: func.func @wave_fill
+// 768 x 4096 x 4096: 132 128x192 tiles, one wave (25600), against 96 large
+// ones (32768) and 192 128x128 tiles, a wave and 60 whole tiles (36408).
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 192, tile_k = 64, warps_m = 8, warps_n = 1, stages = 5, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<768x4096xf16>, tensor<4096x4096xf16>
+// 384 x 4096 x 4096: 96 128x128 tiles, one wave unsplit (18204), against 66
+// 128x192 ones split in two ((32 + 15) / 64 of 25600: 18800).
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 128, {{.*}} : tensor<384x4096xf16>, tensor<4096x4096xf16>
+// K = 2048 too: 768 x 4096 x 2048 and 384 x 4096 x 2048.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 192, {{.*}} : tensor<768x2048xf16>
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 128, {{.*}} : tensor<384x2048xf16>
+// 2304 x 4096 x 4096: 396 128x192 tiles, 3 waves (76800), against 288
+// large ones, 2 waves and a tail of 24 split into blocks of 16 steps
+// ((128 + 16 + 24) / 64 of 32768: 86016).
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 192, {{.*}} : tensor<2304x4096xf16>
+// 1792 x 4096 x 4096: 224 large tiles, a wave and 92 whole tiles (65536).
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, {{.*}} : tensor<1792x4096xf16>
+// K = 1024: the large tile.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, {{.*}} : tensor<768x1024xf16>
+func.func @wave_fill(%a768: tensor<768x4096xf16>, %a384: tensor<384x4096xf16>,
+                     %w: tensor<4096x4096xf16>, %s768: tensor<768x2048xf16>,
+                     %s384: tensor<384x2048xf16>, %w2048: tensor<2048x4096xf16>,
+                     %a2304: tensor<2304x4096xf16>, %a1792: tensor<1792x4096xf16>,
+                     %t768: tensor<768x1024xf16>, %w1024: tensor<1024x4096xf16>) {
+  %0 = mini.matmul %a768, %w : tensor<768x4096xf16>, tensor<4096x4096xf16> -> tensor<768x4096xf16>
+  %1 = mini.matmul %a384, %w : tensor<384x4096xf16>, tensor<4096x4096xf16> -> tensor<384x4096xf16>
+  %2 = mini.matmul %s768, %w2048 : tensor<768x2048xf16>, tensor<2048x4096xf16> -> tensor<768x4096xf16>
+  %3 = mini.matmul %s384, %w2048 : tensor<384x2048xf16>, tensor<2048x4096xf16> -> tensor<384x4096xf16>
+  %4 = mini.matmul %a2304, %w : tensor<2304x4096xf16>, tensor<4096x4096xf16> -> tensor<2304x4096xf16>
+  %5 = mini.matmul %a1792, %w : tensor<1792x4096xf16>, tensor<4096x4096xf16> -> tensor<1792x4096xf16>
+  %6 = mini.matmul %t768, %w1024 : tensor<768x1024xf16>, tensor<1024x4096xf16> -> tensor<768x4096xf16>
+  return
+}
 // -----
 
 // A few rows of A (static M <= 8): the gemv kernel, B streamed once on CUDA
@@ -289,14 +331,14 @@ func.func @one_wave(%a: tensor<256x4096xf16>, %b: tensor<4096x4096xf16>, %c: ten
 // CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} : tensor<33x4096xf16>
 // CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, sm_count = 132 : i64} : tensor<64x4096xf16>
 // CHECK: tile_m = 128, tile_n = 128, {{.*}} math = "wgmma"{{.*}} : tensor<65x4096xf16>
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>], sm_count = 132 : i64, tile_rates = array<i64: 100, 90, 60, 100, 100, 100, 100>, variant_max_m = array<i64: 0, 0, 4, 32, 64, 256>} : tensor<?x4096xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>], sm_count = 132 : i64, tile_rates = array<i64: 100, 96, 90, 60, 100, 100, 100, 100>, variant_max_m = array<i64: 0, 0, 0, 4, 32, 64, 256>} : tensor<?x4096xf16>
 // The narrow tiles to 64 rows at N = 1024 (no 64x128 variant); to 32 at
 // K = 14336, then 64x128 tiles.
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>], sm_count = 132 : i64, tile_rates = array<i64: 100, 90, 60, 100, 100, 100>, variant_max_m = array<i64: 0, 0, 4, 64, 640>} : tensor<?x4096xf16>, tensor<4096x1024xf16>
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 0, 4, 32, 64, 256>} : tensor<?x14336xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>], sm_count = 132 : i64, tile_rates = array<i64: 100, 96, 90, 60, 100, 100, 100>, variant_max_m = array<i64: 0, 0, 0, 4, 64, 640>} : tensor<?x4096xf16>, tensor<4096x1024xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 0, 0, 4, 32, 64, 256>} : tensor<?x14336xf16>
 // Where N is dynamic: the gemv kernel to 8 rows, the narrow tiles to 32
 // where N <= 8192 at launch, else 16x64 tiles to 16 rows.
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 16, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 0, 8, 32, 16, 64, 128>, variant_max_n = array<i64: 0, 0, 0, 8192, 0, 0, 8448>} : tensor<?x4096xf16>, tensor<4096x?xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 16, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 0, 0, 8, 32, 16, 64, 128>, variant_max_n = array<i64: 0, 0, 0, 0, 8192, 0, 0, 8448>} : tensor<?x4096xf16>, tensor<4096x?xf16>
 // MMA-LABEL: func.func @decode
 // MMA: math = "mma_sync"{{.*}} : tensor<1x4096xf16>
 // MMA-NOT: gemv

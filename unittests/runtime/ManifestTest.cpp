@@ -169,21 +169,22 @@ TEST(Manifest, SplitTailPlansStreamKBlocks) {
   EXPECT_FALSE(b.isCompanionKernel("k0"));
   EXPECT_EQ(b.kernel("k0_split").numParams(), 5u * 3 + 4 + 5 * 2 + 2); // + workspace and plan
   // M = 1000: 16 tiles of 64 rows (N = 33: one column), 5 K steps of 16.
-  // On 12 SMs 4 tiles are left after a full wave: 20 steps, 10 blocks of 2
-  // (ceildiv(20, 12) = ceildiv(5, 4) = 2), slots for 10 blocks + 4 tiles.
+  // On 13 SMs 3 tiles are left after a full wave (at most a quarter of the
+  // SMs: kTailMostSMsShare): 15 steps, 8 blocks of 2 (ceildiv(15, 13) =
+  // ceildiv(5, 4) = 2), slots for 8 blocks + 3 tiles.
   // (N = 33 is not a multiple of 8: "aligned" here names N only to be
   // tested below, so the manifest's N is read as 40.)
   Sizes sizes = k.resolveSizes({{"M", 1000}});
   sizes["N"] = 40;
-  SplitTailPlan p = k.planSplitTail(sizes, 12);
-  EXPECT_EQ(p.splitTiles, 4);
-  EXPECT_EQ(p.unsplitTiles, 12);
+  SplitTailPlan p = k.planSplitTail(sizes, 13);
+  EXPECT_EQ(p.splitTiles, 3);
+  EXPECT_EQ(p.unsplitTiles, 13);
   EXPECT_EQ(p.stepsPerBlock, 2);
-  EXPECT_EQ(p.blocks, 10);
-  EXPECT_EQ(p.slots(), 14);
+  EXPECT_EQ(p.blocks, 8);
+  EXPECT_EQ(p.slots(), 11);
   // Rows that are not 16-byte aligned get no tail (no scalar path) where
   // the runtime leaves them in place (4.3 MFLOP: below kCopyRowsMinFlops)...
-  EXPECT_EQ(k.planSplitTail(k.resolveSizes({{"M", 1000}}), 12).blocks, 0);
+  EXPECT_EQ(k.planSplitTail(k.resolveSizes({{"M", 1000}}), 13).blocks, 0);
   // ... and split where it copies them into 16-byte rows (2 tiles of 1024
   // steps, N = 33: 138 MFLOP), unless MINI_RT_PACK_ROWS=never.
   Sizes copied = k.resolveSizes({{"M", 2 * 64}});
@@ -233,14 +234,9 @@ TEST(Manifest, SplitTailPlansStreamKBlocks) {
   EXPECT_EQ(p.splitTiles, 3);
   EXPECT_EQ(p.unsplitTiles, 0);
   EXPECT_EQ(p.slots(), 12);
-  // 7 tiles on 12 SMs do not fit twice: laid end to end, 35 steps over
-  // blocks of 3 (ceildiv(35, 12)).
+  // 7 tiles on 12 SMs do not fit twice, and laid end to end they would
+  // fill more than a quarter of the SMs (kTailMostSMsShare): unsplit.
   sizes["M"] = 7 * 64;
-  p = k.planSplitTail(sizes, 12);
-  EXPECT_EQ(p.stepsPerBlock, 3);
-  EXPECT_EQ(p.blocks, 12);
-  // ... unless K is long (kTailLongSteps): the 7 whole tiles run unsplit.
-  sizes["K"] = mini::launch::kTailLongSteps * 16;
   p = k.planSplitTail(sizes, 12);
   EXPECT_EQ(p.blocks, 0);
   EXPECT_EQ(p.unsplitTiles, 7);

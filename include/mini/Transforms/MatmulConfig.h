@@ -70,13 +70,20 @@ constexpr int64_t kNarrowMaxN = 8192;
 /// tiles in 8 stages) 1.15-1.21x; at N = 11008 the skinny tiles are
 /// 1.3-1.5x faster.
 bool fewRowsTakeSkinnyRows(MatmulOp op);
-/// Whether `op` may take the 128x128 wgmma tiling between the large tile and
-/// the small one (tensorCoreTilings' `midTiles`), and the one-wave tiling:
-/// where K is static and at least 4096. There the 128x128 tiles ran
-/// 1.16-1.36x the default's speed at M = 128-512 (N = 4096-14336), 300 x 520
-/// x 8204 and 256 x 256 x 65536; at K = 776 the cost model would take them
-/// over the 64x128 tiles, 0.80x their speed (docs/PERF.md v45).
+/// Whether `op` may take the 128x192 and 128x128 wgmma tilings between the
+/// large tile and the small one (tensorCoreTilings' `midTiles`): where K is
+/// static and at least kMidTilesMinK. The 128x128 tiles ran 1.16-1.36x the
+/// default's speed at M = 128-512 (N = 4096-14336), 300 x 520 x 8204 and
+/// 256 x 256 x 65536; at K = 776 the cost model would take them over the
+/// 64x128 tiles, 0.80x their speed (docs/PERF.md v45). At K = 2048 the mid
+/// tiles ran 1.17-1.75x the cost model's pick without them at 384-1000 rows
+/// (v49).
+constexpr int64_t kMidTilesMinK = 2048;
 bool keepsMidTiles(MatmulOp op);
+/// Whether `op` may take the one-wave tiling: K static and at least
+/// kOneWaveMinK (measured from 4096 only).
+constexpr int64_t kOneWaveMinK = 4096;
+bool takesOneWaveK(MatmulOp op);
 /// The most rows of A the few-rows tiling takes narrow (32x64) tiles for, 0 for
 /// none: where N is static and at most kNarrowMaxN, 64x128 tiles leave too few
 /// of them (N / 128) to split over 132 SMs; 32 rows, or 64 where N is at most
@@ -97,7 +104,7 @@ struct VariantBounds {
   int64_t maxM = 0, maxN = 0;
 };
 VariantBounds fewRowsNarrowBounds(MatmulOp op);
-/// The one-wave tiling (sm_90a, where keepsMidTiles): 128x64 wgmma tiles in
+/// The one-wave tiling (sm_90a, where takesOneWaveK): 128x64 wgmma tiles in
 /// 8 stages of 24 KiB with the default's tail, for matmuls whose 128x64 tiles
 /// all fit one wave (a block an SM). There every block streams its slice of B
 /// once and 8 stages keep more of it in flight than the larger tiles' split:
@@ -116,12 +123,12 @@ VariantBounds fewRowsNarrowBounds(MatmulOp op);
 MatmulConfigAttr oneWaveTileConfig(mlir::MLIRContext *ctx);
 constexpr int64_t kOneWaveMaxRowTiles = 5;
 constexpr int64_t kOneWaveMinRows = 112;
-/// Whether `op`, of static sizes, takes the one-wave tiling: keepsMidTiles,
+/// Whether `op`, of static sizes, takes the one-wave tiling: takesOneWaveK,
 /// kOneWaveMinRows <= M <= 128 x kOneWaveMaxRowTiles, and its 128x64 tiles
 /// (batch included) at most `sms`.
 bool takesOneWaveTiles(MatmulOp op, int64_t sms);
 /// The most M, and N (0: any), at which a launch of `op` (M known only at
-/// launch, no batch, keepsMidTiles) takes the one-wave tiling as its size
+/// launch, no batch, takesOneWaveK) takes the one-wave tiling as its size
 /// variant: as many rows of tiles (up to kOneWaveMaxRowTiles) as fit `sms`
 /// beside N / 64 columns of them (N static), or one row where N <= 64 x
 /// `sms` (N at launch); none (maxM 0) else.
@@ -147,8 +154,8 @@ llvm::SmallVector<RatedConfig> productPairTilings(mlir::MLIRContext *ctx);
 /// The tensor-core tilings a matmul chooses from by size, on `chip` with
 /// a tensor-core `math` and `copy` (none: the chip's default): 256x128
 /// tiles, then 64x128, with TMA; or 128x256, 128x128 and 64x128 with
-/// cp.async; wgmma: 128x256, with `midTiles` 128x128 wgmma tiles
-/// (keepsMidTiles), then mma.sync's 64x128. `tf32` (f32 operands):
+/// cp.async; wgmma: 128x256, with `midTiles` 128x192 and 128x128 wgmma
+/// tiles (keepsMidTiles), then mma.sync's 64x128. `tf32` (f32 operands):
 /// mma.sync's own tilings of cp.async stages, whatever `math` and `copy` say.
 llvm::SmallVector<RatedConfig> tensorCoreTilings(mlir::MLIRContext *ctx, MathUnit math,
                                                  llvm::StringRef chip,

@@ -21,18 +21,24 @@ namespace mini::launch {
 /// block's read): a tile's 1 / max splits need not be more (tall K over few
 /// tiles: split-K over all SMs; docs/PERF.md v30).
 inline constexpr int64_t kTailStepsEnough = 16;
-/// K steps past which a stream-K tail over every tile (more than half the
-/// SMs' tiles, fewer than the SMs) is not split: its operands no longer
-/// stay in L2 (docs/PERF.md v37).
-inline constexpr int64_t kTailLongSteps = 128;
+/// The SMs a tail laid end to end may fill at most, a fraction 1 / this:
+/// past a quarter of them whole tiles ran faster (docs/PERF.md v49).
+inline constexpr int64_t kTailMostSMsShare = 4;
 /// What a tail block's cost adds to its steps for its ramp, its partial
 /// tile and the tile's final sum, so that a split tail of few steps per
 /// block does not look cheaper than a smaller tile. 4 chose the split of
 /// 13 steps a tile into blocks of 5 over 64x128 tiles at 1000 x 1032 x 776
-/// (0.74x against 0.99x of cuBLAS on the H200); 8 keeps the split where it
-/// won, from 64 steps a tile (1000 x 1032 x 4096: 0.85x against 0.63x;
-/// docs/PERF.md "Tall K with odd rows").
-inline constexpr int64_t kTailPartialSteps = 8;
+/// (0.74x against 0.99x of cuBLAS on the H200; docs/PERF.md "Tall K with
+/// odd rows"). Laid end to end, tails of 12-28 tiles of 64 steps split into
+/// blocks of 16 took 0.63-0.67 of a wave with weights read from HBM: 24.
+/// The aligned split (a block's partial in one tile, read by its own tile's
+/// sum): 15. At 24, 32-64 128x128 tiles split in two or four lost to one
+/// wave of 64x128 mma.sync tiles, which ran 0.6-0.8x their speed (768 x 1024
+/// and 1024^2 x 4096, 128 x 4096 x 2048); at 8, 384 x 4096 x 4096 would take
+/// 66 128x192 tiles split in two over 96 whole 128x128 ones, which at K =
+/// 11008-14336 ran 0.91-0.95x of them (v49).
+inline constexpr int64_t kTailPartialSteps = 24;
+inline constexpr int64_t kAlignedPartialSteps = 15;
 
 /// The rules on non-negative integers. Sizes are below 2^60, products of
 /// them need not be: a product saturates at a quarter of the int64 range
@@ -82,8 +88,8 @@ inline constexpr double kCopyRowsMinFlops = 3.2e7;
 /// mod SMs), S K steps each, laid end to end and shared by ceildiv(T x S, W)
 /// blocks of W = max(ceildiv(T x S, SMs), min(ceildiv(S, max splits),
 /// kTailStepsEnough)) steps. None (0 split tiles, 0 blocks) when that would
-/// not save a quarter of a tile (4 W > 3 S) or the launch is not
-/// `splittable`.
+/// not save a quarter of a tile (4 W > 3 S), T is more than SMs /
+/// kTailMostSMsShare, or the launch is not `splittable`.
 ///
 /// Where all tiles fit twice on the SMs (2 T <= SMs, no full wave), the
 /// split is aligned instead: each tile's K cut at the same steps into
@@ -97,6 +103,7 @@ template <class A> struct TailPlan {
   typename A::Int splitTiles;            // the tail's tiles
   typename A::Int unsplitTiles;          // those the whole-tile kernel computes
   typename A::Int stepsPerBlock, blocks; // the tail kernel's
+  typename A::Int partialSteps;          // kTailPartialSteps or kAlignedPartialSteps
 };
 
 template <class A>
@@ -110,11 +117,11 @@ TailPlan<A> planTail(A &a, typename A::Int tiles, typename A::Int steps,
   Int alignedSplits = a.div(a.c(smCount), a.max(tiles, a.c(1)));
   Int width = a.select(aligned, a.max(a.ceilDiv(steps, alignedSplits), minWidth),
                        a.max(a.ceilDiv(total, a.c(smCount)), minWidth));
-  // total > 0: a tail, and K steps to split. Not laid end to end over
-  // every tile when K is long: the blocks read their slices from HBM, and
-  // whole tiles on part of the SMs are faster (docs/PERF.md v37).
-  auto notFromHbm =
-      a.either(a.either(a.ule(a.c(smCount), tiles), aligned), a.ult(steps, a.c(kTailLongSteps)));
+  // total > 0: a tail, and K steps to split. Laid end to end only over a
+  // tail of at most a quarter of the SMs: the blocks read their slices from
+  // HBM, and past that whole tiles on part of the SMs ran faster (at every
+  // K measured; docs/PERF.md v37, v49).
+  auto notFromHbm = a.either(aligned, a.ule(a.mul(tail, a.c(kTailMostSMsShare)), a.c(smCount)));
   auto split = a.both(a.both(a.both(splittable, a.ult(a.c(0), total)),
                              a.ule(a.mul(width, a.c(4)), a.mul(steps, a.c(3)))),
                       notFromHbm);
@@ -127,6 +134,7 @@ TailPlan<A> planTail(A &a, typename A::Int tiles, typename A::Int steps,
   Int blocks =
       a.select(aligned, a.mul(tiles, a.ceilDiv(steps, safeWidth)), a.ceilDiv(total, safeWidth));
   plan.blocks = a.select(split, blocks, a.c(0));
+  plan.partialSteps = a.select(aligned, a.c(kAlignedPartialSteps), a.c(kTailPartialSteps));
   return plan;
 }
 
@@ -134,7 +142,7 @@ TailPlan<A> planTail(A &a, typename A::Int tiles, typename A::Int steps,
 /// divisors) takes on `smCount` SMs for a kernel of `ratePercent`, in
 /// arbitrary units: ceil(blocks / smCount) x work x 100 / rate. With a tail
 /// (`tail`, when it has blocks), the last wave counts as the fraction of a
-/// tile's steps its blocks take: (full waves x S + W + kTailPartialSteps) x
+/// tile's steps its blocks take: (full waves x S + W + its partialSteps) x
 /// work x 100 / (rate x S).
 template <class A>
 typename A::Int launchCost(A &a, typename A::Int blocks, int64_t work, int64_t smCount,
@@ -146,7 +154,7 @@ typename A::Int launchCost(A &a, typename A::Int blocks, int64_t work, int64_t s
     return cost;
   Int fullWaves = a.div(tail->unsplitTiles, a.c(smCount));
   Int tailSteps =
-      a.add(a.mul(fullWaves, tail->steps), a.add(tail->stepsPerBlock, a.c(kTailPartialSteps)));
+      a.add(a.mul(fullWaves, tail->steps), a.add(tail->stepsPerBlock, tail->partialSteps));
   Int split = a.div(a.mul(tailSteps, a.c(work * 100)), a.mul(a.c(ratePercent), tail->steps));
   return a.select(a.ult(a.c(0), tail->blocks), split, cost);
 }
