@@ -93,8 +93,8 @@ AttentionConfigAttr shortSequenceAttentionConfig(AttentionOp op, AttentionConfig
 
 int64_t shortSequenceMaxKeys(AttentionOp op) {
   int64_t d = headDim(op);
-  bool wide = AttentionConfigAttr::paddedHeadDim(d) <= 64;
-  return op.getCausal() && wide ? 8 * AttentionOp::kShortKeys : AttentionOp::kShortKeys;
+  bool narrowHead = AttentionConfigAttr::paddedHeadDim(d) <= 64;
+  return op.getCausal() && narrowHead ? 8 * AttentionOp::kShortKeys : AttentionOp::kShortKeys;
 }
 
 int64_t shortSequenceMaxRows(AttentionOp op) {

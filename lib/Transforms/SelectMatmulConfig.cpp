@@ -225,7 +225,7 @@ SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, MathUnit math, Stri
 }
 
 MatmulConfigAttr tensorCoreDefaults(MatmulOp op, MathUnit math, StringRef chip,
-                                    std::optional<CopyKind> copy) {
+                                    std::optional<CopyKind> copy, bool ownUnitOnly) {
   if (math == MathUnit::wgmma && takesOneWaveTiles(op, smCount(chip)))
     return oneWaveTileConfig(op.getContext());
   // Static sizes take the tiling of least launch cost: on the H100 at
@@ -237,8 +237,9 @@ MatmulConfigAttr tensorCoreDefaults(MatmulOp op, MathUnit math, StringRef chip,
   // Rows copied for TMA: a cp.async tiling would take its element path
   // (as launch::chooseVariant rules at launch).
   bool tmaOnly = tilings.front().config.usesTma() && copiesUnalignedRows(op);
-  SmallVector<RatedConfig> candidates(llvm::make_filter_range(
-      tilings, [&](const RatedConfig &t) { return !tmaOnly || t.config.usesTma(); }));
+  SmallVector<RatedConfig> candidates(llvm::make_filter_range(tilings, [&](const RatedConfig &t) {
+    return (!tmaOnly || t.config.usesTma()) && (!ownUnitOnly || t.config.getMath() == math);
+  }));
   return leastCostTiling(op, candidates, chip).value_or(tilings.front().config);
 }
 
@@ -591,20 +592,13 @@ private:
   /// copy, other warps, the ladder's switches).
   mini::MatmulConfigAttr applyOptions(mini::MatmulOp op, mini::MatmulConfigAttr c, Type elt,
                                       std::optional<mini::CopyKind> wantCopy) {
-    if (wantMath && *wantMath != c.getMath()) { // a different unit: start from its defaults
-      c = *wantMath == mini::MathUnit::simt   ? mini::simtDefaults(op.getContext())
-          : *wantMath == mini::MathUnit::gemv ? mini::gemvDefaults(op.getContext(), elt)
-                                              : mini::tensorCoreDefaults(op, *wantMath, chip, wantCopy);
-      // wgmma's tilings end on mma.sync's small tile, which the cost model
-      // may pick: the unit asked for takes the least cost of its own.
-      if (c.isTensorCore() && c.getMath() != *wantMath) {
-        SmallVector<mini::RatedConfig> own = llvm::filter_to_vector(
-            mini::tensorCoreTilings(op.getContext(), *wantMath, chip, wantCopy, elt.isF32(),
-                                    mini::keepsMidTiles(op)),
-            [&](const mini::RatedConfig &t) { return t.config.getMath() == *wantMath; });
-        c = mini::leastCostTiling(op, own, chip).value_or(own.front().config);
-      }
-    } else if (wantCopy && *wantCopy != c.getCopy() && c.isTensorCore())
+    // A different unit: start from its defaults, its own tilings only.
+    if (wantMath && *wantMath != c.getMath())
+      c = *wantMath == mini::MathUnit::simt ? mini::simtDefaults(op.getContext())
+          : *wantMath == mini::MathUnit::gemv
+              ? mini::gemvDefaults(op.getContext(), elt)
+              : mini::tensorCoreDefaults(op, *wantMath, chip, wantCopy, /*ownUnitOnly=*/true);
+    else if (wantCopy && *wantCopy != c.getCopy() && c.isTensorCore())
       c = mini::tensorCoreDefaults(op, c.getMath(), chip, wantCopy); // likewise the copies
     // (No chip default is the ping-pong: pingpong=0 keeps them.)
     if (pingpong == 1 && c.isWgmma())

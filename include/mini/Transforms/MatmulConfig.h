@@ -163,9 +163,11 @@ llvm::SmallVector<RatedConfig> tensorCoreTilings(mlir::MLIRContext *ctx, MathUni
                                                  bool tf32 = false, bool midTiles = false);
 /// The default tensor-core tiling of `op`: the first of tensorCoreTilings
 /// when a size that decides the grid is dynamic, else the one of least
-/// launch::launchCost.
+/// launch::launchCost; with `ownUnitOnly`, among those of `math` alone
+/// (wgmma's end on mma.sync's small tile).
 MatmulConfigAttr tensorCoreDefaults(MatmulOp op, MathUnit math, llvm::StringRef chip,
-                                    std::optional<CopyKind> copy = std::nullopt);
+                                    std::optional<CopyKind> copy = std::nullopt,
+                                    bool ownUnitOnly = false);
 /// SMs of the usual part of `chip` (H100 SXM: 132).
 int64_t smCount(llvm::StringRef chip);
 /// The shared memory one block of `chip` may opt in to (sm_90, sm_100: 227
