@@ -79,6 +79,12 @@ func.func @bf16_200x4096x11008(%a: tensor<200x11008xbf16>, %b: tensor<11008x4096
   %c = mini.matmul %a, %b : tensor<200x11008xbf16>, tensor<11008x4096xbf16> -> tensor<200x4096xbf16>
   return %c : tensor<200x4096xbf16>
 }
+// 8 rows of one-wave tiles (16 whole columns), the last of 104 rows, and
+// no tail at K = 2048 (docs/PERF.md v50).
+func.func @f16_1000x1024x2048(%a: tensor<1000x2048xf16>, %b: tensor<2048x1024xf16>) -> tensor<1000x1024xf16> {
+  %c = mini.matmul %a, %b : tensor<1000x2048xf16>, tensor<2048x1024xf16> -> tensor<1000x1024xf16>
+  return %c : tensor<1000x1024xf16>
+}
 func.func @f16_300x1000x4096(%a: tensor<300x4096xf16>, %b: tensor<4096x1000xf16>) -> tensor<300x1000xf16> {
   %c = mini.matmul %a, %b : tensor<300x4096xf16>, tensor<4096x1000xf16> -> tensor<300x1000xf16>
   return %c : tensor<300x1000xf16>

@@ -36,6 +36,12 @@ func.func @mm_bf16_weights_long_k(%a: tensor<?x11008xbf16>, %b: tensor<11008x409
   %c = mini.matmul %a, %b : tensor<?x11008xbf16>, tensor<11008x4096xbf16> -> tensor<?x4096xbf16>
   return %c : tensor<?x4096xbf16>
 }
+// K = 2048: the one-wave tiles without their tail, up to 8 rows of them
+// (16 whole columns), then the mid tiles by launch cost.
+func.func @mm_f16_weights_k2048(%a: tensor<?x2048xf16>, %b: tensor<2048x1024xf16>) -> tensor<?x1024xf16> {
+  %c = mini.matmul %a, %b : tensor<?x2048xf16>, tensor<2048x1024xf16> -> tensor<?x1024xf16>
+  return %c : tensor<?x1024xf16>
+}
 func.func @mm_f16_wgmma(%a: tensor<?x?x?xf16>, %b: tensor<?x?x?xf16>) -> tensor<?x?x?xf16> {
   %c = mini.matmul %a, %b {config = #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>} : tensor<?x?x?xf16>, tensor<?x?x?xf16> -> tensor<?x?x?xf16>
   return %c : tensor<?x?x?xf16>

@@ -196,6 +196,9 @@ done
 for s in M=1 M=4 M=5 M=8 M=9 M=13 M=16 M=17 M=33 M=64 M=65 M=128 M=129 M=160 M=200 M=256 M=257 M=300 M=640 M=641 M=768 M=1000 M=1100 M=1300 M=2100; do
   add mm_f16_weights_matmul "$s"; add mm_bf16_weights_long_k_matmul "$s"
 done
+# K = 2048 (one-wave tiles without a tail, to 1024 rows): each side of
+# the bound, a partial last row of tiles, and past it by launch cost.
+for s in M=1 M=100 M=129 M=1000 M=1024 M=1025 M=3000; do add mm_f16_weights_k2048_matmul "$s"; done
 # SwiGLU's product pair: 1 to several waves of row tiles, M past a tile.
 for s in M=1 M=7 M=64 M=129 M=1000 M=4097; do add pair_f16_matmul "$s"; done
 for s in M=1 M=300 M=2048; do add pair_bf16_matmul "$s"; done

@@ -227,7 +227,7 @@ SmallVector<RatedConfig> tensorCoreTilings(MLIRContext *ctx, MathUnit math, Stri
 MatmulConfigAttr tensorCoreDefaults(MatmulOp op, MathUnit math, StringRef chip,
                                     std::optional<CopyKind> copy, bool ownUnitOnly) {
   if (math == MathUnit::wgmma && takesOneWaveTiles(op, smCount(chip)))
-    return oneWaveTileConfig(op.getContext());
+    return oneWaveTileConfig(op);
   // Static sizes take the tiling of least launch cost: on the H100 at
   // M = N = K = 1024 and at M = 512, N = K = 4096, 64x128 with TMA (1.00x
   // and 0.63x of cuBLAS instead of 0.69x and 0.46x; docs/PERF.md v15).
@@ -320,9 +320,17 @@ bool keepsMidTiles(MatmulOp op) { return staticKAtLeast(op, kMidTilesMinK); }
 
 bool takesOneWaveK(MatmulOp op) { return staticKAtLeast(op, kOneWaveMinK); }
 
-MatmulConfigAttr oneWaveTileConfig(MLIRContext *ctx) {
-  return MatmulConfigAttr::get(ctx, 128, 64, 64, 8, 1, 8, MathUnit::wgmma, CopyKind::tma,
-                               /*cluster_m=*/1, /*producer_warps=*/4, /*tail_splits=*/4);
+MatmulConfigAttr oneWaveTileConfig(MatmulOp op) {
+  int64_t tailSplits = staticKAtLeast(op, kOneWaveSplitMinK) ? 4 : 1;
+  return MatmulConfigAttr::get(op.getContext(), 128, 64, 64, 8, 1, 8, MathUnit::wgmma,
+                               CopyKind::tma, /*cluster_m=*/1, /*producer_warps=*/4, tailSplits);
+}
+
+/// The most rows of one-wave tiles `op` (takesOneWaveK) may take.
+static int64_t oneWaveMaxRowTiles(MatmulOp op) {
+  auto [k, n] = staticKN(op);
+  bool wholeColumns = !ShapedType::isDynamic(n) && n % 64 == 0;
+  return wholeColumns && k <= kOneWaveManyRowsMaxK ? kOneWaveManyRowTiles : kOneWaveMaxRowTiles;
 }
 
 bool takesOneWaveTiles(MatmulOp op, int64_t sms) {
@@ -330,7 +338,7 @@ bool takesOneWaveTiles(MatmulOp op, int64_t sms) {
   if (!takesOneWaveK(op) || !blocks || *blocks > sms)
     return false;
   int64_t m = cast<RankedTensorType>(op.getLhs().getType()).getShape().drop_back().back();
-  return m >= kOneWaveMinRows && m <= 128 * kOneWaveMaxRowTiles;
+  return m >= kOneWaveMinRows && m <= 128 * oneWaveMaxRowTiles(op);
 }
 
 VariantBounds oneWaveBounds(MatmulOp op, int64_t sms) {
@@ -340,7 +348,7 @@ VariantBounds oneWaveBounds(MatmulOp op, int64_t sms) {
   int64_t n = staticKN(op).second;
   if (ShapedType::isDynamic(n))
     return {128, 64 * sms};
-  int64_t rowTiles = std::min(kOneWaveMaxRowTiles, sms / llvm::divideCeilSigned(n, int64_t(64)));
+  int64_t rowTiles = std::min(oneWaveMaxRowTiles(op), sms / llvm::divideCeilSigned(n, int64_t(64)));
   return {128 * rowTiles, 0};
 }
 
@@ -718,7 +726,7 @@ private:
       // fit a wave (docs/PERF.md v47, v48).
       mini::VariantBounds oneWave = mini::oneWaveBounds(op, mini::smCount(chip));
       if (c.isWgmma() && producerAndTail && oneWave.maxM > 0)
-        add(mini::oneWaveTileConfig(ctx), 100, oneWave.maxM, oneWave.maxN);
+        add(mini::oneWaveTileConfig(op), 100, oneWave.maxM, oneWave.maxN);
     }
     if (!variants.empty())
       setSizeVariants(op, variants, rates, maxM, maxN);

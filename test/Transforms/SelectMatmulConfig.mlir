@@ -112,15 +112,15 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 
 // Static sizes take the tiling of least launch cost: ceil(blocks / SMs) x
 // tile area / rate. sm_90a: 128x256 wgmma (rate 100), 128x192 and 128x128
-// wgmma (96 and 90, where K is static and at least 2048) or 64x128 mma.sync
+// wgmma (96 and 90, where K is static and at least 1024) or 64x128 mma.sync
 // with TMA (60), one wave costing 32768, 25600, 18204 or 13653. Cp.async: 128x256 (100), 128x128 (70) or
 // 64x128 (50), 32768, 23405 or 16384. Dynamic M, N or batch keep the large
 // tile;
 // the batch counts as blocks too. Options start from the size's choice.
 // CHECK-LABEL: func.func @by_size
-// 1024 x 1024: 32 / 128 blocks, one wave each (a split tail of 4 steps a
-// block, plus 15 for its ramp and partial, costs more than a large wave).
-// CHECK: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">} : tensor<1024x1024xf16>
+// 1024 x 1024 x 1024: 8 x 16 = 128 128x64 tiles, one wave: the one-wave
+// tiling, by bound (@one_wave), with no tail at K < 4096.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4>} : tensor<1024x1024xf16>
 // 512 x 4096 x 4096: 64 / 128 / 256 blocks; the 64 large tiles are all
 // tail, 64 steps each, split over 128 blocks of 32 steps: (32 + 15) / 64 of
 // a large wave, against one wave of 128x128 tiles (unsplit: 4 x 63 steps
@@ -166,15 +166,16 @@ func.func @kept(%a: tensor<?x?xf16>, %b: tensor<?x?xf16>) -> tensor<?x?xf16> {
 // WMMA: stages = 1, math = "wmma">} : tensor<512x4096xbf16>
 // math=wgmma where the cost model takes mma.sync's 64x128 tiles (the last
 // of wgmma's tilings): the least cost of wgmma's own, as any tile option
-// then asks of it.
+// then asks of it (1024^3 takes the one-wave tiles either way).
 // WGMMA-LABEL: func.func @by_size
-// WGMMA: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", {{.*}} : tensor<1024x1024xf16>
+// WGMMA: #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", {{.*}} : tensor<1024x1024xf16>
 // WGMMA: tile_m = 128, tile_n = 256, {{.*}} math = "wgmma", {{.*}} : tensor<72x72xf16>
 // cluster-m asks for TMA copies, on the small tiles too.
 // The small tiles have no producer warpgroup: no stream-K tail for them.
 // Static sizes with a tail keep the SM count the host plans with.
+// tail-splits=4 gives the one-wave tiles their tail at K = 1024 too.
 // TAIL-LABEL: func.func @by_size
-// TAIL: #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 2, stages = 4, math = "mma_sync", copy = "tma">} : tensor<1024x1024xf16>
+// TAIL: #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<1024x1024xf16>
 // TAIL: #mini.matmul_config<tile_m = 128, tile_n = 192, tile_k = 64, warps_m = 8, warps_n = 1, stages = 5, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<1536x4096xf16>
 // CLUSTER-LABEL: func.func @by_size
 // CLUSTER: #mini.matmul_config<tile_m = 128, tile_n = 256, tile_k = 64, warps_m = 8, warps_n = 1, stages = 4, math = "wgmma", copy = "tma", cluster_m = 2, producer_warps = 4>
@@ -196,9 +197,10 @@ func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: ten
 
 // -----
 
-// The one-wave tiling (sm_90a, K static and at least 4096): 128x64 wgmma
-// tiles in 8 stages where all of them fit one wave of 132 SMs on at most 5
-// rows of tiles, M at least 112 (below 128 rows the one row of tiles reads
+// The one-wave tiling (sm_90a, K static and at least 1024): 128x64 wgmma
+// tiles in 8 stages, with the tail where K is at least 4096, where all of
+// them fit one wave of 132 SMs on at most 5 rows of tiles (8 where N is a
+// whole number of tiles and K at most 8192), M at least 112 (below 128 rows the one row of tiles reads
 // past M; past them the last row moves up: boxed rows): as the static
 // tiling, and, for as many rows of tiles as fit a wave, as a size variant
 // bounded by M (and N, where N is known only at launch: one row) rather
@@ -208,22 +210,27 @@ func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: ten
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>, sm_count = 132 : i64} : tensor<256x4096xf16>
 // 384 x 4096 x 4096: 192 tiles; past a wave, the cost model's 128x128 tiles.
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 128, tile_k = 64, warps_m = 8, warps_n = 1, stages = 6, {{.*}} : tensor<384x4096xf16>
-// 768 x 1024 x 4096: 6 x 16 = 96 tiles, but more than 5 rows of them; by
-// cost, 48 128x128 tiles split in two ((32 + 15) / 64 of 18204: 13368)
-// before one wave of 96 64x128 tiles (13653).
-// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 128, {{.*}} : tensor<768x4096xf16>, tensor<4096x1024xf16>
+// 768 x 1024 x 4096: 6 x 16 = 96 tiles, 6 rows of whole tiles.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 64, {{.*}} : tensor<768x4096xf16>, tensor<4096x1024xf16>
 // 129 x 4096 x 4096: 128 tiles, the last row of 1 (moved up to rows 1 ..
 // 128); 112 rows: one row of tiles, 112 full; 111 rows: too few.
 // CHECK: tile_m = 128, tile_n = 64, {{.*}} : tensor<129x4096xf16>
 // CHECK: tile_m = 128, tile_n = 64, {{.*}} : tensor<112x4096xf16>
 // CHECK-NOT: tile_n = 64, tile_k = 64, warps_m = 8
 // CHECK: : tensor<111x4096xf16>
+// 1024 x 1000 x 4096: 8 x 16 = 128 tiles, but the last column of them
+// partial: at most 5 rows; by cost, 64 128x128 tiles split in two.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 128, {{.*}} : tensor<1024x4096xf16>, tensor<4096x1000xf16>
+// 1024 x 1024 x 8192: 8 rows of whole tiles, their tail; at K = 16384,
+// at most 5 rows: the larger tiles' split.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 64, {{.*}} tail_splits = 4>, {{.*}} : tensor<1024x8192xf16>
+// CHECK-NOT: tile_n = 64, tile_k = 64, warps_m = 8
+// CHECK: : tensor<1024x16384xf16>
 // A batch counts: 2 x 128 x 1024 is 2 x 16 tiles; 2 x 256 x 4096 is 256.
 // CHECK: tile_m = 128, tile_n = 64, {{.*}} : tensor<2x128x4096xf16>
 // CHECK: tile_m = 128, tile_n = 128, {{.*}} : tensor<2x256x4096xf16>
-// K = 2048: no one-wave tiling; 64 128x128 tiles split in two cost (16 +
-// 15) / 32 of their wave (17635), one wave of 64x128 tiles less.
-// CHECK: tile_m = 64, tile_n = 128, {{.*}} : tensor<256x2048xf16>
+// K = 2048: the one-wave tiling without its tail.
+// CHECK: tile_m = 128, tile_n = 64, {{.*}} producer_warps = 4>} : tensor<256x2048xf16>
 // M at launch: the rows of tiles that fit a wave: N = 1000 gives 16
 // column tiles (8 rows, capped at 5: M <= 640); N = 14336 gives 224, more
 // than the SMs.
@@ -246,13 +253,18 @@ func.func @one_wave(%a: tensor<256x4096xf16>, %b: tensor<4096x4096xf16>, %c: ten
                     %nd: tensor<4096x?xf16>, %bm: tensor<?x?x4096xf16>, %bw: tensor<?x4096x4096xf16>,
                     %rows: tensor<768x4096xf16>, %w1024: tensor<4096x1024xf16>,
                     %m129: tensor<129x4096xf16>, %m112: tensor<112x4096xf16>,
-                    %m111: tensor<111x4096xf16>) {
+                    %m111: tensor<111x4096xf16>, %m1024: tensor<1024x4096xf16>,
+                    %k8192: tensor<1024x8192xf16>, %w8192: tensor<8192x1024xf16>,
+                    %k16384: tensor<1024x16384xf16>, %w16384: tensor<16384x1024xf16>) {
   %0 = mini.matmul %a, %b : tensor<256x4096xf16>, tensor<4096x4096xf16> -> tensor<256x4096xf16>
   %1 = mini.matmul %c, %b : tensor<384x4096xf16>, tensor<4096x4096xf16> -> tensor<384x4096xf16>
   %9 = mini.matmul %rows, %w1024 : tensor<768x4096xf16>, tensor<4096x1024xf16> -> tensor<768x1024xf16>
   %10 = mini.matmul %m129, %b : tensor<129x4096xf16>, tensor<4096x4096xf16> -> tensor<129x4096xf16>
   %11 = mini.matmul %m112, %b : tensor<112x4096xf16>, tensor<4096x4096xf16> -> tensor<112x4096xf16>
   %12 = mini.matmul %m111, %b : tensor<111x4096xf16>, tensor<4096x4096xf16> -> tensor<111x4096xf16>
+  %13 = mini.matmul %m1024, %n1000 : tensor<1024x4096xf16>, tensor<4096x1000xf16> -> tensor<1024x1000xf16>
+  %14 = mini.matmul %k8192, %w8192 : tensor<1024x8192xf16>, tensor<8192x1024xf16> -> tensor<1024x1024xf16>
+  %15 = mini.matmul %k16384, %w16384 : tensor<1024x16384xf16>, tensor<16384x1024xf16> -> tensor<1024x1024xf16>
   %2 = mini.matmul %d, %e : tensor<2x128x4096xf16>, tensor<2x4096x1024xf16> -> tensor<2x128x1024xf16>
   %3 = mini.matmul %f, %g : tensor<2x256x4096xf16>, tensor<2x4096x4096xf16> -> tensor<2x256x4096xf16>
   %4 = mini.matmul %h, %i : tensor<256x2048xf16>, tensor<2048x4096xf16> -> tensor<256x4096xf16>
@@ -266,7 +278,7 @@ func.func @one_wave(%a: tensor<256x4096xf16>, %b: tensor<4096x4096xf16>, %c: ten
 // -----
 
 // The mid tilings fill the waves the large tile leaves part empty, by
-// launch cost (sm_90a, K static and at least 2048). A tail laid end to end
+// launch cost (sm_90a, K static and at least 1024). A tail laid end to end
 // over more than a quarter of the SMs is not split.
 // CHECK-LABEL: func.func @wave_fill
 // 768 x 4096 x 4096: 132 128x192 tiles, one wave (25600), against 96 large
@@ -284,8 +296,8 @@ func.func @one_wave(%a: tensor<256x4096xf16>, %b: tensor<4096x4096xf16>, %c: ten
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 192, {{.*}} : tensor<2304x4096xf16>
 // 1792 x 4096 x 4096: 224 large tiles, a wave and 92 whole tiles (65536).
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, {{.*}} : tensor<1792x4096xf16>
-// K = 1024: the large tile.
-// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 256, {{.*}} : tensor<768x1024xf16>
+// K = 1024 as well: one wave of 128x192 tiles.
+// CHECK: #mini.matmul_config<tile_m = 128, tile_n = 192, {{.*}} : tensor<768x1024xf16>
 func.func @wave_fill(%a768: tensor<768x4096xf16>, %a384: tensor<384x4096xf16>,
                      %w: tensor<4096x4096xf16>, %s768: tensor<768x2048xf16>,
                      %s384: tensor<384x2048xf16>, %w2048: tensor<2048x4096xf16>,
@@ -332,9 +344,10 @@ func.func @wave_fill(%a768: tensor<768x4096xf16>, %a384: tensor<384x4096xf16>,
 // CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, sm_count = 132 : i64} : tensor<64x4096xf16>
 // CHECK: tile_m = 128, tile_n = 128, {{.*}} math = "wgmma"{{.*}} : tensor<65x4096xf16>
 // CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>], sm_count = 132 : i64, tile_rates = array<i64: 100, 96, 90, 60, 100, 100, 100, 100>, variant_max_m = array<i64: 0, 0, 0, 4, 32, 64, 256>} : tensor<?x4096xf16>
-// The narrow tiles to 64 rows at N = 1024 (no 64x128 variant); to 32 at
+// The narrow tiles to 64 rows at N = 1024 (no 64x128 variant), then the
+// one-wave tiles to 8 rows of them (16 whole columns of tiles); to 32 at
 // K = 14336, then 64x128 tiles.
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>], sm_count = 132 : i64, tile_rates = array<i64: 100, 96, 90, 60, 100, 100, 100>, variant_max_m = array<i64: 0, 0, 0, 4, 64, 640>} : tensor<?x4096xf16>, tensor<4096x1024xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>], sm_count = 132 : i64, tile_rates = array<i64: 100, 96, 90, 60, 100, 100, 100>, variant_max_m = array<i64: 0, 0, 0, 4, 64, 1024>} : tensor<?x4096xf16>, tensor<4096x1024xf16>
 // CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 0, 0, 4, 32, 64, 256>} : tensor<?x14336xf16>
 // Where N is dynamic: the gemv kernel to 8 rows, the narrow tiles to 32
 // where N <= 8192 at launch, else 16x64 tiles to 16 rows.

@@ -77,12 +77,13 @@ bool fewRowsTakeSkinnyRows(MatmulOp op);
 /// 256 x 256 x 65536; at K = 776 the cost model would take them over the
 /// 64x128 tiles, 0.80x their speed (docs/PERF.md v45). At K = 2048 the mid
 /// tiles ran 1.17-1.75x the cost model's pick without them at 384-1000 rows
-/// (v49).
-constexpr int64_t kMidTilesMinK = 2048;
+/// (v49); at K = 1024, 1.19-1.61x at 512-3000 rows and 0.98-1.01x at
+/// 2048-4096 rows (v50).
+constexpr int64_t kMidTilesMinK = 1024;
 bool keepsMidTiles(MatmulOp op);
 /// Whether `op` may take the one-wave tiling: K static and at least
-/// kOneWaveMinK (measured from 4096 only).
-constexpr int64_t kOneWaveMinK = 4096;
+/// kOneWaveMinK (measured from 1024: docs/PERF.md v50).
+constexpr int64_t kOneWaveMinK = 1024;
 bool takesOneWaveK(MatmulOp op);
 /// The most rows of A the few-rows tiling takes narrow (32x64) tiles for, 0 for
 /// none: where N is static and at most kNarrowMaxN, 64x128 tiles leave too few
@@ -105,7 +106,9 @@ struct VariantBounds {
 };
 VariantBounds fewRowsNarrowBounds(MatmulOp op);
 /// The one-wave tiling (sm_90a, where takesOneWaveK): 128x64 wgmma tiles in
-/// 8 stages of 24 KiB with the default's tail, for matmuls whose 128x64 tiles
+/// 8 stages of 24 KiB, with the default's tail where K is at least
+/// kOneWaveSplitMinK (at 128 x 4096 x 2048 its aligned split ran 0.78x the
+/// whole tiles: docs/PERF.md v50), for matmuls whose 128x64 tiles
 /// all fit one wave (a block an SM). There every block streams its slice of B
 /// once and 8 stages keep more of it in flight than the larger tiles' split:
 /// 1.03-1.43x the cost model's pick at M = 128 and 256, N = 4096, K =
@@ -114,22 +117,34 @@ VariantBounds fewRowsNarrowBounds(MatmulOp op);
 /// split tail ran slower than two whole waves (384 x 4096 x 4096: 324
 /// against 417 TFLOP/s) and than the 128x128 tiles (384 x 4096 x 14336, 1000
 /// x 1032 x 8192: 0.75-0.81x), so they are taken by bound, not by launch
-/// cost. On more than kOneWaveMaxRowTiles rows of tiles B's stream no longer
-/// decides and the 128x128 tiles' reuse won (1000 x 1000 x 4096: 0.85x). And
+/// cost. On more than kOneWaveMaxRowTiles rows of tiles with a partial
+/// column of tiles the 128x128 tiles won (1000 x 1000 x 4096: 0.85x). And
 /// where M is less than kOneWaveMinRows, its one row of tiles, A's box partly
 /// past M (the rows cannot move up: TensorCoreEmitter::boxRow), ran its
 /// blocks at 0.5-0.8x the speed of full ones: 0.68-0.90x the 128x128 tiles
 /// at M = 65-80 with K = 11008-14336 (docs/PERF.md v47, v48).
-MatmulConfigAttr oneWaveTileConfig(mlir::MLIRContext *ctx);
+MatmulConfigAttr oneWaveTileConfig(MatmulOp op);
+constexpr int64_t kOneWaveSplitMinK = 4096;
 constexpr int64_t kOneWaveMaxRowTiles = 5;
 constexpr int64_t kOneWaveMinRows = 112;
+/// Where N is a whole number of the tiles' 64 columns and K at most
+/// kOneWaveManyRowsMaxK, up to kOneWaveManyRowTiles rows of tiles: 1.28-1.32x
+/// the 128x128 tiles' split at 768-1024 x 1024 x 4096 (M = 1000 too), 1.9x
+/// at 1024 x 1024 x 2048, 1.65x at 1024^3; the same at 1024 x 1024 x 8192;
+/// but 0.86x at 1024 x 1000 x 4096 (a partial column of tiles) and 0.74x at
+/// 1024 x 1024 x 32768, where the 128x256 tiles' split reads half the bytes
+/// (docs/PERF.md v50).
+constexpr int64_t kOneWaveManyRowTiles = 8;
+constexpr int64_t kOneWaveManyRowsMaxK = 8192;
 /// Whether `op`, of static sizes, takes the one-wave tiling: takesOneWaveK,
-/// kOneWaveMinRows <= M <= 128 x kOneWaveMaxRowTiles, and its 128x64 tiles
-/// (batch included) at most `sms`.
+/// kOneWaveMinRows <= M <= 128 x kOneWaveMaxRowTiles (or
+/// kOneWaveManyRowTiles, above), and its 128x64 tiles (batch included) at
+/// most `sms`.
 bool takesOneWaveTiles(MatmulOp op, int64_t sms);
 /// The most M, and N (0: any), at which a launch of `op` (M known only at
 /// launch, no batch, takesOneWaveK) takes the one-wave tiling as its size
-/// variant: as many rows of tiles (up to kOneWaveMaxRowTiles) as fit `sms`
+/// variant: as many rows of tiles (up to kOneWaveMaxRowTiles, or
+/// kOneWaveManyRowTiles as for static sizes) as fit `sms`
 /// beside N / 64 columns of them (N static), or one row where N <= 64 x
 /// `sms` (N at launch); none (maxM 0) else.
 VariantBounds oneWaveBounds(MatmulOp op, int64_t sms);
