@@ -79,6 +79,12 @@ func.func @bf16_200x4096x11008(%a: tensor<200x11008xbf16>, %b: tensor<11008x4096
   %c = mini.matmul %a, %b : tensor<200x11008xbf16>, tensor<11008x4096xbf16> -> tensor<200x4096xbf16>
   return %c : tensor<200x4096xbf16>
 }
+// 48-64 rows on 64x64 few-rows tiles (N = 4096-8448; docs/PERF.md v51),
+// a partial row of tiles.
+func.func @f16_50x8192x4096(%a: tensor<50x4096xf16>, %b: tensor<4096x8192xf16>) -> tensor<50x8192xf16> {
+  %c = mini.matmul %a, %b : tensor<50x4096xf16>, tensor<4096x8192xf16> -> tensor<50x8192xf16>
+  return %c : tensor<50x8192xf16>
+}
 // 8 rows of one-wave tiles (16 whole columns), the last of 104 rows, and
 // no tail at K = 2048 (docs/PERF.md v50).
 func.func @f16_1000x1024x2048(%a: tensor<1000x2048xf16>, %b: tensor<2048x1024xf16>) -> tensor<1000x1024xf16> {

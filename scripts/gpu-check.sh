@@ -189,11 +189,12 @@ for s in batch=1,M=1000,N=1000,K=776 batch=1,M=4352,N=4352,K=520 batch=1,M=256,N
 done
 # Weights of static N and K, M at launch: each variant by M either side of
 # its bound (gemv to 4, few-rows tiles from 5 to 64: narrow ones to 64
-# rows for the f16 weights' N = 1000, to 32 for the bf16 ones; then by
+# rows for the f16 weights' N = 1000, to 32 for the bf16 ones, 64x128 to
+# 47 and 64x64 from 48 for the bf16 ones' N = 4096; then by
 # bound the one-wave 128x64 wgmma tiles, 640 rows for the f16 weights, 256
 # for the bf16 ones (their last row of tiles moved up); then by launch cost
 # among the default, 128x192 and 128x128 wgmma and 64x128 mma.sync tiles).
-for s in M=1 M=4 M=5 M=8 M=9 M=13 M=16 M=17 M=33 M=64 M=65 M=128 M=129 M=160 M=200 M=256 M=257 M=300 M=640 M=641 M=768 M=1000 M=1100 M=1300 M=2100; do
+for s in M=1 M=4 M=5 M=8 M=9 M=13 M=16 M=17 M=33 M=47 M=48 M=64 M=65 M=128 M=129 M=160 M=200 M=256 M=257 M=300 M=640 M=641 M=768 M=1000 M=1100 M=1300 M=2100; do
   add mm_f16_weights_matmul "$s"; add mm_bf16_weights_long_k_matmul "$s"
 done
 # K = 2048 (one-wave tiles without a tail, to 1024 rows): each side of

@@ -115,8 +115,9 @@ MatmulConfigAttr chooseMatmulConfig(MatmulOp op, StringRef chip, bool gemv) {
     if (fewRows && m <= kFewRowsMaxM && tensorCoreRows) {
       if (m <= kSkinnyMaxM && !fewRowsTakeSkinnyRows(op))
         return skinnyTileConfig(op.getContext());
-      return fewRowsTileConfig(op.getContext(), MatmulConfigAttr::kMaxTailSplits,
-                               m <= fewRowsNarrowMaxM(op));
+      bool narrow = m <= fewRowsNarrowMaxM(op);
+      bool square = m >= kSquareMinM && fewRowsTakeSquareTiles(op, smCount(chip));
+      return fewRowsTileConfig(op.getContext(), MatmulConfigAttr::kMaxTailSplits, narrow, square);
     }
     return tensorCoreDefaults(op, chip == "sm_90a" ? MathUnit::wgmma : MathUnit::mma_sync, chip);
   }
@@ -365,10 +366,18 @@ MatmulConfigAttr pingpongConfig(MLIRContext *ctx) {
                                /*pingpong=*/1);
 }
 
-MatmulConfigAttr fewRowsTileConfig(MLIRContext *ctx, int64_t tailSplits, bool narrow) {
+MatmulConfigAttr fewRowsTileConfig(MLIRContext *ctx, int64_t tailSplits, bool narrow, bool square) {
+  if (square)
+    return MatmulConfigAttr::get(ctx, 64, 64, 64, 4, 2, 8, MathUnit::mma_sync, CopyKind::tma,
+                                 /*cluster_m=*/1, /*producer_warps=*/4, tailSplits);
   return MatmulConfigAttr::get(ctx, narrow ? 32 : 64, narrow ? 64 : 128, 64, 2, 4, narrow ? 8 : 4,
                                MathUnit::mma_sync, CopyKind::tma, /*cluster_m=*/1,
                                /*producer_warps=*/4, tailSplits);
+}
+
+bool fewRowsTakeSquareTiles(MatmulOp op, int64_t sms) {
+  int64_t n = staticKN(op).second;
+  return !ShapedType::isDynamic(n) && n >= kSquareMinN && n <= 64 * sms;
 }
 
 MatmulConfigAttr gemvDefaults(MLIRContext *ctx, Type elementType) {
@@ -719,8 +728,16 @@ private:
           add(mini::fewRowsTileConfig(ctx, splits, /*narrow=*/true), 100, narrow.maxM, narrow.maxN);
         if (!producerAndTail || !mini::fewRowsTakeSkinnyRows(op))
           add(mini::skinnyTileConfig(ctx), 100, mini::kSkinnyMaxM);
-        if (producerAndTail && (narrow.maxM < mini::kFewRowsMaxM || narrow.maxN > 0))
-          add(mini::fewRowsTileConfig(ctx, splits), 100, mini::kFewRowsMaxM);
+        if (producerAndTail && (narrow.maxM < mini::kFewRowsMaxM || narrow.maxN > 0)) {
+          // 64x64 tiles from kSquareMinM rows where they apply.
+          bool square = mini::fewRowsTakeSquareTiles(op, mini::smCount(chip));
+          if (!square || narrow.maxM < mini::kSquareMinM - 1)
+            add(mini::fewRowsTileConfig(ctx, splits), 100,
+                square ? mini::kSquareMinM - 1 : mini::kFewRowsMaxM);
+          if (square)
+            add(mini::fewRowsTileConfig(ctx, splits, /*narrow=*/false, /*square=*/true), 100,
+                mini::kFewRowsMaxM);
+        }
       }
       // Past those rows, the one-wave tiles for as many rows of them as
       // fit a wave (docs/PERF.md v47, v48).

@@ -235,11 +235,12 @@ func.func @by_size(%a: tensor<1024x1024xf16>, %b: tensor<512x4096xbf16>, %c: ten
 // column tiles (8 rows, capped at 5: M <= 640); N = 14336 gives 224, more
 // than the SMs.
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 64, {{.*}} variant_max_m = array<i64: 0, 0, 0, 4, 64, 640>} : tensor<?x4096xf16>, tensor<4096x1000xf16>
-// CHECK: variant_max_m = array<i64: 0, 0, 0, 4, 16, 64>} : tensor<?x4096xf16>, tensor<4096x14336xf16>
+// (Past 64 x 132 columns, the few-rows tiles stay 64x128.)
+// CHECK: tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, {{.*}} variant_max_m = array<i64: 0, 0, 0, 4, 16, 64>} : tensor<?x4096xf16>, tensor<4096x14336xf16>
 // N at launch too: M <= 128 and N <= 64 x 132.
 // CHECK: #mini.matmul_config<tile_m = 128, tile_n = 64, {{.*}} variant_max_m = array<i64: 0, 0, 0, 8, 32, 16, 64, 128>, variant_max_n = array<i64: 0, 0, 0, 0, 8192, 0, 0, 8448>} : tensor<?x4096xf16>, tensor<4096x?xf16>
 // A batch at launch: none.
-// CHECK: variant_max_m = array<i64: 0, 0, 0, 4, 32, 64>} : tensor<?x?x4096xf16>, tensor<?x4096x4096xf16>
+// CHECK: variant_max_m = array<i64: 0, 0, 0, 4, 32, 47, 64>} : tensor<?x?x4096xf16>, tensor<?x4096x4096xf16>
 // Without the tail (tail-splits=1), as the few-rows tiling: the static
 // tiling keeps its 128x64 tiles, unsplit; no variant at launch.
 // NOTAIL-LABEL: func.func @one_wave
@@ -322,7 +323,8 @@ func.func @wave_fill(%a768: tensor<768x4096xf16>, %a384: tensor<384x4096xf16>,
 // rows take 16x64 tensor-core tiles (mma.sync, TMA, 6 stages), 17 to 64
 // the few-rows tiling (64x128, a producer, the stream-K tail; 32x64 in 8
 // stages up to 32 rows where N is static and at most 8192, up to 64 where
-// N is at most 1024 and K at most 4096), more the one-wave tiling where
+// N is at most 1024 and K at most 4096; 64x64 in 8 stages from 48 rows
+// where N is static, at least 4096 and at most 64 x 132), more the one-wave tiling where
 // it applies (@one_wave), else the cost model's tiling.
 // Where N and K are static and N is at most 8192, the few-rows tiling
 // takes 5 to 16 rows too (narrow). f32 with M known only at launch takes
@@ -341,14 +343,14 @@ func.func @wave_fill(%a768: tensor<768x4096xf16>, %a384: tensor<384x4096xf16>,
 // CHECK: {config = #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, sm_count = 132 : i64} : tensor<17x4096xf16>
 // CHECK: {config = #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} : tensor<32x4096xf16>
 // CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} : tensor<33x4096xf16>
-// CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, sm_count = 132 : i64} : tensor<64x4096xf16>
+// CHECK: {config = #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 64, warps_m = 4, warps_n = 2, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, sm_count = 132 : i64} : tensor<64x4096xf16>
 // CHECK: tile_m = 128, tile_n = 128, {{.*}} math = "wgmma"{{.*}} : tensor<65x4096xf16>
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>], sm_count = 132 : i64, tile_rates = array<i64: 100, 96, 90, 60, 100, 100, 100, 100>, variant_max_m = array<i64: 0, 0, 0, 4, 32, 64, 256>} : tensor<?x4096xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 64, tile_n = 128, tile_k = 64, warps_m = 2, warps_n = 4, stages = 4, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 64, tile_n = 64, tile_k = 64, warps_m = 4, warps_n = 2, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>], sm_count = 132 : i64, tile_rates = array<i64: 100, 96, 90, 60, 100, 100, 100, 100, 100>, variant_max_m = array<i64: 0, 0, 0, 4, 32, 47, 64, 256>} : tensor<?x4096xf16>
 // The narrow tiles to 64 rows at N = 1024 (no 64x128 variant), then the
 // one-wave tiles to 8 rows of them (16 whole columns of tiles); to 32 at
-// K = 14336, then 64x128 tiles.
+// K = 14336, then 64x128 tiles, 64x64 from 48 rows (N = 4096).
 // CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, tile_k = 64, warps_m = 2, warps_n = 4, stages = 8, math = "mma_sync", copy = "tma", producer_warps = 4, tail_splits = 8>, #mini.matmul_config<tile_m = 128, tile_n = 64, tile_k = 64, warps_m = 8, warps_n = 1, stages = 8, math = "wgmma", copy = "tma", producer_warps = 4, tail_splits = 4>], sm_count = 132 : i64, tile_rates = array<i64: 100, 96, 90, 60, 100, 100, 100>, variant_max_m = array<i64: 0, 0, 0, 4, 64, 1024>} : tensor<?x4096xf16>, tensor<4096x1024xf16>
-// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 0, 0, 4, 32, 64, 256>} : tensor<?x14336xf16>
+// CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} #mini.matmul_config<tile_m = 64, tile_n = 64, {{.*}} variant_max_m = array<i64: 0, 0, 0, 4, 32, 47, 64, 256>} : tensor<?x14336xf16>
 // Where N is dynamic: the gemv kernel to 8 rows, the narrow tiles to 32
 // where N <= 8192 at launch, else 16x64 tiles to 16 rows.
 // CHECK: math = "gemv">, #mini.matmul_config<tile_m = 32, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 16, tile_n = 64, {{.*}} #mini.matmul_config<tile_m = 64, tile_n = 128, {{.*}} variant_max_m = array<i64: 0, 0, 0, 8, 32, 16, 64, 128>, variant_max_n = array<i64: 0, 0, 0, 0, 8192, 0, 0, 8448>} : tensor<?x4096xf16>, tensor<4096x?xf16>

@@ -50,11 +50,23 @@ constexpr int64_t kFewRowsMaxM = 64;
 /// tilings' speed from 17 x 4096 x 4096 to 64 x 14336 x 4096 (0.74-1.11x
 /// cuBLAS; docs/PERF.md v33), where those leave few blocks. `narrow`: 32x64
 /// tiles in 8 stages (of 12 KiB), the same otherwise (fewRowsNarrowMaxM
-/// and fewRowsNarrowBounds say where). `tailSplits`:
+/// and fewRowsNarrowBounds say where). `square`: 64x64 tiles on 4 x 2 warps
+/// in 8 stages (of 16 KiB; fewRowsTakeSquareTiles says where). `tailSplits`:
 /// the tail's (matmul-tail-splits), by default the most a tile may take.
 MatmulConfigAttr fewRowsTileConfig(mlir::MLIRContext *ctx,
                                    int64_t tailSplits = MatmulConfigAttr::kMaxTailSplits,
-                                   bool narrow = false);
+                                   bool narrow = false, bool square = false);
+/// Whether the few-rows tiling takes 64x64 tiles for kSquareMinM <= M <=
+/// kFewRowsMaxM: where N is static, at least kSquareMinN and at most 64
+/// columns a block of `sms` (one wave of column tiles). Measured
+/// (docs/PERF.md v51): 1.10x the 64x128 tiles' speed at 48-64 x 4096 x
+/// 4096 and 64 x 8192 x 8192, 1.05-1.07x at bf16 48-64 x 4096 x 11008;
+/// 0.79-0.87x at N = 11008-14336 (more column tiles than SMs), 0.89x at N =
+/// 1024 (where the narrow tiles take 64 rows), and 0.90x at 33 x 4096 x
+/// 11008 (M at launch), 1.0x at 33 x 4096 x 4096.
+constexpr int64_t kSquareMinN = 4096;
+constexpr int64_t kSquareMinM = 48;
+bool fewRowsTakeSquareTiles(MatmulOp op, int64_t sms);
 /// The widest N the narrow few-rows tiles (32x64) take: at most 128 of
 /// them in a row, one each for 132 SMs with their K loops split. With 8
 /// stages, past N = 4096 (docs/PERF.md v46, N known only at launch, K =
