@@ -729,11 +729,11 @@ private:
         if (!producerAndTail || !mini::fewRowsTakeSkinnyRows(op))
           add(mini::skinnyTileConfig(ctx), 100, mini::kSkinnyMaxM);
         if (producerAndTail && (narrow.maxM < mini::kFewRowsMaxM || narrow.maxN > 0)) {
-          // 64x64 tiles from kSquareMinM rows where they apply.
+          // 64x64 tiles from kSquareMinM rows where they apply (N static
+          // and at least 4096: the narrow tiles end by 32 rows there).
           bool square = mini::fewRowsTakeSquareTiles(op, mini::smCount(chip));
-          if (!square || narrow.maxM < mini::kSquareMinM - 1)
-            add(mini::fewRowsTileConfig(ctx, splits), 100,
-                square ? mini::kSquareMinM - 1 : mini::kFewRowsMaxM);
+          add(mini::fewRowsTileConfig(ctx, splits), 100,
+              square ? mini::kSquareMinM - 1 : mini::kFewRowsMaxM);
           if (square)
             add(mini::fewRowsTileConfig(ctx, splits, /*narrow=*/false, /*square=*/true), 100,
                 mini::kFewRowsMaxM);
